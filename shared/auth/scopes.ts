@@ -1,0 +1,45 @@
+/** Canonical scope names; aliases from partner-api.md resolve to these (decisions.md, Tokens). */
+export const partnerScopes = [
+  'catalog.lounges:read',
+  'catalog.fast_tracks:read',
+  'catalog.esim:read',
+  'booking.lounges:write',
+  'booking.fast_tracks:write',
+  'esim:write',
+  'esim:read',
+  'webhooks',
+] as const;
+
+export const identityScopes = ['identity.account:*', 'identity.application:*'] as const;
+
+export const allScopes = [...partnerScopes, ...identityScopes] as const;
+export type Scope = (typeof allScopes)[number];
+
+const aliases: Record<string, Scope> = {
+  'catalog.lounges': 'catalog.lounges:read',
+  'catalog.fast_tracks': 'catalog.fast_tracks:read',
+  'booking.lounges': 'booking.lounges:write',
+  'booking.fast_tracks': 'booking.fast_tracks:write',
+};
+
+const known = new Set<string>(allScopes);
+
+export function isScope(value: string): value is Scope {
+  return known.has(value);
+}
+
+/** Resolves an alias to its canonical name; unknown names come back as undefined. */
+export function canonicalScope(value: string): Scope | undefined {
+  if (isScope(value)) return value;
+  return aliases[value];
+}
+
+/** Canonical, de-duplicated, in the order of `allScopes`, dropping unknown names. */
+export function canonicalScopes(values: Iterable<string>): Scope[] {
+  const granted = new Set<Scope>();
+  for (const value of values) {
+    const scope = canonicalScope(value);
+    if (scope) granted.add(scope);
+  }
+  return allScopes.filter((scope) => granted.has(scope));
+}

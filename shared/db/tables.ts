@@ -1,0 +1,34 @@
+/**
+ * Table shapes shared by CDK (infra/stacks/stateful-stack.ts) and the local stage (infra/local), so
+ * the tables DynamoDB Local serves are the ones AWS gets.
+ */
+export interface TableShape {
+  /** Stable id used for CDK logical ids and local table names. */
+  id: string;
+  partitionKey: string;
+  sortKey?: string;
+  timeToLiveAttribute: string;
+  stream: boolean;
+  globalSecondaryIndexes: readonly { indexName: string; partitionKey: string; sortKey: string }[];
+}
+
+/** Single-table design for accounts, applications, catalog, bookings, passes, eSIMs, webhooks and events. */
+export const mainTable: TableShape = {
+  id: 'Main',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  timeToLiveAttribute: 'ttl',
+  stream: true,
+  globalSecondaryIndexes: [{ indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+};
+
+/** Idempotency records live apart so they never reach the event stream. TTL 72 h. */
+export const idempotencyTable: TableShape = {
+  id: 'Idempotency',
+  partitionKey: 'pk',
+  timeToLiveAttribute: 'expires_at',
+  stream: false,
+  globalSecondaryIndexes: [],
+};
+
+export const tables = [mainTable, idempotencyTable] as const;

@@ -1,0 +1,26 @@
+import { OAuthError } from '../auth/oauth-error.ts';
+import { ApiError } from '../domain/errors.ts';
+import { type ProblemResponse, problemResponse, statusOf } from './problem.ts';
+
+/**
+ * The token endpoint answers in OAuth terms: `{error, error_description}`, 400 or 401 with
+ * `WWW-Authenticate: Basic` (decisions.md, Tokens). Requests it cannot parse are invalid_request.
+ */
+export function oauthErrorResponse(error: unknown, requestId: string): ProblemResponse {
+  let oauth: OAuthError | undefined;
+  if (error instanceof OAuthError) oauth = error;
+  else if (error instanceof ApiError && statusOf(error) < 500) oauth = new OAuthError('invalid_request', error.message);
+  if (!oauth) return problemResponse(error, '/oauth/v2/token', requestId);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    Pragma: 'no-cache',
+    'X-Request-ID': requestId,
+  };
+  if (oauth.status === 401) headers['WWW-Authenticate'] = 'Basic realm="token", charset="UTF-8"';
+  return {
+    statusCode: oauth.status,
+    headers,
+    body: JSON.stringify({ error: oauth.error, error_description: oauth.message }),
+  };
+}

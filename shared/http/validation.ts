@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { type FieldError, ValidationError } from '../domain/errors.ts';
+
+export function fieldErrors(error: z.ZodError, prefix: string): FieldError[] {
+  return error.issues.map((issue) => {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return { path, message: `Unknown field(s): ${issue.keys.join(', ')}` };
+    }
+    return { path: path || prefix, message: issue.message };
+  });
+}
+
+/** Parses one part of a request (body, query, path, headers) or throws a 422 that names every bad field. */
+export function parsePart<T extends z.ZodType>(schema: T, value: unknown, part: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ValidationError(`The request ${part} is not valid.`, fieldErrors(result.error, part));
+}

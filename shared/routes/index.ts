@@ -1,0 +1,34 @@
+import { adminRoutes } from './admin.ts';
+import { authRoutes } from './auth.ts';
+import { metaRoutes } from './meta.ts';
+import type { FunctionGroup, RouteDefinition, Stage } from './types.ts';
+
+/** The single source of truth: CDK, the local gateway, scope checks and OpenAPI all read this. */
+export const routes = {
+  ...authRoutes,
+  ...metaRoutes,
+  ...adminRoutes,
+} as const satisfies Record<string, RouteDefinition>;
+
+export type Routes = typeof routes;
+export type OperationId = keyof Routes;
+
+export const routeList: readonly RouteDefinition[] = Object.values(routes);
+
+export type RoutesOfGroup<G extends FunctionGroup> = {
+  [K in OperationId as Routes[K]['group'] extends G ? K : never]: Routes[K];
+};
+
+/** Routes deployed on a stage: sandbox operations never reach prod. */
+export function routesForStage(stage: Stage): RouteDefinition[] {
+  return routeList.filter((route) => !(route.sandboxOnly && stage === 'prod'));
+}
+
+export function routesOfGroup(group: FunctionGroup): RouteDefinition[] {
+  return routeList.filter((route) => route.group === group);
+}
+
+/** Groups that have at least one route deployed on the stage (one Lambda each). */
+export function groupsForStage(stage: Stage): FunctionGroup[] {
+  return [...new Set(routesForStage(stage).map((route) => route.group))];
+}

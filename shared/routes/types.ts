@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../domain/errors.ts';
+import type { Scope } from '../auth/scopes.ts';
+
+export const functionGroups = [
+  'auth',
+  'meta',
+  'admin',
+  'catalog',
+  'booking',
+  'esim',
+  'webhooks',
+  'sandbox',
+] as const;
+export type FunctionGroup = (typeof functionGroups)[number];
+
+export const stages = ['local', 'preview', 'stage', 'prod'] as const;
+export type Stage = (typeof stages)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `api` is {base_url} (mutual TLS); `auth` is {auth_url} (token issuing, no client certificate). */
+export type Host = 'api' | 'auth';
+
+/** Who may call: partner applications (client credentials) or employees (admin login). */
+export type Audience = 'partner' | 'employee';
+
+export interface RouteAuth {
+  scope: Scope;
+  /** Token kinds accepted; partner tokens only unless stated. */
+  audiences?: readonly Audience[];
+}
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Non-JSON bodies (images, SVG): the content type documented instead of a schema. */
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface RequestSpec {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  headers?: z.ZodObject;
+  body?: z.ZodType;
+  /** How the body arrives: JSON (default) or an HTML form (the OAuth token endpoint). */
+  bodyType?: 'json' | 'form';
+}
+
+export interface RouteDefinition {
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway resource path, `{name}` for path parameters. */
+  path: string;
+  /** Hosts serving the route; a route never reaches a host not listed (no mTLS bypass). */
+  hosts: readonly Host[];
+  group: FunctionGroup;
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  /** null: no Bearer token (token issuing, JWKS, discovery, the OpenAPI document). */
+  auth: RouteAuth | null;
+  /** Error body format: RFC 9457 problems, or RFC 6749 section 5.2 for the token endpoint. */
+  errorFormat?: 'problem' | 'oauth';
+  /** Largest accepted request body in bytes (413 above); 64 KiB unless stated. */
+  maxBodyBytes?: number;
+  /** `required`: creates (partner-api.md, Idempotency rule 2); `optional`: confirm and cancel. */
+  idempotency?: 'required' | 'optional';
+  /** Served in local, preview and stage only; never deployed to prod. */
+  sandboxOnly?: boolean;
+  request?: RequestSpec;
+  responses: Record<number, ResponseSpec>;
+  /** Error codes the operation itself can answer with (auth and validation errors are implied). */
+  errors?: readonly ErrorCode[];
+}
+
+export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteBody<R extends RouteDefinition> = R['request'] extends RequestSpec
+  ? Infer<R['request']['body']>
+  : undefined;
+export type RouteQuery<R extends RouteDefinition> = R['request'] extends RequestSpec
+  ? Infer<R['request']['query']>
+  : undefined;
+export type RouteParams<R extends RouteDefinition> = R['request'] extends RequestSpec
+  ? Infer<R['request']['params']>
+  : undefined;
+export type RouteHeaders<R extends RouteDefinition> = R['request'] extends RequestSpec
+  ? Infer<R['request']['headers']>
+  : undefined;

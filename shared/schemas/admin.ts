@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { allScopes } from '../auth/scopes.ts';
+import { timestamp, uuid } from './common.ts';
+
+export const accountStatus = z.enum(['Active', 'Disabled']);
+
+export const certificateSummarySchema = z
+  .object({
+    serial_number: z.string().meta({ description: 'Hex serial of the mTLS client certificate' }),
+    fingerprint_sha256: z.string(),
+    subject: z.string(),
+    not_before: timestamp,
+    not_after: timestamp,
+  })
+  .meta({ id: 'CertificateSummary' });
+
+export const accountSchema = z
+  .object({
+    account_id: uuid,
+    name: z.string(),
+    status: accountStatus,
+    certificate: certificateSummarySchema,
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'Account' });
+
+export const createdAccountSchema = accountSchema
+  .extend({ certificate_pem: z.string().meta({ description: 'The mTLS client certificate (PEM), signed by the partner CA' }) })
+  .meta({ id: 'CreatedAccount' });
+
+export const createAccountRequestSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(255),
+    csr_pem: z.string().min(1).max(16384).meta({ description: 'PKCS#10 certificate signing request, PEM' }),
+  })
+  .meta({ id: 'CreateAccountRequest' });
+
+export const scopeName = z.string().meta({ description: `One of: ${allScopes.join(', ')} (or an alias)` });
+
+export const applicationSchema = z
+  .object({
+    client_id: z.string(),
+    account_id: uuid,
+    name: z.string(),
+    allowed_scopes: z.array(z.enum(allScopes)),
+    status: accountStatus,
+    created_at: timestamp,
+    updated_at: timestamp,
+    secret_rotated_at: timestamp.nullable(),
+  })
+  .meta({ id: 'Application' });
+
+export const applicationWithSecretSchema = applicationSchema
+  .extend({ client_secret: z.string().meta({ description: 'Shown once; only a keyed hash is stored.' }) })
+  .meta({ id: 'ApplicationWithSecret' });
+
+export const createApplicationRequestSchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(255),
+    allowed_scopes: z.array(scopeName).min(1).max(32),
+  })
+  .meta({ id: 'CreateApplicationRequest' });
+
+export const accountParams = z.strictObject({ accountID: uuid });
+export const applicationParams = z.strictObject({ accountID: uuid, clientID: z.string().min(1).max(128) });

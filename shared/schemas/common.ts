@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { errorCodes } from '../domain/errors.ts';
+
+export const uuid = z.uuid();
+export const timestamp = z.iso.datetime({ offset: false }).meta({ description: 'RFC 3339 UTC timestamp with Z' });
+
+export const problemSchema = z
+  .object({
+    code: z.enum(errorCodes),
+    title: z.string(),
+    status: z.int().min(100).max(599),
+    instance: z.string().meta({ format: 'uri-reference' }),
+    detail: z.string().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+    request_id: z.string().optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem object (application/problem+json).' });
+
+export const idempotencyKeyHeader = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
+  .meta({ description: 'Up to 256 characters; a UUID is recommended.' });
+
+/** Lists other than the catalogs: opaque cursor paging (decisions.md). */
+export const cursorQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+});
+
+export const cursorPage = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
