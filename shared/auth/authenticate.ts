@@ -21,7 +21,11 @@ export interface AuthenticationInput {
  * Layer 1 (mTLS) is enforced by the gateway; this checks that a certificate arrived, then layer 2:
  * the Bearer token, its audience, the certificate binding (RFC 8705 style, per account) and the scope.
  */
-export async function authenticate({ auth, authorization, clientCertificate }: AuthenticationInput): Promise<Principal> {
+export async function authenticate({
+  auth,
+  authorization,
+  clientCertificate,
+}: AuthenticationInput): Promise<Principal> {
   if (!clientCertificate) throw new UnauthorizedError('A client certificate is required.');
   if (!authorization) {
     throw new UnauthorizedError('The Authorization header with a Bearer token is required.', {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   createLocalJWKSet,
   decodeProtectedHeader,
-  errors as joseErrors,
   importJWK,
   type JWTPayload,
+  errors as joseErrors,
   jwtVerify,
   SignJWT,
 } from 'jose';
@@ -42,7 +42,8 @@ let signer: { kid: string; key: ImportedKey; loadedAt: number } | undefined;
 async function signingKey(now: number) {
   if (!signer || now - signer.loadedAt > signingKeyCacheMs) {
     const set = await readSigningKeys(secretStore());
-    if (!set) throw new Error('No signing keys: run the key rotation once (the local stage does it on start)');
+    if (!set)
+      throw new Error('No signing keys: run the key rotation once (the local stage does it on start)');
     const active = activeKey(set);
     signer = {
       kid: active.kid,
@@ -68,7 +69,11 @@ export interface IssuedToken {
 export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Date()): Promise<IssuedToken> {
   const { kid, key } = await signingKey(now.getTime());
   const iat = Math.floor(now.getTime() / 1000);
-  const accessToken = await new SignJWT({ account_id: claims.accountId, scopes: [...claims.scopes], client_id: claims.clientId })
+  const accessToken = await new SignJWT({
+    account_id: claims.accountId,
+    scopes: [...claims.scopes],
+    client_id: claims.clientId,
+  })
     .setProtectedHeader({ alg: 'ES256', typ: accessTokenType, kid })
     .setIssuer(config().tokenIssuer)
     .setAudience(audienceValue('partner'))
@@ -80,11 +85,17 @@ export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Da
   return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes: claims.scopes };
 }
 
-let verificationKeys: { jwks: PublicJwks; resolve: ReturnType<typeof createLocalJWKSet>; loadedAt: number } | undefined;
+let verificationKeys:
+  | { jwks: PublicJwks; resolve: ReturnType<typeof createLocalJWKSet>; loadedAt: number }
+  | undefined;
 
 async function loadVerificationKeys(now: number) {
   const jwks = await readPublicJwks(secretStore());
-  verificationKeys = { jwks, resolve: createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]), loadedAt: now };
+  verificationKeys = {
+    jwks,
+    resolve: createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]),
+    loadedAt: now,
+  };
   return verificationKeys;
 }
 
@@ -105,7 +116,8 @@ function invalid(reason: string, cause?: unknown): UnauthorizedError {
 
 function describeJoseError(error: unknown): string {
   if (error instanceof joseErrors.JWTExpired) return 'it has expired';
-  if (error instanceof joseErrors.JWTClaimValidationFailed) return `claim ${error.claim} failed (${error.reason})`;
+  if (error instanceof joseErrors.JWTClaimValidationFailed)
+    return `claim ${error.claim} failed (${error.reason})`;
   if (error instanceof joseErrors.JOSEAlgNotAllowed) return 'only ES256 is accepted';
   if (error instanceof joseErrors.JWKSNoMatchingKey) return 'unknown signing key';
   if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'bad signature';
@@ -116,7 +128,11 @@ function describeJoseError(error: unknown): string {
  * Verifies signature (ES256 only), typ, issuer and lifetime (30 s skew), then checks the audience
  * against the kinds the route accepts: a valid token for the wrong audience is 403, not 401.
  */
-export async function verifyAccessToken(token: string, accepted: readonly Audience[], now = new Date()): Promise<Principal> {
+export async function verifyAccessToken(
+  token: string,
+  accepted: readonly Audience[],
+  now = new Date(),
+): Promise<Principal> {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);
@@ -138,11 +154,14 @@ export async function verifyAccessToken(token: string, accepted: readonly Audien
     throw invalid(describeJoseError(error), error);
   }
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + clockSkewSeconds) throw invalid('issued in the future');
+  if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + clockSkewSeconds)
+    throw invalid('issued in the future');
   if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') throw invalid('bad jti or sub');
 
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-  const kind = (['partner', 'employee'] as const).find((candidate) => audiences.includes(audienceValue(candidate)));
+  const kind = (['partner', 'employee'] as const).find((candidate) =>
+    audiences.includes(audienceValue(candidate)),
+  );
   if (!kind || !accepted.includes(kind)) {
     throw new ForbiddenError('The access token was issued for another audience.', {
       details: { expected_aud: accepted.map(audienceValue), provided_aud: payload.aud ?? null },
@@ -150,10 +169,12 @@ export async function verifyAccessToken(token: string, accepted: readonly Audien
   }
 
   const scopes = payload.scopes;
-  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) throw invalid('scopes claim missing');
+  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string'))
+    throw invalid('scopes claim missing');
   let accountId: string | null = null;
   if (kind === 'partner') {
-    if (typeof payload.account_id !== 'string' || payload.account_id.length === 0) throw invalid('account_id claim missing');
+    if (typeof payload.account_id !== 'string' || payload.account_id.length === 0)
+      throw invalid('account_id claim missing');
     accountId = payload.account_id;
   }
   return {

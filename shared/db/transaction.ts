@@ -65,6 +65,11 @@ export async function commitWrites(writes: readonly DynamoWrite[]): Promise<void
   if (!outcome.committed) throw conditionError(writes[outcome.index], outcome.oldItem);
 }
 
-export function conditionError(write: DynamoWrite | undefined, oldItem: Record<string, unknown> | undefined): Error {
-  return write?.onConditionFailed?.(oldItem) ?? new Error(`Condition failed on ${write?.description ?? 'a write'}`);
+export function conditionError(
+  write: DynamoWrite | undefined,
+  oldItem: Record<string, unknown> | undefined,
+): Error {
+  return (
+    write?.onConditionFailed?.(oldItem) ?? new Error(`Condition failed on ${write?.description ?? 'a write'}`)
+  );
 }

@@ -9,7 +9,8 @@ import { type ProblemResponse, problemResponse, statusOf } from './problem.ts';
 export function oauthErrorResponse(error: unknown, requestId: string): ProblemResponse {
   let oauth: OAuthError | undefined;
   if (error instanceof OAuthError) oauth = error;
-  else if (error instanceof ApiError && statusOf(error) < 500) oauth = new OAuthError('invalid_request', error.message);
+  else if (error instanceof ApiError && statusOf(error) < 500)
+    oauth = new OAuthError('invalid_request', error.message);
   if (!oauth) return problemResponse(error, '/oauth/v2/token', requestId);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',

@@ -138,9 +138,13 @@ function apiContext(group: FunctionGroup): MiddlewareObj<PipelineEvent, APIGatew
           throw new ApiError('ResourceNotFound', `No operation at ${event.path}.`);
         }
         const allow = sameResource.map((candidate) => candidate.method).join(', ');
-        throw new ApiError('MethodNotAllowed', `${event.httpMethod} is not allowed here. Allowed: ${allow}.`, {
-          headers: { Allow: allow },
-        });
+        throw new ApiError(
+          'MethodNotAllowed',
+          `${event.httpMethod} is not allowed here. Allowed: ${allow}.`,
+          {
+            headers: { Allow: allow },
+          },
+        );
       }
       event.pipeline.route = route;
 
@@ -154,7 +158,8 @@ function apiContext(group: FunctionGroup): MiddlewareObj<PipelineEvent, APIGatew
     },
     after: (request) => {
       const state = stateOf(request.event);
-      if (request.response) request.response.headers = { ...request.response.headers, 'X-Request-ID': state.requestId };
+      if (request.response)
+        request.response.headers = { ...request.response.headers, 'X-Request-ID': state.requestId };
     },
     onError: (request) => {
       const event = request.event;
@@ -192,7 +197,8 @@ function parseFormBody(body: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of form) {
     // RFC 6749 section 3.2: parameters must not be repeated.
-    if (key in values) throw new ValidationError(`The parameter ${key} is repeated.`, [{ path: key, message: 'repeated' }]);
+    if (key in values)
+      throw new ValidationError(`The parameter ${key} is repeated.`, [{ path: key, message: 'repeated' }]);
     values[key] = value;
   }
   return values;
@@ -214,7 +220,10 @@ function requestBody(): MiddlewareObj<PipelineEvent, APIGatewayProxyResult> {
       if (route.request.bodyType === 'form') {
         const contentType = event.headers['content-type'] ?? '';
         if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
-          throw new ApiError('UnsupportedMediaType', 'Send the parameters as application/x-www-form-urlencoded.');
+          throw new ApiError(
+            'UnsupportedMediaType',
+            'Send the parameters as application/x-www-form-urlencoded.',
+          );
         }
         const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
         (event as { body: unknown }).body = parseFormBody(raw);
@@ -308,24 +317,34 @@ function toStored(result: ApiResult): StoredResponse {
     return { statusCode: result.status, headers, body: result.binary.base64 };
   }
   if (result.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  return { statusCode: result.status, headers, body: result.body === undefined ? '' : JSON.stringify(result.body) };
+  return {
+    statusCode: result.status,
+    headers,
+    body: result.body === undefined ? '' : JSON.stringify(result.body),
+  };
 }
 
 function validateResponse(route: RouteDefinition, result: ApiResult): void {
   const schema = route.responses[result.status]?.schema;
   if (!schema) {
-    if (!route.responses[result.status]) throw new Error(`${route.operationId} answered undocumented ${result.status}`);
+    if (!route.responses[result.status])
+      throw new Error(`${route.operationId} answered undocumented ${result.status}`);
     return;
   }
   const parsed = schema.safeParse(result.body);
   if (!parsed.success) {
-    throw new Error(`${route.operationId} ${result.status} response breaks its schema: ${parsed.error.message}`);
+    throw new Error(
+      `${route.operationId} ${result.status} response breaks its schema: ${parsed.error.message}`,
+    );
   }
 }
 
 /** Commits staged writes (with the idempotency record) and shapes the API Gateway result. */
 function commitAndRespond(): MiddlewareObj<PipelineEvent, APIGatewayProxyResult> {
-  const respond = (state: PipelineState, outcome: IdempotentOutcome | { kind: 'plain'; response: StoredResponse }) => {
+  const respond = (
+    state: PipelineState,
+    outcome: IdempotentOutcome | { kind: 'plain'; response: StoredResponse },
+  ) => {
     if (outcome.kind !== 'plain') state.idempotencyStatus = outcome.kind;
     const { statusCode, headers, body } = outcome.response;
     const binary = headers['Content-Type'] !== undefined && !/json/.test(headers['Content-Type']);
@@ -380,7 +399,10 @@ function commitAndRespond(): MiddlewareObj<PipelineEvent, APIGatewayProxyResult>
  * One Lambda per function group: every route of the group in `implementations`, dispatched on
  * API Gateway's resource template and method, behind the same middleware stack.
  */
-export function createApiHandler<G extends FunctionGroup>(group: G, implementations: GroupImplementations<G>) {
+export function createApiHandler<G extends FunctionGroup>(
+  group: G,
+  implementations: GroupImplementations<G>,
+) {
   const byOperation = implementations as unknown as Record<string, Implementation<RouteDefinition>>;
   for (const route of routesOfGroup(group)) {
     if (!byOperation[route.operationId]) throw new Error(`No implementation for ${route.operationId}`);

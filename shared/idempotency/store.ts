@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config/env.ts';
 import { ddb } from '../db/client.ts';
-import { type DynamoWrite, conditionError, type TransactItem, transact } from '../db/transaction.ts';
+import { conditionError, type DynamoWrite, type TransactItem, transact } from '../db/transaction.ts';
 import { ConflictError } from '../domain/errors.ts';
 
 export const idempotencyLifetimeSeconds = 72 * 60 * 60;
@@ -58,7 +58,10 @@ function recordPut(context: IdempotencyContext, response: StoredResponse, now: D
   };
 }
 
-function replay(context: IdempotencyContext, existing: Record<string, unknown> | undefined): IdempotentOutcome {
+function replay(
+  context: IdempotencyContext,
+  existing: Record<string, unknown> | undefined,
+): IdempotentOutcome {
   const record = existing as IdempotencyItem | undefined;
   if (!record) throw new Error('Idempotency record vanished between the condition check and its read');
   if (record.fingerprint !== context.fingerprint) {

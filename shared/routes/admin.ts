@@ -22,11 +22,18 @@ export const adminRoutes = {
     method: 'POST',
     path: '/v2/admin/accounts',
     summary: 'Create a partner account from a CSR',
-    description: 'Signs `csr_pem` with the partner CA; the returned certificate identifies the account on every call.',
+    description:
+      'Signs `csr_pem` with the partner CA; the returned certificate identifies the account on every call.',
     auth: accountAdmin,
     idempotency: 'required',
     request: { body: createAccountRequestSchema },
-    responses: { 201: { description: 'Account created', schema: createdAccountSchema, headers: { Location: 'The account' } } },
+    responses: {
+      201: {
+        description: 'Account created',
+        schema: createdAccountSchema,
+        headers: { Location: 'The account' },
+      },
+    },
   }),
   listAccounts: defineRoute({
     ...common,
@@ -71,7 +78,11 @@ export const adminRoutes = {
     idempotency: 'required',
     request: { params: accountParams, body: createApplicationRequestSchema },
     responses: {
-      201: { description: 'Application created', schema: applicationWithSecretSchema, headers: { Location: 'The application' } },
+      201: {
+        description: 'Application created',
+        schema: applicationWithSecretSchema,
+        headers: { Location: 'The application' },
+      },
     },
     errors: ['ResourceNotFound'],
   }),
@@ -116,7 +127,12 @@ export const adminRoutes = {
     summary: 'Replace the client secret (the old one stops working at once)',
     auth: applicationAdmin,
     request: { params: applicationParams },
-    responses: { 200: { description: 'The application with its new secret, shown once', schema: applicationWithSecretSchema } },
+    responses: {
+      200: {
+        description: 'The application with its new secret, shown once',
+        schema: applicationWithSecretSchema,
+      },
+    },
     errors: ['ResourceNotFound'],
   }),
 } as const;

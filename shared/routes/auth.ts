@@ -1,9 +1,9 @@
 import {
   jwksSchema,
+  oauthErrorSchema,
   openidConfigurationSchema,
   tokenRequestSchema,
   tokenResponseSchema,
-  oauthErrorSchema,
 } from '../schemas/auth.ts';
 import { defineRoute } from './types.ts';
 
@@ -24,8 +24,15 @@ export const authRoutes = {
     request: { body: tokenRequestSchema, bodyType: 'form' },
     responses: {
       200: { description: 'Access token', schema: tokenResponseSchema },
-      400: { description: 'invalid_request, unsupported_grant_type, invalid_scope or invalid_grant', schema: oauthErrorSchema },
-      401: { description: 'invalid_client', schema: oauthErrorSchema, headers: { 'WWW-Authenticate': 'Basic realm="token"' } },
+      400: {
+        description: 'invalid_request, unsupported_grant_type, invalid_scope or invalid_grant',
+        schema: oauthErrorSchema,
+      },
+      401: {
+        description: 'invalid_client',
+        schema: oauthErrorSchema,
+        headers: { 'WWW-Authenticate': 'Basic realm="token"' },
+      },
     },
   }),
   getJwks: defineRoute({

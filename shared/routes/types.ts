@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ErrorCode } from '../domain/errors.ts';
 import type { Scope } from '../auth/scopes.ts';
+import type { ErrorCode } from '../domain/errors.ts';
 
 export const functionGroups = [
   'auth',

@@ -26,7 +26,11 @@ export const accountSchema = z
   .meta({ id: 'Account' });
 
 export const createdAccountSchema = accountSchema
-  .extend({ certificate_pem: z.string().meta({ description: 'The mTLS client certificate (PEM), signed by the partner CA' }) })
+  .extend({
+    certificate_pem: z
+      .string()
+      .meta({ description: 'The mTLS client certificate (PEM), signed by the partner CA' }),
+  })
   .meta({ id: 'CreatedAccount' });
 
 export const createAccountRequestSchema = z

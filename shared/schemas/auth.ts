@@ -6,7 +6,10 @@ export const tokenRequestSchema = z
     grant_type: z.string().meta({ description: '`client_credentials`' }),
     client_id: z.string().optional(),
     client_secret: z.string().optional(),
-    scope: z.string().optional().meta({ description: 'Space-separated scopes; omitted grants every allowed scope.' }),
+    scope: z
+      .string()
+      .optional()
+      .meta({ description: 'Space-separated scopes; omitted grants every allowed scope.' }),
   })
   .meta({ id: 'TokenRequest' });
 

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { errorCodes } from '../domain/errors.ts';
 
 export const uuid = z.uuid();
-export const timestamp = z.iso.datetime({ offset: false }).meta({ description: 'RFC 3339 UTC timestamp with Z' });
+export const timestamp = z.iso
+  .datetime({ offset: false })
+  .meta({ description: 'RFC 3339 UTC timestamp with Z' });
 
 export const problemSchema = z
   .object({

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { allScopes } from '../auth/scopes.ts';
+import type { ErrorCode } from '../domain/errors.ts';
+import { problemContentType, statusByCode } from '../http/problem.ts';
+import { routesForStage } from '../routes/index.ts';
+import type { RouteDefinition, Stage } from '../routes/types.ts';
+import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
+
+export interface DocumentOptions {
+  stage: Stage;
+  apiBaseUrl: string;
+  authBaseUrl: string;
+}
+
+const requestIdHeader = z
+  .string()
+  .max(128)
+  .meta({ description: 'Echoed when the caller sent one, generated otherwise.' });
+
+const scopeDescriptions: Record<string, string> = {
+  'catalog.lounges:read': 'Read the lounge catalog (alias catalog.lounges)',
+  'catalog.fast_tracks:read': 'Read the fast-track catalog (alias catalog.fast_tracks)',
+  'catalog.esim:read': 'Read eSIM tariffs',
+  'booking.lounges:write': 'Book lounges (alias booking.lounges)',
+  'booking.fast_tracks:write': 'Book fast-tracks (alias booking.fast_tracks)',
+  'esim:write': 'Order and top up eSIMs',
+  'esim:read': 'Read eSIMs',
+  webhooks: 'Manage the webhook subscription',
+  'identity.account:*': 'Administer accounts (operators)',
+  'identity.application:*': 'Administer applications (operators)',
+};
+
+/** Error codes every route can answer, besides its own `errors`. */
+function impliedErrors(route: RouteDefinition): ErrorCode[] {
+  const codes: ErrorCode[] = ['InternalError', 'ServiceUnavailable'];
+  if (route.auth) codes.push('Unauthorized', 'Forbidden');
+  if (route.request || route.idempotency) codes.push('ValidationError');
+  if (route.request?.body) codes.push('PayloadTooLarge', 'UnsupportedMediaType');
+  if (route.idempotency) codes.push('IdempotencyConflict');
+  codes.push('MethodNotAllowed');
+  return codes;
+}
+
+function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['responses'] {
+  const byStatus = new Map<number, Set<ErrorCode>>();
+  for (const code of [...impliedErrors(route), ...(route.errors ?? [])]) {
+    const status = statusByCode[code];
+    byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
+  }
+  if (route.request?.body && route.request.bodyType !== 'form') {
+    byStatus.set(400, new Set<ErrorCode>(['ValidationError']));
+  }
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    if (route.responses[status]) continue;
+    const list = [...codes];
+    responses[String(status)] = {
+      description: `Problem: ${list.join(', ')}${status === 400 ? ' (the body is not parseable JSON)' : ''}`,
+      headers: z.object({
+        'X-Request-ID': requestIdHeader,
+        ...(status === 429 || status === 503
+          ? { 'Retry-After': z.string().meta({ description: 'Seconds' }) }
+          : {}),
+        ...(status === 405 ? { Allow: z.string() } : {}),
+      }),
+      content: { [problemContentType]: { schema: problemSchema } },
+      'x-error-codes': list,
+    };
+  }
+  return responses as ZodOpenApiOperationObject['responses'];
+}
+
+function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['responses'] {
+  const responses: Record<string, unknown> = {};
+  for (const [status, spec] of Object.entries(route.responses)) {
+    const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': requestIdHeader };
+    for (const [name, description] of Object.entries(spec.headers ?? {})) {
+      headerShape[name] = z.string().meta({ description });
+    }
+    if (route.idempotency) {
+      headerShape['Idempotency-Key'] = z.string().meta({ description: 'Echo of the request header' });
+      headerShape['Idempotency-Status'] = z
+        .enum(['created', 'reused'])
+        .meta({ description: '`reused`: the stored response of the first request with this key' });
+    }
+    const binary = z.string().meta({ format: 'binary' });
+    const content = spec.schema
+      ? { [spec.contentType ?? 'application/json']: { schema: spec.schema } }
+      : spec.contentType
+        ? { [spec.contentType]: { schema: binary } }
+        : undefined;
+    responses[status] = {
+      description: spec.description,
+      headers: z.object(headerShape),
+      ...(content ? { content } : {}),
+    };
+  }
+  return responses as ZodOpenApiOperationObject['responses'];
+}
+
+function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApiOperationObject {
+  const spec = route.request ?? {};
+  const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': requestIdHeader.optional() };
+  if (route.idempotency) {
+    headerShape['Idempotency-Key'] =
+      route.idempotency === 'required' ? idempotencyKeyHeader : idempotencyKeyHeader.optional();
+  }
+  const headers = spec.headers ? spec.headers.extend(headerShape) : z.object(headerShape);
+  const servers = route.hosts.map((host) => ({
+    url: host === 'api' ? options.apiBaseUrl : options.authBaseUrl,
+  }));
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [...route.tags],
+    servers,
+    security: route.auth
+      ? [{ mutualTLS: [], partnerToken: [route.auth.scope] }]
+      : route.hosts.includes('api')
+        ? [{ mutualTLS: [] }]
+        : [],
+    requestParams: {
+      ...(spec.params ? { path: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
+      header: headers,
+    },
+    ...(spec.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [spec.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: spec.body,
+              },
+            },
+          },
+        }
+      : {}),
+    responses: {
+      ...successResponses(route),
+      ...(route.errorFormat === 'oauth' ? {} : errorResponses(route)),
+    },
+    ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
+  } as ZodOpenApiOperationObject;
+}
+
+/** The OpenAPI 3.1 document, derived from the route table of the stage. */
+export function buildOpenApiDocument(options: DocumentOptions) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of routesForStage(options.stage)) {
+    paths[route.path] ??= {};
+    const item = paths[route.path];
+    (item as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operation(
+      route,
+      options,
+    );
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Partner Travel Services API',
+      version: '1.0.0',
+      description:
+        'B2B API for lounges, fast-track and eSIM. Mutual TLS on every call to the API host; ' +
+        'OAuth 2.0 client-credentials access tokens (ES256 JWT) carry the scopes. Errors are RFC 9457 ' +
+        'problem objects; see docs/errors.md for the status of every code.',
+    },
+    servers: [{ url: options.apiBaseUrl, description: 'Partner API (mutual TLS)' }],
+    components: {
+      securitySchemes: {
+        mutualTLS: { type: 'mutualTLS', description: 'Client certificate issued at account creation.' },
+        partnerToken: {
+          type: 'oauth2',
+          description:
+            'ES256 JWT access token (RFC 9068, typ at+jwt) verified against /.well-known/jwks.json.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${options.authBaseUrl}/oauth/v2/token`,
+              scopes: Object.fromEntries(
+                allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope]),
+              ),
+            },
+          },
+        },
+      },
+    },
+    paths,
+  });
+}
