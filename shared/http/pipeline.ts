@@ -117,6 +117,8 @@ function apiContext(group: FunctionGroup): MiddlewareObj<PipelineEvent, APIGatew
   return {
     before: (request) => {
       const event = request.event;
+      // A warm container serves many requests: keys of the previous one must not leak into this one's logs.
+      logger.resetKeys();
       const requestId = resolveRequestId(headerValue(event.headers, 'x-request-id'));
       event.pipeline = {
         requestId,

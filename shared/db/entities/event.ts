@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { config } from '../../config/env.ts';
+import type { DomainEvent, EventType } from '../../domain/events.ts';
+import type { DynamoWrite } from '../transaction.ts';
+
+/** Outbox items live 30 days: long enough for the delivery log and redelivery. */
+const retentionSeconds = 30 * 24 * 60 * 60;
+
+export const eventEntity = 'Event';
+
+export interface EventItem {
+  pk: string;
+  sk: string;
+  entity: typeof eventEntity;
+  event_id: string;
+  account_id: string;
+  event: EventType;
+  timestamp: string;
+  ordering_key: string;
+  data: Record<string, unknown>;
+  ttl: number;
+}
+
+export const eventKey = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
+
+export function toEventItem(event: DomainEvent): EventItem {
+  return {
+    ...eventKey(event.id),
+    entity: eventEntity,
+    event_id: event.id,
+    account_id: event.accountId,
+    event: event.type,
+    timestamp: event.timestamp,
+    ordering_key: event.orderingKey,
+    data: event.data,
+    ttl: Math.floor(Date.parse(event.timestamp) / 1000) + retentionSeconds,
+  };
+}
+
+export function fromEventItem(item: Record<string, unknown>): DomainEvent {
+  const event = item as unknown as EventItem;
+  return {
+    id: event.event_id,
+    accountId: event.account_id,
+    type: event.event,
+    timestamp: event.timestamp,
+    orderingKey: event.ordering_key,
+    data: event.data,
+  };
+}
+
+export function newEvent(input: Omit<DomainEvent, 'id' | 'timestamp'> & { now: Date }): DomainEvent {
+  const { now, ...rest } = input;
+  return { id: randomUUID(), timestamp: now.toISOString(), ...rest };
+}
+
+/** The outbox write: staged beside the state change it reports. */
+export function eventWrite(event: DomainEvent): DynamoWrite {
+  return {
+    description: `event ${event.type} ${event.id}`,
+    item: {
+      Put: {
+        TableName: config().mainTableName,
+        Item: toEventItem(event),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalScope, canonicalScopes } from '../../../shared/auth/scopes.ts';
+
+describe('scopes', () => {
+  it('resolve the aliases of partner-api.md to one canonical scope', () => {
+    expect(canonicalScope('catalog.lounges')).toBe('catalog.lounges:read');
+    expect(canonicalScope('booking.fast_tracks')).toBe('booking.fast_tracks:write');
+    expect(canonicalScope('webhooks')).toBe('webhooks');
+    expect(canonicalScope('catalog.everything')).toBeUndefined();
+  });
+
+  it('de-duplicate aliases and drop unknown names', () => {
+    expect(canonicalScopes(['booking.lounges', 'booking.lounges:write', 'nope', 'webhooks'])).toEqual([
+      'booking.lounges:write',
+      'webhooks',
+    ]);
+  });
+});
