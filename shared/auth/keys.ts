@@ -6,13 +6,21 @@ import type { SecretStore } from '../secrets/store.ts';
 
 export const accessTokenLifetimeSeconds = 3600;
 export const clockSkewSeconds = 30;
+/**
+ * A new key is published this long before it signs anything, longer than any JWKS cache (our verifiers
+ * keep theirs 5 minutes, the endpoint allows 300 s), so no verifier ever meets a token whose key it has
+ * not loaded yet.
+ */
+export const publicationLeadSeconds = 10 * 60;
 
 const privateKeySchema = z.object({
   kid: z.string(),
   private_jwk: z.record(z.string(), z.unknown()),
   public_jwk: z.record(z.string(), z.unknown()),
   created_at: z.string(),
-  /** Set when a newer key took over: the key stays published until its last token has expired. */
+  /** When the key starts signing; absent on keys written before pre-publication: created_at. */
+  activates_at: z.string().optional(),
+  /** When a newer key takes over signing: the key stays published until its last token has expired. */
   retired_at: z.string().nullable(),
 });
 
@@ -24,7 +32,7 @@ export interface PublicJwks {
   keys: JWK[];
 }
 
-async function newSigningKey(now: Date): Promise<SigningKey> {
+async function newSigningKey(now: Date, activatesAt: Date): Promise<SigningKey> {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = `${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
   return {
@@ -32,9 +40,12 @@ async function newSigningKey(now: Date): Promise<SigningKey> {
     private_jwk: { ...(await exportJWK(privateKey)), kid, alg: 'ES256', use: 'sig' },
     public_jwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
     created_at: now.toISOString(),
+    activates_at: activatesAt.toISOString(),
     retired_at: null,
   };
 }
+
+const activation = (key: SigningKey) => Date.parse(key.activates_at ?? key.created_at);
 
 /** A retired key stays verifiable for one token lifetime plus skew, so rotation invalidates no live token. */
 function stillVerifiable(key: SigningKey, now: Date): boolean {
@@ -71,14 +82,16 @@ async function write(store: SecretStore, set: SigningKeySet): Promise<void> {
 }
 
 /**
- * Makes a new key the signing key, keeps the previous ones published while their tokens live, and
- * drops the keys nobody can still hold a valid token for. The first call creates the first key.
+ * Adds a key that takes over signing after the publication lead (at once when it is the first key),
+ * keeps the previous ones published while their tokens live, and drops the keys nobody can still hold
+ * a valid token for. Keys are kept newest first.
  */
 export async function rotateSigningKeys(store: SecretStore, now = new Date()): Promise<SigningKeySet> {
-  const current = await readSigningKeys(store);
-  const fresh = await newSigningKey(now);
-  const previous = (current?.keys ?? [])
-    .map((key) => (key.retired_at ? key : { ...key, retired_at: now.toISOString() }))
+  const current = (await readSigningKeys(store))?.keys ?? [];
+  const activatesAt = current.length === 0 ? now : new Date(now.getTime() + publicationLeadSeconds * 1000);
+  const fresh = await newSigningKey(now, activatesAt);
+  const previous = current
+    .map((key) => (key.retired_at ? key : { ...key, retired_at: activatesAt.toISOString() }))
     .filter((key) => stillVerifiable(key, now));
   const set = { keys: [fresh, ...previous] };
   await write(store, set);
@@ -90,9 +103,15 @@ export async function ensureSigningKeys(store: SecretStore, now = new Date()): P
   return (await readSigningKeys(store)) ?? rotateSigningKeys(store, now);
 }
 
-/** The key new tokens are signed with: the newest one that is not retired. */
-export function activeKey(set: SigningKeySet): SigningKey {
-  const key = set.keys.find((candidate) => !candidate.retired_at);
-  if (!key) throw new Error('No active signing key');
+/** The key new tokens are signed with: the newest one whose activation time has come. */
+export function activeKey(set: SigningKeySet, now = new Date()): SigningKey {
+  const key = set.keys.find((candidate) => activation(candidate) <= now.getTime()) ?? set.keys.at(-1);
+  if (!key) throw new Error('No signing key');
   return key;
+}
+
+/** When a published key takes over from the active one, if one is waiting: signers must not cache past it. */
+export function nextActivation(set: SigningKeySet, now = new Date()): Date | undefined {
+  const pending = set.keys.filter((key) => activation(key) > now.getTime()).map(activation);
+  return pending.length === 0 ? undefined : new Date(Math.min(...pending));
 }

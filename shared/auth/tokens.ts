@@ -16,6 +16,7 @@ import {
   accessTokenLifetimeSeconds,
   activeKey,
   clockSkewSeconds,
+  nextActivation,
   type PublicJwks,
   readPublicJwks,
   readSigningKeys,
@@ -37,18 +38,20 @@ export function audienceValue(audience: Audience): string {
 
 type ImportedKey = Awaited<ReturnType<typeof importJWK>>;
 
-let signer: { kid: string; key: ImportedKey; loadedAt: number } | undefined;
+let signer: { kid: string; key: ImportedKey; validUntil: number } | undefined;
 
 async function signingKey(now: number) {
-  if (!signer || now - signer.loadedAt > signingKeyCacheMs) {
+  if (!signer || now >= signer.validUntil) {
     const set = await readSigningKeys(secretStore());
     if (!set)
       throw new Error('No signing keys: run the key rotation once (the local stage does it on start)');
-    const active = activeKey(set);
+    const active = activeKey(set, new Date(now));
+    // Never sign with a key after its successor has taken over: its verification window ends from then.
+    const handover = nextActivation(set, new Date(now))?.getTime() ?? Number.POSITIVE_INFINITY;
     signer = {
       kid: active.kid,
       key: await importJWK(active.private_jwk, 'ES256'),
-      loadedAt: now,
+      validUntil: Math.min(now + signingKeyCacheMs, handover),
     };
   }
   return signer;

@@ -21,6 +21,7 @@ export interface RuntimeConfig {
     partnerCa: string;
     clientSecretPepper: string;
     webhookEncryptionKey: string;
+    passSigningKeys: string;
   };
   tokenIssuer: string;
   partnerAudience: string;
@@ -61,6 +62,7 @@ export function config(): RuntimeConfig {
       partnerCa: process.env.PARTNER_CA_SECRET_ID ?? 'partner-ca',
       clientSecretPepper: process.env.CLIENT_SECRET_PEPPER_SECRET_ID ?? 'client-secret-pepper',
       webhookEncryptionKey: process.env.WEBHOOK_KEY_SECRET_ID ?? 'webhook-encryption-key',
+      passSigningKeys: process.env.PASS_SIGNING_KEYS_SECRET_ID ?? 'pass-signing-keys',
     },
     tokenIssuer: required('TOKEN_ISSUER'),
     partnerAudience: required('PARTNER_AUDIENCE'),

@@ -1,13 +1,21 @@
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
+import { bookingRoutes } from './booking.ts';
+import { catalogRoutes } from './catalog.ts';
 import { metaRoutes } from './meta.ts';
+import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition, Stage } from './types.ts';
+import { webhooksRoutes } from './webhooks.ts';
 
 /** The single source of truth: CDK, the local gateway, scope checks and OpenAPI all read this. */
 export const routes = {
   ...authRoutes,
   ...metaRoutes,
   ...adminRoutes,
+  ...bookingRoutes,
+  ...sandboxRoutes,
+  ...catalogRoutes,
+  ...webhooksRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof routes;

@@ -18,6 +18,9 @@ export const accountSchema = z
   .object({
     account_id: uuid,
     name: z.string(),
+    kind: z.enum(['partner', 'operator']).meta({
+      description: 'Operator accounts may hold applications with the identity (admin) scopes.',
+    }),
     status: accountStatus,
     certificate: certificateSummarySchema,
     created_at: timestamp,

@@ -1,0 +1,222 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { buildProxyEvent, clientCertificateFromPem } from '../infra/local/api-event.ts';
+import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
+import { type RunningStage, startStage } from '../infra/local/stage.ts';
+import { ddb } from '../shared/db/client.ts';
+import { routes } from '../shared/routes/index.ts';
+import { region } from './environment.ts';
+
+/** Every DynamoDB request sent inside `countRoundTrips`, by command; retries count as round trips too. */
+const roundTrips = new AsyncLocalStorage<string[]>();
+
+export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
+  const commands: string[] = [];
+  const result = await roundTrips.run(commands, work);
+  return { result, commands };
+}
+
+export interface Partner {
+  accountId: string;
+  clientId: string;
+  clientSecret: string;
+  certificatePem: string;
+  keyPem: string;
+}
+
+export interface RequestSpec {
+  operationId: keyof typeof routes;
+  path: string;
+  pathParameters?: Record<string, string>;
+  rawQuery?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Present the partner's client certificate (API host); the auth host has none. */
+  withCertificate?: boolean;
+}
+
+export interface Harness {
+  stateDir: string;
+  stage: RunningStage;
+  partner: Partner;
+  /** An access token of the partner with every partner scope. */
+  accessToken: string;
+  /** The API Gateway REST proxy event the local gateway would build for this request. */
+  event(spec: RequestSpec): APIGatewayProxyEvent;
+  /** Invokes the real handler of the operation's group in process, like a warm Lambda. */
+  invoke(spec: RequestSpec): Promise<APIGatewayProxyResult>;
+  hasHandler(group: string): boolean;
+  /** The exported handler of a function, loaded once like a warm container. */
+  handler(group: string): Promise<unknown>;
+  /** Bare DynamoDB calls on the same client the handlers use: the floors of reads and writes. */
+  floors: { getItem(): Promise<void>; transactWrite(): Promise<void> };
+  stop(): Promise<void>;
+}
+
+export function expectStatus(
+  result: APIGatewayProxyResult,
+  expected: number,
+  what: string,
+): APIGatewayProxyResult {
+  if (result.statusCode !== expected) {
+    throw new Error(
+      `${what} answered ${result.statusCode}, expected ${expected}: ${result.body.slice(0, 300)}`,
+    );
+  }
+  return result;
+}
+
+/**
+ * The local stage in memory on free ports, its handlers loaded in this process, the round-trip counter
+ * on the shared DynamoDB client, and a token for the first seeded partner.
+ */
+export async function startHarness(options: {
+  stateDir: string;
+  log: (message: string) => void;
+}): Promise<Harness> {
+  const stage = await startStage({
+    stateDir: options.stateDir,
+    apiPort: 0,
+    authPort: 0,
+    persistent: false,
+    // As deployed: response validation is a local and test aid, and INFO logs would flood the table.
+    env: {
+      VALIDATE_RESPONSES: 'false',
+      LOG_LEVEL: 'WARN',
+      // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_EXTRA_CA_FILE: join(options.stateDir, 'pki', 'ca.pem'),
+    },
+    log: options.log,
+  });
+  try {
+    ddb().middlewareStack.add(
+      (next, context) => async (args) => {
+        roundTrips.getStore()?.push(String(context.commandName ?? 'unknown').replace(/Command$/, ''));
+        return next(args);
+      },
+      // Deserialize runs once per attempt, inside the retry middleware: every HTTP request is counted.
+      { step: 'deserialize', name: 'benchRoundTripCounter' },
+    );
+
+    const seeded = stage.stageJson.partners[0];
+    if (!seeded) throw new Error('The stage seeded no partner');
+    const partner: Partner = {
+      accountId: seeded.account_id,
+      clientId: seeded.client_id,
+      clientSecret: seeded.client_secret,
+      certificatePem: readFileSync(seeded.client_cert, 'utf8'),
+      keyPem: readFileSync(seeded.client_key, 'utf8'),
+    };
+    const clientCert = clientCertificateFromPem(partner.certificatePem);
+    const functions = new FunctionModules();
+    const apiHost = new URL(stage.stageJson.base_url).host;
+    const authHost = new URL(stage.stageJson.auth_url).host;
+
+    const event = (spec: RequestSpec): APIGatewayProxyEvent => {
+      const route = routes[spec.operationId];
+      const headers = {
+        Host: spec.withCertificate === false ? authHost : apiHost,
+        'User-Agent': 'bench',
+        ...spec.headers,
+      };
+      return buildProxyEvent({
+        method: route.method,
+        path: spec.path,
+        rawQuery: spec.rawQuery ?? '',
+        rawHeaders: Object.entries(headers).flat(),
+        body: Buffer.from(spec.body ?? ''),
+        resource: route.path,
+        pathParameters: spec.pathParameters ?? null,
+        sourceIp: '127.0.0.1',
+        clientCert: spec.withCertificate === false ? null : clientCert,
+        stage: 'local',
+        requestId: randomUUID(),
+        now: new Date(),
+      });
+    };
+
+    const invoke = async (spec: RequestSpec): Promise<APIGatewayProxyResult> => {
+      const group = routes[spec.operationId].group;
+      const handler = await functions.handler<APIGatewayProxyEvent, APIGatewayProxyResult>(group);
+      if (!handler) throw new Error(`functions/${group}/handler.ts does not exist`);
+      return handler(event(spec), lambdaContext(group, 29_000, region));
+    };
+
+    const tokenResponse = expectStatus(
+      await invoke({
+        operationId: 'issueToken',
+        path: '/oauth/v2/token',
+        withCertificate: false,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: partner.clientId,
+          client_secret: partner.clientSecret,
+        }).toString(),
+      }),
+      200,
+      'The token endpoint',
+    );
+    const accessToken = (JSON.parse(tokenResponse.body) as { access_token: string }).access_token;
+
+    const { tables } = stage.endpoints;
+    // A small item in each table, of the size an application or booking item has.
+    const floorKey = { pk: 'BENCH#floor', sk: 'ITEM' };
+    const payload = 'x'.repeat(600);
+    await ddb().send(new PutCommand({ TableName: tables.main, Item: { ...floorKey, payload } }));
+    const floors = {
+      getItem: async () => {
+        await ddb().send(new GetCommand({ TableName: tables.main, Key: floorKey }));
+      },
+      // A create's shape: one new item and its idempotency record, both conditional, in one transaction.
+      transactWrite: async () => {
+        const id = randomUUID();
+        await ddb().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tables.main,
+                  Item: { pk: `BENCH#${id}`, sk: 'ITEM', payload },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tables.idempotency,
+                  Item: { pk: `BENCH#${id}`, payload, expires_at: Math.floor(Date.now() / 1000) + 3600 },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+      },
+    };
+
+    return {
+      stateDir: options.stateDir,
+      stage,
+      partner,
+      accessToken,
+      event,
+      invoke,
+      hasHandler: (group) => existsSync(handlerFile(group)),
+      handler: async (group) => {
+        const handler = await functions.handler(group);
+        if (!handler) throw new Error(`functions/${group}/handler.ts does not exist`);
+        return handler;
+      },
+      floors,
+      stop: () => stage.stop(),
+    };
+  } catch (error) {
+    await stage.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Harness, startHarness } from './harness.ts';
+import { formatTable, notApplicable, type Row } from './report.ts';
+import { coldStart } from './sections/cold-start.ts';
+import { httpThroughput } from './sections/http.ts';
+import { pipelineOverhead } from './sections/pipeline.ts';
+import { warmLatency } from './sections/warm.ts';
+import { webhookDispatch } from './sections/webhooks.ts';
+import { benchSettings } from './settings.ts';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const settings = benchSettings();
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+type StageSection = (options: {
+  harness: Harness;
+  settings: typeof settings;
+  log: typeof log;
+}) => Promise<Row[]>;
+
+/** In table order. A section that fails becomes one n/a row with its error, and the others still run. */
+const stageSections: { section: string; run: StageSection }[] = [
+  { section: '4 pipeline', run: pipelineOverhead },
+  { section: '2 warm latency', run: warmLatency },
+  { section: '5 HTTP', run: httpThroughput },
+  { section: '6 webhooks', run: webhookDispatch },
+];
+
+/** `BENCH_ONLY=2,5` runs those sections alone (section 3 comes with 2): for working on one of them. */
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const selected = (section: string) => !only || only.includes(section.split(' ')[0] ?? '');
+
+async function guarded(section: string, run: () => Promise<Row[]>): Promise<Row[]> {
+  const sectionStarted = Date.now();
+  try {
+    return await run();
+  } catch (error) {
+    log(`${section} failed: ${(error as Error).stack ?? String(error)}`);
+    return [notApplicable(section, 'section failed', '', (error as Error).message.split('\n')[0] ?? 'error')];
+  } finally {
+    log(`${section}: ${((Date.now() - sectionStarted) / 1000).toFixed(1)} s`);
+  }
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+const started = Date.now();
+const loadBefore = loadavg();
+const workDir = await mkdtemp(join(tmpdir(), 'partner-api-bench-'));
+log(`${settings.mode} run; scratch in ${workDir}`);
+const rows: Row[] = [];
+try {
+  if (selected('1 cold start')) {
+    rows.push(...(await guarded('1 cold start', () => coldStart({ projectRoot, workDir, settings, log }))));
+  }
+  const wanted = stageSections.filter(({ section }) => selected(section));
+  if (wanted.length > 0) {
+    log('starting the local stage (in memory, free ports)');
+    const stateDir = join(workDir, 'stage');
+    const harness = await startHarness({ stateDir, log: (message) => log(`stage: ${message}`) });
+    try {
+      for (const { section, run } of wanted) {
+        rows.push(...(await guarded(section, () => run({ harness, settings, log }))));
+      }
+    } finally {
+      await harness.stop();
+    }
+  }
+} finally {
+  await rm(workDir, { recursive: true, force: true });
+}
+
+// Sections run in the order that needs the fewest restarts; the table reads in section order.
+rows.sort((a, b) => Number.parseInt(a.section, 10) - Number.parseInt(b.section, 10));
+const table = formatTable(rows);
+const cpu = cpus();
+const results = {
+  date: new Date(started).toISOString(),
+  mode: settings.mode,
+  settings,
+  durationSeconds: Math.round((Date.now() - started) / 1000),
+  machine: {
+    cpuModel: cpu[0]?.model,
+    cpus: cpu.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    platform: `${process.platform} ${release()} ${process.arch}`,
+    loadAverageBefore: loadBefore.map((value) => Number(value.toFixed(2))),
+    loadAverageAfter: loadavg().map((value) => Number(value.toFixed(2))),
+  },
+  node: process.version,
+  commit: gitCommit(),
+  rows,
+  table,
+};
+const output =
+  process.env.BENCH_OUTPUT ??
+  (settings.mode === 'full'
+    ? join(projectRoot, 'bench', 'results.json')
+    : join(tmpdir(), 'partner-api-bench-quick.json'));
+await writeFile(output, `${JSON.stringify(results, null, 2)}\n`);
+console.log(table);
+log(`done in ${results.durationSeconds} s; results in ${output}`);

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { verifyAccessToken } from '../shared/auth/tokens.ts';
+import { routes } from '../shared/routes/index.ts';
+import { expectStatus, type Harness, type RequestSpec } from './harness.ts';
+
+/** One invocation of the operation, failing loudly when it does not answer its success status. */
+export type Invocation = () => Promise<unknown>;
+
+/**
+ * A hot operation measured warm (section 2) and for its DynamoDB round trips (section 3). A feature
+ * that lands adds one entry here; until its handler exists, `prepare` answers why it is not measured.
+ */
+export interface HotOperation {
+  name: string;
+  /** The bare DynamoDB call of the same kind it is divided by. */
+  floor: 'GetItem' | 'TransactWriteItems';
+  /** The fewest DynamoDB round trips it can do its job with; undefined when it needs none by design. */
+  minimumRoundTrips?: { count: number; why: string };
+  /** Creates carry the budget of one round trip: the item and its idempotency record in one transaction. */
+  isCreate?: boolean;
+  /** `runs` invocations will follow (each may need its own fresh resource); a string means n/a. */
+  prepare(harness: Harness, runs: number): Promise<Invocation | string>;
+}
+
+const handlerMissing = (harness: Harness, group: string) =>
+  harness.hasHandler(group) ? undefined : `functions/${group}/handler.ts does not exist yet`;
+
+function invocation(harness: Harness, spec: () => RequestSpec, status: number): Invocation {
+  return async () => expectStatus(await harness.invoke(spec()), status, spec().operationId);
+}
+
+const bearer = (harness: Harness) => ({ Authorization: `Bearer ${harness.accessToken}` });
+
+const loungesList = (harness: Harness, headers: Record<string, string> = {}): RequestSpec => ({
+  operationId: 'listLounges',
+  path: '/v2/catalog/lounges',
+  headers: { ...bearer(harness), 'Accept-Language': 'en-US', ...headers },
+});
+
+/** Operations of features not built yet: measured once their handler and route exist and an entry is written. */
+function pending(group: string, operationId: string) {
+  return async (harness: Harness): Promise<Invocation | string> =>
+    handlerMissing(harness, group) ??
+    (operationId in routes
+      ? `${operationId} has no entry in bench/operations.ts yet`
+      : `no route ${operationId} yet`);
+}
+
+const loungeBookings = '/v2/b2b/booking/lounges';
+
+/** The first lounge of the partner's contract, as a partner would pick it from the catalog. */
+async function bookableLounge(harness: Harness): Promise<string | undefined> {
+  const page = expectStatus(await harness.invoke(loungesList(harness)), 200, 'listLounges');
+  const first = (JSON.parse(page.body) as { data?: { id?: string }[] }).data?.[0];
+  return first?.id;
+}
+
+function createLoungeBooking(harness: Harness, loungeId: string): RequestSpec {
+  return {
+    operationId: 'createLoungeBooking',
+    path: loungeBookings,
+    headers: { ...bearer(harness), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({
+      lounge_id: loungeId,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '7911123456',
+      calling_code: '+44',
+      transport_number: 'BA117',
+      guests: [{ first_name: 'Ada', last_name: 'Lovelace', type: 'Adult', lead: true }],
+    }),
+  };
+}
+
+/** Bookings the service has issued (the stream consumer turns Processing into Issued), ready to confirm. */
+async function issuedLoungeBookings(harness: Harness, count: number): Promise<string[] | string> {
+  const loungeId = await bookableLounge(harness);
+  if (!loungeId) return 'the seeded catalog offers the partner no lounge';
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const created = expectStatus(await harness.invoke(createLoungeBooking(harness, loungeId)), 202, 'create');
+    ids.push((JSON.parse(created.body) as { booking_id: string }).booking_id);
+  }
+  const deadline = Date.now() + 60_000 + count * 100;
+  for (const id of ids) {
+    for (;;) {
+      const found = await harness.invoke({
+        operationId: 'getLoungeBooking',
+        path: `${loungeBookings}/${id}`,
+        pathParameters: { bookingID: id },
+        headers: bearer(harness),
+      });
+      const status = (JSON.parse(found.body) as { status?: string }).status;
+      if (status === 'Issued') break;
+      if (status !== 'Processing') return `a new booking became ${status}, not Issued`;
+      if (Date.now() > deadline)
+        return 'bookings stayed Processing: is booking-processor consuming the stream?';
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return ids;
+}
+
+export const hotOperations: readonly HotOperation[] = [
+  {
+    name: 'token issue (client credentials)',
+    floor: 'GetItem',
+    minimumRoundTrips: { count: 1, why: 'one read of the application, which carries the account status' },
+    prepare: async (harness) =>
+      handlerMissing(harness, 'auth') ??
+      invocation(
+        harness,
+        () => ({
+          operationId: 'issueToken',
+          path: '/oauth/v2/token',
+          withCertificate: false,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: harness.partner.clientId,
+            client_secret: harness.partner.clientSecret,
+          }).toString(),
+        }),
+        200,
+      ),
+  },
+  {
+    name: 'JWT verification (verifyAccessToken, no handler)',
+    floor: 'GetItem',
+    prepare: async (harness) => () => verifyAccessToken(harness.accessToken, ['partner']),
+  },
+  {
+    name: 'catalog list lounges, 200',
+    floor: 'GetItem',
+    minimumRoundTrips: {
+      count: 1,
+      why: 'one BatchGetItem of the catalog pointer and contracts (warm snapshot)',
+    },
+    prepare: async (harness) =>
+      handlerMissing(harness, 'catalog') ?? invocation(harness, () => loungesList(harness), 200),
+  },
+  {
+    name: 'catalog list lounges, 304',
+    floor: 'GetItem',
+    minimumRoundTrips: { count: 1, why: 'the same read as the 200: zero extra' },
+    prepare: async (harness) => {
+      const missing = handlerMissing(harness, 'catalog');
+      if (missing) return missing;
+      const first = expectStatus(await harness.invoke(loungesList(harness)), 200, 'listLounges');
+      const etag = first.headers?.ETag ?? first.headers?.etag;
+      if (typeof etag !== 'string') return 'the 200 carried no ETag';
+      return invocation(harness, () => loungesList(harness, { 'If-None-Match': etag }), 304);
+    },
+  },
+  {
+    name: 'booking create (lounge)',
+    floor: 'TransactWriteItems',
+    minimumRoundTrips: { count: 1, why: 'the booking and its idempotency record in one TransactWriteItems' },
+    isCreate: true,
+    prepare: async (harness) => {
+      const missing = handlerMissing(harness, 'booking');
+      if (missing) return missing;
+      const loungeId = await bookableLounge(harness);
+      if (!loungeId) return 'the seeded catalog offers the partner no lounge';
+      return invocation(harness, () => createLoungeBooking(harness, loungeId), 202);
+    },
+  },
+  {
+    name: 'booking confirm (lounge)',
+    floor: 'TransactWriteItems',
+    minimumRoundTrips: {
+      count: 2,
+      why: 'read the booking it answers with, then one conditional transaction',
+    },
+    prepare: async (harness, runs) => {
+      const missing = handlerMissing(harness, 'booking');
+      if (missing) return missing;
+      const ids = await issuedLoungeBookings(harness, runs);
+      if (typeof ids === 'string') return ids;
+      let next = 0;
+      return async () => {
+        const id = ids[next++];
+        if (!id) throw new Error('More confirms than prepared bookings');
+        const spec: RequestSpec = {
+          operationId: 'confirmLoungeBooking',
+          path: `${loungeBookings}/${id}/confirm`,
+          pathParameters: { bookingID: id },
+          headers: bearer(harness),
+        };
+        return expectStatus(await harness.invoke(spec), 200, 'confirmLoungeBooking');
+      };
+    },
+  },
+  {
+    name: 'booking pass (lounge)',
+    floor: 'GetItem',
+    minimumRoundTrips: { count: 1, why: 'booking and pass together in one BatchGetItem or Query' },
+    prepare: async (harness) => {
+      const missing = handlerMissing(harness, 'booking');
+      if (missing) return missing;
+      const ids = await issuedLoungeBookings(harness, 1);
+      if (typeof ids === 'string') return ids;
+      const id = ids[0] as string;
+      return invocation(
+        harness,
+        () => ({
+          operationId: 'getLoungePass',
+          path: `${loungeBookings}/${id}/pass`,
+          pathParameters: { bookingID: id },
+          headers: bearer(harness),
+        }),
+        200,
+      );
+    },
+  },
+  {
+    name: 'eSIM confirm',
+    floor: 'TransactWriteItems',
+    minimumRoundTrips: { count: 2, why: 'read the order, then one conditional write' },
+    prepare: pending('esim', 'confirmEsimOrder'),
+  },
+];

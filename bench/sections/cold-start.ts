@@ -1,0 +1,280 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build, type Metafile } from 'esbuild';
+import { alternate } from '../alternate.ts';
+import { region } from '../environment.ts';
+import { measure, type Row } from '../report.ts';
+import type { BenchSettings } from '../settings.ts';
+import { median } from '../stats.ts';
+
+const run = promisify(execFile);
+const section = '1 cold start';
+export const initBudget = 1.5;
+
+/** The same banner infra/constructs/api-function.ts gives every bundle. */
+const requireShim =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/** Measured in the fresh process itself: Node's own bootstrap is Lambda's, not ours. */
+const importTimer = `const started = performance.now();
+await import(process.argv[2]);
+const imported = performance.now();
+process.stdout.write(JSON.stringify({ importMs: imported - started, processMs: imported }));
+`;
+
+/** A Lambda's environment at init: configuration present, nothing reachable, no inherited NODE_OPTIONS. */
+const lambdaEnvironment: Record<string, string> = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  AWS_REGION: region,
+  AWS_EC2_METADATA_DISABLED: 'true',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_LAMBDA_FUNCTION_NAME: 'bench',
+  STAGE: 'local',
+  MAIN_TABLE_NAME: 'bench-main',
+  IDEMPOTENCY_TABLE_NAME: 'bench-idempotency',
+  TOKEN_ISSUER: 'https://auth.bench.invalid',
+  PARTNER_AUDIENCE: 'https://api.bench.invalid',
+  ADMIN_AUDIENCE: 'https://api.bench.invalid/api/v1/admin',
+  API_BASE_URL: 'https://api.bench.invalid',
+  AUTH_BASE_URL: 'https://auth.bench.invalid',
+  POWERTOOLS_SERVICE_NAME: 'partner-travel-services',
+  LOG_LEVEL: 'WARN',
+};
+
+interface Bundle {
+  file: string;
+  bytes: number;
+  metafile: Metafile;
+}
+
+function packageOf(input: string): string {
+  const at = input.lastIndexOf('node_modules/');
+  if (at < 0) return 'project';
+  const [first = '', second = ''] = input.slice(at + 'node_modules/'.length).split('/');
+  if (first === '@aws-sdk' || first === '@smithy' || first === '@aws-crypto') return 'AWS SDK';
+  return first.startsWith('@') ? `${first}/${second}` : first;
+}
+
+/** Where a bundle's bytes come from, largest first: the first place to look when a budget is missed. */
+export function largestContributors(bundle: Bundle, count = 5): string {
+  const output = Object.values(bundle.metafile.outputs)[0];
+  const bytes = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const name = packageOf(input);
+    bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...bytes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, size]) => `${name} ${Math.round(size / 1024)} KiB`)
+    .join(', ');
+}
+
+/** esbuild with the options CDK's NodejsFunction passes for ApiFunction, minus the source map. */
+async function bundle(
+  projectRoot: string,
+  outfile: string,
+  entry: { file: string } | { contents: string; name: string },
+): Promise<Bundle> {
+  const result = await build({
+    ...('file' in entry
+      ? { entryPoints: [entry.file] }
+      : {
+          stdin: { contents: entry.contents, resolveDir: projectRoot, sourcefile: entry.name, loader: 'js' },
+        }),
+    absWorkingDir: projectRoot,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    mainFields: ['module', 'main'],
+    banner: { js: requireShim },
+    minify: true,
+    sourcemap: false,
+    outfile,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  return { file: outfile, bytes: (await stat(outfile)).size, metafile: result.metafile };
+}
+
+type ImportsByModule = Map<string, { names: Set<string>; namespace: boolean }>;
+
+const measuredPackage = (specifier: string) =>
+  specifier.startsWith('@aws-sdk/') || specifier === 'jose' || specifier === 'zod';
+
+/** Value imports of the SDK, jose and zod in the project files that went into a bundle. */
+export function libraryImports(sources: readonly string[]): ImportsByModule {
+  const imports: ImportsByModule = new Map();
+  const entry = (specifier: string) => {
+    let found = imports.get(specifier);
+    if (!found) {
+      found = { names: new Set(), namespace: false };
+      imports.set(specifier, found);
+    }
+    return found;
+  };
+  for (const source of sources) {
+    for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+      const [, typeOnly, names = '', specifier = ''] = match;
+      if (typeOnly || !measuredPackage(specifier)) continue;
+      for (const part of names.split(',')) {
+        const name = part
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim();
+        if (name && !name.startsWith('type ')) entry(specifier).names.add(name);
+      }
+    }
+    for (const match of source.matchAll(/import\s+\*\s+as\s+\w+\s+from\s*['"]([^'"]+)['"]/g)) {
+      const specifier = match[1] ?? '';
+      if (measuredPackage(specifier)) entry(specifier).namespace = true;
+    }
+  }
+  return imports;
+}
+
+/** An entry that imports exactly these bindings and keeps them alive, nothing else. */
+export function floorEntry(imports: ImportsByModule): string {
+  const lines: string[] = [];
+  const kept: string[] = [];
+  for (const [specifier, { names, namespace }] of imports) {
+    if (namespace) {
+      const alias = `_${kept.length}`;
+      kept.push(alias);
+      lines.push(`import * as ${alias} from '${specifier}';`);
+      continue;
+    }
+    const bindings = [...names].map((name) => {
+      const alias = `_${kept.length}`;
+      kept.push(alias);
+      return `${name} as ${alias}`;
+    });
+    if (bindings.length > 0) lines.push(`import { ${bindings.join(', ')} } from '${specifier}';`);
+  }
+  lines.push(`export const keep = [${kept.join(', ')}];`, 'export const handler = async () => keep.length;');
+  return lines.join('\n');
+}
+
+async function projectSources(projectRoot: string, metafile: Metafile): Promise<string[]> {
+  const files = Object.keys(metafile.inputs).filter(
+    (input) => !input.includes('node_modules/') && input.endsWith('.ts'),
+  );
+  return Promise.all(files.map((file) => readFile(join(projectRoot, file), 'utf8')));
+}
+
+interface Timing {
+  importMs: number;
+  processMs: number;
+}
+
+async function timeImport(timer: string, file: string): Promise<Timing> {
+  const { stdout } = await run(process.execPath, [timer, pathToFileURL(file).href], {
+    env: lambdaEnvironment,
+  });
+  return JSON.parse(stdout) as Timing;
+}
+
+export async function functionGroups(projectRoot: string): Promise<string[]> {
+  const names = await readdir(join(projectRoot, 'functions'));
+  return names.filter((name) => existsSync(join(projectRoot, 'functions', name, 'handler.ts'))).sort();
+}
+
+export async function coldStart(options: {
+  projectRoot: string;
+  workDir: string;
+  settings: BenchSettings;
+  log: (message: string) => void;
+}): Promise<Row[]> {
+  const { projectRoot, workDir, settings, log } = options;
+  const dir = join(workDir, 'cold-start');
+  await mkdir(dir, { recursive: true });
+  const timer = join(dir, 'timer.mjs');
+  await writeFile(timer, importTimer);
+  const empty = await bundle(projectRoot, join(dir, 'empty', 'index.mjs'), {
+    name: 'empty.js',
+    contents: 'export const handler = async () => ({ statusCode: 200, body: "" });',
+  });
+
+  const rows: Row[] = [];
+  for (const group of await functionGroups(projectRoot)) {
+    log(`cold start: ${group}`);
+    const ours = await bundle(projectRoot, join(dir, group, 'index.mjs'), {
+      file: join(projectRoot, 'functions', group, 'handler.ts'),
+    });
+    const imports = libraryImports(await projectSources(projectRoot, ours.metafile));
+    const sdkImports: ImportsByModule = new Map(
+      [...imports].filter(([specifier]) => specifier.startsWith('@aws-sdk/')),
+    );
+    const sdkNames = [...sdkImports.keys()].map((name) => name.replace('@aws-sdk/', '')).join(', ');
+    const libraries = await bundle(projectRoot, join(dir, `${group}-libraries`, 'index.mjs'), {
+      name: `${group}-libraries.js`,
+      contents: floorEntry(imports),
+    });
+    const sdk =
+      sdkImports.size > 0
+        ? await bundle(projectRoot, join(dir, `${group}-sdk`, 'index.mjs'), {
+            name: `${group}-sdk.js`,
+            contents: floorEntry(sdkImports),
+          })
+        : undefined;
+
+    const contenders = [ours, empty, ...(sdk ? [sdk] : [])].map((candidate) => {
+      const timings: Timing[] = [];
+      return {
+        timings,
+        run: async () => {
+          const timing = await timeImport(timer, candidate.file);
+          timings.push(timing);
+          return timing.importMs;
+        },
+      };
+    });
+    const [oursMs = [], emptyMs = [], sdkMs = []] = await alternate(
+      settings.cold.repetitions,
+      contenders.map((contender) => contender.run),
+    );
+    const processMs = (index: number) =>
+      median(contenders[index]?.timings.map((timing) => timing.processMs) ?? []);
+    const name = `${group}: init (import of the bundle)`;
+    rows.push({
+      section,
+      name,
+      floorName: 'empty handler bundle',
+      measured: measure(oursMs, emptyMs, 'ms', {
+        'process start→ready ms, ours': processMs(0),
+        empty: processMs(1),
+      }),
+    });
+    if (sdk) {
+      const measured = measure(oursMs, sdkMs, 'ms');
+      rows.push({
+        section,
+        name,
+        floorName: `SDK clients only (${sdkNames})`,
+        measured,
+        budget: { description: `≤ ${initBudget}x`, met: measured.ratio <= initBudget },
+      });
+    } else {
+      rows.push({
+        section,
+        name,
+        floorName: 'SDK clients only',
+        notApplicable: 'the bundle imports no AWS SDK client',
+      });
+    }
+    rows.push({
+      section,
+      name: `${group}: bundle size`,
+      floorName: 'same SDK commands + jose + zod',
+      measured: measure([ours.bytes / 1024], [libraries.bytes / 1024], 'KiB'),
+      note: `largest: ${largestContributors(ours)}`,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,34 @@
+/** Repetition counts: `BENCH_QUICK=1` is a smoke run of about 30 s, the default the figures to publish. */
+export interface BenchSettings {
+  mode: 'quick' | 'full';
+  cold: { repetitions: number };
+  warm: { warmup: number; repetitions: number; iterations: number };
+  pipeline: { repetitions: number; iterations: number };
+  jwt: { repetitions: number; iterations: number };
+  http: { repetitions: number; seconds: number; connections: number; handshakes: number };
+  webhooks: { repetitions: number; events: number };
+}
+
+const full: BenchSettings = {
+  mode: 'full',
+  cold: { repetitions: 9 },
+  warm: { warmup: 30, repetitions: 5, iterations: 120 },
+  pipeline: { repetitions: 9, iterations: 5000 },
+  jwt: { repetitions: 9, iterations: 500 },
+  http: { repetitions: 4, seconds: 4, connections: 8, handshakes: 150 },
+  webhooks: { repetitions: 5, events: 100 },
+};
+
+const quick: BenchSettings = {
+  mode: 'quick',
+  cold: { repetitions: 2 },
+  warm: { warmup: 5, repetitions: 3, iterations: 12 },
+  pipeline: { repetitions: 3, iterations: 1000 },
+  jwt: { repetitions: 3, iterations: 100 },
+  http: { repetitions: 2, seconds: 1, connections: 8, handshakes: 40 },
+  webhooks: { repetitions: 3, events: 20 },
+};
+
+export function benchSettings(environment: NodeJS.ProcessEnv = process.env): BenchSettings {
+  return environment.BENCH_QUICK === '1' ? quick : full;
+}

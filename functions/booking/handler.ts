@@ -1,0 +1,131 @@
+import type { Principal } from '../../shared/auth/principal.ts';
+import { config } from '../../shared/config/env.ts';
+import { bookingStore } from '../../shared/db/entities/booking.ts';
+import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
+import { catalogBookableServices } from '../../shared/domain/booking/bookable-services.ts';
+import { bookingLocation, type ServiceType } from '../../shared/domain/booking/model.ts';
+import type { BookingListQuery } from '../../shared/domain/booking/ports.ts';
+import { bookingRecord, passRecord } from '../../shared/domain/booking/records.ts';
+import {
+  type BookingContext,
+  type BookingInput,
+  changeBooking,
+  createBooking,
+  findBooking,
+  findPass,
+  listBookings,
+} from '../../shared/domain/booking/service.ts';
+import { ForbiddenError } from '../../shared/domain/errors.ts';
+import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
+import { type ApiResult, createApiHandler } from '../../shared/http/pipeline.ts';
+import { PassKeys } from '../../shared/pki/pass-signing.ts';
+import type { LoungeBookingRequest } from '../../shared/schemas/booking.ts';
+import { secretStore } from '../../shared/secrets/store.ts';
+
+const passKeys = new PassKeys(
+  secretStore,
+  () => config().secretIds.passSigningKeys,
+  () => config().secretsBackend === 'file',
+);
+
+interface Request {
+  principal: Principal;
+  now: Date;
+  uow: UnitOfWork;
+}
+
+function contextOf({ principal, now }: Request, serviceType: ServiceType): BookingContext {
+  if (!principal.accountId) throw new ForbiddenError('Bookings are made with a partner token.');
+  return { accountId: principal.accountId, serviceType, now };
+}
+
+function inputOf(serviceId: string, body: Omit<LoungeBookingRequest, 'lounge_id'>): BookingInput {
+  return {
+    serviceId,
+    firstName: body.first_name ?? null,
+    lastName: body.last_name ?? null,
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    callingCode: body.calling_code ?? null,
+    transportNumber: body.transport_number ?? null,
+    guests: body.guests.map((guest) => ({
+      firstName: guest.first_name,
+      lastName: guest.last_name,
+      type: guest.type,
+      lead: guest.lead,
+    })),
+  };
+}
+
+async function create(request: Request, serviceType: ServiceType, input: BookingInput): Promise<ApiResult> {
+  const services = catalogBookableServices(catalogReader());
+  const booking = await createBooking(
+    { store: bookingStore, services, uow: request.uow },
+    contextOf(request, serviceType),
+    input,
+  );
+  return {
+    status: 202,
+    headers: { Location: bookingLocation(serviceType, booking.bookingId) },
+    body: { booking_id: booking.bookingId, status: booking.status, created_at: booking.createdAt },
+  };
+}
+
+/** The seven operations of one service; the route table gives both services the same shapes. */
+function operations(serviceType: ServiceType) {
+  return {
+    list: async (request: Request, query: BookingListQuery) => {
+      const page = await listBookings(
+        bookingStore,
+        contextOf(request, serviceType).accountId,
+        serviceType,
+        query,
+      );
+      return { status: 200, body: { data: page.items.map(bookingRecord), next_cursor: page.nextCursor } };
+    },
+    get: async (request: Request, bookingId: string) => {
+      const { accountId } = contextOf(request, serviceType);
+      return {
+        status: 200,
+        body: bookingRecord(await findBooking(bookingStore, accountId, serviceType, bookingId)),
+      };
+    },
+    change: async (request: Request, bookingId: string, action: 'confirm' | 'cancel') => {
+      const booking = await changeBooking(
+        { store: bookingStore, uow: request.uow },
+        contextOf(request, serviceType),
+        bookingId,
+        action,
+      );
+      return { status: 200, body: bookingRecord(booking) };
+    },
+    pass: async (request: Request, bookingId: string) => {
+      const pass = await findPass(bookingStore, contextOf(request, serviceType), bookingId);
+      return { status: 200, body: await passRecord(pass) };
+    },
+  };
+}
+
+const lounge = operations('Lounge');
+const fastTrack = operations('FastTrack');
+
+export const handler = createApiHandler('booking', {
+  createLoungeBooking: (request) => create(request, 'Lounge', inputOf(request.body.lounge_id, request.body)),
+  listLoungeBookings: (request) => lounge.list(request, request.query),
+  getLoungeBooking: (request) => lounge.get(request, request.params.bookingID),
+  confirmLoungeBooking: (request) => lounge.change(request, request.params.bookingID, 'confirm'),
+  cancelLoungeBooking: (request) => lounge.change(request, request.params.bookingID, 'cancel'),
+  getLoungePass: (request) => lounge.pass(request, request.params.bookingID),
+  createFastTrackBooking: (request) =>
+    create(request, 'FastTrack', inputOf(request.body.fast_track_id, request.body)),
+  listFastTrackBookings: (request) => fastTrack.list(request, request.query),
+  getFastTrackBooking: (request) => fastTrack.get(request, request.params.bookingID),
+  confirmFastTrackBooking: (request) => fastTrack.change(request, request.params.bookingID, 'confirm'),
+  cancelFastTrackBooking: (request) => fastTrack.change(request, request.params.bookingID, 'cancel'),
+  getFastTrackPass: (request) => fastTrack.pass(request, request.params.bookingID),
+  getPassSigningKeys: async () => ({
+    status: 200,
+    body: await passKeys.jwks(),
+    headers: { 'Cache-Control': 'public, max-age=300' },
+  }),
+});

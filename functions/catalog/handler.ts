@@ -1,0 +1,77 @@
+import type { Principal } from '../../shared/auth/principal.ts';
+import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
+import { httpDate } from '../../shared/domain/catalog/conditional.ts';
+import {
+  type CatalogRequest,
+  type CatalogView,
+  getCatalogItem,
+  getImage,
+  type LocalizedRepresentation,
+  listCatalog,
+} from '../../shared/domain/catalog/service.ts';
+import { ForbiddenError } from '../../shared/domain/errors.ts';
+import { type ApiResult, createApiHandler } from '../../shared/http/pipeline.ts';
+
+interface ConditionalHeaders {
+  'accept-language'?: string | undefined;
+  'if-none-match'?: string | undefined;
+  'if-modified-since'?: string | undefined;
+}
+
+function viewOf(principal: Principal): Promise<CatalogView> {
+  if (!principal.accountId) throw new ForbiddenError('The catalog is read with a partner token.');
+  return catalogReader().view(principal.accountId);
+}
+
+const conditionalOf = (headers: ConditionalHeaders): CatalogRequest => ({
+  acceptLanguage: headers['accept-language'],
+  ifNoneMatch: headers['if-none-match'],
+  ifModifiedSince: headers['if-modified-since'],
+});
+
+function respond<T>(representation: LocalizedRepresentation<T>): ApiResult {
+  const headers = {
+    ETag: representation.etag,
+    'Last-Modified': httpDate(representation.lastModified),
+    Vary: 'Accept-Language',
+    'Cache-Control': 'private, no-cache',
+  };
+  if (representation.notModified) return { status: 304, headers };
+  return {
+    status: 200,
+    body: representation.body,
+    headers: { ...headers, 'Content-Language': representation.locale },
+  };
+}
+
+export const handler = createApiHandler('catalog', {
+  listLounges: async ({ principal, query, headers }) =>
+    respond(listCatalog(await viewOf(principal), 'lounges', query, conditionalOf(headers))),
+  getLounge: async ({ principal, params, headers }) =>
+    respond(getCatalogItem(await viewOf(principal), 'lounges', params.loungeID, conditionalOf(headers))),
+  listFastTracks: async ({ principal, query, headers }) =>
+    respond(listCatalog(await viewOf(principal), 'fast_tracks', query, conditionalOf(headers))),
+  getFastTrack: async ({ principal, params, headers }) =>
+    respond(
+      getCatalogItem(await viewOf(principal), 'fast_tracks', params.fastTrackID, conditionalOf(headers)),
+    ),
+  listEsimTariffs: async ({ principal, query, headers }) =>
+    respond(listCatalog(await viewOf(principal), 'tariffs', query, conditionalOf(headers))),
+  getEsimTariff: async ({ principal, params, headers }) =>
+    respond(getCatalogItem(await viewOf(principal), 'tariffs', params.tariffID, conditionalOf(headers))),
+  getImage: async ({ principal, params, headers }) => {
+    const image = await getImage(catalogReader(), await viewOf(principal), params.id, conditionalOf(headers));
+    const validators = {
+      ETag: image.etag,
+      'Last-Modified': httpDate(image.lastModified),
+      'Cache-Control': 'private, max-age=86400',
+    };
+    if (image.notModified || !image.body) return { status: 304, headers: validators };
+    const { contentType, bytes } = image.body;
+    return {
+      status: 200,
+      headers: validators,
+      binary: { contentType, base64: Buffer.from(bytes).toString('base64') },
+    };
+  },
+});

@@ -1,0 +1,25 @@
+import { config } from '../../shared/config/env.ts';
+import { bookingStore } from '../../shared/db/entities/booking.ts';
+import { passRecord } from '../../shared/domain/booking/records.ts';
+import { recordPassUse } from '../../shared/domain/booking/service.ts';
+import { ForbiddenError, NotFoundError } from '../../shared/domain/errors.ts';
+import { createApiHandler } from '../../shared/http/pipeline.ts';
+
+/**
+ * Sandbox operations. Production never deploys them (routesForStage); should the function reach prod
+ * anyway, it answers as if the path did not exist.
+ */
+export const handler = createApiHandler('sandbox', {
+  simulatePassUsed: async ({ principal, body, now, uow, route }) => {
+    if (config().stage === 'prod')
+      throw new NotFoundError('ResourceNotFound', `No operation at ${route.path}.`);
+    if (!principal.accountId) throw new ForbiddenError('The sandbox is used with a partner token.');
+    const pass = await recordPassUse(
+      { store: bookingStore, uow },
+      { accountId: principal.accountId, scopes: principal.scopes, now },
+      body.booking_id,
+      body.used_guests_count,
+    );
+    return { status: 200, body: await passRecord(pass) };
+  },
+});

@@ -1,0 +1,122 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { config } from '../../shared/config/env.ts';
+import { PoisonMessageError, parseWebhookMessage } from '../../shared/db/entities/webhook-message.ts';
+import { dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
+import { logger } from '../../shared/observability/logger.ts';
+
+/**
+ * SQS consumer of the webhook queue (FIFO, fed by the Pipe from the table stream; locally by the stream
+ * poller). Each message is one event (message format: shared/db/entities/webhook-message.ts).
+ * A retry hides its message for the backoff step (ChangeMessageVisibility) and reports it as a batch
+ * item failure; a delivery that failed for good, or a message that is not an event, is sent to the
+ * dead-letter queue and deleted. The redrive policy stays as the net for unexpected errors.
+ *
+ * Environment: WEBHOOK_QUEUE_URL, WEBHOOK_DLQ_URL, and optionally WEBHOOK_RETRY_SCHEDULE,
+ * WEBHOOK_TIMEOUT_MS (docs/webhooks.md).
+ */
+const processor = new BatchProcessor(EventType.SQS);
+
+let client: SQSClient | undefined;
+function sqs(): SQSClient {
+  const { region, sqsEndpoint } = config();
+  client ??= new SQSClient({ region, ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}) });
+  return client;
+}
+
+function queueUrl(name: 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL'): string {
+  const url = process.env[name];
+  if (!url) throw new Error(`Missing environment variable ${name}`);
+  return url;
+}
+
+/** Thrown for a message that stays queued: the batch reports it as failed. */
+class DeliveryPendingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeliveryPendingError';
+  }
+}
+
+async function deadLetter(record: SQSRecord, reason: string): Promise<void> {
+  const url = queueUrl('WEBHOOK_DLQ_URL');
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: url,
+      MessageBody: record.body,
+      MessageAttributes: {
+        failure_reason: { DataType: 'String', StringValue: reason.slice(0, 1024) },
+        source_message_id: { DataType: 'String', StringValue: record.messageId },
+      },
+      ...(url.endsWith('.fifo')
+        ? {
+            MessageGroupId: record.attributes.MessageGroupId ?? 'dead-letter',
+            MessageDeduplicationId: record.messageId,
+          }
+        : {}),
+    }),
+  );
+}
+
+async function processRecord(record: SQSRecord): Promise<void> {
+  let message: ReturnType<typeof parseWebhookMessage>;
+  try {
+    message = parseWebhookMessage(record.body, record.messageId);
+  } catch (error) {
+    if (!(error instanceof PoisonMessageError)) throw error;
+    logger.error('Webhook message dead-lettered', { message_id: record.messageId, reason: error.message });
+    await deadLetter(record, error.message);
+    return;
+  }
+  const outcome = await dispatchEvent(message);
+  const context = { message_id: record.messageId, event_id: message.event.id, result: outcome.result };
+  if (outcome.kind === 'done') {
+    logger.info('Webhook message done', context);
+    return;
+  }
+  if (outcome.kind === 'dead') {
+    logger.warn('Webhook delivery failed for good', context);
+    await deadLetter(record, outcome.result);
+    return;
+  }
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: queueUrl('WEBHOOK_QUEUE_URL'),
+      ReceiptHandle: record.receiptHandle,
+      VisibilityTimeout: outcome.visibilitySeconds,
+    }),
+  );
+  throw new DeliveryPendingError(outcome.result);
+}
+
+/**
+ * Message groups (one per booking) run in parallel; within a group, in order, and once one fails the
+ * rest of its group in this batch are reported failed untried, so nothing overtakes it.
+ */
+function groupOrderedHandler() {
+  const groups = new Map<string, Promise<boolean>>();
+  return (record: SQSRecord): Promise<void> => {
+    const group = record.attributes.MessageGroupId;
+    if (!group) return processRecord(record);
+    const previous = groups.get(group) ?? Promise.resolve(true);
+    const current = previous.then((previousSucceeded) => {
+      if (!previousSucceeded) throw new DeliveryPendingError('an earlier event of its group is pending');
+      return processRecord(record);
+    });
+    groups.set(
+      group,
+      current.then(
+        () => true,
+        () => false,
+      ),
+    );
+    return current;
+  };
+}
+
+export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+  processPartialResponse(event, groupOrderedHandler(), processor, {
+    context,
+    throwOnFullBatchFailure: false,
+  });

@@ -1,0 +1,131 @@
+import type { Principal } from '../../shared/auth/principal.ts';
+import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
+import type { Delivery, Webhook } from '../../shared/domain/webhooks/model.ts';
+import {
+  activeRotation,
+  changeWebhookUrl,
+  createWebhook,
+  deleteWebhook,
+  disableWebhook,
+  enableWebhook,
+  getWebhook,
+  listWebhooks,
+  pingWebhook,
+  rotateSecret,
+} from '../../shared/domain/webhooks/subscriptions.ts';
+import { createApiHandler } from '../../shared/http/pipeline.ts';
+
+/** Every partner token carries its account; a token without one has no subscription to manage. */
+function accountOf(principal: Principal): string {
+  if (!principal.accountId) throw new Error('A webhooks route was called without an account');
+  return principal.accountId;
+}
+
+function webhookView(webhook: Webhook, now: Date) {
+  const rotation = activeRotation(webhook, now);
+  return {
+    id: webhook.webhookId,
+    url: webhook.url,
+    status: webhook.status,
+    disabled_reason: webhook.disabledReason,
+    created_at: webhook.createdAt,
+    updated_at: webhook.updatedAt,
+    secret_rotation: rotation ? { previous_secret_valid_until: rotation.previousSecretValidUntil } : null,
+  };
+}
+
+function deliveryView(delivery: Delivery) {
+  const { event } = delivery;
+  return {
+    id: event.id,
+    status: delivery.status,
+    status_reason: delivery.statusReason,
+    event: { id: event.id, event: event.type, timestamp: event.timestamp, data: event.data },
+    attempts: delivery.attempts.map((attempt) => ({
+      attempted_at: attempt.attemptedAt,
+      status_code: attempt.statusCode,
+      latency_ms: attempt.latencyMs,
+      error: attempt.error,
+    })),
+    next_attempt_at: delivery.nextAttemptAt,
+    created_at: delivery.createdAt,
+    updated_at: delivery.updatedAt,
+  };
+}
+
+const webhookLocation = (webhookId: string) => `/v2/b2b/webhooks/${webhookId}`;
+const deliveryLocation = (webhookId: string, deliveryId: string) =>
+  `${webhookLocation(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`;
+
+export const handler = createApiHandler('webhooks', {
+  createWebhook: async ({ principal, body, uow, now }) => {
+    const webhook = await createWebhook(accountOf(principal), body, uow, now);
+    return {
+      status: 201,
+      headers: { Location: webhookLocation(webhook.webhookId) },
+      body: webhookView(webhook, now),
+    };
+  },
+  listWebhooks: async ({ principal, now }) => {
+    const webhooks = await listWebhooks(accountOf(principal));
+    return {
+      status: 200,
+      body: { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null },
+    };
+  },
+  getWebhook: async ({ principal, params, now }) => ({
+    status: 200,
+    body: webhookView(await getWebhook(accountOf(principal), params.webhookID), now),
+  }),
+  changeWebhookUrl: async ({ principal, params, body, uow, now }) => ({
+    status: 200,
+    body: webhookView(
+      await changeWebhookUrl(accountOf(principal), params.webhookID, body.url, uow, now),
+      now,
+    ),
+  }),
+  rotateWebhookSecret: async ({ principal, params, body, uow, now }) => {
+    const input = { secret: body.secret, gracePeriodSeconds: body.grace_period_seconds };
+    const webhook = await rotateSecret(accountOf(principal), params.webhookID, input, uow, now);
+    return { status: 200, body: webhookView(webhook, now) };
+  },
+  disableWebhook: async ({ principal, params, body, uow, now }) => ({
+    status: 200,
+    body: webhookView(
+      await disableWebhook(accountOf(principal), params.webhookID, body?.reason, uow, now),
+      now,
+    ),
+  }),
+  enableWebhook: async ({ principal, params, uow, now }) => ({
+    status: 200,
+    body: webhookView(await enableWebhook(accountOf(principal), params.webhookID, uow, now), now),
+  }),
+  deleteWebhook: async ({ principal, params, uow }) => {
+    await deleteWebhook(accountOf(principal), params.webhookID, uow);
+    return { status: 204 };
+  },
+  listWebhookDeliveries: async ({ principal, params, query }) => {
+    const page = await listDeliveries(accountOf(principal), params.webhookID, query);
+    return { status: 200, body: { data: page.items.map(deliveryView), next_cursor: page.nextCursor } };
+  },
+  getWebhookDelivery: async ({ principal, params }) => ({
+    status: 200,
+    body: deliveryView(await getDelivery(accountOf(principal), params.webhookID, params.deliveryID)),
+  }),
+  redeliverWebhookDelivery: async ({ principal, params, uow, now }) => {
+    const delivery = await redeliver(accountOf(principal), params.webhookID, params.deliveryID, uow, now);
+    return {
+      status: 202,
+      headers: { Location: deliveryLocation(params.webhookID, params.deliveryID) },
+      body: deliveryView(delivery),
+    };
+  },
+  pingWebhook: async ({ principal, params, uow, now }) => {
+    const event = await pingWebhook(accountOf(principal), params.webhookID, uow, now);
+    return {
+      status: 202,
+      headers: { Location: deliveryLocation(params.webhookID, event.id) },
+      body: { id: event.id, event: 'webhook.ping', timestamp: event.timestamp },
+    };
+  },
+});

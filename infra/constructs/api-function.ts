@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { projectRoot } from './entries.ts';
+import type { ServiceTable } from './service-table.ts';
+
+export type Access = 'read' | 'readWrite';
+
+const tableActions: Record<Access, string[]> = {
+  read: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'],
+  // TransactWriteItems is authorized per item through these actions.
+  readWrite: [
+    'GetItem',
+    'BatchGetItem',
+    'Query',
+    'Scan',
+    'ConditionCheckItem',
+    'DescribeTable',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'BatchWriteItem',
+  ],
+};
+
+export interface ApiFunctionProps
+  extends Pick<NodejsFunctionProps, 'description' | 'environment' | 'timeout'> {
+  /** `functions/<name>/handler.ts`, exporting `handler`. */
+  entry: string;
+  memorySize?: 512 | 1024;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+/** Some CommonJS dependencies call `require` for Node built-ins, which an ESM bundle lacks. */
+const requireShim =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * Every Lambda of the service: Node 24 on ARM, X-Ray, its own log group with retention, an ESM bundle
+ * built by the local esbuild (no Docker). The role starts empty except for its log group: `bindTable`
+ * and `bindSecret` add exactly what the function needs.
+ */
+export class ApiFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    // Siblings, not children: both must exist before `super()` so the defaults (a role with the
+    // account-wide AWSLambdaBasicExecutionRole, a log group without retention) are never created.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    super(scope, id, {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      projectRoot,
+      depsLockFilePath: join(projectRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      role,
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        banner: requireShim,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // The SDK is bundled at the pinned version the tests ran against, not the runtime's copy.
+        externalModules: [],
+      },
+    });
+    logGroup.grantWrite(role);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',
+    });
+  }
+
+  /** The table and its named indexes, no `index/*` wildcard. */
+  bindTable({ table, access }: { table: ServiceTable; access: Access }): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: tableActions[access].map((action) => `dynamodb:${action}`),
+        resources: [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+      }),
+    );
+  }
+
+  bindSecret({ secret, access }: { secret: ISecret; access: Access }): void {
+    secret.grantRead(this);
+    if (access === 'readWrite') secret.grantWrite(this);
+  }
+}

@@ -1,0 +1,13 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Where a function's code starts, or undefined while nobody has written it yet. */
+export type EntryResolver = (functionName: string) => string | undefined;
+
+export const handlerEntry: EntryResolver = (functionName) => {
+  const entry = join(projectRoot, 'functions', functionName, 'handler.ts');
+  return existsSync(entry) ? entry : undefined;
+};

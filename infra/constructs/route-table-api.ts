@@ -1,0 +1,242 @@
+import { CfnOutput, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  DomainName,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  type MTLSConfig,
+  ResponseType,
+  RestApi,
+  SecurityPolicy,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayDomain } from 'aws-cdk-lib/aws-route53-targets';
+import { Construct } from 'constructs';
+import { ApiError, type ErrorCode, MalformedBodyError } from '../../shared/domain/errors.ts';
+import { problemContentType, problemResponse } from '../../shared/http/problem.ts';
+import type { FunctionGroup, Host, RouteDefinition } from '../../shared/routes/types.ts';
+
+export interface RouteTableApiProps {
+  host: Host;
+  restApiName: string;
+  /** The routes deployed on this stage; only those listing `host` become methods here. */
+  routes: readonly RouteDefinition[];
+  /** One Lambda per group; routes of a group without a function are left out (the stack warns). */
+  functions: ReadonlyMap<FunctionGroup, IFunction>;
+  /** Answers every path no route matches with 404 (the `meta` group). */
+  notFoundFunction: IFunction;
+  domainName: string;
+  certificate: ICertificate;
+  /** Mutual TLS: only clients with a certificate from the truststore's CAs complete the handshake. */
+  mtls?: MTLSConfig;
+  hostedZone?: IHostedZone;
+  throttling: { rateLimit: number; burstLimit: number };
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+/** One access log line per request, JSON, without bodies, tokens or query strings. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    request_id: '$context.requestId',
+    extended_request_id: '$context.extendedRequestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    domain: '$context.domainName',
+    method: '$context.httpMethod',
+    resource: '$context.resourcePath',
+    path: '$context.path',
+    protocol: '$context.protocol',
+    status: '$context.status',
+    response_length: '$context.responseLength',
+    latency_ms: '$context.responseLatency',
+    integration_latency_ms: '$context.integration.latency',
+    integration_status: '$context.integration.status',
+    error_type: '$context.error.responseType',
+    client_cert_serial: '$context.identity.clientCert.serialNumber',
+    client_cert_subject: '$context.identity.clientCert.subjectDN',
+    xray_trace_id: '$context.xrayTraceId',
+  }),
+);
+
+/** Answers API Gateway gives by itself (no Lambda involved), as the problem the pipeline would build. */
+const gatewayProblems: readonly { type: ResponseType; error: ApiError }[] = [
+  {
+    type: ResponseType.DEFAULT_4XX,
+    error: new MalformedBodyError('The request was refused by the gateway.'),
+  },
+  // No resource or method matched (API Gateway calls it a missing token): an unknown route.
+  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, error: gatewayError('ResourceNotFound') },
+  { type: ResponseType.RESOURCE_NOT_FOUND, error: gatewayError('ResourceNotFound') },
+  { type: ResponseType.ACCESS_DENIED, error: gatewayError('Forbidden') },
+  { type: ResponseType.WAF_FILTERED, error: gatewayError('Forbidden') },
+  { type: ResponseType.UNAUTHORIZED, error: gatewayError('Unauthorized') },
+  { type: ResponseType.REQUEST_TOO_LARGE, error: gatewayError('PayloadTooLarge') },
+  { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, error: gatewayError('UnsupportedMediaType') },
+  { type: ResponseType.THROTTLED, error: gatewayError('RateLimitExceeded') },
+  { type: ResponseType.QUOTA_EXCEEDED, error: gatewayError('RateLimitExceeded') },
+  { type: ResponseType.DEFAULT_5XX, error: gatewayError('InternalError') },
+  { type: ResponseType.INTEGRATION_FAILURE, error: gatewayError('ServiceUnavailable') },
+  { type: ResponseType.INTEGRATION_TIMEOUT, error: gatewayError('ServiceUnavailable') },
+];
+
+function gatewayError(code: ErrorCode): ApiError {
+  return new ApiError(code, 'set by the gateway');
+}
+
+const detailPlaceholder = '@@detail@@';
+
+/**
+ * shared/http/problem.ts builds the body, so gateway answers and Lambda answers cannot drift apart;
+ * the gateway fills in the path, its request id and its own message.
+ */
+function gatewayResponseOf(error: ApiError) {
+  const response = problemResponse(error, '$context.path', '$context.requestId');
+  const body = { ...(JSON.parse(response.body) as Record<string, unknown>), detail: detailPlaceholder };
+  const headers = Object.fromEntries(
+    Object.entries({ ...response.headers, 'Content-Type': problemContentType, 'Cache-Control': 'no-store' })
+      .filter(([name]) => name !== 'X-Request-ID')
+      .map(([name, value]) => [name, `'${value}'`]),
+  );
+  return {
+    statusCode: String(response.statusCode),
+    responseHeaders: { ...headers, 'X-Request-ID': 'context.requestId' },
+    templates: {
+      'application/json': JSON.stringify(body).replace(
+        `"${detailPlaceholder}"`,
+        '$context.error.messageString',
+      ),
+    },
+  };
+}
+
+/**
+ * A regional REST API for one host, built only from the route table: every route of the host is a
+ * method on its group's Lambda; each resource also sends any other method to that Lambda (405 with
+ * Allow), and `{proxy+}` sends unknown paths to `notFoundFunction` (404). Reachable only through its
+ * custom domain: the execute-api endpoint would bypass mutual TLS.
+ */
+export class RouteTableApi extends Construct {
+  readonly api: RestApi;
+  readonly domain: DomainName;
+  readonly url: string;
+
+  constructor(scope: Construct, id: string, props: RouteTableApiProps) {
+    super(scope, id);
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: props.restApiName,
+      endpointTypes: [EndpointType.REGIONAL],
+      disableExecuteApiEndpoint: true,
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: 'live',
+        tracingEnabled: true,
+        metricsEnabled: true,
+        cachingEnabled: false,
+        throttlingRateLimit: props.throttling.rateLimit,
+        throttlingBurstLimit: props.throttling.burstLimit,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat,
+      },
+    });
+
+    const integrations = new Map<IFunction, LambdaIntegration>();
+    // One invoke permission per function and API instead of two per method: the policy stays small.
+    const integrationOf = (fn: IFunction) => {
+      const integration =
+        integrations.get(fn) ?? new LambdaIntegration(fn, { scopePermissionToMethod: false });
+      integrations.set(fn, integration);
+      return integration;
+    };
+
+    for (const [path, routes] of routesByPath(
+      props.routes.filter((route) => route.hosts.includes(props.host)),
+    )) {
+      const groups = new Set(routes.map((route) => route.group));
+      const [group] = groups;
+      if (group === undefined || groups.size > 1) {
+        throw new Error(
+          `${path} is served by ${[...groups].join(' and ')}: one resource, one group (405 Allow)`,
+        );
+      }
+      const fn = props.functions.get(group);
+      if (!fn) continue;
+      const resource = this.api.root.resourceForPath(path);
+      for (const route of routes) {
+        resource.addMethod(route.method, integrationOf(fn), { operationName: route.operationId });
+      }
+      resource.addMethod('ANY', integrationOf(fn));
+    }
+    this.api.root.addResource('{proxy+}').addMethod('ANY', integrationOf(props.notFoundFunction));
+
+    for (const { type, error } of gatewayProblems) {
+      this.api.addGatewayResponse(`Problem${type.responseType}`, { type, ...gatewayResponseOf(error) });
+    }
+
+    this.domain = new DomainName(this, 'Domain', {
+      domainName: props.domainName,
+      certificate: props.certificate,
+      endpointType: EndpointType.REGIONAL,
+      securityPolicy: SecurityPolicy.TLS_1_2,
+      ...(props.mtls ? { mtls: props.mtls } : {}),
+    });
+    this.domain.addBasePathMapping(this.api);
+    if (props.hostedZone) {
+      new ARecord(this, 'Alias', {
+        zone: props.hostedZone,
+        recordName: props.domainName,
+        target: RecordTarget.fromAlias(new ApiGatewayDomain(this.domain)),
+      });
+    }
+    this.url = `https://${props.domainName}`;
+    new CfnOutput(this, 'Url', { value: this.url });
+    new CfnOutput(this, 'RegionalDomainName', {
+      value: this.domain.domainNameAliasDomainName,
+      description: 'CNAME target when DNS is not in the configured hosted zone',
+    });
+
+    Validations.of(this.api).acknowledge(
+      {
+        id: 'AwsSolutions-APIG2',
+        reason:
+          'Every request is validated in the Lambda against the route table zod schemas (422 problems).',
+      },
+      {
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Authorization happens in the Lambda pipeline: ES256 access tokens bound to the mTLS client ' +
+          'certificate; token, JWKS and discovery operations are public by design.',
+      },
+      {
+        id: 'AwsSolutions-COG4',
+        reason: 'Partners authenticate with OAuth client credentials issued by this service, not Cognito.',
+      },
+      {
+        id: 'AwsSolutions-APIG6',
+        reason:
+          'JSON access logs cover every request; execution logging needs the account-wide API Gateway ' +
+          'CloudWatch role, which this app does not own.',
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason:
+          'Stage throttling limits every caller; the partner API also requires a client certificate. ' +
+          'A WAF web ACL is an account-level decision left to the platform team (docs/deploy.md).',
+      },
+    );
+  }
+}
+
+function routesByPath(routes: readonly RouteDefinition[]): Map<string, RouteDefinition[]> {
+  const byPath = new Map<string, RouteDefinition[]>();
+  for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+  return byPath;
+}

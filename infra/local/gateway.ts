@@ -1,0 +1,230 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ApiError } from '../../shared/domain/errors.ts';
+import { problemResponse, toProblem } from '../../shared/http/problem.ts';
+import { routesForStage } from '../../shared/routes/index.ts';
+import type { Host, Stage } from '../../shared/routes/types.ts';
+import { buildProxyEvent, catchAllResource, clientCertificateFields, matchRoute } from './api-event.ts';
+import { type FunctionModules, lambdaContext } from './functions.ts';
+
+/** API Gateway's payload quota for REST APIs. */
+export const gatewayMaxBodyBytes = 10 * 1024 * 1024;
+/** API Gateway's integration timeout. */
+const integrationTimeoutMs = 29_000;
+
+export interface GatewayOptions {
+  host: Host;
+  port: number;
+  stage: Stage;
+  region: string;
+  tls: { key: string; cert: string };
+  /** The truststore: when set, a client certificate signed by it is required (mutual TLS). */
+  clientCa?: string;
+  functions: FunctionModules;
+  log: (message: string) => void;
+}
+
+export interface Gateway {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface Reply {
+  statusCode: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+function json(statusCode: number, value: unknown, headers: Record<string, string> = {}): Reply {
+  return {
+    statusCode,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: Buffer.from(JSON.stringify(value)),
+  };
+}
+
+function fromProblem(response: { statusCode: number; headers: Record<string, string>; body: string }): Reply {
+  return { statusCode: response.statusCode, headers: response.headers, body: Buffer.from(response.body) };
+}
+
+/** Reads the body up to the limit; past it, the rest is drained unread so the client still gets the 413. */
+async function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'tooLarge'> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (declared <= limit && size <= limit) chunks.push(chunk);
+  }
+  return declared > limit || size > limit ? 'tooLarge' : Buffer.concat(chunks);
+}
+
+/** API Gateway refuses malformed proxy results with 502; so does this gateway. */
+function toReply(result: APIGatewayProxyResult | undefined): Reply {
+  if (
+    !result ||
+    typeof result.statusCode !== 'number' ||
+    (result.body !== undefined && typeof result.body !== 'string')
+  ) {
+    throw new Error('Malformed Lambda proxy response');
+  }
+  const headers: Record<string, string[]> = {};
+  const add = (name: string, value: string) => {
+    const existing = Object.keys(headers).find((key) => key.toLowerCase() === name.toLowerCase()) ?? name;
+    headers[existing] = [...(headers[existing] ?? []), value];
+  };
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    for (const value of values) add(name, String(value));
+  }
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    const known = Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
+    if (!known) add(name, String(value));
+  }
+  if (!Object.keys(headers).some((key) => key.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = ['application/json'];
+  }
+  const body = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8');
+  return { statusCode: result.statusCode, headers, body };
+}
+
+function traceId(now: Date): string {
+  return `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * One API Gateway custom domain: TLS (mutual when `clientCa` is set), resource matching over the
+ * route table entries of this host, the REST proxy event, the Lambda of the route's group invoked in
+ * process, and the proxy result written back.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const routes = routesForStage(options.stage).filter((route) => route.hosts.includes(options.host));
+  const reportedMissing = new Set<string>();
+
+  async function invoke(group: string, event: APIGatewayProxyEvent): Promise<Reply> {
+    const handler = await options.functions.handler<APIGatewayProxyEvent, APIGatewayProxyResult>(group);
+    if (!handler) {
+      if (!reportedMissing.has(group)) {
+        reportedMissing.add(group);
+        options.log(`functions/${group}/handler.ts does not exist yet: its routes answer 501`);
+      }
+      const problem = toProblem(
+        new ApiError('InternalError', `The ${group} function is not built yet.`),
+        event.path,
+        event.requestContext.requestId,
+      );
+      return json(
+        501,
+        { ...problem, code: 'NotImplemented', title: 'Not implemented', status: 501 },
+        {
+          'Content-Type': 'application/problem+json',
+        },
+      );
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), integrationTimeoutMs);
+    });
+    try {
+      const context = lambdaContext(group, integrationTimeoutMs, options.region);
+      const result = await Promise.race([handler(event, context), timeout]);
+      if (result === 'timeout') return json(504, { message: 'Endpoint request timed out' });
+      return toReply(result);
+    } catch (error) {
+      options.log(
+        `${group} failed on ${event.httpMethod} ${event.path}: ${(error as Error).stack ?? String(error)}`,
+      );
+      return json(502, { message: 'Internal server error' });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function respond(request: IncomingMessage, port: number): Promise<Reply> {
+    const requestId = randomUUID();
+    const now = new Date();
+    const [path = '/', rawQuery = ''] = (request.url ?? '/').split(/\?(.*)/s);
+    const body = await readBody(request, gatewayMaxBodyBytes);
+    if (body === 'tooLarge') {
+      const error = new ApiError(
+        'PayloadTooLarge',
+        `The request body exceeds ${gatewayMaxBodyBytes} bytes.`,
+        {
+          details: { limit_bytes: gatewayMaxBodyBytes },
+        },
+      );
+      return fromProblem(problemResponse(error, path, requestId));
+    }
+    const method = request.method ?? 'GET';
+    const match = matchRoute(routes, method, path);
+    const socket = request.socket as TLSSocket;
+    const peer = options.clientCa ? socket.getPeerX509Certificate() : undefined;
+    const sourceIp = socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    const forwarded = [
+      ['X-Forwarded-For', sourceIp],
+      ['X-Forwarded-Port', String(port)],
+      ['X-Forwarded-Proto', 'https'],
+      ['X-Amzn-Trace-Id', traceId(now)],
+    ].filter(([name]) => request.headers[(name as string).toLowerCase()] === undefined);
+    const event = buildProxyEvent({
+      method,
+      path,
+      rawQuery,
+      rawHeaders: [...request.rawHeaders, ...forwarded.flat()] as string[],
+      body,
+      resource: match.kind === 'unknown' ? catchAllResource : match.route.path,
+      pathParameters: Object.keys(match.pathParameters).length > 0 ? match.pathParameters : null,
+      sourceIp,
+      clientCert: peer ? clientCertificateFields(peer) : null,
+      stage: options.stage,
+      requestId,
+      now,
+    });
+    const reply = await invoke(match.kind === 'unknown' ? 'meta' : match.route.group, event);
+    reply.headers['x-amzn-RequestId'] = requestId;
+    return reply;
+  }
+
+  const server: Server = createServer(
+    {
+      key: options.tls.key,
+      cert: options.tls.cert,
+      minVersion: 'TLSv1.2',
+      ...(options.clientCa ? { ca: options.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
+    },
+    (request: IncomingMessage, response: ServerResponse) => {
+      const port = (server.address() as AddressInfo).port;
+      respond(request, port)
+        .then((reply) => {
+          response.writeHead(reply.statusCode, reply.headers);
+          response.end(request.method === 'HEAD' ? undefined : reply.body);
+        })
+        .catch((error: unknown) => {
+          options.log(`gateway error: ${(error as Error).stack ?? String(error)}`);
+          if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' });
+          response.end(JSON.stringify({ message: 'Internal server error' }));
+        });
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

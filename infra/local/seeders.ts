@@ -1,0 +1,31 @@
+/** What a seeder may build on: the accounts the stage seeded before it. */
+export interface SeedContext {
+  stateDir: string;
+  now: Date;
+  operator: { accountId: string };
+  partners: readonly { accountId: string }[];
+}
+
+/**
+ * Seed data of one feature, written once per state dir after the accounts (seed.json records which
+ * seeders ran, so one added later also runs on the next start of an existing stage).
+ */
+export interface Seeder {
+  name: string;
+  run(context: SeedContext): Promise<void>;
+}
+
+/**
+ * Features add their seeders here (catalog data, eSIM pools, ...). Import feature modules inside `run`,
+ * so the stage has set the environment before they load.
+ */
+export const seeders: readonly Seeder[] = [
+  {
+    name: 'catalog',
+    run: async ({ partners, now }) =>
+      (await import('./seed-catalog.ts')).seedCatalog(
+        partners.map((partner) => partner.accountId),
+        now,
+      ),
+  },
+];

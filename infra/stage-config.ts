@@ -1,0 +1,144 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+import { type Stage, stages } from '../shared/routes/types.ts';
+
+/** Everything that differs between stages. Overridable per deploy with `-c <key>=<value>` (docs/deploy.md). */
+export interface StageConfig {
+  stage: Stage;
+  /** Undefined: the account of the credentials that run `cdk deploy` (CDK_DEFAULT_ACCOUNT). */
+  account: string | undefined;
+  region: string;
+  /** {base_url}: the partner API, mutual TLS. */
+  apiDomainName: string;
+  /** {auth_url}: token issuing, no client certificate. */
+  authDomainName: string;
+  /** Regional ACM certificates in `region`, one per domain (a wildcard certificate may serve both). */
+  apiCertificateArn: string;
+  authCertificateArn: string;
+  /** Route 53 zone for the alias records; undefined when DNS lives elsewhere (CNAME the outputs). */
+  hostedZone: { id: string; name: string } | undefined;
+  /** S3 object version of the mTLS truststore; set after each CA bundle upload so the domain reloads it. */
+  truststoreVersion: string | undefined;
+  alarmEmail: string | undefined;
+  logRetention: RetentionDays;
+  /** Data stores survive `cdk destroy` and refuse deletion in prod; throwaway stages clean up. */
+  removalPolicy: RemovalPolicy;
+  deletionProtection: boolean;
+  throttling: { rateLimit: number; burstLimit: number };
+  logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  keyRotationInterval: Duration;
+}
+
+/**
+ * Placeholders (example.com, account 000000000000) keep `npm run synth` offline and credential-free;
+ * a deploy replaces them through context or by editing this table (docs/deploy.md).
+ */
+const placeholderCertificate =
+  'arn:aws:acm:eu-west-1:000000000000:certificate/00000000-0000-0000-0000-000000000000';
+const placeholderZone = { id: 'Z00000000000000000000', name: 'partner-travel.example.com' };
+
+type StageDefaults = Omit<StageConfig, 'stage'>;
+
+const throwaway = {
+  account: undefined,
+  region: 'eu-west-1',
+  apiCertificateArn: placeholderCertificate,
+  authCertificateArn: placeholderCertificate,
+  hostedZone: placeholderZone,
+  truststoreVersion: undefined,
+  alarmEmail: undefined,
+  removalPolicy: RemovalPolicy.DESTROY,
+  deletionProtection: false,
+  throttling: { rateLimit: 50, burstLimit: 100 },
+  logLevel: 'DEBUG',
+  keyRotationInterval: Duration.days(30),
+} satisfies Partial<StageDefaults>;
+
+const defaults: Record<Stage, StageDefaults> = {
+  local: {
+    ...throwaway,
+    apiDomainName: 'api.local.partner-travel.example.com',
+    authDomainName: 'auth.local.partner-travel.example.com',
+    logRetention: RetentionDays.ONE_WEEK,
+  },
+  preview: {
+    ...throwaway,
+    apiDomainName: 'api.preview.partner-travel.example.com',
+    authDomainName: 'auth.preview.partner-travel.example.com',
+    logRetention: RetentionDays.TWO_WEEKS,
+  },
+  stage: {
+    ...throwaway,
+    apiDomainName: 'api.stage.partner-travel.example.com',
+    authDomainName: 'auth.stage.partner-travel.example.com',
+    logRetention: RetentionDays.ONE_MONTH,
+    throttling: { rateLimit: 100, burstLimit: 200 },
+    logLevel: 'INFO',
+  },
+  prod: {
+    ...throwaway,
+    apiDomainName: 'api.partner-travel.example.com',
+    authDomainName: 'auth.partner-travel.example.com',
+    logRetention: RetentionDays.ONE_YEAR,
+    removalPolicy: RemovalPolicy.RETAIN,
+    deletionProtection: true,
+    throttling: { rateLimit: 500, burstLimit: 1000 },
+    logLevel: 'INFO',
+  },
+};
+
+/** Context keys a deploy may set with `-c key=value`; all strings, so they work from the command line. */
+const overridable = [
+  'account',
+  'region',
+  'apiDomainName',
+  'authDomainName',
+  'apiCertificateArn',
+  'authCertificateArn',
+  'truststoreVersion',
+  'alarmEmail',
+] as const;
+
+function stageFrom(value: unknown): Stage {
+  const stage = stages.find((candidate) => candidate === value);
+  if (!stage) {
+    throw new Error(
+      `Context "stage" must be one of ${stages.join(', ')} (cdk synth -c stage=prod), not ${String(value)}`,
+    );
+  }
+  return stage;
+}
+
+function contextString(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string`);
+  return value;
+}
+
+/** The stage named by `-c stage=...` with its defaults and any context overrides. */
+export function stageConfigFrom(node: Node): StageConfig {
+  const stage = stageFrom(node.tryGetContext('stage'));
+  const config: StageConfig = { stage, ...defaults[stage] };
+  for (const key of overridable) {
+    const value = contextString(node, key);
+    if (value !== undefined) config[key] = value;
+  }
+  const zoneId = contextString(node, 'hostedZoneId');
+  const zoneName = contextString(node, 'hostedZoneName');
+  if (zoneId === 'none') config.hostedZone = undefined;
+  else if (zoneId && zoneName) config.hostedZone = { id: zoneId, name: zoneName };
+  return config;
+}
+
+/** True while a setting still holds a placeholder: synth works, a deploy would fail. */
+export function placeholdersIn(config: StageConfig): string[] {
+  const found: string[] = [];
+  if (config.apiCertificateArn === placeholderCertificate) found.push('apiCertificateArn');
+  if (config.authCertificateArn === placeholderCertificate) found.push('authCertificateArn');
+  if (config.hostedZone?.id === placeholderZone.id) found.push('hostedZoneId');
+  if (config.apiDomainName.endsWith('.example.com')) found.push('apiDomainName');
+  if (config.authDomainName.endsWith('.example.com')) found.push('authDomainName');
+  return found;
+}

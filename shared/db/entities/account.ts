@@ -1,0 +1,170 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config/env.ts';
+import type { Account, AccountKind, AccountStatus, Page, PageRequest } from '../../domain/accounts/model.ts';
+import { NotFoundError, ServiceUnavailableError } from '../../domain/errors.ts';
+import { ddb } from '../client.ts';
+import { queryGsi1Page } from '../paging.ts';
+import type { DynamoWrite } from '../transaction.ts';
+
+/**
+ * Account: pk `ACCOUNT#<id>`, sk `ACCOUNT`. Listing all accounts: gsi1pk `ACCOUNTS`,
+ * gsi1sk `ACCOUNT#<created_at>#<id>` (newest first). The account's applications share its id as
+ * gsi1pk (shared/db/entities/application.ts).
+ */
+export const accountKeys = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
+const listPartition = 'ACCOUNTS';
+const listPrefix = 'ACCOUNT#';
+
+export interface AccountItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  type: 'Account';
+  account_id: string;
+  name: string;
+  kind: AccountKind;
+  status: AccountStatus;
+  certificate_serial_number: string;
+  certificate_fingerprint_sha256: string;
+  certificate_subject: string;
+  certificate_not_before: string;
+  certificate_not_after: string;
+  certificate_pem: string;
+  application_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function accountToItem(account: Account): AccountItem {
+  const { certificate } = account;
+  return {
+    ...accountKeys(account.accountId),
+    gsi1pk: listPartition,
+    gsi1sk: `${listPrefix}${account.createdAt}#${account.accountId}`,
+    type: 'Account',
+    account_id: account.accountId,
+    name: account.name,
+    kind: account.kind,
+    status: account.status,
+    certificate_serial_number: certificate.serialNumber,
+    certificate_fingerprint_sha256: certificate.fingerprintSha256,
+    certificate_subject: certificate.subject,
+    certificate_not_before: certificate.notBefore,
+    certificate_not_after: certificate.notAfter,
+    certificate_pem: certificate.pem,
+    application_count: account.applicationCount,
+    created_at: account.createdAt,
+    updated_at: account.updatedAt,
+  };
+}
+
+export function accountFromItem(item: Record<string, unknown>): Account {
+  const stored = item as unknown as AccountItem;
+  return {
+    accountId: stored.account_id,
+    name: stored.name,
+    kind: stored.kind,
+    status: stored.status,
+    certificate: {
+      serialNumber: stored.certificate_serial_number,
+      fingerprintSha256: stored.certificate_fingerprint_sha256,
+      subject: stored.certificate_subject,
+      notBefore: stored.certificate_not_before,
+      notAfter: stored.certificate_not_after,
+      pem: stored.certificate_pem,
+    },
+    applicationCount: stored.application_count,
+    createdAt: stored.created_at,
+    updatedAt: stored.updated_at,
+  };
+}
+
+export async function findAccount(accountId: string): Promise<Account | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: config().mainTableName, Key: accountKeys(accountId), ConsistentRead: true }),
+  );
+  return Item ? accountFromItem(Item) : undefined;
+}
+
+export async function listAccounts(page: PageRequest): Promise<Page<Account>> {
+  const { items, nextCursor } = await queryGsi1Page({
+    gsi1pk: listPartition,
+    skPrefix: listPrefix,
+    limit: page.limit,
+    cursor: page.cursor,
+    newestFirst: true,
+  });
+  return { items: items.map(accountFromItem), nextCursor };
+}
+
+export function accountNotFound(accountId: string): NotFoundError {
+  return new NotFoundError('ResourceNotFound', `No account ${accountId}.`);
+}
+
+export function putNewAccount(account: Account): DynamoWrite {
+  return {
+    description: `create account ${account.accountId}`,
+    item: {
+      Put: {
+        TableName: config().mainTableName,
+        Item: accountToItem(account),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
+}
+
+/**
+ * Counts a new application against the account, on the condition that the account is still active and
+ * under the cap; the caller turns a refusal into its own error from the item found.
+ */
+export function countNewApplication(
+  accountId: string,
+  maxApplications: number,
+  onConditionFailed: (found: Account | undefined) => Error,
+): DynamoWrite {
+  return {
+    description: `count an application on account ${accountId}`,
+    item: {
+      Update: {
+        TableName: config().mainTableName,
+        Key: accountKeys(accountId),
+        UpdateExpression: 'SET application_count = application_count + :one',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :active AND application_count < :max',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':active': 'Active', ':max': maxApplications },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: (oldItem) => onConditionFailed(oldItem ? accountFromItem(oldItem) : undefined),
+  };
+}
+
+/**
+ * Disables the account provided no application was created since the caller read the set it disables
+ * with it: otherwise that application would keep a copy of the account status `Active`.
+ */
+export function disableAccountWrite(account: Account, now: string): DynamoWrite {
+  return {
+    description: `disable account ${account.accountId}`,
+    item: {
+      Update: {
+        TableName: config().mainTableName,
+        Key: accountKeys(account.accountId),
+        UpdateExpression: 'SET #status = :disabled, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND application_count = :seen',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':disabled': 'Disabled',
+          ':now': now,
+          ':seen': account.applicationCount,
+        },
+      },
+    },
+    onConditionFailed: () =>
+      new ServiceUnavailableError('The account changed while it was being disabled; retry the request.', {
+        retryAfter: 1,
+      }),
+  };
+}

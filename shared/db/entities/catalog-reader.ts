@@ -1,0 +1,88 @@
+import { config } from '../../config/env.ts';
+import type { Contract } from '../../domain/catalog/records.ts';
+import type { CatalogReader, CatalogView } from '../../domain/catalog/service.ts';
+import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
+import { loadSnapshot, readCatalogState, readImageBlob } from './catalog.ts';
+
+const epoch = new Date(0);
+/** No pointer yet (nothing published): an empty catalog, not an error. */
+const emptyRecords = { hubs: [], amenities: [], lounges: [], fast_tracks: [], tariffs: [] };
+/** No own contract and no default: the account sees nothing. */
+const noContract: Contract = { lounges: [], fast_tracks: [], tariffs: [], updatedAt: epoch.toISOString() };
+
+/** Image bytes kept per container; blobs are immutable (content-addressed), so never stale. */
+const imageCacheBudgetBytes = 32 * 1024 * 1024;
+
+/**
+ * The catalog cached in the Lambda container. Every request costs one BatchGetItem (pointer and
+ * contracts); the snapshot is queried only when the pointer names a version not in memory, and image
+ * bytes only the first time a container serves them.
+ */
+export class DynamoCatalogReader implements CatalogReader {
+  private snapshot: CatalogSnapshot | undefined;
+  private loading: Promise<CatalogSnapshot> | undefined;
+  private readonly images = new Map<string, Uint8Array>();
+  private imageBytesCached = 0;
+
+  async view(accountId: string): Promise<CatalogView> {
+    const { pointer, contract } = await readCatalogState(accountId);
+    const version = pointer?.version ?? 'empty';
+    return {
+      snapshot: await this.snapshotOf(version, pointer?.updatedAt ?? epoch),
+      contract: contract ?? noContract,
+    };
+  }
+
+  async imageBytes(blob: string): Promise<Uint8Array> {
+    const cached = this.images.get(blob);
+    if (cached) {
+      // Map order is insertion order: re-inserting makes this the most recently used.
+      this.images.delete(blob);
+      this.images.set(blob, cached);
+      return cached;
+    }
+    const bytes = await readImageBlob(blob);
+    if (!bytes) throw new Error(`Catalog image blob ${blob} is missing`);
+    this.images.set(blob, bytes);
+    this.imageBytesCached += bytes.byteLength;
+    for (const [key, value] of this.images) {
+      if (this.imageBytesCached <= imageCacheBudgetBytes) break;
+      this.images.delete(key);
+      this.imageBytesCached -= value.byteLength;
+    }
+    return bytes;
+  }
+
+  private async snapshotOf(version: string, updatedAt: Date): Promise<CatalogSnapshot> {
+    if (this.snapshot?.version === version) return this.snapshot;
+    if (this.loading) {
+      const loaded = await this.loading;
+      if (loaded.version === version) return loaded;
+    }
+    const loading = (async () => {
+      const records = version === 'empty' ? emptyRecords : await loadSnapshot(version);
+      return new CatalogSnapshot({ records, version, updatedAt, imageBaseUrl: config().apiBaseUrl });
+    })();
+    this.loading = loading;
+    try {
+      const snapshot = await loading;
+      this.snapshot = snapshot;
+      return snapshot;
+    } finally {
+      if (this.loading === loading) this.loading = undefined;
+    }
+  }
+}
+
+let reader: DynamoCatalogReader | undefined;
+
+/** Module-scope singleton: the cache lives as long as the container. */
+export function catalogReader(): DynamoCatalogReader {
+  reader ??= new DynamoCatalogReader();
+  return reader;
+}
+
+/** Tests and the local stage point the same process at a new table. */
+export function resetCatalogReader(): void {
+  reader = undefined;
+}

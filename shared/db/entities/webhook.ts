@@ -1,0 +1,235 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config/env.ts';
+import { ConflictError, NotFoundError } from '../../domain/errors.ts';
+import type { Webhook, WebhookStatus } from '../../domain/webhooks/model.ts';
+import { ddb } from '../client.ts';
+import type { DynamoWrite } from '../transaction.ts';
+
+/**
+ * Webhook subscription: pk `ACCOUNT#<account_id>`, sk `WEBHOOK`. Keyed by the account, the item is
+ * its own per-account guard: a create is a Put with `attribute_not_exists(pk)`, so two concurrent
+ * creates can never both commit (at most one subscription per account). The dispatcher finds the
+ * subscription of an event's account with one GetItem; an id from another account never matches.
+ */
+export const webhookKeys = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'WEBHOOK' });
+
+export interface WebhookItem {
+  pk: string;
+  sk: string;
+  entity: 'Webhook';
+  webhook_id: string;
+  account_id: string;
+  url: string;
+  status: WebhookStatus;
+  disabled_reason: string | null;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_valid_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function webhookToItem(webhook: Webhook): WebhookItem {
+  return {
+    ...webhookKeys(webhook.accountId),
+    entity: 'Webhook',
+    webhook_id: webhook.webhookId,
+    account_id: webhook.accountId,
+    url: webhook.url,
+    status: webhook.status,
+    disabled_reason: webhook.disabledReason,
+    secret_sealed: webhook.sealedSecret,
+    previous_secret_sealed: webhook.sealedPreviousSecret,
+    previous_secret_valid_until: webhook.previousSecretValidUntil,
+    created_at: webhook.createdAt,
+    updated_at: webhook.updatedAt,
+  };
+}
+
+export function webhookFromItem(item: Record<string, unknown>): Webhook {
+  const stored = item as unknown as WebhookItem;
+  return {
+    webhookId: stored.webhook_id,
+    accountId: stored.account_id,
+    url: stored.url,
+    status: stored.status,
+    disabledReason: stored.disabled_reason ?? null,
+    sealedSecret: stored.secret_sealed,
+    sealedPreviousSecret: stored.previous_secret_sealed ?? null,
+    previousSecretValidUntil: stored.previous_secret_valid_until ?? null,
+    createdAt: stored.created_at,
+    updatedAt: stored.updated_at,
+  };
+}
+
+/** Strongly consistent: a disable, delete or rotation applies to the very next delivery attempt. */
+export async function findWebhookOfAccount(accountId: string): Promise<Webhook | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: config().mainTableName, Key: webhookKeys(accountId), ConsistentRead: true }),
+  );
+  return Item ? webhookFromItem(Item) : undefined;
+}
+
+export function webhookNotFound(webhookId: string): NotFoundError {
+  return new NotFoundError('WebhookNotFound', `No webhook subscription ${webhookId}.`);
+}
+
+/** A write on "this" subscription failed its condition: gone (404) or in another state (409). */
+function explainFailure(webhookId: string, expected?: WebhookStatus) {
+  return (oldItem: Record<string, unknown> | undefined): Error => {
+    if (!oldItem || oldItem.webhook_id !== webhookId) return webhookNotFound(webhookId);
+    if (expected && oldItem.status !== expected) {
+      return new ConflictError('WebhookInvalidState', `The subscription is ${String(oldItem.status)}.`);
+    }
+    return new Error(`Webhook ${webhookId} write failed its condition`);
+  };
+}
+
+export function putNewWebhook(webhook: Webhook): DynamoWrite {
+  return {
+    description: `create webhook ${webhook.webhookId}`,
+    item: {
+      Put: {
+        TableName: config().mainTableName,
+        Item: webhookToItem(webhook),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    onConditionFailed: () =>
+      new ConflictError(
+        'WebhookAlreadyExists',
+        'The account already has a webhook subscription; change its URL or delete it first.',
+      ),
+  };
+}
+
+type WebhookChanges = Partial<Pick<WebhookItem, 'url' | 'status' | 'disabled_reason' | 'updated_at'>>;
+
+/**
+ * Changes the subscription if it is still the one read (same id) and, when given, still in the
+ * `expected` state, so concurrent changes cannot resurrect a deleted subscription or flip a state twice.
+ */
+export function updateWebhook(
+  accountId: string,
+  webhookId: string,
+  changes: WebhookChanges,
+  expected?: WebhookStatus,
+): DynamoWrite {
+  const entries = Object.entries(changes);
+  return {
+    description: `update webhook ${webhookId}`,
+    item: {
+      Update: {
+        TableName: config().mainTableName,
+        Key: webhookKeys(accountId),
+        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+        ConditionExpression: `webhook_id = :id${expected ? ' AND #status = :expected' : ''}`,
+        ExpressionAttributeNames: {
+          ...Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+          ...(expected ? { '#status': 'status' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+          ':id': webhookId,
+          ...(expected ? { ':expected': expected } : {}),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: explainFailure(webhookId, expected),
+  };
+}
+
+/**
+ * The current secret becomes the previous one inside the same update (`SET a = b` reads the stored
+ * value), so a rotation racing another keeps whichever secret was current when it committed.
+ */
+export function rotateWebhookSecret(
+  accountId: string,
+  webhookId: string,
+  sealedSecret: string,
+  previousValidUntil: string,
+  now: string,
+): DynamoWrite {
+  return {
+    description: `rotate the secret of webhook ${webhookId}`,
+    item: {
+      Update: {
+        TableName: config().mainTableName,
+        Key: webhookKeys(accountId),
+        UpdateExpression:
+          'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, ' +
+          'previous_secret_valid_until = :until, updated_at = :now',
+        ConditionExpression: 'webhook_id = :id',
+        ExpressionAttributeValues: {
+          ':secret': sealedSecret,
+          ':until': previousValidUntil,
+          ':now': now,
+          ':id': webhookId,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: explainFailure(webhookId),
+  };
+}
+
+export function deleteWebhook(accountId: string, webhookId: string): DynamoWrite {
+  return {
+    description: `delete webhook ${webhookId}`,
+    item: {
+      Delete: {
+        TableName: config().mainTableName,
+        Key: webhookKeys(accountId),
+        ConditionExpression: 'webhook_id = :id',
+        ExpressionAttributeValues: { ':id': webhookId },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: explainFailure(webhookId),
+  };
+}
+
+/** Staged beside writes that only make sense while the subscription is active (ping, redelivery). */
+export function webhookIsActive(accountId: string, webhookId: string): DynamoWrite {
+  return {
+    description: `webhook ${webhookId} is active`,
+    item: {
+      ConditionCheck: {
+        TableName: config().mainTableName,
+        Key: webhookKeys(accountId),
+        ConditionExpression: 'webhook_id = :id AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':id': webhookId, ':active': 'Active' },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed: explainFailure(webhookId, 'Active'),
+  };
+}
+
+/** The dispatcher's one write on a subscription: a receiver answered 410 Gone. */
+export async function disableGoneWebhook(webhook: Webhook, reason: string, now: string): Promise<void> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: webhookKeys(webhook.accountId),
+        UpdateExpression: 'SET #status = :disabled, disabled_reason = :reason, updated_at = :now',
+        ConditionExpression: 'webhook_id = :id AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':disabled': 'Disabled',
+          ':reason': reason,
+          ':now': now,
+          ':id': webhook.webhookId,
+          ':active': 'Active',
+        },
+      }),
+    );
+  } catch (error) {
+    // Already disabled or deleted by the partner meanwhile: nothing left to do.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

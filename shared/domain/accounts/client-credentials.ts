@@ -1,0 +1,116 @@
+import {
+  clientSecretPepper,
+  hashClientSecret,
+  isClientId,
+  MalformedBasicCredentialsError,
+  parseBasicCredentials,
+  verifyClientSecret,
+} from '../../auth/client-secrets.ts';
+import { OAuthError } from '../../auth/oauth-error.ts';
+import { type IssuedToken, issuePartnerToken } from '../../auth/tokens.ts';
+import { findApplication } from '../../db/entities/application.ts';
+import { logger } from '../../observability/logger.ts';
+import { grantedScopes } from './scopes.ts';
+
+export interface TokenForm {
+  grant_type: string;
+  client_id?: string | undefined;
+  client_secret?: string | undefined;
+  scope?: string | undefined;
+}
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+const present = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+
+/**
+ * Who the client says it is: HTTP Basic (client_secret_basic) or the form (client_secret_post), never
+ * both (RFC 6749 section 2.3: one authentication method per request).
+ */
+export function clientCredentialsOf(
+  form: Omit<TokenForm, 'grant_type'>,
+  authorization: string | undefined,
+): ClientCredentials {
+  let basic: ReturnType<typeof parseBasicCredentials>;
+  try {
+    basic = parseBasicCredentials(authorization);
+  } catch (error) {
+    if (error instanceof MalformedBasicCredentialsError)
+      throw new OAuthError('invalid_request', error.message);
+    throw error;
+  }
+  const formId = present(form.client_id);
+  const formSecret = present(form.client_secret);
+  if (basic) {
+    if (formSecret !== undefined) {
+      throw new OAuthError(
+        'invalid_request',
+        'Send the client secret either as HTTP Basic credentials or in the form, not both.',
+      );
+    }
+    if (formId !== undefined && formId !== basic.clientId) {
+      throw new OAuthError(
+        'invalid_request',
+        'client_id in the form differs from the HTTP Basic credentials.',
+      );
+    }
+    return basic;
+  }
+  if (formId === undefined || formSecret === undefined) {
+    throw new OAuthError(
+      'invalid_client',
+      'Client authentication is required: HTTP Basic credentials, or client_id and client_secret in the form.',
+    );
+  }
+  return { clientId: formId, clientSecret: formSecret };
+}
+
+/** Compared against when the client id is unknown, so the answer takes as long as for a wrong secret. */
+const unknownClientHash = hashClientSecret('no such client', 'no such pepper');
+
+const authenticationFailed = () => new OAuthError('invalid_client', 'Client authentication failed.');
+
+/**
+ * The client credentials grant: one strongly consistent read of the application (its item carries the
+ * account status), the secret checked against its keyed hash, then the scope intersection. Unknown
+ * client and wrong secret get the same answer; only the holder of a valid secret learns that its
+ * application or account is disabled.
+ */
+export async function issueClientCredentialsToken(
+  form: Omit<TokenForm, 'grant_type'>,
+  authorization: string | undefined,
+  now: Date,
+): Promise<IssuedToken> {
+  const credentials = clientCredentialsOf(form, authorization);
+  const [application, pepper] = await Promise.all([
+    isClientId(credentials.clientId) ? findApplication(credentials.clientId) : undefined,
+    clientSecretPepper(),
+  ]);
+  const secretMatches = verifyClientSecret(
+    credentials.clientSecret,
+    application?.secretHash ?? unknownClientHash,
+    pepper,
+  );
+  if (!application || !secretMatches) {
+    logger.info('Client authentication failed', { client_id_known: application !== undefined });
+    throw authenticationFailed();
+  }
+  if (application.status !== 'Active') throw new OAuthError('invalid_client', 'The application is disabled.');
+  if (application.accountStatus !== 'Active')
+    throw new OAuthError('invalid_client', 'The account is disabled.');
+
+  const scopes = grantedScopes(form.scope, application.allowedScopes);
+  const token = await issuePartnerToken(
+    { clientId: application.clientId, accountId: application.accountId, scopes },
+    now,
+  );
+  logger.info('Access token issued', {
+    client_id: application.clientId,
+    account_id: application.accountId,
+    scopes,
+  });
+  return token;
+}

@@ -1,0 +1,105 @@
+/**
+ * Lounge and fast-track bookings and their passes (decisions.md, Booking). A booking is created
+ * `Processing`, issued asynchronously (the pass exists from then on), confirmed by the partner before
+ * its hold expires, and canceled or expired otherwise.
+ */
+export const serviceTypes = ['Lounge', 'FastTrack'] as const;
+export type ServiceType = (typeof serviceTypes)[number];
+
+export const bookingStatuses = ['Processing', 'Issued', 'Confirmed', 'Canceled', 'Expired'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+export const passStatuses = ['Issued', 'Active', 'Used', 'Canceled', 'Expired'] as const;
+export type PassStatus = (typeof passStatuses)[number];
+
+export const guestTypes = ['Adult', 'Child', 'Infant'] as const;
+export type GuestType = (typeof guestTypes)[number];
+
+export const bookingInfo = ['Name', 'Email', 'Phone'] as const;
+export type BookingInfo = (typeof bookingInfo)[number];
+
+export interface Guest {
+  firstName: string;
+  lastName: string;
+  type: GuestType;
+  lead: boolean;
+}
+
+export interface Contact {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  callingCode: string | null;
+  transportNumber: string | null;
+}
+
+export interface Booking extends Contact {
+  bookingId: string;
+  accountId: string;
+  serviceType: ServiceType;
+  /** The lounge or fast-track booked. */
+  serviceId: string;
+  status: BookingStatus;
+  /** Set when the pass is issued. */
+  passId: string | null;
+  guests: Guest[];
+  /** Set when the booking is issued: the partner must confirm before this instant. */
+  holdExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Pass {
+  passId: string;
+  bookingId: string;
+  accountId: string;
+  serviceType: ServiceType;
+  serviceId: string;
+  status: PassStatus;
+  guestsCount: number;
+  usedGuestsCount: number | null;
+  validFrom: string;
+  validUntil: string;
+  /** The signed QR payload (shared/pki/pass-signing.ts); handed out only once the pass is Active. */
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A lounge or fast-track as booking sees it: only what decides whether and how it can be booked. */
+export interface BookableService {
+  serviceType: ServiceType;
+  id: string;
+  requiredBookingInfo: readonly BookingInfo[];
+}
+
+/**
+ * The catalog, narrowed to booking's question: the service when it exists, is active and is in the
+ * account's contract; undefined otherwise (one 404 for all three).
+ */
+export interface BookableServices {
+  find(accountId: string, serviceType: ServiceType, serviceId: string): Promise<BookableService | undefined>;
+}
+
+/** Path segment and wording per service, for Location headers and messages. */
+export const serviceLabels: Record<ServiceType, { segment: string; noun: string }> = {
+  Lounge: { segment: 'lounges', noun: 'lounge' },
+  FastTrack: { segment: 'fast-tracks', noun: 'fast-track' },
+};
+
+export const bookingLocation = (serviceType: ServiceType, bookingId: string) =>
+  `/v2/b2b/booking/${serviceLabels[serviceType].segment}/${bookingId}`;
+
+/** The pass status that goes with a booking status; null while no pass exists. */
+export function passStatusOf(status: BookingStatus, passId: string | null): PassStatus | null {
+  if (passId === null) return null;
+  const byBooking: Record<BookingStatus, PassStatus | null> = {
+    Processing: null,
+    Issued: 'Issued',
+    Confirmed: 'Active',
+    Canceled: 'Canceled',
+    Expired: 'Expired',
+  };
+  return byBooking[status];
+}

@@ -1,0 +1,90 @@
+import type { EventType } from '../events.ts';
+import type { StagedWrite } from '../unit-of-work.ts';
+import type { Booking, BookingStatus, Pass, PassStatus, ServiceType } from './model.ts';
+import type { BookingAction, PassAction } from './state.ts';
+
+export type PassChange =
+  | { kind: 'create'; pass: Pass }
+  | { kind: 'status'; passId: string; from: PassStatus; to: PassStatus; usedGuestsCount?: number };
+
+/**
+ * One state change: the booking as the action read it and as it leaves it, and what happens to the
+ * pass. The store turns it into conditional writes (the status read must still hold) plus its events.
+ */
+export interface BookingChange {
+  action: BookingAction | PassAction;
+  /** null when the booking is created. */
+  before: Booking | null;
+  /** Equal to `before` when only the pass changes. */
+  after: Booking;
+  pass?: PassChange;
+  now: Date;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export interface BookingListQuery {
+  status?: BookingStatus | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface HeldBookingKey {
+  accountId: string;
+  bookingId: string;
+}
+
+/** Booking storage (shared/db/entities/booking.ts). Every read is keyed by the account: tenant isolation. */
+export interface BookingStore {
+  find(accountId: string, bookingId: string): Promise<Booking | undefined>;
+  findPass(accountId: string, bookingId: string): Promise<Pass | undefined>;
+  /** Newest first. */
+  list(accountId: string, serviceType: ServiceType, query: BookingListQuery): Promise<Page<Booking>>;
+  /** Issued bookings whose hold ended at or before `now`, soonest first. */
+  endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]>;
+  /** The writes of a change, conditional on the statuses it was decided on, with its events. */
+  writes(change: BookingChange): StagedWrite[];
+  /** Commits writes now, outside an HTTP request (the processor, the sweeper, an expiry found late). */
+  commit(writes: StagedWrite[]): Promise<void>;
+}
+
+/** Signs a pass's QR payload (shared/pki/pass-signing.ts). */
+export interface PassSigner {
+  sign(pass: Omit<Pass, 'token' | 'status' | 'usedGuestsCount' | 'createdAt' | 'updatedAt'>): Promise<string>;
+}
+
+export interface ChangeEvent {
+  type: Extract<EventType, 'booking.status.changed' | 'pass.status.changed'>;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The events of a change (decisions.md): one per status that moved. Creation reports the first status
+ * with `previous_status: null`, so a subscriber sees every status a booking or pass ever had.
+ */
+export function changeEvents(change: BookingChange): ChangeEvent[] {
+  const { before, after, pass } = change;
+  const common = { booking_id: after.bookingId, service_type: after.serviceType };
+  const events: ChangeEvent[] = [];
+  if (before?.status !== after.status) {
+    events.push({
+      type: 'booking.status.changed',
+      data: { ...common, status: after.status, previous_status: before?.status ?? null },
+    });
+  }
+  if (pass?.kind === 'create') {
+    events.push({
+      type: 'pass.status.changed',
+      data: { ...common, pass_id: pass.pass.passId, status: pass.pass.status, previous_status: null },
+    });
+  } else if (pass) {
+    events.push({
+      type: 'pass.status.changed',
+      data: { ...common, pass_id: pass.passId, status: pass.to, previous_status: pass.from },
+    });
+  }
+  return events;
+}

@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto';
+import type { Scope } from '../../auth/scopes.ts';
+import { ConflictError, type FieldError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import type { UnitOfWork } from '../unit-of-work.ts';
+import { uuidV7 } from './ids.ts';
+import {
+  type BookableService,
+  type BookableServices,
+  type Booking,
+  type BookingInfo,
+  type Contact,
+  type Guest,
+  type Pass,
+  passStatusOf,
+  type ServiceType,
+  serviceLabels,
+} from './model.ts';
+import type { BookingChange, BookingListQuery, BookingStore, Page, PassSigner } from './ports.ts';
+import { holdEnded, nextStatus, passNotActive, refusal, SupersededChangeError } from './state.ts';
+
+/** Issued bookings wait this long for the partner's confirmation (decisions.md); tests shorten it. */
+export const defaultHoldSeconds = 30 * 60;
+/** The booking request carries no travel date, so a pass is valid for this long from issue. */
+export const passValidityDays = 30;
+
+export const bookingScopes: Record<ServiceType, Scope> = {
+  Lounge: 'booking.lounges:write',
+  FastTrack: 'booking.fast_tracks:write',
+};
+
+export interface BookingInput extends Contact {
+  serviceId: string;
+  guests: Guest[];
+}
+
+export interface BookingContext {
+  accountId: string;
+  serviceType: ServiceType;
+  now: Date;
+}
+
+export const bookingNotFound = (bookingId: string, serviceType?: ServiceType) =>
+  new NotFoundError(
+    'BookingNotFound',
+    `No ${serviceType ? `${serviceLabels[serviceType].noun} ` : ''}booking ${bookingId}.`,
+  );
+
+const requiredFields: Record<BookingInfo, readonly (keyof Contact)[]> = {
+  Name: ['firstName', 'lastName'],
+  Email: ['email'],
+  Phone: ['phone', 'callingCode'],
+};
+
+const wireName: Record<keyof Contact, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  callingCode: 'calling_code',
+  transportNumber: 'transport_number',
+};
+
+/** The guest data the service asks for (its `required_booking_info`) must be present. */
+export function missingBookingInfo(service: BookableService, input: Contact): FieldError[] {
+  return service.requiredBookingInfo.flatMap((info) =>
+    requiredFields[info]
+      .filter((field) => input[field] === null)
+      .map((field) => ({
+        path: `body.${wireName[field]}`,
+        message: `Required: this ${serviceLabels[service.serviceType].noun} asks for ${info} (required_booking_info).`,
+      })),
+  );
+}
+
+/**
+ * Create: the service must be bookable by the account and its required guest data present; the new
+ * booking is staged as Processing (with its event) and issued later by the stream processor.
+ */
+export async function createBooking(
+  deps: { store: BookingStore; services: BookableServices; uow: UnitOfWork },
+  context: BookingContext,
+  input: BookingInput,
+): Promise<Booking> {
+  const { accountId, serviceType, now } = context;
+  const service = await deps.services.find(accountId, serviceType, input.serviceId);
+  if (!service) {
+    throw new NotFoundError(
+      'CatalogResourceNotFound',
+      `No ${serviceLabels[serviceType].noun} ${input.serviceId} in your catalog.`,
+    );
+  }
+  const missing = missingBookingInfo(service, input);
+  if (missing.length > 0) {
+    throw new ValidationError('The booking lacks guest data this service requires.', missing);
+  }
+  const at = now.toISOString();
+  const booking: Booking = {
+    ...input,
+    bookingId: uuidV7(now),
+    accountId,
+    serviceType,
+    status: 'Processing',
+    passId: null,
+    holdExpiresAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  deps.uow.stage(...deps.store.writes({ action: 'create', before: null, after: booking, now }));
+  return booking;
+}
+
+/** One booking of the account, on the path of its own service; anything else is the same 404. */
+export async function findBooking(
+  store: BookingStore,
+  accountId: string,
+  serviceType: ServiceType,
+  bookingId: string,
+): Promise<Booking> {
+  const booking = await store.find(accountId, bookingId);
+  if (!booking || booking.serviceType !== serviceType) throw bookingNotFound(bookingId, serviceType);
+  return booking;
+}
+
+export function listBookings(
+  store: BookingStore,
+  accountId: string,
+  serviceType: ServiceType,
+  query: BookingListQuery,
+): Promise<Page<Booking>> {
+  return store.list(accountId, serviceType, query);
+}
+
+function statusChange(booking: Booking, action: 'confirm' | 'cancel' | 'expire', now: Date): BookingChange {
+  const after: Booking = { ...booking, status: nextStatus[action], updatedAt: now.toISOString() };
+  const from = passStatusOf(booking.status, booking.passId);
+  const to = passStatusOf(after.status, after.passId);
+  return {
+    action,
+    before: booking,
+    after,
+    now,
+    ...(booking.passId && from && to ? { pass: { kind: 'status', passId: booking.passId, from, to } } : {}),
+  };
+}
+
+/**
+ * Records an expiry now (not at the end of the request): the hold ended, so the booking is Expired
+ * whatever the caller's request turns out to be. Losing to another change (a cancel, the sweep) is fine.
+ */
+async function expire(store: BookingStore, booking: Booking, now: Date): Promise<void> {
+  try {
+    await store.commit(store.writes(statusChange(booking, 'expire', now)));
+  } catch (error) {
+    if (!(error instanceof SupersededChangeError)) throw error;
+  }
+}
+
+/**
+ * Confirm or cancel, by the state table (shared/domain/booking/state.ts). An Issued booking whose hold
+ * has ended is expired on the spot and the action refused as on any expired booking. The change is
+ * staged conditional on the status read, so of two racing requests exactly one commits.
+ */
+export async function changeBooking(
+  deps: { store: BookingStore; uow: UnitOfWork },
+  context: BookingContext,
+  bookingId: string,
+  action: 'confirm' | 'cancel',
+): Promise<Booking> {
+  const { store, uow } = deps;
+  const booking = await findBooking(store, context.accountId, context.serviceType, bookingId);
+  if (holdEnded(booking, context.now)) {
+    await expire(store, booking, context.now);
+    throw refusal(action, { ...booking, status: 'Expired' });
+  }
+  const refused = refusal(action, booking);
+  if (refused) throw refused;
+  const change = statusChange(booking, action, context.now);
+  uow.stage(...store.writes(change));
+  return change.after;
+}
+
+/**
+ * The pass of a booking. The booking is looked up whatever the path, so a pass asked on the other
+ * service's path is a PassServiceTypeMismatch rather than a 404.
+ */
+export async function findPass(
+  store: BookingStore,
+  context: BookingContext,
+  bookingId: string,
+): Promise<Pass> {
+  const booking = await store.find(context.accountId, bookingId);
+  if (!booking) throw bookingNotFound(bookingId);
+  if (booking.serviceType !== context.serviceType) {
+    throw new ConflictError(
+      'PassServiceTypeMismatch',
+      `Booking ${bookingId} is a ${serviceLabels[booking.serviceType].noun} booking: ask for its pass under /v2/b2b/booking/${serviceLabels[booking.serviceType].segment}/.`,
+      { details: { service_type: booking.serviceType } },
+    );
+  }
+  const pass = booking.passId ? await store.findPass(context.accountId, bookingId) : undefined;
+  if (!pass) throw passNotActive(booking, undefined);
+  return pass;
+}
+
+/**
+ * Processor step: Processing -> Issued. Creates the pass (signed QR payload), starts the hold and
+ * commits both with their events, on the condition that the booking is still Processing, so a stream
+ * record delivered twice, or a booking canceled meanwhile, changes nothing.
+ */
+export async function issuePass(
+  deps: { store: BookingStore; signer: PassSigner; holdSeconds: number },
+  booking: Booking,
+  now: Date,
+): Promise<'issued' | 'skipped'> {
+  if (booking.status !== 'Processing') return 'skipped';
+  const at = now.toISOString();
+  const unsigned = {
+    passId: randomUUID(),
+    bookingId: booking.bookingId,
+    accountId: booking.accountId,
+    serviceType: booking.serviceType,
+    serviceId: booking.serviceId,
+    guestsCount: booking.guests.length,
+    validFrom: at,
+    validUntil: new Date(now.getTime() + passValidityDays * 86_400_000).toISOString(),
+  };
+  const pass: Pass = {
+    ...unsigned,
+    status: 'Issued',
+    usedGuestsCount: null,
+    token: await deps.signer.sign(unsigned),
+    createdAt: at,
+    updatedAt: at,
+  };
+  const after: Booking = {
+    ...booking,
+    status: 'Issued',
+    passId: pass.passId,
+    holdExpiresAt: new Date(now.getTime() + deps.holdSeconds * 1000).toISOString(),
+    updatedAt: at,
+  };
+  try {
+    await deps.store.commit(
+      deps.store.writes({ action: 'issue', before: booking, after, pass: { kind: 'create', pass }, now }),
+    );
+    return 'issued';
+  } catch (error) {
+    if (error instanceof SupersededChangeError) return 'skipped';
+    throw error;
+  }
+}
+
+/** Sweeper step: every Issued booking whose hold has ended becomes Expired, with its pass. */
+export async function expireEndedHolds(store: BookingStore, now: Date, batchSize = 100): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const due = await store.endedHolds(now, batchSize);
+    for (const key of due) {
+      const booking = await store.find(key.accountId, key.bookingId);
+      if (!booking || !holdEnded(booking, now)) continue;
+      await expire(store, booking, now);
+      expired++;
+    }
+    if (due.length < batchSize) return expired;
+  }
+}
+
+/**
+ * Sandbox: the pass was used at the lounge or lane. Needs the booking scope of the booking's own
+ * service and an Active pass; the pass becomes Used, the booking stays Confirmed.
+ */
+export async function recordPassUse(
+  deps: { store: BookingStore; uow: UnitOfWork },
+  context: { accountId: string; scopes: readonly Scope[]; now: Date },
+  bookingId: string,
+  usedGuestsCount: number,
+): Promise<Pass> {
+  const { store, uow } = deps;
+  const booking = await store.find(context.accountId, bookingId);
+  if (!booking) throw bookingNotFound(bookingId);
+  const scope = bookingScopes[booking.serviceType];
+  if (!context.scopes.includes(scope)) {
+    throw new ForbiddenError(`The access token lacks the scope ${scope}.`, {
+      details: { required_scope: scope, provided_scopes: context.scopes },
+    });
+  }
+  const pass = booking.passId ? await store.findPass(context.accountId, bookingId) : undefined;
+  if (!pass || pass.status !== 'Active') throw passNotActive(booking, pass?.status);
+  if (usedGuestsCount > pass.guestsCount) {
+    throw new ValidationError('used_guests_count exceeds the guests on the pass.', [
+      { path: 'body.used_guests_count', message: `Must be between 1 and ${pass.guestsCount}.` },
+    ]);
+  }
+  const used: Pass = { ...pass, status: 'Used', usedGuestsCount, updatedAt: context.now.toISOString() };
+  uow.stage(
+    ...store.writes({
+      action: 'use',
+      before: booking,
+      after: booking,
+      now: context.now,
+      pass: { kind: 'status', passId: pass.passId, from: 'Active', to: 'Used', usedGuestsCount },
+    }),
+  );
+  return used;
+}

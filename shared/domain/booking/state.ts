@@ -1,0 +1,138 @@
+import { ConflictError, ServiceUnavailableError } from '../errors.ts';
+import type { Booking, BookingStatus, Pass, PassStatus } from './model.ts';
+
+/** What moves a booking; `issue` and `expire` are the service's own steps, the rest the partner's. */
+export type BookingAction = 'create' | 'issue' | 'confirm' | 'cancel' | 'expire';
+export type PassAction = 'use';
+
+const alreadyCanceled = (booking: Booking) =>
+  new ConflictError(
+    'BookingAlreadyCanceled',
+    booking.status === 'Expired'
+      ? `Booking ${booking.bookingId} expired: it was not confirmed before its hold ended.`
+      : `Booking ${booking.bookingId} is canceled.`,
+    { details: { status: booking.status } },
+  );
+
+const alreadyConfirmed = (booking: Booking) =>
+  new ConflictError('BookingAlreadyConfirmed', `Booking ${booking.bookingId} is already confirmed.`, {
+    details: { status: booking.status },
+  });
+
+const passNotReady = (booking: Booking) =>
+  new ConflictError(
+    'PassNotReady',
+    `The pass of booking ${booking.bookingId} is still being issued; confirm once the booking is Issued.`,
+    { details: { status: booking.status } },
+  );
+
+type Rule = ((booking: Booking) => Error) | 'allowed';
+
+/** The state table of decisions.md: for each partner action and status, allowed or the 409 to answer. */
+export const partnerRules: Record<'confirm' | 'cancel', Record<BookingStatus, Rule>> = {
+  confirm: {
+    Processing: passNotReady,
+    Issued: 'allowed',
+    Confirmed: alreadyConfirmed,
+    Canceled: alreadyCanceled,
+    Expired: alreadyCanceled,
+  },
+  cancel: {
+    Processing: 'allowed',
+    Issued: 'allowed',
+    Confirmed: 'allowed',
+    Canceled: alreadyCanceled,
+    Expired: alreadyCanceled,
+  },
+};
+
+export const nextStatus: Record<Exclude<BookingAction, 'create'>, BookingStatus> = {
+  issue: 'Issued',
+  confirm: 'Confirmed',
+  cancel: 'Canceled',
+  expire: 'Expired',
+};
+
+/** An Issued booking whose hold has ended is Expired, whether or not the sweep has recorded it yet. */
+export function holdEnded(booking: Booking, now: Date): boolean {
+  return (
+    booking.status === 'Issued' &&
+    booking.holdExpiresAt !== null &&
+    Date.parse(booking.holdExpiresAt) <= now.getTime()
+  );
+}
+
+/** The refusal for a partner action on the booking as it is, or undefined when the action may proceed. */
+export function refusal(action: 'confirm' | 'cancel', booking: Booking): Error | undefined {
+  const rule = partnerRules[action][booking.status];
+  return rule === 'allowed' ? undefined : rule(booking);
+}
+
+/**
+ * A background step (issue, expire) found the booking already moved on: nothing left to do. Callers
+ * treat it as done, which also makes a redelivered stream record harmless.
+ */
+export class SupersededChangeError extends Error {
+  constructor(readonly found: BookingStatus | PassStatus | undefined) {
+    super(`The booking or pass changed before this step committed (found ${found ?? 'nothing'})`);
+    this.name = 'SupersededChangeError';
+  }
+}
+
+/**
+ * A conditional write lost a race: the booking was no longer in the status the action was decided on.
+ * The answer comes from the status found, so the loser of two confirms, or of a confirm and a cancel,
+ * gets the 409 that status calls for. A cancel that lost to a confirm is refused rather than replayed on
+ * the confirmed booking: the partner decided on a booking that no longer exists in that state.
+ */
+export function bookingConflict(action: BookingAction | PassAction, found: Booking | undefined): Error {
+  if (action !== 'confirm' && action !== 'cancel') return new SupersededChangeError(found?.status);
+  // Bookings are never deleted; a vanished one is a fault, not a conflict to explain.
+  if (!found) return new SupersededChangeError(undefined);
+  const refused = refusal(action, found);
+  if (refused) return refused;
+  if (found.status === 'Confirmed') {
+    return new ConflictError(
+      'BookingAlreadyConfirmed',
+      `Booking ${found.bookingId} was confirmed while this request was in flight; send cancel again to cancel the confirmed booking.`,
+      { details: { status: found.status } },
+    );
+  }
+  // The service itself moved the booking on (Processing -> Issued): not the partner's conflict.
+  return new ServiceUnavailableError(
+    'The booking changed state while this request was processed; retry it.',
+    {
+      retryAfter: 1,
+    },
+  );
+}
+
+/** The pass write of a change lost a race, or the pass was not in the status its booking implied. */
+export function passConflict(
+  action: BookingAction | PassAction,
+  booking: Booking,
+  found: Pass | undefined,
+): Error {
+  if (action === 'issue' || action === 'expire') return new SupersededChangeError(found?.status);
+  if (action === 'cancel' && found?.status === 'Used') {
+    return new ConflictError(
+      'BookingAlreadyConfirmed',
+      `Booking ${booking.bookingId} cannot be canceled: its pass was already used.`,
+      { details: { status: booking.status, pass_status: found.status } },
+    );
+  }
+  if (action === 'use') return passNotActive(booking, found?.status);
+  return new ServiceUnavailableError('The pass changed state while this request was processed; retry it.', {
+    retryAfter: 1,
+  });
+}
+
+export function passNotActive(booking: Booking, status: PassStatus | undefined): ConflictError {
+  return new ConflictError(
+    'PassNotReady',
+    status === undefined
+      ? `Booking ${booking.bookingId} has no pass yet.`
+      : `The pass of booking ${booking.bookingId} is ${status}; only an Active pass (a confirmed booking) can be used.`,
+    { details: { status: booking.status, ...(status ? { pass_status: status } : {}) } },
+  );
+}

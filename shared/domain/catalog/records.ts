@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  bookingInfoFields,
+  continent,
+  countryCode,
+  currencyCode,
+  geoPointSchema,
+  hubKinds,
+  hubMetaSchema,
+  ianaTimeZone,
+  isoDuration,
+  priceSchema,
+  standardHours,
+} from '../../schemas/catalog.ts';
+import { uuid } from '../../schemas/common.ts';
+
+/**
+ * The catalog as stored: every partner-visible text in both locales, references by id. The response
+ * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts).
+ */
+export const localizedText = (max = 2000) =>
+  z.strictObject({ 'en-US': z.string().min(1).max(max), 'ru-RU': z.string().min(1).max(max) });
+export type LocalizedText = z.output<ReturnType<typeof localizedText>>;
+
+export const hubRecord = z
+  .strictObject({
+    id: uuid,
+    kind: z.enum(hubKinds),
+    name: localizedText(255),
+    city: localizedText(100),
+    country: countryCode,
+    continent,
+    coordinates: geoPointSchema,
+    timezone: ianaTimeZone,
+    meta: hubMetaSchema,
+  })
+  .refine((hub) => hub.meta.kind === hub.kind, {
+    message: 'meta.kind must equal kind',
+    path: ['meta', 'kind'],
+  });
+
+export const amenityRecord = z.strictObject({
+  id: z.string().regex(/^[a-z0-9_]+$/),
+  name: localizedText(100),
+});
+
+export const businessDayRecord = z.strictObject({
+  day: z.int().min(1).max(7),
+  times: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
+    z.strictObject({ type: z.literal('SPECIAL'), detail: localizedText(500) }),
+  ]),
+});
+
+export const policyRecord = z.strictObject({
+  age: z
+    .strictObject({ min_age: z.int().min(0).optional(), notes: localizedText(500).optional() })
+    .optional(),
+  stay: z.strictObject({ max_duration: isoDuration }).optional(),
+});
+
+/** An image as the catalog lists it; the bytes live apart, addressed by their SHA-256 (`blob`). */
+export const imageRecord = z.strictObject({
+  id: uuid,
+  blob: z.string().regex(/^[0-9a-f]{64}$/),
+  content_type: z.enum(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']),
+  sort: z.int(),
+  title: localizedText(500).optional(),
+  enabled: z.boolean(),
+});
+
+const serviceFields = {
+  id: uuid,
+  hub_id: uuid,
+  name: localizedText(255),
+  /** The service's own position inside the hub; the hub's when absent. */
+  coordinates: geoPointSchema.optional(),
+  business_hours: z.array(businessDayRecord).min(1),
+  required_booking_info: z.array(z.enum(bookingInfoFields)),
+  policy: policyRecord,
+  images: z.array(imageRecord),
+  is_active: z.boolean(),
+};
+
+export const loungeRecord = z.strictObject({
+  ...serviceFields,
+  landside: z.boolean().optional(),
+  airside_zone: z.enum(['International', 'Domestic', 'Any']).optional(),
+  is_arrival_available: z.boolean(),
+  amenities: z.array(z.strictObject({ id: z.string(), is_free: z.boolean() })),
+  direction_info: localizedText(),
+});
+
+export const fastTrackRecord = z.strictObject({
+  ...serviceFields,
+  terminal: z.string().min(1).max(32).optional(),
+  direction: z.enum(['Departure', 'Arrival']),
+  description: localizedText(),
+});
+
+export const tariffRecord = z.strictObject({
+  id: uuid,
+  name: localizedText(255),
+  coverage: z.array(countryCode).min(1),
+  data_mb: z.int().min(1),
+  validity_days: z.int().min(1),
+  topup_allowed: z.boolean(),
+  price: priceSchema.extend({ currency: currencyCode }),
+  is_active: z.boolean(),
+});
+
+export const catalogRecords = z.strictObject({
+  hubs: z.array(hubRecord),
+  amenities: z.array(amenityRecord),
+  lounges: z.array(loungeRecord),
+  fast_tracks: z.array(fastTrackRecord),
+  tariffs: z.array(tariffRecord),
+});
+
+export type HubRecord = z.output<typeof hubRecord>;
+export type AmenityRecord = z.output<typeof amenityRecord>;
+export type BusinessDayRecord = z.output<typeof businessDayRecord>;
+export type PolicyRecord = z.output<typeof policyRecord>;
+export type ImageRecord = z.output<typeof imageRecord>;
+export type LoungeRecord = z.output<typeof loungeRecord>;
+export type FastTrackRecord = z.output<typeof fastTrackRecord>;
+export type TariffRecord = z.output<typeof tariffRecord>;
+export type CatalogRecords = z.output<typeof catalogRecords>;
+
+export type CatalogKind = 'lounges' | 'fast_tracks' | 'tariffs';
+
+/** What an account may see: every item of a kind, or the listed ids. */
+export type ContractScope = 'all' | readonly string[];
+export const contractScope = z.union([z.literal('all'), z.array(uuid)]);
+export const contractTerms = z.strictObject({
+  lounges: contractScope,
+  fast_tracks: contractScope,
+  tariffs: contractScope,
+});
+export type ContractTerms = z.output<typeof contractTerms>;
+
+export interface Contract extends ContractTerms {
+  /** RFC 3339; part of Last-Modified, so a contract change is never answered 304. */
+  updatedAt: string;
+}
+
+/** References that zod cannot check one record at a time; empty when the catalog is consistent. */
+export function integrityProblems(catalog: CatalogRecords): string[] {
+  const problems: string[] = [];
+  const hubs = new Set(catalog.hubs.map((hub) => hub.id));
+  const amenities = new Set(catalog.amenities.map((amenity) => amenity.id));
+  const ids = new Set<string>();
+  const unique = (id: string, what: string) => {
+    if (ids.has(id)) problems.push(`${what} ${id} reuses an id`);
+    ids.add(id);
+  };
+  for (const hub of catalog.hubs) unique(hub.id, 'hub');
+  for (const amenity of catalog.amenities) unique(amenity.id, 'amenity');
+  for (const tariff of catalog.tariffs) unique(tariff.id, 'tariff');
+  for (const service of [...catalog.lounges, ...catalog.fast_tracks]) {
+    unique(service.id, 'service');
+    if (!hubs.has(service.hub_id)) problems.push(`${service.id} names unknown hub ${service.hub_id}`);
+    for (const image of service.images) unique(image.id, 'image');
+    const days = service.business_hours.map((entry) => entry.day);
+    if (new Set(days).size !== days.length) problems.push(`${service.id} lists a business day twice`);
+  }
+  for (const lounge of catalog.lounges) {
+    for (const amenity of lounge.amenities) {
+      if (!amenities.has(amenity.id)) problems.push(`${lounge.id} names unknown amenity ${amenity.id}`);
+    }
+  }
+  return problems;
+}

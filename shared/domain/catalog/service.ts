@@ -1,0 +1,137 @@
+import type { CatalogQuery, Locale, Pagination } from '../../schemas/catalog.ts';
+import { NotFoundError } from '../errors.ts';
+import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
+import { negotiateLocale } from './locale.ts';
+import type { CatalogKind, Contract } from './records.ts';
+import { type CatalogItemByKind, type CatalogSnapshot, searchKey } from './snapshot.ts';
+
+/** What one account sees: the current catalog version and the account's contract. */
+export interface CatalogView {
+  snapshot: CatalogSnapshot;
+  contract: Contract;
+}
+
+/** The catalog's storage (shared/db/catalog-repository.ts); one round trip per warm read. */
+export interface CatalogReader {
+  view(accountId: string): Promise<CatalogView>;
+  imageBytes(blob: string): Promise<Uint8Array>;
+}
+
+/** A conditional read: 304 when `notModified`, otherwise the body (or bytes) with its validators. */
+export interface Representation<T> {
+  notModified: boolean;
+  etag: string;
+  lastModified: Date;
+  body?: T;
+}
+
+export interface LocalizedRepresentation<T> extends Representation<T> {
+  locale: Locale;
+}
+
+export interface CatalogRequest extends Preconditions {
+  acceptLanguage?: string | undefined;
+}
+
+const kindLabel: Record<CatalogKind, string> = {
+  lounges: 'lounge',
+  fast_tracks: 'fast-track',
+  tariffs: 'eSIM tariff',
+};
+
+/** Either part can move the answer, so Last-Modified is the later of the two. */
+export function lastModifiedOf(view: CatalogView): Date {
+  const contract = new Date(view.contract.updatedAt);
+  return contract > view.snapshot.updatedAt ? contract : view.snapshot.updatedAt;
+}
+
+function visibility(view: CatalogView, kind: CatalogKind): (id: string) => boolean {
+  const scope = view.contract[kind];
+  const allowed = scope === 'all' ? undefined : new Set(scope);
+  return (id) => {
+    const record = view.snapshot.record(kind, id);
+    return record?.is_active === true && (allowed === undefined || allowed.has(id));
+  };
+}
+
+/** The record when the account may see (and so book) it: active and in its contract. */
+export function contractedRecord<K extends CatalogKind>(view: CatalogView, kind: K, id: string) {
+  return visibility(view, kind)(id) ? view.snapshot.record(kind, id) : undefined;
+}
+
+function conditional<T>(
+  request: Preconditions,
+  etag: string,
+  lastModified: Date,
+  body: T,
+): Representation<T> {
+  if (isNotModified(request, { etag, lastModified })) return { notModified: true, etag, lastModified };
+  return { notModified: false, etag, lastModified, body };
+}
+
+/**
+ * A page of one catalog: active items of the contract, in the negotiated locale, filtered by name
+ * (case-insensitive substring of the localized name), then sliced. The ETag covers the page bytes,
+ * the locale and the effective query, so it moves exactly when this partner's page moves.
+ */
+export function listCatalog<K extends CatalogKind>(
+  view: CatalogView,
+  kind: K,
+  query: CatalogQuery,
+  request: CatalogRequest,
+): LocalizedRepresentation<{ data: CatalogItemByKind[K][]; pagination: Pagination }> {
+  const locale = negotiateLocale(request.acceptLanguage);
+  const visible = visibility(view, kind);
+  const needle = query.name ? searchKey(query.name, locale) : '';
+  const matching = view.snapshot
+    .entries(kind, locale)
+    .filter((entry) => visible(entry.id) && (needle === '' || entry.searchName.includes(needle)));
+  const data = matching.slice(query.offset, query.offset + query.limit).map((entry) => entry.item);
+  const body = { data, pagination: { count: data.length, offset: query.offset, total: matching.length } };
+  const effectiveQuery = JSON.stringify([query.limit, query.offset, needle]);
+  const etag = entityTag(locale, effectiveQuery, JSON.stringify(body));
+  return { ...conditional(request, etag, lastModifiedOf(view), body), locale };
+}
+
+/** One item of the contract; anything else (unknown, inactive, not contracted) is the same 404. */
+export function getCatalogItem<K extends CatalogKind>(
+  view: CatalogView,
+  kind: K,
+  id: string,
+  request: CatalogRequest,
+): LocalizedRepresentation<CatalogItemByKind[K]> {
+  const record = contractedRecord(view, kind, id);
+  if (!record)
+    throw new NotFoundError('CatalogResourceNotFound', `No ${kindLabel[kind]} ${id} in your catalog.`);
+  const locale = negotiateLocale(request.acceptLanguage);
+  const item = view.snapshot.render(kind, record, locale);
+  const etag = entityTag(locale, JSON.stringify(item));
+  return { ...conditional(request, etag, lastModifiedOf(view), item), locale };
+}
+
+export interface ImageBytes {
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * An enabled image of a visible lounge or fast-track. The bytes are read only for a 200: a
+ * revalidation is answered from the catalog alone.
+ */
+export async function getImage(
+  reader: CatalogReader,
+  view: CatalogView,
+  imageId: string,
+  request: Preconditions,
+): Promise<Representation<ImageBytes>> {
+  const owned = view.snapshot.image(imageId);
+  if (!owned?.image.enabled || !visibility(view, owned.ownerKind)(owned.owner.id)) {
+    throw new NotFoundError('CatalogResourceNotFound', `No image ${imageId} in your catalog.`);
+  }
+  const { image } = owned;
+  const etag = entityTag(image.blob, image.content_type);
+  const lastModified = lastModifiedOf(view);
+  if (isNotModified(request, { etag, lastModified })) return { notModified: true, etag, lastModified };
+  const bytes = await reader.imageBytes(image.blob);
+  return { notModified: false, etag, lastModified, body: { contentType: image.content_type, bytes } };
+}

@@ -1,0 +1,176 @@
+import { claimDelivery, type DeliveryProgress, recordProgress } from '../../db/entities/delivery.ts';
+import { disableGoneWebhook, findWebhookOfAccount } from '../../db/entities/webhook.ts';
+import type { WebhookMessage } from '../../db/entities/webhook-message.ts';
+import { type OutboundRequest, type OutboundResult, postOnce } from '../../net/safe-https.ts';
+import { logger } from '../../observability/logger.ts';
+import { maxEnvelopeBytes, serializeEnvelope } from './envelope.ts';
+import { type Delivery, type DeliveryAttempt, finalDeliveryStatuses, type Webhook } from './model.ts';
+import { retryDelaySeconds, visibilityHop } from './retry.ts';
+import { decryptSecret } from './secret-cipher.ts';
+import { webhookSettings } from './settings.ts';
+import { signatureHeaders } from './signature.ts';
+import { activeRotation } from './subscriptions.ts';
+
+/** What the queue does with the message afterwards (the handler maps these onto SQS). */
+export type DispatchOutcome =
+  | { kind: 'done'; result: string }
+  /** Keep the message, hidden for this many seconds, and report it as a batch item failure. */
+  | { kind: 'retry'; visibilitySeconds: number; result: string }
+  /** Delivery failed for good: recorded as Failed, the message goes to the dead-letter queue. */
+  | { kind: 'dead'; result: string };
+
+export interface DispatchDependencies {
+  post: (request: OutboundRequest) => Promise<OutboundResult>;
+  now: () => Date;
+  random: () => number;
+}
+
+const defaultDependencies: DispatchDependencies = {
+  post: postOnce,
+  now: () => new Date(),
+  random: Math.random,
+};
+
+const userAgent = 'PartnerTravelServices-Webhooks/1.0';
+
+/** Why an event does not concern the account's current subscription, if it does not. */
+function notForSubscription(message: WebhookMessage, webhook: Webhook | undefined): string | undefined {
+  const { event } = message;
+  if (!webhook) return 'no subscription';
+  if (message.webhookId !== undefined) {
+    return message.webhookId === webhook.webhookId ? undefined : 'redelivery for a deleted subscription';
+  }
+  if (event.type === 'webhook.ping' && event.data.webhook_id !== webhook.webhookId) {
+    return 'ping of a deleted subscription';
+  }
+  // A subscription receives the events that happen after it was created, not those of a predecessor.
+  if (event.timestamp < webhook.createdAt) return 'event predates the subscription';
+  return undefined;
+}
+
+async function secretsOf(webhook: Webhook, now: Date): Promise<string[]> {
+  const secrets = [await decryptSecret(webhook.sealedSecret, webhook.webhookId)];
+  if (activeRotation(webhook, now) && webhook.sealedPreviousSecret) {
+    secrets.push(await decryptSecret(webhook.sealedPreviousSecret, webhook.webhookId));
+  }
+  return secrets;
+}
+
+function attemptError(result: OutboundResult): string | null {
+  if (result.error) return result.error;
+  const status = result.statusCode ?? 0;
+  if (status >= 300 && status < 400) return `redirect (${status}) not followed`;
+  return null;
+}
+
+/**
+ * Delivers one queued event to the account's subscription, once per event: the delivery is claimed
+ * by the message that first carries the event (duplicates find it taken), every attempt is recorded,
+ * 2xx succeeds, 410 disables the subscription, anything else is retried on the schedule, then
+ * recorded Failed and dead-lettered. A disabled subscription records the event as Skipped; a deleted
+ * one drops it.
+ */
+export async function dispatchEvent(
+  message: WebhookMessage,
+  dependencies: DispatchDependencies = defaultDependencies,
+): Promise<DispatchOutcome> {
+  const { event, claim } = message;
+  const { post, now, random } = dependencies;
+  const webhook = await findWebhookOfAccount(event.accountId);
+  const dropReason = notForSubscription(message, webhook);
+  if (!webhook || dropReason) return { kind: 'done', result: `dropped: ${dropReason}` };
+
+  const delivery = await claimDelivery(webhook.webhookId, event, claim, now().toISOString());
+  if (!delivery) return { kind: 'done', result: 'dropped: delivery claimed by another message' };
+  if (finalDeliveryStatuses.includes(delivery.status)) return { kind: 'done', result: 'already final' };
+
+  const dueInMs = delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) - now().getTime() : 0;
+  if (dueInMs > 1000) {
+    return { kind: 'retry', visibilitySeconds: visibilityHop(dueInMs / 1000), result: 'not due yet' };
+  }
+
+  const finish = (progress: Omit<DeliveryProgress, 'runAttempts'>, attempt?: DeliveryAttempt) =>
+    recordProgress(
+      delivery,
+      { ...progress, runAttempts: delivery.runAttempts + (attempt ? 1 : 0) },
+      attempt,
+      now().toISOString(),
+    );
+
+  if (webhook.status === 'Disabled') {
+    await finish({ status: 'Skipped', statusReason: 'subscription disabled', nextAttemptAt: null });
+    return { kind: 'done', result: 'skipped: subscription disabled' };
+  }
+
+  const { body, bytes, tooLarge } = serializeEnvelope(event);
+  if (tooLarge) {
+    const reason = `the notification is ${bytes} bytes, above the ${maxEnvelopeBytes}-byte limit`;
+    await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null });
+    return { kind: 'dead', result: reason };
+  }
+
+  const sentAt = now();
+  const result = await post({
+    url: webhook.url,
+    body,
+    timeoutMs: webhookSettings().timeoutMs,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': userAgent,
+      ...signatureHeaders({ id: event.id, body, secrets: await secretsOf(webhook, sentAt), sentAt }),
+    },
+  });
+  return settle(delivery, webhook, result, sentAt, { finish, now, random });
+}
+
+async function settle(
+  delivery: Delivery,
+  webhook: Webhook,
+  result: OutboundResult,
+  sentAt: Date,
+  tools: {
+    finish: (progress: Omit<DeliveryProgress, 'runAttempts'>, attempt?: DeliveryAttempt) => Promise<void>;
+    now: () => Date;
+    random: () => number;
+  },
+): Promise<DispatchOutcome> {
+  const attempt: DeliveryAttempt = {
+    attemptedAt: sentAt.toISOString(),
+    statusCode: result.statusCode,
+    latencyMs: result.latencyMs,
+    error: attemptError(result),
+  };
+  const status = result.statusCode ?? 0;
+  logger.info('Webhook attempt', {
+    event_id: delivery.event.id,
+    webhook_id: webhook.webhookId,
+    status_code: result.statusCode,
+    latency_ms: result.latencyMs,
+    error: attempt.error,
+  });
+
+  if (status >= 200 && status < 300) {
+    await tools.finish({ status: 'Succeeded', statusReason: null, nextAttemptAt: null }, attempt);
+    return { kind: 'done', result: 'delivered' };
+  }
+  if (status === 410) {
+    const reason = 'the receiver answered 410 Gone';
+    await tools.finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
+    await disableGoneWebhook(webhook, reason, tools.now().toISOString());
+    return { kind: 'done', result: 'receiver gone: subscription disabled' };
+  }
+
+  const attemptsMade = delivery.runAttempts + 1;
+  const delay = retryDelaySeconds(webhookSettings().retryScheduleSeconds, attemptsMade, tools.random);
+  if (delay === undefined) {
+    const reason = `no success after ${attemptsMade} attempts`;
+    await tools.finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
+    return { kind: 'dead', result: reason };
+  }
+  const nextAttemptAt = new Date(tools.now().getTime() + delay * 1000).toISOString();
+  await tools.finish(
+    { status: 'Retrying', statusReason: attempt.error ?? `HTTP ${status}`, nextAttemptAt },
+    attempt,
+  );
+  return { kind: 'retry', visibilitySeconds: visibilityHop(delay), result: `retry in ${delay} s` };
+}

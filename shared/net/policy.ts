@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import type { AddressPolicy } from './address.ts';
+
+/**
+ * How far webhook deliveries may reach. Production defaults are strict; the local stage loosens two
+ * things by configuration only: loopback targets (WEBHOOK_ALLOW_LOOPBACK=true) and its own CA
+ * (WEBHOOK_EXTRA_CA_FILE). WEBHOOK_RESOLVE (`name=address,...`, like curl --resolve) pins names for
+ * tests on the local stage and is ignored on every other stage.
+ */
+export interface OutboundPolicy extends AddressPolicy {
+  extraCa: string | undefined;
+  resolveOverrides: ReadonlyMap<string, string>;
+}
+
+function parseOverrides(value: string | undefined): Map<string, string> {
+  const overrides = new Map<string, string>();
+  for (const entry of (value ?? '').split(',')) {
+    const [name, address] = entry.split('=').map((part) => part.trim());
+    if (name && address) overrides.set(name.toLowerCase(), address);
+  }
+  return overrides;
+}
+
+let cached: OutboundPolicy | undefined;
+
+export function outboundPolicy(): OutboundPolicy {
+  if (!cached) {
+    const local = process.env.STAGE === 'local';
+    const caFile = process.env.WEBHOOK_EXTRA_CA_FILE;
+    cached = {
+      allowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+      extraCa: caFile ? readFileSync(caFile, 'utf8') : undefined,
+      resolveOverrides: local ? parseOverrides(process.env.WEBHOOK_RESOLVE) : new Map(),
+    };
+  }
+  return cached;
+}
+
+export function resetOutboundPolicy(): void {
+  cached = undefined;
+}

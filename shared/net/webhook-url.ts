@@ -1,0 +1,40 @@
+import { type GuardOptions, RefusedAddressError, resolvePublicAddresses } from './safe-https.ts';
+
+export const maxWebhookUrlLength = 2048;
+
+/** Rules a URL must meet before anything resolves it; undefined when it meets them. */
+export function webhookUrlShapeProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an absolute URL';
+  }
+  if (url.protocol !== 'https:') return 'must use https';
+  if (url.username || url.password) return 'must not contain credentials';
+  if (url.hash) return 'must not contain a fragment';
+  if (!url.hostname) return 'must name a host';
+  return undefined;
+}
+
+/**
+ * Subscribe-time check: the shape, then every address the host resolves to (or the literal, in any
+ * of its decimal, hex, octal or IPv6 forms, which the URL parser has already normalized) must be
+ * public. The dispatcher checks again on every connection.
+ */
+export async function webhookUrlProblem(
+  value: string,
+  options: GuardOptions = {},
+): Promise<string | undefined> {
+  const shape = webhookUrlShapeProblem(value);
+  if (shape) return shape;
+  try {
+    await resolvePublicAddresses(new URL(value).hostname, options);
+    return undefined;
+  } catch (error) {
+    if (error instanceof RefusedAddressError) return `must reach a public address (${error.message})`;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTFOUND' || code === 'ENODATA') return 'host does not resolve';
+    throw error;
+  }
+}

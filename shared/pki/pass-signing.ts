@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CryptoKey,
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
+import { z } from 'zod';
+import type { ServiceType } from '../domain/booking/model.ts';
+import { serviceTypes } from '../domain/booking/model.ts';
+import type { PassSigner } from '../domain/booking/ports.ts';
+import type { SecretStore } from '../secrets/store.ts';
+
+/**
+ * Pass QR payloads: compact JWS (ES256) signed with a key of their own, not the access-token key, so
+ * scanners trust nothing that could open the API and a pass key can rotate on its own schedule. The
+ * secret holds `{keys: [...]}`, newest first; the first key signs, every listed key stays published
+ * (GET /.well-known/pass-keys.json) so passes signed before a rotation keep verifying.
+ */
+export const passTokenType = 'pass+jwt';
+
+const keySchema = z.object({
+  kid: z.string(),
+  private_jwk: z.record(z.string(), z.unknown()),
+  public_jwk: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+const keySetSchema = z.object({ keys: z.array(keySchema).min(1) });
+export type PassSigningKeySet = z.infer<typeof keySetSchema>;
+
+export interface PassTokenClaims {
+  passId: string;
+  bookingId: string;
+  serviceType: ServiceType;
+  serviceId: string;
+  guestsCount: number;
+  validFrom: string;
+  validUntil: string;
+}
+
+export async function newPassSigningKeySet(now = new Date()): Promise<PassSigningKeySet> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const kid = `pass-${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
+  const tag = { kid, alg: 'ES256', use: 'sig' };
+  return {
+    keys: [
+      {
+        kid,
+        private_jwk: { ...(await exportJWK(privateKey)), ...tag },
+        public_jwk: { ...(await exportJWK(publicKey)), ...tag },
+        created_at: now.toISOString(),
+      },
+    ],
+  };
+}
+
+export function passJwks(set: PassSigningKeySet): { keys: JWK[] } {
+  return {
+    keys: set.keys.map(({ public_jwk }) => {
+      const { kty, crv, x, y, kid, alg, use } = public_jwk as JWK;
+      return { kty, use, kid, alg, crv, x, y };
+    }),
+  };
+}
+
+const seconds = (time: string) => Math.floor(Date.parse(time) / 1000);
+
+/** Short claim names keep the QR code small enough to scan from a phone screen. */
+export async function signPassToken(
+  set: PassSigningKeySet,
+  claims: PassTokenClaims,
+  key?: CryptoKey,
+): Promise<string> {
+  const active = set.keys[0];
+  if (!active) throw new Error('The pass signing key set is empty');
+  const privateKey = key ?? ((await importJWK(active.private_jwk as JWK, 'ES256')) as CryptoKey);
+  return new SignJWT({
+    bid: claims.bookingId,
+    svc: claims.serviceType,
+    sid: claims.serviceId,
+    gst: claims.guestsCount,
+  })
+    .setProtectedHeader({ alg: 'ES256', kid: active.kid, typ: passTokenType })
+    .setSubject(claims.passId)
+    .setIssuedAt(seconds(claims.validFrom))
+    .setNotBefore(seconds(claims.validFrom))
+    .setExpirationTime(seconds(claims.validUntil))
+    .sign(privateKey);
+}
+
+const payloadSchema = z.object({
+  sub: z.uuid(),
+  bid: z.uuid(),
+  svc: z.enum(serviceTypes),
+  sid: z.uuid(),
+  gst: z.int().min(1),
+  nbf: z.int(),
+  exp: z.int(),
+});
+
+/**
+ * What a scanner does, offline: check the signature against the published key set, `typ`, and the
+ * validity window (30 s of clock skew). Throws when any check fails.
+ */
+export async function verifyPassToken(
+  token: string,
+  jwks: { keys: JWK[] },
+  now: Date = new Date(),
+): Promise<PassTokenClaims> {
+  const { payload } = await jwtVerify(token, createLocalJWKSet(jwks), {
+    algorithms: ['ES256'],
+    typ: passTokenType,
+    clockTolerance: 30,
+    currentDate: now,
+    requiredClaims: ['sub', 'nbf', 'exp'],
+  });
+  const claims = payloadSchema.parse(payload);
+  return {
+    passId: claims.sub,
+    bookingId: claims.bid,
+    serviceType: claims.svc,
+    serviceId: claims.sid,
+    guestsCount: claims.gst,
+    validFrom: new Date(claims.nbf * 1000).toISOString(),
+    validUntil: new Date(claims.exp * 1000).toISOString(),
+  };
+}
+
+const cacheMillis = 5 * 60 * 1000;
+
+/**
+ * The key set as a warm container holds it: read once, re-read after five minutes (a rotation reaches
+ * every container within that). On the local stage (`generateIfMissing`) the first use creates the key;
+ * in AWS the secret is provisioned with the stack and a missing one is a deployment fault.
+ */
+export class PassKeys implements PassSigner {
+  private loaded: { at: number; set: Promise<PassSigningKeySet>; key?: Promise<CryptoKey> } | undefined;
+
+  constructor(
+    private readonly store: () => SecretStore,
+    private readonly secretId: () => string,
+    private readonly generateIfMissing: () => boolean,
+  ) {}
+
+  private async read(): Promise<PassSigningKeySet> {
+    const raw = await this.store().get(this.secretId());
+    if (raw !== undefined) return keySetSchema.parse(JSON.parse(raw));
+    if (!this.generateIfMissing())
+      throw new Error(`The secret ${this.secretId()} (pass signing keys) is missing`);
+    const set = await newPassSigningKeySet();
+    await this.store().put(this.secretId(), JSON.stringify(set));
+    return set;
+  }
+
+  keySet(): Promise<PassSigningKeySet> {
+    if (!this.loaded || Date.now() - this.loaded.at > cacheMillis) {
+      const set = this.read();
+      this.loaded = { at: Date.now(), set };
+      set.catch(() => {
+        this.loaded = undefined;
+      });
+    }
+    return this.loaded.set;
+  }
+
+  async jwks(): Promise<{ keys: JWK[] }> {
+    return passJwks(await this.keySet());
+  }
+
+  async sign(claims: PassTokenClaims): Promise<string> {
+    const set = await this.keySet();
+    return signPassToken(set, claims);
+  }
+}
+
+/** For provisioning (the local stage on first use; an operator or a rotation job in AWS). */
+export async function ensurePassSigningKeys(
+  store: SecretStore,
+  secretId: string,
+): Promise<PassSigningKeySet> {
+  return new PassKeys(
+    () => store,
+    () => secretId,
+    () => true,
+  ).keySet();
+}

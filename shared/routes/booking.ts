@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import { jwksSchema } from '../schemas/auth.ts';
+import {
+  bookingCreatedSchema,
+  bookingListQuery,
+  bookingParams,
+  fastTrackBookingRequestSchema,
+  fastTrackBookingSchema,
+  fastTrackBookingsPageSchema,
+  loungeBookingRequestSchema,
+  loungeBookingSchema,
+  loungeBookingsPageSchema,
+  passSchema,
+} from '../schemas/booking.ts';
+import { defineRoute, type RouteAuth } from './types.ts';
+
+const common = { hosts: ['api'], group: 'booking', tags: ['Booking'] } as const;
+
+/** The same seven operations for lounges and fast-tracks; only paths, schemas and the scope differ. */
+function serviceRoutes<
+  const Segment extends string,
+  Request extends z.ZodType,
+  Record extends z.ZodType,
+  RecordPage extends z.ZodType,
+>(spec: {
+  segment: Segment;
+  noun: string;
+  auth: RouteAuth;
+  request: Request;
+  record: Record;
+  page: RecordPage;
+}) {
+  const collection = `/v2/b2b/booking/${spec.segment}` as const;
+  const item = `${collection}/{bookingID}` as const;
+  const { noun, auth } = spec;
+  return {
+    create: {
+      ...common,
+      method: 'POST',
+      path: collection,
+      summary: `Book a ${noun}`,
+      description:
+        'Answers 202 with the booking in `Processing`; the service issues the pass asynchronously (status `Issued`, ' +
+        'usually within seconds), after which the booking must be confirmed before `hold_expires_at`.',
+      auth,
+      idempotency: 'required',
+      request: { body: spec.request },
+      responses: {
+        202: {
+          description: 'Booking accepted',
+          schema: bookingCreatedSchema,
+          headers: { Location: `${collection}/{booking_id}` },
+        },
+      },
+      errors: ['CatalogResourceNotFound'],
+    },
+    list: {
+      ...common,
+      method: 'GET',
+      path: collection,
+      summary: `List ${noun} bookings, newest first`,
+      auth,
+      request: { query: bookingListQuery },
+      responses: { 200: { description: 'A page of bookings', schema: spec.page } },
+    },
+    get: {
+      ...common,
+      method: 'GET',
+      path: item,
+      summary: `Read a ${noun} booking`,
+      auth,
+      request: { params: bookingParams },
+      responses: { 200: { description: 'The booking', schema: spec.record } },
+      errors: ['BookingNotFound'],
+    },
+    confirm: {
+      ...common,
+      method: 'POST',
+      path: `${item}/confirm`,
+      summary: `Confirm an issued ${noun} booking before its hold expires`,
+      auth,
+      idempotency: 'optional',
+      request: { params: bookingParams },
+      responses: { 200: { description: 'The confirmed booking', schema: spec.record } },
+      errors: ['BookingNotFound', 'PassNotReady', 'BookingAlreadyConfirmed', 'BookingAlreadyCanceled'],
+    },
+    cancel: {
+      ...common,
+      method: 'POST',
+      path: `${item}/cancel`,
+      summary: `Cancel a ${noun} booking`,
+      description: 'Possible while Processing, Issued or Confirmed, unless the pass was already used.',
+      auth,
+      idempotency: 'optional',
+      request: { params: bookingParams },
+      responses: { 200: { description: 'The canceled booking', schema: spec.record } },
+      errors: ['BookingNotFound', 'BookingAlreadyConfirmed', 'BookingAlreadyCanceled'],
+    },
+    pass: {
+      ...common,
+      method: 'GET',
+      path: `${item}/pass`,
+      summary: `Read the pass of a ${noun} booking, with its QR code`,
+      auth,
+      request: { params: bookingParams },
+      responses: { 200: { description: 'The pass', schema: passSchema } },
+      errors: ['BookingNotFound', 'PassNotReady', 'PassServiceTypeMismatch'],
+    },
+  } as const;
+}
+
+const lounge = serviceRoutes({
+  segment: 'lounges',
+  noun: 'lounge',
+  auth: { scope: 'booking.lounges:write' },
+  request: loungeBookingRequestSchema,
+  record: loungeBookingSchema,
+  page: loungeBookingsPageSchema,
+});
+
+const fastTrack = serviceRoutes({
+  segment: 'fast-tracks',
+  noun: 'fast-track',
+  auth: { scope: 'booking.fast_tracks:write' },
+  request: fastTrackBookingRequestSchema,
+  record: fastTrackBookingSchema,
+  page: fastTrackBookingsPageSchema,
+});
+
+/** Scanners verify pass QR codes offline with these keys; public, so no client certificate or token. */
+const getPassSigningKeys = defineRoute({
+  operationId: 'getPassSigningKeys',
+  method: 'GET',
+  path: '/.well-known/pass-keys.json',
+  hosts: ['auth', 'api'],
+  group: 'booking',
+  summary: 'Public keys that verify pass QR codes',
+  description:
+    'A JSON Web Key Set (ES256). A pass QR payload is a compact JWS whose header `kid` names the key; see docs/booking.md.',
+  tags: ['Booking'],
+  auth: null,
+  responses: { 200: { description: 'JSON Web Key Set', schema: jwksSchema } },
+});
+
+export const bookingRoutes = {
+  createLoungeBooking: defineRoute({ ...lounge.create, operationId: 'createLoungeBooking' }),
+  listLoungeBookings: defineRoute({ ...lounge.list, operationId: 'listLoungeBookings' }),
+  getLoungeBooking: defineRoute({ ...lounge.get, operationId: 'getLoungeBooking' }),
+  confirmLoungeBooking: defineRoute({ ...lounge.confirm, operationId: 'confirmLoungeBooking' }),
+  cancelLoungeBooking: defineRoute({ ...lounge.cancel, operationId: 'cancelLoungeBooking' }),
+  getLoungePass: defineRoute({ ...lounge.pass, operationId: 'getLoungePass' }),
+  createFastTrackBooking: defineRoute({ ...fastTrack.create, operationId: 'createFastTrackBooking' }),
+  listFastTrackBookings: defineRoute({ ...fastTrack.list, operationId: 'listFastTrackBookings' }),
+  getFastTrackBooking: defineRoute({ ...fastTrack.get, operationId: 'getFastTrackBooking' }),
+  confirmFastTrackBooking: defineRoute({ ...fastTrack.confirm, operationId: 'confirmFastTrackBooking' }),
+  cancelFastTrackBooking: defineRoute({ ...fastTrack.cancel, operationId: 'cancelFastTrackBooking' }),
+  getFastTrackPass: defineRoute({ ...fastTrack.pass, operationId: 'getFastTrackPass' }),
+  getPassSigningKeys,
+} as const;

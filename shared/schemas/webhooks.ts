@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { eventTypes } from '../domain/events.ts';
+import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url.ts';
+import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+
+const webhookUrl = z
+  .string()
+  .max(maxWebhookUrlLength)
+  .superRefine((value, context) => {
+    const problem = webhookUrlShapeProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+  })
+  .meta({
+    description:
+      'HTTPS endpoint, no credentials or fragment; its host must resolve to public addresses only ' +
+      '(private, loopback, link-local, CGNAT, IPv4-mapped and metadata addresses are refused).',
+    example: 'https://partner.example.com/webhooks/travel',
+  });
+
+const secret = z
+  .string()
+  .min(16)
+  .max(256)
+  .meta({
+    description:
+      'Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. ' +
+      'Stored encrypted; never returned.',
+    writeOnly: true,
+  });
+
+export const webhookStatus = z.enum(['Active', 'Disabled']);
+
+export const webhookSchema = z
+  .object({
+    id: uuid,
+    url: z.string(),
+    status: webhookStatus,
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'The reason given to disable, or why the service disabled it (410 Gone).' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+    secret_rotation: z
+      .object({
+        previous_secret_valid_until: timestamp.meta({
+          description: 'Until then deliveries carry a second signature made with the previous secret.',
+        }),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'Webhook', description: 'The webhook subscription; at most one per account.' });
+
+export const webhookListSchema = z
+  .object({
+    data: z.array(webhookSchema).max(1),
+    next_cursor: z.null().meta({ description: 'Always null: an account has at most one subscription.' }),
+  })
+  .meta({ id: 'WebhookList' });
+
+export const createWebhookRequestSchema = z
+  .strictObject({ url: webhookUrl, secret })
+  .meta({ id: 'CreateWebhookRequest' });
+
+export const changeWebhookUrlRequestSchema = z
+  .strictObject({ url: webhookUrl })
+  .meta({ id: 'ChangeWebhookUrlRequest' });
+
+export const rotateWebhookSecretRequestSchema = z
+  .strictObject({
+    secret,
+    grace_period_seconds: z
+      .int()
+      .min(60)
+      .max(2_592_000)
+      .default(60)
+      .meta({ description: 'How long the previous secret keeps signing, 60 s to 30 days; default 60.' }),
+  })
+  .meta({ id: 'RotateWebhookSecretRequest' });
+
+export const disableWebhookRequestSchema = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: 'For audit.' }) })
+  .meta({ id: 'DisableWebhookRequest' });
+
+export const webhookParams = z.strictObject({ webhookID: uuid });
+export const deliveryParams = z.strictObject({
+  webhookID: uuid,
+  deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
+});
+
+export const deliveryStatus = z.enum(['Pending', 'Retrying', 'Succeeded', 'Failed', 'Skipped']);
+
+export const deliveryAttemptSchema = z
+  .object({
+    attempted_at: timestamp,
+    status_code: z
+      .int()
+      .nullable()
+      .meta({ description: "The receiver's HTTP status; null when it never answered." }),
+    latency_ms: z.int().min(0),
+    error: z
+      .string()
+      .nullable()
+      .meta({
+        description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
+      }),
+  })
+  .meta({ id: 'WebhookDeliveryAttempt' });
+
+/** The notification body every receiver gets (docs/webhooks.md). */
+export const webhookEnvelopeSchema = z
+  .object({
+    id: z.string().meta({ description: 'Unique per event, the same on every attempt: dedupe on it.' }),
+    event: z.enum(eventTypes),
+    timestamp: timestamp.meta({ description: 'When the event happened.' }),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'WebhookEnvelope' });
+
+export const deliverySchema = z
+  .object({
+    id: z.string().meta({ description: 'The delivery id: the id of its event' }),
+    status: deliveryStatus.meta({
+      description:
+        'Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); ' +
+        'Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).',
+    }),
+    status_reason: z.string().nullable(),
+    event: webhookEnvelopeSchema,
+    attempts: z.array(deliveryAttemptSchema),
+    next_attempt_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const deliveriesQuery = cursorQuery;
+export const deliveriesPageSchema = cursorPage(deliverySchema).meta({ id: 'WebhookDeliveriesPage' });
+
+export const pingAcceptedSchema = z
+  .object({
+    id: z.string().meta({ description: 'The id of the `webhook.ping` event (and of its delivery)' }),
+    event: z.literal('webhook.ping'),
+    timestamp,
+  })
+  .meta({ id: 'WebhookPingAccepted' });
+
+const signatureHeaders = z.object({
+  'X-Webhook-Id': z.string().meta({ description: 'The event id, as in the body' }),
+  'X-Webhook-Signature': z.string().meta({
+    description:
+      '`sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period ' +
+      '`sha256=<current>,sha256=<previous>`.',
+  }),
+  'webhook-id': z.string().meta({ description: 'Standard Webhooks: the event id' }),
+  'webhook-timestamp': z
+    .string()
+    .meta({ description: 'Standard Webhooks: seconds since the epoch of this attempt' }),
+  'webhook-signature': z.string().meta({
+    description:
+      'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period.',
+  }),
+});
+
+const statusChange = {
+  booking_id: z.string(),
+  service_type: z.enum(['Lounge', 'FastTrack']),
+  status: z.string(),
+  previous_status: z.string().nullable().meta({ description: 'null on the first status of the subject' }),
+};
+const esimUsage = { iccid: z.string(), package_id: z.string(), data_mb: z.number(), used_mb: z.number() };
+
+/** `data` of each event type (decisions.md). */
+const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {
+  'booking.status.changed': z.object(statusChange),
+  'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),
+  'esim.package.usage_threshold_reached': z.object(esimUsage),
+  'esim.package.exhausted': z.object(esimUsage),
+  'esim.package.expired': z.object(esimUsage),
+  'webhook.ping': z.object({ webhook_id: uuid }),
+};
+
+/**
+ * Notifications as OpenAPI 3.1 `webhooks` (one entry per event type), for the lead to pass to
+ * zod-openapi's createDocument: `webhooks: webhookPayloads`.
+ */
+export const webhookPayloads = Object.fromEntries(
+  eventTypes.map((type) => [
+    type,
+    {
+      post: {
+        operationId: `webhook_${type.replaceAll('.', '_')}`,
+        summary: `Notification ${type}`,
+        tags: ['Webhooks'],
+        requestParams: { header: signatureHeaders },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: webhookEnvelopeSchema.extend({ event: z.literal(type), data: eventData[type] }),
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'Any 2xx acknowledges the notification; 410 disables the subscription.' },
+        },
+      },
+    },
+  ]),
+);

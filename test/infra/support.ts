@@ -1,0 +1,141 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { type EntryResolver, handlerEntry, projectRoot } from '../../infra/constructs/entries.ts';
+import { addService, type Service } from '../../infra/stacks/service.ts';
+import type { Stage } from '../../shared/routes/types.ts';
+
+type Json = Record<string, unknown>;
+export interface CfnResource {
+  Type: string;
+  Properties: Json;
+}
+
+const cdkJsonContext = (JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), 'utf8')) as { context: Json })
+  .context;
+
+/** Bundling is skipped in tests, so an entry only has to exist (inside the project root). */
+export const standInEntry = join(projectRoot, 'test', 'infra', 'stand-in-handler.ts');
+
+export const everyEntry: EntryResolver = (name) => handlerEntry(name) ?? standInEntry;
+
+/** An app as `cdk synth` builds it (cdk.json context), without bundling and without failing on nag errors. */
+export function testApp(context: Json = {}): App {
+  return new App({
+    outdir: mkdtempSync(join(tmpdir(), 'cdk-out-')),
+    context: {
+      ...cdkJsonContext,
+      'aws:cdk:bundling-stacks': [],
+      '@aws-cdk/core:failSynthOnValidationErrors': false,
+      ...context,
+    },
+  });
+}
+
+export interface SynthesizedService extends Service {
+  statefulTemplate: Template;
+  apiTemplate: Template;
+  /** Violations cdk-nag reported as errors, after acknowledgements. */
+  nagErrors: string[];
+}
+
+export function synthesizeService(stage: Stage, entries: EntryResolver = everyEntry): SynthesizedService {
+  const app = testApp({ stage });
+  const service = addService(app, { entries });
+  const assembly = app.synth();
+  const report = JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8')) as {
+    pluginReports: {
+      violations: { ruleName: string; severity: string; violatingConstructs: { constructPath: string }[] }[];
+    }[];
+  };
+  const nagErrors = report.pluginReports.flatMap((plugin) =>
+    plugin.violations
+      .filter((violation) => violation.severity === 'error')
+      .flatMap((violation) =>
+        violation.violatingConstructs.map((c) => `${violation.ruleName} ${c.constructPath}`),
+      ),
+  );
+  return {
+    ...service,
+    statefulTemplate: Template.fromStack(service.stateful),
+    apiTemplate: Template.fromStack(service.api),
+    nagErrors,
+  };
+}
+
+export function resourcesOf(template: Template, type: string): [string, CfnResource][] {
+  return Object.entries(template.findResources(type) as Record<string, CfnResource>);
+}
+
+/** Logical ids a CloudFormation value refers to (Ref, GetAtt, ImportValue export names included). */
+export function referencedIds(value: unknown): string[] {
+  return [
+    ...JSON.stringify(value).matchAll(/"(?:Ref|Fn::ImportValue)":"([^"]+)"|"Fn::GetAtt":\["([^"]+)"/g),
+  ].map((match) => match[1] ?? match[2] ?? '');
+}
+
+/** The logical id of the Lambda of a service function (tagged `service-function`). */
+export function functionIdOf(template: Template, name: string): string {
+  const match = resourcesOf(template, 'AWS::Lambda::Function').find(([, fn]) =>
+    (fn.Properties.Tags as { Key: string; Value: string }[] | undefined)?.some(
+      (tag) => tag.Key === 'service-function' && tag.Value === name,
+    ),
+  );
+  if (!match) throw new Error(`No function tagged service-function=${name}`);
+  return match[0];
+}
+
+export interface DeployedMethod {
+  apiName: string;
+  httpMethod: string;
+  path: string;
+  operationName: string | undefined;
+  /** Logical id of the Lambda behind the method. */
+  functionId: string | undefined;
+}
+
+/** Every API Gateway method with its full resource path, rebuilt from the Resource tree. */
+export function deployedMethods(template: Template): DeployedMethod[] {
+  const apiNames = new Map(
+    resourcesOf(template, 'AWS::ApiGateway::RestApi').map(([id, api]) => [id, String(api.Properties.Name)]),
+  );
+  const resources = new Map(resourcesOf(template, 'AWS::ApiGateway::Resource'));
+  const pathOf = (resourceId: unknown): string => {
+    const [id] = referencedIds(resourceId);
+    const resource = id === undefined ? undefined : resources.get(id);
+    if (!resource) return '';
+    return `${pathOf(resource.Properties.ParentId)}/${String(resource.Properties.PathPart)}`;
+  };
+  return resourcesOf(template, 'AWS::ApiGateway::Method').map(([, method]) => {
+    const integration = method.Properties.Integration as { Uri?: unknown } | undefined;
+    const [apiId] = referencedIds(method.Properties.RestApiId);
+    return {
+      apiName: apiNames.get(apiId ?? '') ?? '',
+      httpMethod: String(method.Properties.HttpMethod),
+      path: pathOf(method.Properties.ResourceId) || '/',
+      operationName: method.Properties.OperationName as string | undefined,
+      functionId: referencedIds(integration?.Uri).find((id) => !id.startsWith('AWS::')),
+    };
+  });
+}
+
+export interface Grant {
+  actions: string[];
+  /** The CloudFormation resource values, as text, to look for logical ids in. */
+  resources: string;
+}
+
+/** The statements of every inline policy attached to the function's role. */
+export function grantsOf(template: Template, functionId: string): Grant[] {
+  const fn = template.toJSON().Resources[functionId] as CfnResource;
+  const [roleId] = referencedIds(fn.Properties.Role);
+  return resourcesOf(template, 'AWS::IAM::Policy')
+    .filter(([, policy]) => referencedIds(policy.Properties.Roles).includes(roleId ?? ''))
+    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Json[] }).Statement)
+    .map((statement) => ({
+      actions: [statement.Action].flat().map(String),
+      resources: JSON.stringify(statement.Resource),
+    }));
+}

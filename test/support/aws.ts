@@ -1,0 +1,27 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { endpoints } from './api.ts';
+
+const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** Clients on the stage's emulators, for tests that look behind the API (stored items, queues). */
+export function dynamoClient(): DynamoDBClient {
+  const { region, dynamodb } = endpoints();
+  return new DynamoDBClient({ region, endpoint: dynamodb, credentials });
+}
+
+export function documentClient(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true } });
+}
+
+export function streamsClient(): DynamoDBStreamsClient {
+  const { region, dynamodb } = endpoints();
+  return new DynamoDBStreamsClient({ region, endpoint: dynamodb, credentials });
+}
+
+export function sqsClient(): SQSClient {
+  const { region, sqs } = endpoints();
+  return new SQSClient({ region, endpoint: sqs, credentials });
+}

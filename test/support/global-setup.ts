@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { type StageEndpoints, type StageJson, startStage } from '../../infra/local/stage.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stage: StageJson;
+    endpoints: StageEndpoints;
+  }
+}
+
+/**
+ * One local stage for the integration run: a temporary state dir, free ports, in-memory DynamoDB.
+ * Handler logs stay quiet unless LOG_LEVEL is set (LOG_LEVEL=DEBUG npm run test:integration).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'pts-stage-'));
+  const stage = await startStage({
+    stateDir,
+    apiPort: 0,
+    authPort: 0,
+    persistent: false,
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'SILENT',
+      // Webhook retries in seconds, a short receiver timeout, and a name that resolves to a private
+      // address for the SSRF tests (test/integration/webhooks).
+      WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
+      WEBHOOK_TIMEOUT_MS: '1500',
+      WEBHOOK_RESOLVE: 'internal.webhook.test=10.0.0.7',
+    },
+    log: (message) => console.error(`[local stage] ${message}`),
+  });
+  project.provide('stage', stage.stageJson);
+  project.provide('endpoints', stage.endpoints);
+  return async () => {
+    await stage.stop();
+    await rm(stateDir, { recursive: true, force: true });
+  };
+}

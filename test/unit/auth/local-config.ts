@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vi } from 'vitest';
+import { resetClientSecretPepper } from '../../../shared/auth/client-secrets.ts';
+import { resetTokenCaches } from '../../../shared/auth/tokens.ts';
+import { resetConfig } from '../../../shared/config/env.ts';
+import { resetDdb } from '../../../shared/db/client.ts';
+import { resetSecretStore } from '../../../shared/secrets/store.ts';
+
+export const testIssuer = 'https://auth.test.invalid';
+export const testPartnerAudience = 'https://api.test.invalid';
+
+/**
+ * Runtime configuration of a unit test: file secrets in a fresh temporary directory, no network
+ * (DynamoDB calls go to an address nothing listens on unless a test mocks the client).
+ */
+export async function useLocalConfig(
+  overrides: Record<string, string> = {},
+): Promise<{ secretsDir: string; cleanUp: () => Promise<void> }> {
+  const secretsDir = await mkdtemp(join(tmpdir(), 'pts-unit-'));
+  const env: Record<string, string> = {
+    STAGE: 'local',
+    AWS_REGION: 'eu-west-1',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    MAIN_TABLE_NAME: 'main-test',
+    IDEMPOTENCY_TABLE_NAME: 'idempotency-test',
+    DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
+    SECRETS_BACKEND: 'file',
+    SECRETS_DIR: secretsDir,
+    TOKEN_ISSUER: testIssuer,
+    PARTNER_AUDIENCE: testPartnerAudience,
+    ADMIN_AUDIENCE: 'https://admin.test.invalid',
+    API_BASE_URL: 'https://api.test.invalid',
+    AUTH_BASE_URL: 'https://auth.test.invalid',
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  const reset = () => {
+    resetConfig();
+    resetSecretStore();
+    resetTokenCaches();
+    resetClientSecretPepper();
+    resetDdb();
+  };
+  reset();
+  return {
+    secretsDir,
+    cleanUp: async () => {
+      vi.unstubAllEnvs();
+      reset();
+      await rm(secretsDir, { recursive: true, force: true });
+    },
+  };
+}

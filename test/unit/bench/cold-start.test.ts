@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { floorEntry, libraryImports } from '../../../bench/sections/cold-start.ts';
+
+describe('cold start floors', () => {
+  it('collect the value imports of the SDK, jose and zod, and nothing else', () => {
+    const sources = [
+      "import { DynamoDBClient, type AttributeValue } from '@aws-sdk/client-dynamodb';",
+      "import type { Context } from 'aws-lambda';\nimport {\n  jwtVerify,\n  SignJWT as Signer,\n} from 'jose';",
+      "import type { ZodType } from 'zod';\nimport { z } from 'zod';\nimport middy from '@middy/core';",
+    ];
+
+    const imports = libraryImports(sources);
+
+    expect([...imports.keys()]).toEqual(['@aws-sdk/client-dynamodb', 'jose', 'zod']);
+    expect([...(imports.get('@aws-sdk/client-dynamodb')?.names ?? [])]).toEqual(['DynamoDBClient']);
+    expect([...(imports.get('jose')?.names ?? [])]).toEqual(['jwtVerify', 'SignJWT']);
+    expect([...(imports.get('zod')?.names ?? [])]).toEqual(['z']);
+  });
+
+  it('build an entry that imports exactly those bindings and keeps them alive', () => {
+    const entry = floorEntry(
+      libraryImports([
+        "import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';",
+        "import * as jose from 'jose';",
+      ]),
+    );
+
+    expect(entry).toContain("import { GetCommand as _0, PutCommand as _1 } from '@aws-sdk/lib-dynamodb';");
+    expect(entry).toContain("import * as _2 from 'jose';");
+    expect(entry).toContain('export const keep = [_0, _1, _2];');
+  });
+});

@@ -1,0 +1,264 @@
+import { describe, expect, it, vi } from 'vitest';
+import { httpDate } from '../../../shared/domain/catalog/conditional.ts';
+import type { Contract } from '../../../shared/domain/catalog/records.ts';
+import {
+  type CatalogReader,
+  getCatalogItem,
+  getImage,
+  lastModifiedOf,
+  listCatalog,
+} from '../../../shared/domain/catalog/service.ts';
+import { NotFoundError } from '../../../shared/domain/errors.ts';
+import {
+  esimTariffSchema,
+  fastTracksPageSchema,
+  loungeSchema,
+  loungesPageSchema,
+} from '../../../shared/schemas/catalog.ts';
+import { everything, id, records, view } from './fixture.ts';
+
+const firstPage = { limit: 100, offset: 0 };
+const names = (page: { data: { name: string }[] } | undefined) => page?.data.map((item) => item.name);
+const only = (lounges: string[]): Contract => ({ ...everything, lounges });
+
+describe('a catalog page', () => {
+  it('lists the active lounges of the contract sorted by name, in the default locale', () => {
+    const page = listCatalog(view(), 'lounges', firstPage, {});
+
+    expect(page.locale).toBe('en-US');
+    expect(names(page.body)).toEqual([
+      'Arrivals Lounge',
+      'Business Lounge B',
+      'Business Lounge C',
+      'Comfort Lounge',
+      'Ёлка Lounge',
+    ]);
+    expect(page.body?.pagination).toEqual({ count: 5, offset: 0, total: 5 });
+    expect(loungesPageSchema.safeParse(page.body).success).toBe(true);
+  });
+
+  it('is rendered in Russian when the client prefers it', () => {
+    const page = listCatalog(view(), 'lounges', firstPage, { acceptLanguage: 'ru-RU' });
+    const lounge = page.body?.data.find((item) => item.id === id(1));
+
+    expect(page.locale).toBe('ru-RU');
+    expect(lounge?.name).toBe('Бизнес-зал B');
+    expect(lounge?.hub.name).toBe('Международный аэропорт Шереметьево');
+    expect(lounge?.location.city).toBe('Москва');
+    expect(lounge?.amenities).toEqual([{ id: 'wifi', name: 'Вай-фай', is_free: true }]);
+    expect(lounge?.business_hours[1]).toEqual({
+      day: 7,
+      times: { type: 'SPECIAL', detail: 'По расписанию рейсов' },
+    });
+    expect(lounge?.policy.age?.notes).toBe('Дети бесплатно');
+    expect(lounge?.direction_info).toBe('3-й этаж');
+  });
+
+  it('shows only the lounges the contract lists', () => {
+    const page = listCatalog(view(only([id(2), id(4)])), 'lounges', firstPage, {});
+
+    expect(page.body?.data.map((item) => item.id)).toEqual([id(2), id(4)]);
+    expect(page.body?.pagination.total).toBe(2);
+  });
+
+  it('hides inactive items even when the contract lists them', () => {
+    const page = listCatalog(view(only([id(6)])), 'lounges', firstPage, {});
+
+    expect(page.body?.data).toEqual([]);
+  });
+
+  it('lists only enabled images, sorted, with absolute URLs of the image operation', () => {
+    const lounge = listCatalog(view(), 'lounges', firstPage, {}).body?.data.find((item) => item.id === id(1));
+
+    expect(lounge?.images).toEqual([
+      { url: `https://api.test.invalid/v2/images/${id(2001)}`, sort: 10 },
+      { url: `https://api.test.invalid/v2/images/${id(1001)}`, sort: 20, title: 'Bar' },
+    ]);
+  });
+
+  it('pages after filtering and counts every match in total', () => {
+    const page = listCatalog(view(), 'lounges', { limit: 2, offset: 1, name: 'business' }, {});
+
+    expect(names(page.body)).toEqual(['Business Lounge C']);
+    expect(page.body?.pagination).toEqual({ count: 1, offset: 1, total: 2 });
+  });
+
+  it('answers an empty page past the end, with the total', () => {
+    const page = listCatalog(view(), 'lounges', { limit: 10, offset: 50 }, {});
+
+    expect(page.body?.data).toEqual([]);
+    expect(page.body?.pagination).toEqual({ count: 0, offset: 50, total: 5 });
+  });
+});
+
+describe('the name filter', () => {
+  it('matches a case-insensitive substring of the English name', () => {
+    expect(names(listCatalog(view(), 'lounges', { ...firstPage, name: 'LOUNGE C' }, {}).body)).toEqual([
+      'Business Lounge C',
+    ]);
+  });
+
+  it('matches the Russian name when the response is Russian, whatever the case of Cyrillic letters', () => {
+    const page = listCatalog(view(), 'lounges', { ...firstPage, name: 'БИЗНЕС' }, { acceptLanguage: 'ru' });
+
+    expect(names(page.body)).toEqual(['Бизнес-зал B', 'Бизнес-зал C']);
+  });
+
+  it('folds Ё and ё', () => {
+    const page = listCatalog(view(), 'lounges', { ...firstPage, name: 'ёЛКА' }, { acceptLanguage: 'ru-RU' });
+
+    expect(names(page.body)).toEqual(['Зал «Ёлка»']);
+  });
+
+  it('searches the response locale only: a Russian word finds nothing in English', () => {
+    const page = listCatalog(
+      view(),
+      'lounges',
+      { ...firstPage, name: 'бизнес' },
+      { acceptLanguage: 'en-US' },
+    );
+
+    expect(page.body?.pagination.total).toBe(0);
+  });
+
+  it('treats an empty name as no filter', () => {
+    expect(listCatalog(view(), 'lounges', { ...firstPage, name: '' }, {}).body?.pagination.total).toBe(5);
+  });
+
+  it('matches a decomposed Cyrillic letter typed by the client', () => {
+    const decomposed = 'приле\u0308та'.normalize('NFD');
+    const page = listCatalog(
+      view(),
+      'lounges',
+      { ...firstPage, name: decomposed },
+      { acceptLanguage: 'ru-RU' },
+    );
+
+    expect(names(page.body)).toEqual(['Зал прилёта']);
+  });
+});
+
+describe('the ETag of a page', () => {
+  const etagOf = (...args: Parameters<typeof listCatalog>) => listCatalog(...args).etag;
+  const base = etagOf(view(), 'lounges', firstPage, {});
+
+  it('stays the same for the same page of the same catalog and contract', () => {
+    expect(etagOf(view(), 'lounges', firstPage, {})).toBe(base);
+  });
+
+  it('stays the same when the catalog version moves but this page did not change', () => {
+    expect(etagOf(view(everything, { version: 'v2' }), 'lounges', firstPage, {})).toBe(base);
+  });
+
+  it.each([
+    ['the locale', () => etagOf(view(), 'lounges', firstPage, { acceptLanguage: 'ru-RU' })],
+    ['the filter', () => etagOf(view(), 'lounges', { ...firstPage, name: 'lounge' }, {})],
+    ['the limit', () => etagOf(view(), 'lounges', { ...firstPage, limit: 50 }, {})],
+    ['the offset', () => etagOf(view(), 'lounges', { ...firstPage, offset: 1 }, {})],
+    ['the contract', () => etagOf(view(only([id(1)])), 'lounges', firstPage, {})],
+    [
+      'the data',
+      () => {
+        const changed = records();
+        changed.lounges[0] = {
+          ...changed.lounges[0],
+          direction_info: { 'en-US': 'Level 4', 'ru-RU': '4-й этаж' },
+        } as (typeof changed.lounges)[0];
+        return etagOf(view(everything, { records: changed }), 'lounges', firstPage, {});
+      },
+    ],
+  ])('changes with %s', (_what, etag) => {
+    expect(etag()).not.toBe(base);
+  });
+
+  it('answers 304 when If-None-Match holds it, and 200 with the body otherwise', () => {
+    const notModified = listCatalog(view(), 'lounges', firstPage, { ifNoneMatch: `W/${base}` });
+    const modified = listCatalog(view(), 'lounges', firstPage, { ifNoneMatch: '"stale"' });
+
+    expect(notModified).toMatchObject({ notModified: true, etag: base });
+    expect(notModified.body).toBeUndefined();
+    expect(modified.notModified).toBe(false);
+    expect(modified.body?.data).toHaveLength(5);
+  });
+});
+
+describe('Last-Modified', () => {
+  it('is the catalog change time, or the contract change time when that is later', () => {
+    const contract = { ...everything, updatedAt: '2031-05-05T05:05:05.000Z' };
+
+    expect(lastModifiedOf(view())).toEqual(new Date('2030-01-02T10:00:00.000Z'));
+    expect(lastModifiedOf(view(contract))).toEqual(new Date('2031-05-05T05:05:05.000Z'));
+  });
+
+  it('answers 304 to If-Modified-Since at the change time', () => {
+    const page = listCatalog(view(), 'lounges', firstPage, {
+      ifModifiedSince: httpDate('2030-01-02T10:00:00.000Z'),
+    });
+
+    expect(page.notModified).toBe(true);
+  });
+});
+
+describe('one catalog item', () => {
+  it('is the rendered lounge with its own ETag', () => {
+    const lounge = getCatalogItem(view(), 'lounges', id(1), { acceptLanguage: 'ru-RU' });
+
+    expect(lounge.body?.name).toBe('Бизнес-зал B');
+    expect(loungeSchema.safeParse(lounge.body).success).toBe(true);
+    expect(lounge.etag).not.toBe(getCatalogItem(view(), 'lounges', id(1), {}).etag);
+  });
+
+  it.each([
+    ['unknown', id(99)],
+    ['inactive', id(6)],
+    ['outside the contract', id(3)],
+  ])('is 404 CatalogResourceNotFound when %s', (_case, loungeId) => {
+    const read = () => getCatalogItem(view(only([id(1), id(6)])), 'lounges', loungeId, {});
+
+    expect(read).toThrow(NotFoundError);
+    expect(read).toThrow(expect.objectContaining({ code: 'CatalogResourceNotFound' }));
+  });
+
+  it('renders fast-tracks and tariffs to their schemas', () => {
+    const fastTracks = listCatalog(view(), 'fast_tracks', firstPage, {});
+    const tariff = getCatalogItem(view(), 'tariffs', id(21), { acceptLanguage: 'ru-RU' });
+
+    expect(fastTracksPageSchema.safeParse(fastTracks.body).success).toBe(true);
+    expect(fastTracks.body?.data.map((item) => item.id)).toEqual([id(11)]);
+    expect(esimTariffSchema.parse(tariff.body)).toMatchObject({
+      name: 'Европа 21 ГБ',
+      price: { amount: '9.99' },
+    });
+  });
+});
+
+describe('an image', () => {
+  const bytes = new Uint8Array([60, 115, 118, 103, 62]);
+  const reader = (): CatalogReader => ({ view: vi.fn(), imageBytes: vi.fn(async () => bytes) });
+
+  it('serves the bytes of an enabled image of a visible lounge', async () => {
+    const image = await getImage(reader(), view(), id(1001), {});
+
+    expect(image.body).toEqual({ contentType: 'image/svg+xml', bytes });
+  });
+
+  it('answers 304 without reading the bytes when the ETag matches', async () => {
+    const storage = reader();
+    const first = await getImage(storage, view(), id(1001), {});
+    const again = await getImage(storage, view(), id(1001), { ifNoneMatch: first.etag });
+
+    expect(again.notModified).toBe(true);
+    expect(storage.imageBytes).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['a disabled image', id(3001), everything],
+    ['an image of a lounge outside the contract', id(1001), only([id(2)])],
+    ['an image of an inactive fast-track', id(4012), everything],
+    ['an unknown image', id(9999), everything],
+  ])('is 404 for %s', async (_case, imageId, contract) => {
+    await expect(getImage(reader(), view(contract), imageId, {})).rejects.toMatchObject({
+      code: 'CatalogResourceNotFound',
+    });
+  });
+});

@@ -1,0 +1,123 @@
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  accountFromItem,
+  accountToItem,
+  countNewApplication,
+} from '../../../../shared/db/entities/account.ts';
+import {
+  applicationFromItem,
+  applicationToItem,
+  findApplication,
+} from '../../../../shared/db/entities/application.ts';
+import type { Account, ApplicationRecord } from '../../../../shared/domain/accounts/model.ts';
+import { useLocalConfig } from '../../auth/local-config.ts';
+
+const account: Account = {
+  accountId: '0b3c6a7e-0000-4000-8000-000000000001',
+  name: 'Acme',
+  kind: 'partner',
+  status: 'Active',
+  certificate: {
+    serialNumber: '0a1b',
+    fingerprintSha256: 'ff00',
+    subject: 'CN=0b3c6a7e-0000-4000-8000-000000000001',
+    notBefore: '2030-01-01T00:00:00.000Z',
+    notAfter: '2031-01-01T00:00:00.000Z',
+    pem: '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n',
+  },
+  applicationCount: 2,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-02T00:00:00.000Z',
+};
+
+const application: ApplicationRecord = {
+  clientId: 'pts_abcdefghijklmnopqrstuvwx',
+  accountId: account.accountId,
+  name: 'Booking backend',
+  allowedScopes: ['booking.lounges:write', 'webhooks'],
+  status: 'Active',
+  accountStatus: 'Active',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  secretRotatedAt: null,
+  secretHash: 'hash',
+};
+
+let cleanUp: () => Promise<void>;
+beforeEach(async () => {
+  ({ cleanUp } = await useLocalConfig());
+});
+afterEach(() => cleanUp());
+
+describe('account items', () => {
+  it('are keyed by account id and listed newest first under one index partition', () => {
+    const item = accountToItem(account);
+
+    expect(item).toMatchObject({
+      pk: `ACCOUNT#${account.accountId}`,
+      sk: 'ACCOUNT',
+      gsi1pk: 'ACCOUNTS',
+      gsi1sk: `ACCOUNT#2030-01-01T00:00:00.000Z#${account.accountId}`,
+      type: 'Account',
+      application_count: 2,
+    });
+  });
+
+  it('map back to the same account', () => {
+    expect(accountFromItem({ ...accountToItem(account) })).toEqual(account);
+  });
+
+  it('count a new application only while the account is active and under the cap', () => {
+    const write = countNewApplication(account.accountId, 50, () => new Error('refused'));
+
+    expect(write.item.Update).toMatchObject({
+      ConditionExpression: 'attribute_exists(pk) AND #status = :active AND application_count < :max',
+      ExpressionAttributeValues: { ':one': 1, ':active': 'Active', ':max': 50 },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+  });
+});
+
+describe('application items', () => {
+  it('are keyed by client id alone and listed under their account', () => {
+    expect(applicationToItem(application)).toMatchObject({
+      pk: 'APPLICATION#pts_abcdefghijklmnopqrstuvwx',
+      sk: 'APPLICATION',
+      gsi1pk: `ACCOUNT#${account.accountId}`,
+      gsi1sk: 'APPLICATION#2030-01-01T00:00:00.000Z#pts_abcdefghijklmnopqrstuvwx',
+      account_status: 'Active',
+      secret_hash: 'hash',
+    });
+  });
+
+  it('map back to the same application', () => {
+    expect(applicationFromItem({ ...applicationToItem(application) })).toEqual(application);
+  });
+
+  it('never hold a client secret, only its hash', () => {
+    expect(Object.keys(applicationToItem(application))).not.toContain('client_secret');
+  });
+});
+
+describe('the token endpoint read', () => {
+  const dynamo = mockClient(DynamoDBDocumentClient);
+  afterEach(() => {
+    dynamo.reset();
+  });
+
+  it('is one strongly consistent GetItem by client id', async () => {
+    dynamo.on(GetCommand).resolves({ Item: applicationToItem(application) });
+
+    const found = await findApplication(application.clientId);
+
+    expect(found).toEqual(application);
+    expect(dynamo.calls()).toHaveLength(1);
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toEqual({
+      TableName: 'main-test',
+      Key: { pk: 'APPLICATION#pts_abcdefghijklmnopqrstuvwx', sk: 'APPLICATION' },
+      ConsistentRead: true,
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+/** Every AWS client a test builds stays off the network (TOOLCHAIN.md): set before any client exists. */
+const env = {
+  AWS_REGION: 'eu-west-1',
+  AWS_EC2_METADATA_DISABLED: 'true',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  CDK_DISABLE_CLI_TELEMETRY: 'true',
+  CDK_DISABLE_VERSION_CHECK: '1',
+};
+Object.assign(process.env, env);
+
+export default defineConfig({
+  test: {
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          // One local stage for the whole run (in-memory DynamoDB, free ports); files share it, never each other's data.
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
