@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build, type Metafile } from 'esbuild';
+import { build } from 'esbuild';
 import { alternate } from '../alternate.ts';
 import { region } from '../environment.ts';
 import { measure, type Row } from '../report.ts';
@@ -49,7 +49,8 @@ const lambdaEnvironment: Record<string, string> = {
 interface Bundle {
   file: string;
   bytes: number;
-  metafile: Metafile;
+  /** Every input that went into this bundle, with its bytes in the output. */
+  inputs: Record<string, { bytesInOutput: number }>;
 }
 
 function packageOf(input: string): string {
@@ -62,9 +63,8 @@ function packageOf(input: string): string {
 
 /** Where a bundle's bytes come from, largest first: the first place to look when a budget is missed. */
 export function largestContributors(bundle: Bundle, count = 5): string {
-  const output = Object.values(bundle.metafile.outputs)[0];
   const bytes = new Map<string, number>();
-  for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+  for (const [input, { bytesInOutput }] of Object.entries(bundle.inputs)) {
     const name = packageOf(input);
     bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
   }
@@ -75,19 +75,20 @@ export function largestContributors(bundle: Bundle, count = 5): string {
     .join(', ');
 }
 
-/** esbuild with the options CDK's NodejsFunction passes for ApiFunction, minus the source map. */
-async function bundle(
+/**
+ * esbuild with the options CDK's NodejsFunction passes for ApiFunction, minus the source map. Every
+ * entry becomes its own bundle (no code splitting); one call parses the shared dependencies once.
+ */
+async function bundleAll(
   projectRoot: string,
-  outfile: string,
-  entry: { file: string } | { contents: string; name: string },
-): Promise<Bundle> {
+  outdir: string,
+  entries: Record<string, string>,
+): Promise<Record<string, Bundle>> {
   const result = await build({
-    ...('file' in entry
-      ? { entryPoints: [entry.file] }
-      : {
-          stdin: { contents: entry.contents, resolveDir: projectRoot, sourcefile: entry.name, loader: 'js' },
-        }),
+    entryPoints: entries,
     absWorkingDir: projectRoot,
+    // Generated floor entries live in the scratch directory and resolve packages from the project.
+    nodePaths: [join(projectRoot, 'node_modules')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -96,11 +97,19 @@ async function bundle(
     banner: { js: requireShim },
     minify: true,
     sourcemap: false,
-    outfile,
+    outdir,
+    outExtension: { '.js': '.mjs' },
     metafile: true,
     logLevel: 'silent',
   });
-  return { file: outfile, bytes: (await stat(outfile)).size, metafile: result.metafile };
+  const bundles: Record<string, Bundle> = {};
+  for (const name of Object.keys(entries)) {
+    const file = join(outdir, `${name}.mjs`);
+    const output = result.metafile.outputs[relative(projectRoot, file)];
+    if (!output) throw new Error(`esbuild wrote no ${file}`);
+    bundles[name] = { file, bytes: (await stat(file)).size, inputs: output.inputs };
+  }
+  return bundles;
 }
 
 type ImportsByModule = Map<string, { names: Set<string>; namespace: boolean }>;
@@ -161,8 +170,8 @@ export function floorEntry(imports: ImportsByModule): string {
   return lines.join('\n');
 }
 
-async function projectSources(projectRoot: string, metafile: Metafile): Promise<string[]> {
-  const files = Object.keys(metafile.inputs).filter(
+async function projectSources(projectRoot: string, bundle: Bundle): Promise<string[]> {
+  const files = Object.keys(bundle.inputs).filter(
     (input) => !input.includes('node_modules/') && input.endsWith('.ts'),
   );
   return Promise.all(files.map((file) => readFile(join(projectRoot, file), 'utf8')));
@@ -196,33 +205,43 @@ export async function coldStart(options: {
   await mkdir(dir, { recursive: true });
   const timer = join(dir, 'timer.mjs');
   await writeFile(timer, importTimer);
-  const empty = await bundle(projectRoot, join(dir, 'empty', 'index.mjs'), {
-    name: 'empty.js',
-    contents: 'export const handler = async () => ({ statusCode: 200, body: "" });',
+  const groups = await functionGroups(projectRoot);
+  const emptyEntry = join(dir, 'empty.mjs');
+  await writeFile(emptyEntry, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
+  log(`cold start: bundling ${groups.length} functions`);
+  const handlers = await bundleAll(projectRoot, join(dir, 'handlers'), {
+    ...Object.fromEntries(
+      groups.map((group) => [group, join(projectRoot, 'functions', group, 'handler.ts')]),
+    ),
+    empty: emptyEntry,
   });
 
-  const rows: Row[] = [];
-  for (const group of await functionGroups(projectRoot)) {
-    log(`cold start: ${group}`);
-    const ours = await bundle(projectRoot, join(dir, group, 'index.mjs'), {
-      file: join(projectRoot, 'functions', group, 'handler.ts'),
-    });
-    const imports = libraryImports(await projectSources(projectRoot, ours.metafile));
+  const floorEntries: Record<string, string> = {};
+  const sdkPackages = new Map<string, string>();
+  for (const group of groups) {
+    const imports = libraryImports(await projectSources(projectRoot, handlers[group] as Bundle));
     const sdkImports: ImportsByModule = new Map(
       [...imports].filter(([specifier]) => specifier.startsWith('@aws-sdk/')),
     );
-    const sdkNames = [...sdkImports.keys()].map((name) => name.replace('@aws-sdk/', '')).join(', ');
-    const libraries = await bundle(projectRoot, join(dir, `${group}-libraries`, 'index.mjs'), {
-      name: `${group}-libraries.js`,
-      contents: floorEntry(imports),
-    });
-    const sdk =
-      sdkImports.size > 0
-        ? await bundle(projectRoot, join(dir, `${group}-sdk`, 'index.mjs'), {
-            name: `${group}-sdk.js`,
-            contents: floorEntry(sdkImports),
-          })
-        : undefined;
+    sdkPackages.set(group, [...sdkImports.keys()].map((name) => name.replace('@aws-sdk/', '')).join(', '));
+    floorEntries[`${group}-libraries`] = join(dir, `${group}-libraries.mjs`);
+    await writeFile(join(dir, `${group}-libraries.mjs`), floorEntry(imports));
+    if (sdkImports.size > 0) {
+      floorEntries[`${group}-sdk`] = join(dir, `${group}-sdk.mjs`);
+      await writeFile(join(dir, `${group}-sdk.mjs`), floorEntry(sdkImports));
+    }
+  }
+  log('cold start: bundling the floors');
+  const floors = await bundleAll(projectRoot, join(dir, 'floors'), floorEntries);
+  const empty = handlers.empty as Bundle;
+
+  const rows: Row[] = [];
+  for (const group of groups) {
+    log(`cold start: ${group}`);
+    const ours = handlers[group] as Bundle;
+    const libraries = floors[`${group}-libraries`] as Bundle;
+    const sdk = floors[`${group}-sdk`];
+    const sdkNames = sdkPackages.get(group) ?? '';
 
     const contenders = [ours, empty, ...(sdk ? [sdk] : [])].map((candidate) => {
       const timings: Timing[] = [];

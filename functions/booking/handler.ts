@@ -22,10 +22,11 @@ import { PassKeys } from '../../shared/pki/pass-signing.ts';
 import type { LoungeBookingRequest } from '../../shared/schemas/booking.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
+/** Publishes the keys only: the booking processor, the one signer, creates them on the local stage. */
 const passKeys = new PassKeys(
   secretStore,
   () => config().secretIds.passSigningKeys,
-  () => config().secretsBackend === 'file',
+  () => false,
 );
 
 interface Request {

@@ -148,6 +148,9 @@ export class RouteTableApi extends Construct {
       },
     });
 
+    // The execute-api URL output would point at the disabled endpoint; the domain URL is the output.
+    this.api.node.tryRemoveChild('Endpoint');
+
     const integrations = new Map<IFunction, LambdaIntegration>();
     // One invoke permission per function and API instead of two per method: the policy stays small.
     const integrationOf = (fn: IFunction) => {

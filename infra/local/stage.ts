@@ -12,6 +12,7 @@ import { resetConfig } from '../../shared/config/env.ts';
 import { resetDdb } from '../../shared/db/client.ts';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
+import { resetDataKeys } from '../../shared/secrets/data-keys.ts';
 import { FileSecretStore, resetSecretStore } from '../../shared/secrets/store.ts';
 import {
   type QueueHandler,
@@ -143,6 +144,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
         dynamo: startDynamoDbLocal(options.persistent ? { dbPath } : {}),
         sqs: startFauxqs({
           port: 0,
+          host: '127.0.0.1',
           logger: false,
           defaultRegion: region,
           ...(options.persistent ? { dataDir: join(stateDir, 'sqs') } : {}),
@@ -245,6 +247,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     resetSecretStore();
     resetTokenCaches();
     resetClientSecretPepper();
+    resetDataKeys();
     const { logger } = await import('../../shared/observability/logger.ts');
     logger.setLogLevel(environment.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
     stoppers.push(async () => resetDdb());

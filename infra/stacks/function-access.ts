@@ -30,16 +30,24 @@ export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
   meta: {},
   admin: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
-    secrets: { jwks: 'read', partnerCa: 'read', clientSecretPepper: 'read' },
+    secrets: {
+      jwks: 'read',
+      partnerCa: 'read',
+      clientSecretPepper: 'read',
+      idempotencyEncryptionKey: 'read',
+    },
     memorySize: 1024,
   },
   catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
-    secrets: { jwks: 'read', passSigningKeys: 'read' },
+    secrets: { jwks: 'read', passSigningKeys: 'read', idempotencyEncryptionKey: 'read' },
   },
-  esim: { tables: { main: 'readWrite', idempotency: 'readWrite' }, secrets: { jwks: 'read' } },
+  esim: {
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
+  },
   webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
   'key-rotation': { secrets: { signingKeys: 'readWrite', jwks: 'readWrite' } },
@@ -56,4 +64,5 @@ export const secretEnvironmentVariables: Record<SecretName, string> = {
   clientSecretPepper: 'CLIENT_SECRET_PEPPER_SECRET_ID',
   webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
   passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
+  idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
 };

@@ -33,6 +33,10 @@ const secretOrigins: Record<SecretName, { origin: 'empty' | 'generated'; descrip
     origin: 'generated',
     description: 'AES-256 key that encrypts webhook signing secrets at rest.',
   },
+  idempotencyEncryptionKey: {
+    origin: 'generated',
+    description: 'Key material that seals stored idempotent responses (they can hold a secret shown once).',
+  },
   passSigningKeys: {
     origin: 'empty',
     description: 'ES256 key set that signs pass QR payloads; provisioned by an operator (docs/deploy.md).',

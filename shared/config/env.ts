@@ -22,6 +22,7 @@ export interface RuntimeConfig {
     clientSecretPepper: string;
     webhookEncryptionKey: string;
     passSigningKeys: string;
+    idempotencyEncryptionKey: string;
   };
   tokenIssuer: string;
   partnerAudience: string;
@@ -63,6 +64,7 @@ export function config(): RuntimeConfig {
       clientSecretPepper: process.env.CLIENT_SECRET_PEPPER_SECRET_ID ?? 'client-secret-pepper',
       webhookEncryptionKey: process.env.WEBHOOK_KEY_SECRET_ID ?? 'webhook-encryption-key',
       passSigningKeys: process.env.PASS_SIGNING_KEYS_SECRET_ID ?? 'pass-signing-keys',
+      idempotencyEncryptionKey: process.env.IDEMPOTENCY_KEY_SECRET_ID ?? 'idempotency-encryption-key',
     },
     tokenIssuer: required('TOKEN_ISSUER'),
     partnerAudience: required('PARTNER_AUDIENCE'),

@@ -2,9 +2,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config/env.ts';
+import { open, seal } from '../crypto/sealed-box.ts';
 import { ddb } from '../db/client.ts';
 import { conditionError, type DynamoWrite, type TransactItem, transact } from '../db/transaction.ts';
 import { ConflictError } from '../domain/errors.ts';
+import { dataKey } from '../secrets/data-keys.ts';
 
 export const idempotencyLifetimeSeconds = 72 * 60 * 60;
 
@@ -25,7 +27,8 @@ export interface IdempotencyContext {
 interface IdempotencyItem {
   pk: string;
   fingerprint: string;
-  response: StoredResponse;
+  /** The response, sealed: it can hold a secret shown once (a new application's client_secret). */
+  response_sealed: string;
   created_at: string;
   expires_at: number;
 }
@@ -37,12 +40,15 @@ export type IdempotentOutcome =
 const recordKey = (context: IdempotencyContext) =>
   `${context.tenant}#${context.operationId}#${encodeURIComponent(context.key)}`;
 
-function recordPut(context: IdempotencyContext, response: StoredResponse, now: Date): TransactItem {
+const responseKey = () => dataKey('idempotencyEncryptionKey', 'idempotency-response-v1');
+
+async function recordPut(context: IdempotencyContext, response: StoredResponse, now: Date): Promise<TransactItem> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
+  const pk = recordKey(context);
   const item: IdempotencyItem = {
-    pk: recordKey(context),
+    pk,
     fingerprint: context.fingerprint,
-    response,
+    response_sealed: seal(JSON.stringify(response), await responseKey(), pk),
     created_at: now.toISOString(),
     expires_at: nowSeconds + idempotencyLifetimeSeconds,
   };
@@ -58,10 +64,10 @@ function recordPut(context: IdempotencyContext, response: StoredResponse, now: D
   };
 }
 
-function replay(
+async function replay(
   context: IdempotencyContext,
   existing: Record<string, unknown> | undefined,
-): IdempotentOutcome {
+): Promise<IdempotentOutcome> {
   const record = existing as IdempotencyItem | undefined;
   if (!record) throw new Error('Idempotency record vanished between the condition check and its read');
   if (record.fingerprint !== context.fingerprint) {
@@ -71,7 +77,8 @@ function replay(
       { details: { idempotency_key: context.key } },
     );
   }
-  return { kind: 'reused', response: record.response };
+  const response = JSON.parse(open(record.response_sealed, await responseKey(), record.pk)) as StoredResponse;
+  return { kind: 'reused', response };
 }
 
 /**
@@ -85,7 +92,7 @@ export async function commitIdempotent(
   response: StoredResponse,
   now: Date,
 ): Promise<IdempotentOutcome> {
-  const outcome = await transact([recordPut(context, response, now), ...writes.map((write) => write.item)]);
+  const outcome = await transact([await recordPut(context, response, now), ...writes.map((write) => write.item)]);
   if (outcome.committed) return { kind: 'created', response };
   if (outcome.index === 0) return replay(context, outcome.oldItem);
   throw conditionError(writes[outcome.index - 1], outcome.oldItem);
@@ -97,7 +104,7 @@ export async function storeIdempotent(
   response: StoredResponse,
   now: Date,
 ): Promise<IdempotentOutcome> {
-  const put = recordPut(context, response, now).Put;
+  const put = (await recordPut(context, response, now)).Put;
   if (!put) throw new Error('unreachable');
   try {
     await ddb().send(new PutCommand(put));

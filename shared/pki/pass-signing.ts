@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CryptoKey,
-  createLocalJWKSet,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  type JWK,
-  jwtVerify,
-  SignJWT,
-} from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { ServiceType } from '../domain/booking/model.ts';
 import { serviceTypes } from '../domain/booking/model.ts';
@@ -70,14 +61,10 @@ export function passJwks(set: PassSigningKeySet): { keys: JWK[] } {
 const seconds = (time: string) => Math.floor(Date.parse(time) / 1000);
 
 /** Short claim names keep the QR code small enough to scan from a phone screen. */
-export async function signPassToken(
-  set: PassSigningKeySet,
-  claims: PassTokenClaims,
-  key?: CryptoKey,
-): Promise<string> {
+export async function signPassToken(set: PassSigningKeySet, claims: PassTokenClaims): Promise<string> {
   const active = set.keys[0];
   if (!active) throw new Error('The pass signing key set is empty');
-  const privateKey = key ?? ((await importJWK(active.private_jwk as JWK, 'ES256')) as CryptoKey);
+  const privateKey = await importJWK(active.private_jwk as JWK, 'ES256');
   return new SignJWT({
     bid: claims.bookingId,
     svc: claims.serviceType,
@@ -132,13 +119,34 @@ export async function verifyPassToken(
 
 const cacheMillis = 5 * 60 * 1000;
 
+async function readPassSigningKeys(
+  store: SecretStore,
+  secretId: string,
+): Promise<PassSigningKeySet | undefined> {
+  const raw = await store.get(secretId);
+  return raw === undefined ? undefined : keySetSchema.parse(JSON.parse(raw));
+}
+
+/** Creates the key set unless one exists (the local stage on first use; an operator in AWS). */
+export async function ensurePassSigningKeys(
+  store: SecretStore,
+  secretId: string,
+): Promise<PassSigningKeySet> {
+  const existing = await readPassSigningKeys(store, secretId);
+  if (existing) return existing;
+  const set = await newPassSigningKeySet();
+  await store.put(secretId, JSON.stringify(set));
+  return set;
+}
+
 /**
- * The key set as a warm container holds it: read once, re-read after five minutes (a rotation reaches
- * every container within that). On the local stage (`generateIfMissing`) the first use creates the key;
- * in AWS the secret is provisioned with the stack and a missing one is a deployment fault.
+ * The key set as a warm container holds it: read once, re-read after five minutes, so a rotation
+ * reaches every container within that. Only the signer (the booking processor) may create the set, and
+ * only where `generateIfMissing` (the local stage): two writers could each create a different key. In
+ * AWS the secret is provisioned; a missing one fails signing loudly and publishes an empty set.
  */
 export class PassKeys implements PassSigner {
-  private loaded: { at: number; set: Promise<PassSigningKeySet>; key?: Promise<CryptoKey> } | undefined;
+  private cached: { at: number; set: Promise<PassSigningKeySet | undefined> } | undefined;
 
   constructor(
     private readonly store: () => SecretStore,
@@ -146,45 +154,31 @@ export class PassKeys implements PassSigner {
     private readonly generateIfMissing: () => boolean,
   ) {}
 
-  private async read(): Promise<PassSigningKeySet> {
-    const raw = await this.store().get(this.secretId());
-    if (raw !== undefined) return keySetSchema.parse(JSON.parse(raw));
-    if (!this.generateIfMissing())
-      throw new Error(`The secret ${this.secretId()} (pass signing keys) is missing`);
-    const set = await newPassSigningKeySet();
-    await this.store().put(this.secretId(), JSON.stringify(set));
-    return set;
-  }
-
-  keySet(): Promise<PassSigningKeySet> {
-    if (!this.loaded || Date.now() - this.loaded.at > cacheMillis) {
-      const set = this.read();
-      this.loaded = { at: Date.now(), set };
-      set.catch(() => {
-        this.loaded = undefined;
-      });
+  private keySet(): Promise<PassSigningKeySet | undefined> {
+    if (!this.cached || Date.now() - this.cached.at > cacheMillis) {
+      const set = this.generateIfMissing()
+        ? ensurePassSigningKeys(this.store(), this.secretId())
+        : readPassSigningKeys(this.store(), this.secretId());
+      const cached = { at: Date.now(), set };
+      this.cached = cached;
+      // A missing set or a failed read is asked again next time, never held for five minutes.
+      const forget = () => {
+        if (this.cached === cached) this.cached = undefined;
+      };
+      set.then((found) => found ?? forget(), forget);
     }
-    return this.loaded.set;
+    return this.cached.set;
   }
 
   async jwks(): Promise<{ keys: JWK[] }> {
-    return passJwks(await this.keySet());
+    const set = await this.keySet();
+    return set ? passJwks(set) : { keys: [] };
   }
 
   async sign(claims: PassTokenClaims): Promise<string> {
     const set = await this.keySet();
+    if (!set)
+      throw new Error(`The secret ${this.secretId()} (pass signing keys) is missing: see docs/booking.md`);
     return signPassToken(set, claims);
   }
-}
-
-/** For provisioning (the local stage on first use; an operator or a rotation job in AWS). */
-export async function ensurePassSigningKeys(
-  store: SecretStore,
-  secretId: string,
-): Promise<PassSigningKeySet> {
-  return new PassKeys(
-    () => store,
-    () => secretId,
-    () => true,
-  ).keySet();
 }

@@ -340,6 +340,33 @@ describe('the functions', () => {
   });
 });
 
+describe('the booking workers', () => {
+  it('process new bookings from the main table stream, and sweep expired holds every minute', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: functionIdOf(apiTemplate, 'booking-processor') },
+      EventSourceArn: { 'Fn::ImportValue': Match.stringLikeRegexp('MainTable.*StreamArn') },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { entity: { S: ['Booking'] } } },
+            }),
+          },
+        ],
+      },
+    });
+    apiTemplate.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [
+        Match.objectLike({ Arn: { 'Fn::GetAtt': [functionIdOf(apiTemplate, 'booking-expiry'), 'Arn'] } }),
+      ],
+    });
+  });
+});
+
 describe('the stateful stack', () => {
   it('keeps the main table on demand with PITR, TTL, the stream and gsi1', () => {
     const { statefulTemplate } = service('stage');

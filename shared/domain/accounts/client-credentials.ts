@@ -98,9 +98,12 @@ export async function issueClientCredentialsToken(
     logger.info('Client authentication failed', { client_id_known: application !== undefined });
     throw authenticationFailed();
   }
-  if (application.status !== 'Active') throw new OAuthError('invalid_client', 'The application is disabled.');
-  if (application.accountStatus !== 'Active')
+  if (application.status !== 'Active') {
+    throw new OAuthError('invalid_client', 'The application is disabled.');
+  }
+  if (application.accountStatus !== 'Active') {
     throw new OAuthError('invalid_client', 'The account is disabled.');
+  }
 
   const scopes = grantedScopes(form.scope, application.allowedScopes);
   const token = await issuePartnerToken(

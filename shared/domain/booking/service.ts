@@ -18,7 +18,7 @@ import {
 import type { BookingChange, BookingListQuery, BookingStore, Page, PassSigner } from './ports.ts';
 import { holdEnded, nextStatus, passNotActive, refusal, SupersededChangeError } from './state.ts';
 
-/** Issued bookings wait this long for the partner's confirmation (decisions.md); tests shorten it. */
+/** Issued bookings wait this long for the partner's confirmation (decisions.md); BOOKING_HOLD_SECONDS overrides it. */
 export const defaultHoldSeconds = 30 * 60;
 /** The booking request carries no travel date, so a pass is valid for this long from issue. */
 export const passValidityDays = 30;
@@ -255,13 +255,16 @@ export async function expireEndedHolds(store: BookingStore, now: Date, batchSize
   let expired = 0;
   for (;;) {
     const due = await store.endedHolds(now, batchSize);
+    let progress = 0;
     for (const key of due) {
       const booking = await store.find(key.accountId, key.bookingId);
       if (!booking || !holdEnded(booking, now)) continue;
       await expire(store, booking, now);
-      expired++;
+      progress++;
     }
-    if (due.length < batchSize) return expired;
+    expired += progress;
+    // A batch with nothing to do is index lag (entries of bookings already moved on): the next run retries.
+    if (due.length < batchSize || progress === 0) return expired;
   }
 }
 
@@ -285,7 +288,7 @@ export async function recordPassUse(
     });
   }
   const pass = booking.passId ? await store.findPass(context.accountId, bookingId) : undefined;
-  if (!pass || pass.status !== 'Active') throw passNotActive(booking, pass?.status);
+  if (pass?.status !== 'Active') throw passNotActive(booking, pass?.status);
   if (usedGuestsCount > pass.guestsCount) {
     throw new ValidationError('used_guests_count exceeds the guests on the pass.', [
       { path: 'body.used_guests_count', message: `Must be between 1 and ${pass.guestsCount}.` },

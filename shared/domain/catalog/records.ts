@@ -3,7 +3,6 @@ import {
   bookingInfoFields,
   continent,
   countryCode,
-  currencyCode,
   geoPointSchema,
   hubKinds,
   hubMetaSchema,
@@ -105,7 +104,7 @@ export const tariffRecord = z.strictObject({
   data_mb: z.int().min(1),
   validity_days: z.int().min(1),
   topup_allowed: z.boolean(),
-  price: priceSchema.extend({ currency: currencyCode }),
+  price: priceSchema,
   is_active: z.boolean(),
 });
 

@@ -11,7 +11,7 @@ export interface CatalogView {
   contract: Contract;
 }
 
-/** The catalog's storage (shared/db/catalog-repository.ts); one round trip per warm read. */
+/** The catalog's storage (shared/db/entities/catalog-reader.ts); one round trip per warm read. */
 export interface CatalogReader {
   view(accountId: string): Promise<CatalogView>;
   imageBytes(blob: string): Promise<Uint8Array>;

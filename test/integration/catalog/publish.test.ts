@@ -7,7 +7,7 @@ import { ddb, resetDdb } from '../../../shared/db/client.ts';
 import { catalogVersion, publishCatalog, putContract } from '../../../shared/db/entities/catalog.ts';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
 import { mainTable } from '../../../shared/db/tables.ts';
-import type { CatalogRecords } from '../../../shared/domain/catalog/records.ts';
+import type { CatalogRecords, ContractTerms } from '../../../shared/domain/catalog/records.ts';
 import { dynamoClient } from '../../support/aws.ts';
 import { lounge, records } from '../../unit/catalog/fixture.ts';
 import { onStageTable } from './support.ts';
@@ -78,7 +78,7 @@ describe('publishing a catalog', () => {
   });
 
   it('leaves a contract with unchanged terms, and its change time, as they were', async () => {
-    const terms = { lounges: [lounge(2, '', '').id], fast_tracks: [], tariffs: 'all' } as const;
+    const terms: ContractTerms = { lounges: [lounge(2, '', '').id], fast_tracks: [], tariffs: 'all' };
 
     expect(await putContract(accountId, terms, new Date())).toBe(true);
     expect(await putContract(accountId, terms, new Date())).toBe(false);

@@ -114,4 +114,25 @@ describe('the pass signing keys', () => {
 
     await expect(keys.sign(claims)).rejects.toThrow(/pass-signing-keys/);
   });
+
+  it('publish an empty set while none exists, and the set as soon as the signer created it', async () => {
+    const store = new MemoryStore();
+    const publisher = new PassKeys(
+      () => store,
+      () => 'pass-signing-keys',
+      () => false,
+    );
+    const signer = new PassKeys(
+      () => store,
+      () => 'pass-signing-keys',
+      () => true,
+    );
+
+    const before = await publisher.jwks();
+    await signer.sign(claims);
+    const after = await publisher.jwks();
+
+    expect(before.keys).toEqual([]);
+    expect(after.keys).toHaveLength(1);
+  });
 });
