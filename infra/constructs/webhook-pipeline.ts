@@ -20,6 +20,14 @@ export interface WebhookPipelineProps {
   /** The main table; its stream carries the outbox event items. */
   table: ITable;
   dispatcher: ApiFunctionProps;
+  /** EventBridge patterns a stream record must match to become a message (new `Event` items). */
+  filterPatterns: readonly object[];
+  /** JSON paths into the record: the FIFO group (ordering) and the deduplication id. */
+  messageGroupIdPath: string;
+  messageDeduplicationIdPath?: string;
+  /** Environment variables through which the dispatcher learns the queue URLs. */
+  queueUrlVariable: string;
+  deadLetterUrlVariable?: string;
   alarmTopic: ITopic;
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
@@ -42,7 +50,7 @@ const queueDefaults = {
 
 /**
  * Outbox to webhook: main table stream -> EventBridge Pipe (new `Event` items only) -> FIFO queue
- * (ordered per `ordering_key`, a duplicate stream record deduplicated by content) -> dispatcher Lambda,
+ * (ordered per `ordering_key`, a duplicate stream record deduplicated) -> dispatcher Lambda,
  * which signs and delivers, retries through message visibility and reports partial batch failures.
  * What keeps failing lands in a dead-letter queue that raises an alarm. The message is the stream
  * record as the pipe forwards it (shared/db/entities/webhook-message.ts); the local stage sends the same.
@@ -88,12 +96,12 @@ export class WebhookPipeline extends Construct {
       timeout: dispatcherTimeout,
       environment: {
         ...props.dispatcher.environment,
-        WEBHOOK_QUEUE_URL: this.queue.queueUrl,
-        WEBHOOK_DLQ_URL: this.deadLetterQueue.queueUrl,
+        [props.queueUrlVariable]: this.queue.queueUrl,
+        ...(props.deadLetterUrlVariable ? { [props.deadLetterUrlVariable]: this.deadLetterQueue.queueUrl } : {}),
       },
     });
     // A delivery whose schedule is spent, or a poison message, is dead-lettered by the dispatcher.
-    this.deadLetterQueue.grantSendMessages(this.dispatcher);
+    if (props.deadLetterUrlVariable) this.deadLetterQueue.grantSendMessages(this.dispatcher);
     this.dispatcher.addEventSource(
       new SqsEventSource(this.queue, { batchSize: props.batchSize ?? 10, reportBatchItemFailures: true }),
     );
@@ -118,10 +126,15 @@ export class WebhookPipeline extends Construct {
           maximumRetryAttempts: 10,
           deadLetterConfig: { arn: this.pipeFailures.queueArn },
         },
-        filterCriteria: { filters: [{ pattern: JSON.stringify(webhookEventFilterPattern) }] },
+        filterCriteria: { filters: props.filterPatterns.map((pattern) => ({ pattern: JSON.stringify(pattern) })) },
       },
       target: this.queue.queueArn,
-      targetParameters: { sqsQueueParameters: { messageGroupId: webhookMessageGroupIdPath } },
+      targetParameters: {
+        sqsQueueParameters: {
+          messageGroupId: props.messageGroupIdPath,
+          ...(props.messageDeduplicationIdPath ? { messageDeduplicationId: props.messageDeduplicationIdPath } : {}),
+        },
+      },
       logConfiguration: { level: 'ERROR', cloudwatchLogsLogDestination: { logGroupArn: logs.logGroupArn } },
     });
     this.pipe.node.addDependency(role);

@@ -4,7 +4,7 @@ import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterCriteria, FilterRule } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria } from 'aws-cdk-lib/aws-lambda';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -17,6 +17,7 @@ import type { EntryResolver } from '../constructs/entries.ts';
 import { RouteTableApi } from '../constructs/route-table-api.ts';
 import { StreamProcessor } from '../constructs/stream-processor.ts';
 import { WebhookPipeline } from '../constructs/webhook-pipeline.ts';
+import { queues, schedules, streamConsumers, streamPipes } from '../local/consumers.ts';
 import type { StageConfig } from '../stage-config.ts';
 import {
   functionNeeds,
@@ -42,11 +43,13 @@ const workerOf: Record<Worker, FunctionGroup> = {
   'webhook-dispatcher': 'webhooks',
 };
 
-/** New bookings start in Processing; the processor issues their pass. */
-const newBookingFilter = FilterCriteria.filter({
-  eventName: FilterRule.isEqual('INSERT'),
-  dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('Booking') } } },
-});
+/** A function the shared definitions name must have declared its needs (least privilege). */
+function declared(name: string): ServiceFunction {
+  if (!(name in functionNeeds)) {
+    throw new Error(`${name} has no entry in infra/stacks/function-access.ts: declare what it may access`);
+  }
+  return name as ServiceFunction;
+}
 
 /**
  * Everything that deploys often: one Lambda per route group, the two REST APIs on their custom
@@ -175,39 +178,62 @@ export class ApiStack extends Stack {
 
     this.addKeyRotation(config, functionProps('key-rotation', Duration.seconds(30)), register);
 
-    const processorProps = functionProps('booking-processor', Duration.seconds(30));
-    if (processorProps) {
-      const processor = new StreamProcessor(this, 'BookingProcessor', {
+    // Stream consumers, schedules and pipes are the local stage's definitions too (infra/local/consumers.ts).
+    for (const consumer of streamConsumers) {
+      const name = declared(consumer.functionName);
+      const fnProps = functionProps(name, Duration.seconds(30));
+      if (!fnProps) continue;
+      const processor = new StreamProcessor(this, pascalCase(name), {
         table: stateful.mainTable,
-        function: processorProps,
-        filters: [newBookingFilter],
+        function: fnProps,
+        filters: (consumer.filterPatterns ?? []).map((pattern) => FilterCriteria.filter(pattern)),
+        ...(consumer.batchSize ? { batchSize: consumer.batchSize } : {}),
+        ...(consumer.maximumRetryAttempts ? { retryAttempts: consumer.maximumRetryAttempts } : {}),
         alarmTopic: this.alarmTopic,
         removalPolicy: config.removalPolicy,
       });
-      register('booking-processor', processor.function);
+      register(name, processor.function);
     }
 
-    const expiryProps = functionProps('booking-expiry', Duration.seconds(50));
-    if (expiryProps) {
-      const expiry = new ApiFunction(this, 'BookingExpiryFunction', expiryProps);
-      register('booking-expiry', expiry);
-      new Rule(this, 'BookingExpirySchedule', {
-        description: 'Issued bookings past hold_expires_at become Expired (decisions.md: within a minute).',
-        schedule: Schedule.rate(Duration.minutes(1)),
-        targets: [new LambdaFunction(expiry, { retryAttempts: 0 })],
+    for (const schedule of schedules) {
+      const name = declared(schedule.functionName);
+      const rate = Duration.minutes(schedule.rateMinutes);
+      // A run never outlasts the interval, so runs do not pile up.
+      const fnProps = functionProps(name, Duration.seconds(Math.min(rate.toSeconds() - 10, 300)));
+      if (!fnProps) continue;
+      const fn = new ApiFunction(this, `${pascalCase(name)}Function`, fnProps);
+      register(name, fn);
+      new Rule(this, `${pascalCase(name)}Schedule`, {
+        schedule: Schedule.rate(rate),
+        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
       });
     }
 
-    const dispatcherProps = functionProps('webhook-dispatcher', Duration.seconds(60));
-    if (dispatcherProps) {
-      const pipeline = new WebhookPipeline(this, 'WebhookPipeline', {
+    for (const pipe of streamPipes) {
+      const queue = queues.find((candidate) => candidate.name === pipe.queueName);
+      if (!queue?.consumer || !queue.fifo || !pipe.messageGroupIdPath) {
+        throw new Error(`Pipe ${pipe.name}: its queue must be FIFO with a consumer and a message group path`);
+      }
+      const name = declared(queue.consumer.functionName);
+      const fnProps = functionProps(name, Duration.seconds(queue.visibilityTimeoutSeconds / 6));
+      if (!fnProps) continue;
+      const pipeline = new WebhookPipeline(this, pascalCase(pipe.name), {
         table: stateful.mainTable,
-        dispatcher: dispatcherProps,
+        dispatcher: fnProps,
+        filterPatterns: pipe.filterPatterns,
+        messageGroupIdPath: pipe.messageGroupIdPath,
+        ...(pipe.messageDeduplicationIdPath ? { messageDeduplicationIdPath: pipe.messageDeduplicationIdPath } : {}),
+        maxReceiveCount: queue.maxReceiveCount,
+        ...(queue.consumer.batchSize ? { batchSize: queue.consumer.batchSize } : {}),
+        queueUrlVariable: queue.urlEnvironmentVariable,
+        ...(queue.deadLetterUrlEnvironmentVariable
+          ? { deadLetterUrlVariable: queue.deadLetterUrlEnvironmentVariable }
+          : {}),
         alarmTopic: this.alarmTopic,
         removalPolicy: config.removalPolicy,
         logRetention: config.logRetention,
       });
-      register('webhook-dispatcher', pipeline.dispatcher);
+      register(name, pipeline.dispatcher);
     }
 
     for (const [worker, group] of Object.entries(workerOf) as [Worker, FunctionGroup][]) {

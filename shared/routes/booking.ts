@@ -20,7 +20,7 @@ const common = { hosts: ['api'], group: 'booking', tags: ['Booking'] } as const;
 function serviceRoutes<
   const Segment extends string,
   Request extends z.ZodType,
-  Record extends z.ZodType,
+  BookingRecord extends z.ZodType,
   RecordPage extends z.ZodType,
 >(spec: {
   segment: Segment;

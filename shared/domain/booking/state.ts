@@ -131,7 +131,9 @@ export function passNotActive(booking: Booking, status: PassStatus | undefined):
   return new ConflictError(
     'PassNotReady',
     status === undefined
-      ? `Booking ${booking.bookingId} has no pass yet.`
+      ? booking.status === 'Processing'
+        ? `The pass of booking ${booking.bookingId} is still being issued.`
+        : `Booking ${booking.bookingId} became ${booking.status} before a pass was issued.`
       : `The pass of booking ${booking.bookingId} is ${status}; only an Active pass (a confirmed booking) can be used.`,
     { details: { status: booking.status, ...(status ? { pass_status: status } : {}) } },
   );

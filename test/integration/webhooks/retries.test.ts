@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   deadLetters,
   deliveryWhere,
+  emitEvent,
   eventually,
   newPartner,
   ping,
@@ -13,6 +14,7 @@ import {
 /** The stage runs with WEBHOOK_RETRY_SCHEDULE=1,1,1,1 (five attempts) and WEBHOOK_TIMEOUT_MS=1500. */
 const attemptsInSchedule = 5;
 
+/** Tests run concurrently, each with its own account and receiver. */
 const receivers: Receiver[] = [];
 async function receiver(...replies: Parameters<Receiver['reply']>) {
   const started = (await startReceiver()).reply(...replies);
@@ -20,11 +22,11 @@ async function receiver(...replies: Parameters<Receiver['reply']>) {
   return started;
 }
 
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((started) => started.stop()));
+afterAll(async () => {
+  await Promise.all(receivers.map((started) => started.stop()));
 });
 
-describe('a receiver that fails', () => {
+describe.concurrent('a receiver that fails', () => {
   it('gets the same event again after a 500, a timeout and a refused connection, until it answers 2xx', async () => {
     const partner = await newPartner();
     const endpoint = await receiver(500, 'hang');
@@ -116,14 +118,13 @@ describe('a receiver that fails', () => {
   });
 });
 
-describe('a disabled or deleted subscription', () => {
+describe.concurrent('a disabled or deleted subscription', () => {
   it('records events that happen while disabled as Skipped and sends them only when redelivered', async () => {
     const partner = await newPartner();
     const endpoint = await receiver();
     const webhookId = await subscribe(partner, endpoint.url);
     const eventId = await ping(partner, webhookId);
     await deliveryWhere(partner, webhookId, eventId, (found) => found.status === 'Succeeded');
-    const { emitEvent } = await import('./helpers.ts');
 
     await partner.call('POST', `/v2/b2b/webhooks/${webhookId}/disable`, { reason: 'maintenance' });
     const whileDisabled = await emitEvent(partner.accountId, `booking-${eventId}`);
@@ -145,7 +146,6 @@ describe('a disabled or deleted subscription', () => {
     const partner = await newPartner();
     const first = await receiver();
     const firstId = await subscribe(partner, first.url);
-    const { emitEvent } = await import('./helpers.ts');
 
     await partner.call('DELETE', `/v2/b2b/webhooks/${firstId}`);
     const afterDeletion = await emitEvent(partner.accountId, `booking-${firstId}`);
