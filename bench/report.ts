@@ -56,6 +56,7 @@ export function notApplicable(section: string, name: string, floorName: string, 
 
 function figure(value: number): string {
   const magnitude = Math.abs(value);
+  if (Number.isInteger(value) && magnitude < 1000) return String(value);
   if (magnitude >= 1000) return Math.round(value).toLocaleString('en-US');
   if (magnitude >= 100) return value.toFixed(0);
   if (magnitude >= 10) return value.toFixed(1);

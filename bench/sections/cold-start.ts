@@ -194,6 +194,23 @@ export async function functionGroups(projectRoot: string): Promise<string[]> {
   return names.filter((name) => existsSync(join(projectRoot, 'functions', name, 'handler.ts'))).sort();
 }
 
+/** The bench copies CDK's bundling options; say so when infra/constructs/api-function.ts moves away from them. */
+async function checkCdkOptions(projectRoot: string, log: (message: string) => void): Promise<void> {
+  const file = join(projectRoot, 'infra', 'constructs', 'api-function.ts');
+  if (!existsSync(file)) return;
+  const source = await readFile(file, 'utf8');
+  const expected = [
+    requireShim,
+    'OutputFormat.ESM',
+    "target: 'node24'",
+    'minify: true',
+    "mainFields: ['module', 'main']",
+  ];
+  const missing = expected.filter((option) => !source.includes(option));
+  if (missing.length > 0)
+    log(`warning: ApiFunction's bundling no longer has ${missing.join(', ')}: update bench/`);
+}
+
 export async function coldStart(options: {
   projectRoot: string;
   workDir: string;
@@ -205,6 +222,7 @@ export async function coldStart(options: {
   await mkdir(dir, { recursive: true });
   const timer = join(dir, 'timer.mjs');
   await writeFile(timer, importTimer);
+  await checkCdkOptions(projectRoot, log);
   const groups = await functionGroups(projectRoot);
   const emptyEntry = join(dir, 'empty.mjs');
   await writeFile(emptyEntry, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');

@@ -72,7 +72,7 @@ async function create(request: Request, serviceType: ServiceType, input: Booking
   };
 }
 
-/** The seven operations of one service; the route table gives both services the same shapes. */
+/** The reads and changes of one service; the route table gives both services the same shapes. */
 function operations(serviceType: ServiceType) {
   return {
     list: async (request: Request, query: BookingListQuery) => {

@@ -97,7 +97,9 @@ export class WebhookPipeline extends Construct {
       environment: {
         ...props.dispatcher.environment,
         [props.queueUrlVariable]: this.queue.queueUrl,
-        ...(props.deadLetterUrlVariable ? { [props.deadLetterUrlVariable]: this.deadLetterQueue.queueUrl } : {}),
+        ...(props.deadLetterUrlVariable
+          ? { [props.deadLetterUrlVariable]: this.deadLetterQueue.queueUrl }
+          : {}),
       },
     });
     // A delivery whose schedule is spent, or a poison message, is dead-lettered by the dispatcher.
@@ -126,13 +128,17 @@ export class WebhookPipeline extends Construct {
           maximumRetryAttempts: 10,
           deadLetterConfig: { arn: this.pipeFailures.queueArn },
         },
-        filterCriteria: { filters: props.filterPatterns.map((pattern) => ({ pattern: JSON.stringify(pattern) })) },
+        filterCriteria: {
+          filters: props.filterPatterns.map((pattern) => ({ pattern: JSON.stringify(pattern) })),
+        },
       },
       target: this.queue.queueArn,
       targetParameters: {
         sqsQueueParameters: {
           messageGroupId: props.messageGroupIdPath,
-          ...(props.messageDeduplicationIdPath ? { messageDeduplicationId: props.messageDeduplicationIdPath } : {}),
+          ...(props.messageDeduplicationIdPath
+            ? { messageDeduplicationId: props.messageDeduplicationIdPath }
+            : {}),
         },
       },
       logConfiguration: { level: 'ERROR', cloudwatchLogsLogDestination: { logGroupArn: logs.logGroupArn } },

@@ -222,7 +222,9 @@ export class ApiStack extends Stack {
         dispatcher: fnProps,
         filterPatterns: pipe.filterPatterns,
         messageGroupIdPath: pipe.messageGroupIdPath,
-        ...(pipe.messageDeduplicationIdPath ? { messageDeduplicationIdPath: pipe.messageDeduplicationIdPath } : {}),
+        ...(pipe.messageDeduplicationIdPath
+          ? { messageDeduplicationIdPath: pipe.messageDeduplicationIdPath }
+          : {}),
         maxReceiveCount: queue.maxReceiveCount,
         ...(queue.consumer.batchSize ? { batchSize: queue.consumer.batchSize } : {}),
         queueUrlVariable: queue.urlEnvironmentVariable,

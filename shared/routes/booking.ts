@@ -16,7 +16,7 @@ import { defineRoute, type RouteAuth } from './types.ts';
 
 const common = { hosts: ['api'], group: 'booking', tags: ['Booking'] } as const;
 
-/** The same seven operations for lounges and fast-tracks; only paths, schemas and the scope differ. */
+/** The same six operations for lounges and fast-tracks; only paths, schemas and the scope differ. */
 function serviceRoutes<
   const Segment extends string,
   Request extends z.ZodType,
@@ -27,7 +27,7 @@ function serviceRoutes<
   noun: string;
   auth: RouteAuth;
   request: Request;
-  record: Record;
+  record: BookingRecord;
   page: RecordPage;
 }) {
   const collection = `/v2/b2b/booking/${spec.segment}` as const;

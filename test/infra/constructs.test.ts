@@ -10,6 +10,11 @@ import { StreamProcessor } from '../../infra/constructs/stream-processor.ts';
 import { WebhookPipeline } from '../../infra/constructs/webhook-pipeline.ts';
 import { addService } from '../../infra/stacks/service.ts';
 import { stageConfigFrom } from '../../infra/stage-config.ts';
+import {
+  webhookDeduplicationIdPath,
+  webhookEventFilterPattern,
+  webhookMessageGroupIdPath,
+} from '../../shared/db/entities/webhook-message.ts';
 import { mainTable } from '../../shared/db/tables.ts';
 import { routesOfGroup } from '../../shared/routes/index.ts';
 import { everyEntry, resourcesOf, standInEntry, testApp } from './support.ts';
@@ -78,6 +83,11 @@ describe('WebhookPipeline', () => {
     const pipeline = new WebhookPipeline(stack, 'Webhooks', {
       table,
       dispatcher: { ...functionProps, timeout: Duration.seconds(45) },
+      filterPatterns: [webhookEventFilterPattern],
+      messageGroupIdPath: webhookMessageGroupIdPath,
+      messageDeduplicationIdPath: webhookDeduplicationIdPath,
+      queueUrlVariable: 'WEBHOOK_QUEUE_URL',
+      deadLetterUrlVariable: 'WEBHOOK_DLQ_URL',
       alarmTopic,
       removalPolicy: RemovalPolicy.DESTROY,
       logRetention: RetentionDays.ONE_WEEK,
@@ -110,7 +120,12 @@ describe('WebhookPipeline', () => {
         DynamoDBStreamParameters: Match.objectLike({ MaximumRetryAttempts: Match.anyValue() }),
       },
       Target: { 'Fn::GetAtt': [ids.queue, 'Arn'] },
-      TargetParameters: { SqsQueueParameters: { MessageGroupId: '$.dynamodb.NewImage.ordering_key.S' } },
+      TargetParameters: {
+        SqsQueueParameters: {
+          MessageGroupId: '$.dynamodb.NewImage.ordering_key.S',
+          MessageDeduplicationId: '$.dynamodb.NewImage.pk.S',
+        },
+      },
     });
   });
 

@@ -1,6 +1,7 @@
 import { type CfnElement, Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { queues, schedules, streamConsumers, streamPipes } from '../../infra/local/consumers.ts';
 import { functionNeeds, type SecretName } from '../../infra/stacks/function-access.ts';
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
@@ -340,30 +341,61 @@ describe('the functions', () => {
   });
 });
 
-describe('the booking workers', () => {
-  it('process new bookings from the main table stream, and sweep expired holds every minute', () => {
+describe('the workers the local stage runs too', () => {
+  it('consume the main table stream with the same filters', () => {
     const { apiTemplate } = service('prod');
 
-    apiTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: functionIdOf(apiTemplate, 'booking-processor') },
-      EventSourceArn: { 'Fn::ImportValue': Match.stringLikeRegexp('MainTable.*StreamArn') },
-      FilterCriteria: {
-        Filters: [
-          {
-            Pattern: JSON.stringify({
-              eventName: ['INSERT'],
-              dynamodb: { NewImage: { entity: { S: ['Booking'] } } },
-            }),
-          },
+    for (const consumer of streamConsumers) {
+      apiTemplate.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: functionIdOf(apiTemplate, consumer.functionName) },
+        EventSourceArn: { 'Fn::ImportValue': Match.stringLikeRegexp('MainTable.*StreamArn') },
+        FilterCriteria: {
+          Filters: (consumer.filterPatterns ?? []).map((pattern) => ({ Pattern: JSON.stringify(pattern) })),
+        },
+      });
+    }
+  });
+
+  it('run on the same schedules', () => {
+    const { apiTemplate } = service('prod');
+
+    for (const schedule of schedules) {
+      apiTemplate.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: `rate(${schedule.rateMinutes} minute${schedule.rateMinutes === 1 ? '' : 's'})`,
+        Targets: [
+          Match.objectLike({
+            Arn: { 'Fn::GetAtt': [functionIdOf(apiTemplate, schedule.functionName), 'Arn'] },
+          }),
         ],
-      },
-    });
-    apiTemplate.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(1 minute)',
-      Targets: [
-        Match.objectLike({ Arn: { 'Fn::GetAtt': [functionIdOf(apiTemplate, 'booking-expiry'), 'Arn'] } }),
-      ],
-    });
+      });
+    }
+  });
+
+  it('pipe the same records to the same FIFO queues', () => {
+    const { apiTemplate } = service('prod');
+
+    for (const pipe of streamPipes) {
+      apiTemplate.hasResourceProperties('AWS::Pipes::Pipe', {
+        SourceParameters: Match.objectLike({
+          FilterCriteria: {
+            Filters: pipe.filterPatterns.map((pattern) => ({ Pattern: JSON.stringify(pattern) })),
+          },
+        }),
+        TargetParameters: {
+          SqsQueueParameters: {
+            MessageGroupId: pipe.messageGroupIdPath,
+            MessageDeduplicationId: pipe.messageDeduplicationIdPath,
+          },
+        },
+      });
+    }
+    for (const queue of queues) {
+      apiTemplate.hasResourceProperties('AWS::SQS::Queue', {
+        FifoQueue: queue.fifo,
+        VisibilityTimeout: queue.visibilityTimeoutSeconds,
+        RedrivePolicy: Match.objectLike({ maxReceiveCount: queue.maxReceiveCount }),
+      });
+    }
   });
 });
 
