@@ -9,10 +9,6 @@ import { CfnPipe } from 'aws-cdk-lib/aws-pipes';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import {
-  webhookEventFilterPattern,
-  webhookMessageGroupIdPath,
-} from '../../shared/db/entities/webhook-message.ts';
 import { ApiFunction, type ApiFunctionProps } from './api-function.ts';
 import { alarmOnAnyMessage } from './queue-alarm.ts';
 
@@ -35,7 +31,7 @@ export interface WebhookPipelineProps {
    * Receives before SQS itself moves a message to the dead-letter queue. The dispatcher dead-letters a
    * delivery when its retry schedule is spent; this is only the net for crashes. Events queued behind
    * a failing one of their group are received (and handed back) with each of its retries, so the net
-   * sits far above any schedule.
+   * must sit well above the schedule's attempts.
    */
   maxReceiveCount?: number;
   batchSize?: number;

@@ -45,9 +45,15 @@ export async function authenticate({
       details: { reason: 'certificate_account_mismatch' },
     });
   }
-  if (!principal.scopes.includes(auth.scope)) {
-    throw new ForbiddenError(`The access token lacks the scope ${auth.scope}.`, {
-      details: { required_scope: auth.scope, provided_scopes: principal.scopes },
+  const accepted = [auth.scope, ...(auth.alternatives ?? [])];
+  if (!accepted.some((scope) => principal.scopes.includes(scope))) {
+    const required = accepted.join(' ');
+    throw new ForbiddenError(`The access token lacks the scope ${accepted.join(' or ')}.`, {
+      details: {
+        required_scope: required,
+        ...(accepted.length > 1 ? { accepted_scopes: accepted } : {}),
+        provided_scopes: principal.scopes,
+      },
     });
   }
   return principal;

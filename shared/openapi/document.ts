@@ -117,7 +117,10 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
     tags: [...route.tags],
     servers,
     security: route.auth
-      ? [{ mutualTLS: [], partnerToken: [route.auth.scope] }]
+      ? [route.auth.scope, ...(route.auth.alternatives ?? [])].map((scope) => ({
+          mutualTLS: [],
+          partnerToken: [scope],
+        }))
       : route.hosts.includes('api')
         ? [{ mutualTLS: [] }]
         : [],

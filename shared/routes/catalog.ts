@@ -74,10 +74,10 @@ export const catalogRoutes = {
     path: '/v2/images/{id}',
     summary: 'Image of a lounge or fast-track (Image.url)',
     description:
-      'The bytes with their media type. Requires `catalog.lounges:read` (partner-api.md: it serves lounge ' +
-      'images); fast-track images of your contract are served under the same scope.',
+      'The bytes with their media type. Either catalog scope suffices: images of lounges and fast-tracks ' +
+      'in your contract are served alike.',
     tags: ['Catalog'],
-    auth: { scope: 'catalog.lounges:read' },
+    auth: { scope: 'catalog.lounges:read', alternatives: ['catalog.fast_tracks:read'] },
     request: { params: imageParams, headers: imageHeaders },
     responses: {
       200: {

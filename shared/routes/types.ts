@@ -27,6 +27,8 @@ export type Audience = 'partner' | 'employee';
 
 export interface RouteAuth {
   scope: Scope;
+  /** Scopes that grant access as well: any one of `scope` and these suffices. */
+  alternatives?: readonly Scope[];
   /** Token kinds accepted; partner tokens only unless stated. */
   audiences?: readonly Audience[];
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
 import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url.ts';
 import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
@@ -184,7 +185,7 @@ const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {
  * Notifications as OpenAPI 3.1 `webhooks` (one entry per event type), for the lead to pass to
  * zod-openapi's createDocument: `webhooks: webhookPayloads`.
  */
-export const webhookPayloads = Object.fromEntries(
+export const webhookPayloads: ZodOpenApiPathsObject = Object.fromEntries(
   eventTypes.map((type) => [
     type,
     {

@@ -216,3 +216,23 @@ describe('the sandbox pass-used', () => {
     expect([again.status, again.body.code]).toEqual([409, 'PassNotReady']);
   });
 });
+
+describe('the sandbox pass-used scopes', () => {
+  it('accepts a fast-track-only token for a fast-track booking', async () => {
+    const bookingId = await confirmedBooking('fast-tracks');
+
+    const response = await passUsed(bookingId, 1, partner, 'booking.fast_tracks:write');
+
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('Used');
+  });
+
+  it("refuses a lounge booking to a token without the lounge scope, naming the booking's own scope", async () => {
+    const bookingId = await confirmedBooking('lounges');
+
+    const response = await passUsed(bookingId, 1, partner, 'booking.fast_tracks:write');
+
+    expect(response.status).toBe(403);
+    expect(response.body.details).toMatchObject({ required_scope: 'booking.lounges:write' });
+  });
+});

@@ -14,7 +14,7 @@ beforeAll(async () => {
 const operations = () => [
   ['/v2/catalog/lounges', 'catalog.lounges:read'],
   [`/v2/catalog/lounges/${loungeId}`, 'catalog.lounges:read'],
-  [imagePath, 'catalog.lounges:read'],
+  [imagePath, 'catalog.lounges:read catalog.fast_tracks:read'],
   ['/v2/catalog/fast-tracks', 'catalog.fast_tracks:read'],
   ['/v2/catalog/esim/tariffs', 'catalog.esim:read'],
 ];
@@ -47,6 +47,26 @@ describe('catalog scopes', () => {
     expect((await partner1.request('GET', '/v2/catalog/lounges', { token })).status).toBe(200);
     expect((await partner1.request('GET', '/v2/catalog/fast-tracks', { token })).status).toBe(200);
     expect((await partner1.request('GET', imagePath, { token })).status).toBe(200);
+  });
+
+  it('serves a fast-track image to a token holding only the fast-track catalog scope', async () => {
+    // Prepare
+    const token = await partner1.token('catalog.fast_tracks:read');
+    const page = await partner1.request<Page<{ images: { url: string }[] }>>(
+      'GET',
+      '/v2/catalog/fast-tracks',
+      {
+        token,
+      },
+    );
+    const image = page.body.data.flatMap((item) => item.images)[0];
+
+    // Act
+    const response = await partner1.request('GET', pathOf(image?.url ?? ''), { token });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\//);
   });
 
   it('answers 401 without a token', async () => {

@@ -8,7 +8,9 @@ describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with one operation per route of the table', () => {
     const document = buildOpenApiDocument({ ...options, stage: 'stage' });
     const operationIds = Object.values(document.paths ?? {}).flatMap((item) =>
-      Object.values(item as Record<string, { operationId?: string }>).map((operation) => operation.operationId),
+      Object.values(item as Record<string, { operationId?: string }>).map(
+        (operation) => operation.operationId,
+      ),
     );
 
     expect(document.openapi).toBe('3.1.0');
@@ -28,7 +30,12 @@ describe('the OpenAPI document', () => {
       const operation = (document.paths?.[route.path] as Record<string, Record<string, unknown>>)[
         route.method.toLowerCase()
       ];
-      if (route.auth) expect(operation?.security).toEqual([{ mutualTLS: [], partnerToken: [route.auth.scope] }]);
+      if (route.auth) {
+        const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
+        expect(operation?.security).toEqual(
+          accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] })),
+        );
+      }
       if (route.idempotency === 'required') {
         const parameters = operation?.parameters as { name: string; required?: boolean }[];
         expect(parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.required).toBe(true);

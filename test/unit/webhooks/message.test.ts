@@ -35,7 +35,11 @@ describe('the webhook queue message', () => {
   it('carries the event item stream record as its body', () => {
     const body = JSON.stringify(streamRecord({ ...toEventItem(event) }));
 
-    expect(parseWebhookMessage(body, 'sqs-message-1')).toEqual({ event, claim: 'sqs-message-1', webhookId: undefined });
+    expect(parseWebhookMessage(body, 'sqs-message-1')).toEqual({
+      event,
+      claim: 'sqs-message-1',
+      webhookId: undefined,
+    });
   });
 
   it('passes only inserted event items through the filter', () => {

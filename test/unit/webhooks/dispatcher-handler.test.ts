@@ -1,0 +1,113 @@
+import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebhookMessage } from '../../../shared/db/entities/webhook-message.ts';
+import type { DispatchOutcome } from '../../../shared/domain/webhooks/dispatch.ts';
+import { useLocalConfig } from '../auth/local-config.ts';
+
+const outcomes = new Map<string, DispatchOutcome>();
+const dispatched: string[] = [];
+vi.mock('../../../shared/domain/webhooks/dispatch.ts', () => ({
+  dispatchEvent: async (message: WebhookMessage): Promise<DispatchOutcome> => {
+    dispatched.push(message.event.id);
+    return outcomes.get(message.event.id) ?? { kind: 'done', result: 'delivered' };
+  },
+}));
+
+const { handler } = await import('../../../functions/webhook-dispatcher/handler.ts');
+const sqs = mockClient(SQSClient);
+let cleanUp: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ cleanUp } = await useLocalConfig({
+    WEBHOOK_QUEUE_URL: 'https://sqs.test/000000000000/webhook-deliveries.fifo',
+    WEBHOOK_DLQ_URL: 'https://sqs.test/000000000000/webhook-deliveries-dlq.fifo',
+  }));
+});
+
+afterAll(async () => {
+  sqs.restore();
+  await cleanUp();
+});
+
+beforeEach(() => {
+  sqs.reset();
+  outcomes.clear();
+  dispatched.length = 0;
+});
+
+/** An SQS record carrying the stream record of event `id` (message id `m-<id>`), in message group `group`. */
+function record(id: string, group: string, body?: string): SQSRecord {
+  const image = {
+    entity: { S: 'Event' },
+    event_id: { S: id },
+    account_id: { S: 'account' },
+    event: { S: 'booking.status.changed' },
+    timestamp: { S: '2025-01-01T00:00:00.000Z' },
+    ordering_key: { S: group },
+    data: { M: {} },
+  };
+  return {
+    messageId: `m-${id}`,
+    receiptHandle: `r-${id}`,
+    body: body ?? JSON.stringify({ eventName: 'INSERT', dynamodb: { NewImage: image } }),
+    attributes: { MessageGroupId: group } as SQSRecord['attributes'],
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:000000000000:webhook-deliveries.fifo',
+    awsRegion: 'eu-west-1',
+  };
+}
+
+const invoke = (...records: SQSRecord[]) => handler({ Records: records } as SQSEvent, {} as Context);
+
+describe('the webhook dispatcher', () => {
+  it('hides a message to retry for its backoff and reports it, and everything after it in its group, as failed', async () => {
+    outcomes.set('a1', { kind: 'retry', visibilitySeconds: 300, result: 'retry in 300 s' });
+
+    const response = await invoke(
+      record('a1', 'booking-a'),
+      record('a2', 'booking-a'),
+      record('b1', 'booking-b'),
+    );
+
+    expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['m-a1', 'm-a2']);
+    expect(dispatched.sort()).toEqual(['a1', 'b1']);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand).map((call) => call.args[0].input)).toEqual([
+      {
+        QueueUrl: 'https://sqs.test/000000000000/webhook-deliveries.fifo',
+        ReceiptHandle: 'r-a1',
+        VisibilityTimeout: 300,
+      },
+    ]);
+  });
+
+  it('sends a delivery that failed for good to the dead-letter queue, with the reason, and deletes it', async () => {
+    outcomes.set('a1', { kind: 'dead', result: 'no success after 8 attempts' });
+
+    const response = await invoke(record('a1', 'booking-a'));
+
+    expect(response.batchItemFailures).toEqual([]);
+    expect(sqs.commandCalls(SendMessageCommand)[0]?.args[0].input).toMatchObject({
+      QueueUrl: 'https://sqs.test/000000000000/webhook-deliveries-dlq.fifo',
+      MessageGroupId: 'booking-a',
+      MessageDeduplicationId: 'm-a1',
+      MessageAttributes: {
+        failure_reason: { DataType: 'String', StringValue: 'no success after 8 attempts' },
+      },
+    });
+  });
+
+  it('dead-letters a poison message without dispatching it', async () => {
+    const response = await invoke(record('x', 'poison', 'not json'));
+
+    expect(response.batchItemFailures).toEqual([]);
+    expect(dispatched).toEqual([]);
+    expect(sqs.commandCalls(SendMessageCommand)[0]?.args[0].input).toMatchObject({
+      MessageBody: 'not json',
+      MessageAttributes: { failure_reason: { StringValue: 'The message body is not JSON' } },
+    });
+  });
+});
