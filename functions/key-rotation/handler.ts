@@ -1,15 +1,25 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { rotateSigningKeys } from '../../shared/auth/keys.ts';
+import { config } from '../../shared/config/env.ts';
 import { logger } from '../../shared/observability/logger.ts';
+import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
 /**
- * Scheduled by EventBridge (infra/). Each run adds a signing key that starts signing after the
- * publication lead, and drops keys no live token can still carry (shared/auth/keys.ts).
+ * Scheduled by EventBridge, and run once by a trigger on first deploy (infra/). Each run adds a token
+ * signing key that starts signing after the publication lead and drops keys no live token can still
+ * carry (shared/auth/keys.ts). It is also the one writer that provisions the pass signing keys when
+ * they are missing: with a single writer, two containers can never each create a different key.
  */
 export async function handler(_event: ScheduledEvent): Promise<{ published: string[] }> {
-  const set = await rotateSigningKeys(secretStore(), new Date());
+  const store = secretStore();
+  const set = await rotateSigningKeys(store, new Date());
+  const passKeys = await ensurePassSigningKeys(store, config().secretIds.passSigningKeys);
   const published = set.keys.map((key) => key.kid);
-  logger.info('Signing keys rotated', { newest_kid: published[0], published });
+  logger.info('Signing keys rotated', {
+    newest_kid: published[0],
+    published,
+    pass_keys: passKeys.keys.length,
+  });
   return { published };
 }

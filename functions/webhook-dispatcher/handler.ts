@@ -80,19 +80,25 @@ async function processRecord(record: SQSRecord): Promise<void> {
     await deadLetter(record, outcome.result);
     return;
   }
+  await hide(record, outcome.visibilitySeconds);
+  throw new DeliveryPendingError(outcome.result);
+}
+
+async function hide(record: SQSRecord, seconds: number): Promise<void> {
   await sqs().send(
     new ChangeMessageVisibilityCommand({
       QueueUrl: queueUrl('WEBHOOK_QUEUE_URL'),
       ReceiptHandle: record.receiptHandle,
-      VisibilityTimeout: outcome.visibilitySeconds,
+      VisibilityTimeout: seconds,
     }),
   );
-  throw new DeliveryPendingError(outcome.result);
 }
 
 /**
  * Message groups (one per booking) run in parallel; within a group, in order, and once one fails the
- * rest of its group in this batch are reported failed untried, so nothing overtakes it.
+ * rest of its group in this batch are reported failed untried, so nothing overtakes it. They are made
+ * visible again at once: a FIFO group stays locked while any of its messages is in flight, and only
+ * the failed one should wait for its backoff.
  */
 function groupOrderedHandler() {
   const groups = new Map<string, Promise<boolean>>();
@@ -100,9 +106,10 @@ function groupOrderedHandler() {
     const group = record.attributes.MessageGroupId;
     if (!group) return processRecord(record);
     const previous = groups.get(group) ?? Promise.resolve(true);
-    const current = previous.then((previousSucceeded) => {
-      if (!previousSucceeded) throw new DeliveryPendingError('an earlier event of its group is pending');
-      return processRecord(record);
+    const current = previous.then(async (previousSucceeded) => {
+      if (previousSucceeded) return processRecord(record);
+      await hide(record, 0);
+      throw new DeliveryPendingError('an earlier event of its group is pending');
     });
     groups.set(
       group,

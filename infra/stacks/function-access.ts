@@ -50,7 +50,7 @@ export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
   },
   webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
-  'key-rotation': { secrets: { signingKeys: 'readWrite', jwks: 'readWrite' } },
+  'key-rotation': { secrets: { signingKeys: 'readWrite', jwks: 'readWrite', passSigningKeys: 'readWrite' } },
   'booking-processor': { tables: { main: 'readWrite' }, secrets: { passSigningKeys: 'read' } },
   'booking-expiry': { tables: { main: 'readWrite' } },
   'webhook-dispatcher': { tables: { main: 'readWrite' }, secrets: { webhookEncryptionKey: 'read' } },

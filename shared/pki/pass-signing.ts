@@ -119,7 +119,7 @@ export async function verifyPassToken(
 
 const cacheMillis = 5 * 60 * 1000;
 
-async function readPassSigningKeys(
+export async function readPassSigningKeys(
   store: SecretStore,
   secretId: string,
 ): Promise<PassSigningKeySet | undefined> {

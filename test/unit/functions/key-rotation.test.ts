@@ -2,6 +2,8 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/key-rotation/handler.ts';
 import { readPublicJwks } from '../../../shared/auth/keys.ts';
+import { config } from '../../../shared/config/env.ts';
+import { readPassSigningKeys } from '../../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
@@ -25,5 +27,16 @@ describe('the key rotation function', () => {
     expect(first.published).toHaveLength(1);
     expect(second.published).toEqual([expect.any(String), first.published[0]]);
     expect((await readPublicJwks(secretStore())).keys.map((key) => key.kid)).toEqual(second.published);
+  });
+
+  it('provisions the pass signing keys once and never replaces them', async () => {
+    await handler(scheduled);
+    const provisioned = await readPassSigningKeys(secretStore(), config().secretIds.passSigningKeys);
+
+    await handler(scheduled);
+    const afterSecondRun = await readPassSigningKeys(secretStore(), config().secretIds.passSigningKeys);
+
+    expect(provisioned?.keys).toHaveLength(1);
+    expect(afterSecondRun).toEqual(provisioned);
   });
 });

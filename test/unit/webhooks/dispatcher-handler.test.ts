@@ -64,7 +64,7 @@ function record(id: string, group: string, body?: string): SQSRecord {
 const invoke = (...records: SQSRecord[]) => handler({ Records: records } as SQSEvent, {} as Context);
 
 describe('the webhook dispatcher', () => {
-  it('hides a message to retry for its backoff and reports it, and everything after it in its group, as failed', async () => {
+  it('hides a message to retry for its backoff and reports it, and the rest of its group (visible again), as failed', async () => {
     outcomes.set('a1', { kind: 'retry', visibilitySeconds: 300, result: 'retry in 300 s' });
 
     const response = await invoke(
@@ -80,6 +80,11 @@ describe('the webhook dispatcher', () => {
         QueueUrl: 'https://sqs.test/000000000000/webhook-deliveries.fifo',
         ReceiptHandle: 'r-a1',
         VisibilityTimeout: 300,
+      },
+      {
+        QueueUrl: 'https://sqs.test/000000000000/webhook-deliveries.fifo',
+        ReceiptHandle: 'r-a2',
+        VisibilityTimeout: 0,
       },
     ]);
   });
