@@ -4,6 +4,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { config } from '../../shared/config/env.ts';
 import { PoisonMessageError, parseWebhookMessage } from '../../shared/db/entities/webhook-message.ts';
 import { dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
+import { webhookSettings } from '../../shared/domain/webhooks/settings.ts';
 import { logger } from '../../shared/observability/logger.ts';
 
 /**
@@ -98,19 +99,20 @@ async function hide(record: SQSRecord, seconds: number): Promise<void> {
  * Message groups (one per booking) run in parallel; within a group, in order, and once one fails the
  * rest of its group in this batch are reported failed untried, so nothing overtakes it. They are made
  * visible again at once: a FIFO group stays locked while any of its messages is in flight, and only
- * the failed one should wait for its backoff.
+ * the failed one should wait for its backoff. A message is not started when the invocation could end
+ * during its attempt (a group's messages run one after the other, each up to the receiver timeout).
  */
-function groupOrderedHandler() {
+function groupOrderedHandler(context: Context) {
   const groups = new Map<string, Promise<boolean>>();
+  const startOrRelease = async (record: SQSRecord, previousSucceeded: boolean): Promise<void> => {
+    const enoughTime = context.getRemainingTimeInMillis() > webhookSettings().timeoutMs + 5_000;
+    if (previousSucceeded && enoughTime) return processRecord(record);
+    await hide(record, 0);
+    throw new DeliveryPendingError(enoughTime ? 'an earlier event of its group is pending' : 'out of time');
+  };
   return (record: SQSRecord): Promise<void> => {
-    const group = record.attributes.MessageGroupId;
-    if (!group) return processRecord(record);
-    const previous = groups.get(group) ?? Promise.resolve(true);
-    const current = previous.then(async (previousSucceeded) => {
-      if (previousSucceeded) return processRecord(record);
-      await hide(record, 0);
-      throw new DeliveryPendingError('an earlier event of its group is pending');
-    });
+    const group = record.attributes.MessageGroupId ?? record.messageId;
+    const current = (groups.get(group) ?? Promise.resolve(true)).then((ok) => startOrRelease(record, ok));
     groups.set(
       group,
       current.then(
@@ -123,7 +125,7 @@ function groupOrderedHandler() {
 }
 
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-  processPartialResponse(event, groupOrderedHandler(), processor, {
+  processPartialResponse(event, groupOrderedHandler(context), processor, {
     context,
     throwOnFullBatchFailure: false,
   });

@@ -93,7 +93,10 @@ export const queues: readonly QueueDefinition[] = [
     urlEnvironmentVariable: 'WEBHOOK_QUEUE_URL',
     deadLetterUrlEnvironmentVariable: 'WEBHOOK_DLQ_URL',
     visibilityTimeoutSeconds: 360,
-    maxReceiveCount: 30,
+    // The dispatcher dead-letters spent schedules itself; this is the net for crashes. A message waiting
+    // behind a failing one of its group is received again with each retry of it (batches of 10), so
+    // the net sits far above attempts x events per booking (8 x 7).
+    maxReceiveCount: 100,
     consumer: { functionName: 'webhook-dispatcher', batchSize: 10, reportBatchItemFailures: true },
   },
 ];

@@ -42,7 +42,11 @@ const recordKey = (context: IdempotencyContext) =>
 
 const responseKey = () => dataKey('idempotencyEncryptionKey', 'idempotency-response-v1');
 
-async function recordPut(context: IdempotencyContext, response: StoredResponse, now: Date): Promise<TransactItem> {
+async function recordPut(
+  context: IdempotencyContext,
+  response: StoredResponse,
+  now: Date,
+): Promise<TransactItem> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const pk = recordKey(context);
   const item: IdempotencyItem = {
@@ -92,7 +96,10 @@ export async function commitIdempotent(
   response: StoredResponse,
   now: Date,
 ): Promise<IdempotentOutcome> {
-  const outcome = await transact([await recordPut(context, response, now), ...writes.map((write) => write.item)]);
+  const outcome = await transact([
+    await recordPut(context, response, now),
+    ...writes.map((write) => write.item),
+  ]);
   if (outcome.committed) return { kind: 'created', response };
   if (outcome.index === 0) return replay(context, outcome.oldItem);
   throw conditionError(writes[outcome.index - 1], outcome.oldItem);

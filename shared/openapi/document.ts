@@ -6,6 +6,7 @@ import { problemContentType, statusByCode } from '../http/problem.ts';
 import { routesForStage } from '../routes/index.ts';
 import type { RouteDefinition, Stage } from '../routes/types.ts';
 import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
+import { webhookPayloads } from '../schemas/webhooks.ts';
 
 export interface DocumentOptions {
   stage: Stage;
@@ -132,7 +133,7 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
     ...(spec.body
       ? {
           requestBody: {
-            required: true,
+            required: !spec.body.safeParse(undefined).success,
             content: {
               [spec.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
                 schema: spec.body,
@@ -190,5 +191,6 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       },
     },
     paths,
+    webhooks: webhookPayloads,
   });
 }

@@ -99,12 +99,9 @@ export const deliveryAttemptSchema = z
       .nullable()
       .meta({ description: "The receiver's HTTP status; null when it never answered." }),
     latency_ms: z.int().min(0),
-    error: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
-      }),
+    error: z.string().nullable().meta({
+      description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
+    }),
   })
   .meta({ id: 'WebhookDeliveryAttempt' });
 

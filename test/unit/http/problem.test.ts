@@ -23,7 +23,9 @@ describe('problem responses', () => {
     ] as const) {
       expect(statusByCode[code]).toBe(404);
     }
-    for (const code of errorCodes.filter((c) => /AlreadyExists|Conflict|InvalidState|^BookingAlready/.test(c))) {
+    for (const code of errorCodes.filter((c) =>
+      /AlreadyExists|Conflict|InvalidState|^BookingAlready/.test(c),
+    )) {
       expect(statusByCode[code]).toBe(409);
     }
     expect(statusByCode.EsimPoolExhausted).toBe(409);
@@ -36,7 +38,11 @@ describe('problem responses', () => {
     const response = problemResponse(new MalformedBodyError(), '/v2/b2b/webhooks', 'req-1');
 
     expect(response.statusCode).toBe(400);
-    expect(JSON.parse(response.body)).toMatchObject({ code: 'ValidationError', status: 400, request_id: 'req-1' });
+    expect(JSON.parse(response.body)).toMatchObject({
+      code: 'ValidationError',
+      status: 400,
+      request_id: 'req-1',
+    });
   });
 
   it('lists every invalid field under details.errors', () => {
@@ -66,15 +72,22 @@ describe('problem responses', () => {
   });
 
   it('sends Retry-After for 503 and for errors that ask for it', () => {
-    expect(problemResponse(new ApiError('ServiceUnavailable', 'down'), '/x', 'r').headers['Retry-After']).toBe('5');
+    expect(
+      problemResponse(new ApiError('ServiceUnavailable', 'down'), '/x', 'r').headers['Retry-After'],
+    ).toBe('5');
     const inFlight = new ConflictError('IdempotencyConflict', 'in flight', { retryAfter: 2 });
     expect(problemResponse(inFlight, '/x', 'r').headers['Retry-After']).toBe('2');
-    expect(problemResponse(new NotFoundError('BookingNotFound', 'no'), '/x', 'r').headers['Retry-After']).toBeUndefined();
+    expect(
+      problemResponse(new NotFoundError('BookingNotFound', 'no'), '/x', 'r').headers['Retry-After'],
+    ).toBeUndefined();
   });
 
   it('uses the problem+json media type and carries the request id header', () => {
     const response = problemResponse(new NotFoundError('WebhookNotFound', 'no'), '/x', 'req-4');
 
-    expect(response.headers).toMatchObject({ 'Content-Type': 'application/problem+json', 'X-Request-ID': 'req-4' });
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/problem+json',
+      'X-Request-ID': 'req-4',
+    });
   });
 });

@@ -25,11 +25,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the scope of every protected operation and the idempotency header of creates', () => {
-    const document = buildOpenApiDocument({ ...options, stage: 'stage' });
+    const paths = buildOpenApiDocument({ ...options, stage: 'stage' }).paths ?? {};
     for (const route of routeList) {
-      const operation = (document.paths?.[route.path] as Record<string, Record<string, unknown>>)[
-        route.method.toLowerCase()
-      ];
+      const item = paths[route.path] as Record<string, Record<string, unknown>>;
+      const operation = item[route.method.toLowerCase()];
       if (route.auth) {
         const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
         expect(operation?.security).toEqual(
@@ -41,5 +40,18 @@ describe('the OpenAPI document', () => {
         expect(parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.required).toBe(true);
       }
     }
+  });
+});
+
+describe('the OpenAPI webhooks section', () => {
+  it('describes one notification per event type, signed with both signature headers', () => {
+    const webhooks = buildOpenApiDocument({ ...options, stage: 'prod' }).webhooks ?? {};
+    const ping = (webhooks['webhook.ping'] as { post: { parameters: { name: string }[] } }).post;
+
+    expect(Object.keys(webhooks)).toContain('booking.status.changed');
+    expect(Object.keys(webhooks)).toContain('pass.status.changed');
+    expect(ping.parameters.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['X-Webhook-Signature', 'webhook-signature']),
+    );
   });
 });

@@ -23,6 +23,8 @@ beforeAll(async () => {
   ({ cleanUp } = await useLocalConfig({
     WEBHOOK_QUEUE_URL: 'https://sqs.test/000000000000/webhook-deliveries.fifo',
     WEBHOOK_DLQ_URL: 'https://sqs.test/000000000000/webhook-deliveries-dlq.fifo',
+    // The receiver timeout decides whether an attempt fits the invocation; never inherit one from the stage.
+    WEBHOOK_TIMEOUT_MS: '30000',
   }));
 });
 
@@ -61,7 +63,8 @@ function record(id: string, group: string, body?: string): SQSRecord {
   };
 }
 
-const invoke = (...records: SQSRecord[]) => handler({ Records: records } as SQSEvent, {} as Context);
+const context = (remainingMs: number) => ({ getRemainingTimeInMillis: () => remainingMs }) as Context;
+const invoke = (...records: SQSRecord[]) => handler({ Records: records } as SQSEvent, context(60_000));
 
 describe('the webhook dispatcher', () => {
   it('hides a message to retry for its backoff and reports it, and the rest of its group (visible again), as failed', async () => {
@@ -87,6 +90,14 @@ describe('the webhook dispatcher', () => {
         VisibilityTimeout: 0,
       },
     ]);
+  });
+
+  it('starts no attempt that could outlast the invocation, handing the message back at once', async () => {
+    const response = await handler({ Records: [record('a1', 'booking-a')] } as SQSEvent, context(20_000));
+
+    expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['m-a1']);
+    expect(dispatched).toEqual([]);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)[0]?.args[0].input.VisibilityTimeout).toBe(0);
   });
 
   it('sends a delivery that failed for good to the dead-letter queue, with the reason, and deletes it', async () => {
