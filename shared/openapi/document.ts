@@ -150,6 +150,13 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
   } as ZodOpenApiOperationObject;
 }
 
+/** The document committed as openapi.json (`npm run openapi`): production, placeholder hosts. */
+export const publishedDocumentOptions: DocumentOptions = {
+  stage: 'prod',
+  apiBaseUrl: 'https://api.partner-travel.example',
+  authBaseUrl: 'https://auth.partner-travel.example',
+};
+
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
 export function buildOpenApiDocument(options: DocumentOptions) {
   const paths: ZodOpenApiPathsObject = {};

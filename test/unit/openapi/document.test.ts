@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../../shared/openapi/document.ts';
+import { buildOpenApiDocument, publishedDocumentOptions } from '../../../shared/openapi/document.ts';
 import { routeList } from '../../../shared/routes/index.ts';
 
 const options = { apiBaseUrl: 'https://api.test', authBaseUrl: 'https://auth.test' };
@@ -53,5 +54,13 @@ describe('the OpenAPI webhooks section', () => {
     expect(ping.parameters.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['X-Webhook-Signature', 'webhook-signature']),
     );
+  });
+});
+
+describe('the committed openapi.json', () => {
+  it('is the document the route table produces today (run `npm run openapi` after changing a route)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8'));
+
+    expect(committed).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(publishedDocumentOptions))));
   });
 });
