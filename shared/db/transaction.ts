@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { ServiceUnavailableError } from '../domain/errors.ts';
 import type { StagedWrite, UnitOfWork } from '../domain/unit-of-work.ts';
 import { ddb } from './client.ts';
 
@@ -29,7 +30,9 @@ export class DynamoUnitOfWork implements UnitOfWork {
 
 export type CommitOutcome =
   | { committed: true }
-  | { committed: false; index: number; oldItem: Record<string, unknown> | undefined };
+  | { committed: false; reason: 'condition'; index: number; oldItem: Record<string, unknown> | undefined }
+  /** A concurrent transaction kept holding item `index` through every retry. */
+  | { committed: false; reason: 'contention'; index: number };
 
 const maxConflictRetries = 4;
 
@@ -50,10 +53,16 @@ export async function transact(items: TransactItem[]): Promise<CommitOutcome> {
       const failed = reasons.findIndex((reason) => reason.Code === 'ConditionalCheckFailed');
       if (failed >= 0) {
         const oldItem = reasons[failed]?.Item;
-        return { committed: false, index: failed, oldItem: oldItem ? unmarshall(oldItem) : undefined };
+        return {
+          committed: false,
+          reason: 'condition',
+          index: failed,
+          oldItem: oldItem ? unmarshall(oldItem) : undefined,
+        };
       }
-      const conflict = reasons.some((reason) => reason.Code === 'TransactionConflict');
-      if (!conflict || attempt >= maxConflictRetries) throw error;
+      const conflict = reasons.findIndex((reason) => reason.Code === 'TransactionConflict');
+      if (conflict < 0) throw error;
+      if (attempt >= maxConflictRetries) return { committed: false, reason: 'contention', index: conflict };
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
     }
   }
@@ -62,7 +71,16 @@ export async function transact(items: TransactItem[]): Promise<CommitOutcome> {
 /** Commits staged writes on their own, turning a failed condition into the write's domain error. */
 export async function commitWrites(writes: readonly DynamoWrite[]): Promise<void> {
   const outcome = await transact(writes.map((write) => write.item));
-  if (!outcome.committed) throw conditionError(writes[outcome.index], outcome.oldItem);
+  if (outcome.committed) return;
+  if (outcome.reason === 'contention') throw contentionError();
+  throw conditionError(writes[outcome.index], outcome.oldItem);
+}
+
+/** Another request kept changing the same record: nothing was written, and a retry will succeed. */
+export function contentionError(): ServiceUnavailableError {
+  return new ServiceUnavailableError('The record is being changed by another request; retry shortly.', {
+    retryAfter: 1,
+  });
 }
 
 export function conditionError(

@@ -4,7 +4,13 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config/env.ts';
 import { open, seal } from '../crypto/sealed-box.ts';
 import { ddb } from '../db/client.ts';
-import { conditionError, type DynamoWrite, type TransactItem, transact } from '../db/transaction.ts';
+import {
+  conditionError,
+  contentionError,
+  type DynamoWrite,
+  type TransactItem,
+  transact,
+} from '../db/transaction.ts';
 import { ConflictError } from '../domain/errors.ts';
 import { dataKey } from '../secrets/data-keys.ts';
 
@@ -101,6 +107,18 @@ export async function commitIdempotent(
     ...writes.map((write) => write.item),
   ]);
   if (outcome.committed) return { kind: 'created', response };
+  if (outcome.reason === 'contention') {
+    if (outcome.index > 0) throw contentionError();
+    // The twin request holding this key is still committing: decisions.md's "in flight".
+    throw new ConflictError(
+      'IdempotencyConflict',
+      'A request with this Idempotency-Key is still in flight.',
+      {
+        retryAfter: 1,
+        details: { idempotency_key: context.key },
+      },
+    );
+  }
   if (outcome.index === 0) return replay(context, outcome.oldItem);
   throw conditionError(writes[outcome.index - 1], outcome.oldItem);
 }
