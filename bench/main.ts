@@ -4,7 +4,7 @@ import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Harness, startHarness } from './harness.ts';
-import { formatTable, notApplicable, type Row } from './report.ts';
+import { formatSummary, formatTable, notApplicable, type Row } from './report.ts';
 import { coldStart } from './sections/cold-start.ts';
 import { httpThroughput } from './sections/http.ts';
 import { pipelineOverhead } from './sections/pipeline.ts';
@@ -104,6 +104,7 @@ const results = {
   commit: gitCommit(),
   rows,
   table,
+  summary: formatSummary(rows),
 };
 const output =
   process.env.BENCH_OUTPUT ??

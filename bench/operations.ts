@@ -26,7 +26,10 @@ const handlerMissing = (harness: Harness, group: string) =>
   harness.hasHandler(group) ? undefined : `functions/${group}/handler.ts does not exist yet`;
 
 function invocation(harness: Harness, spec: () => RequestSpec, status: number): Invocation {
-  return async () => expectStatus(await harness.invoke(spec()), status, spec().operationId);
+  return async () => {
+    const request = spec();
+    return expectStatus(await harness.invoke(request), status, request.operationId);
+  };
 }
 
 const bearer = (harness: Harness) => ({ Authorization: `Bearer ${harness.accessToken}` });

@@ -30,6 +30,8 @@ export interface Row {
   notApplicable?: string;
   budget?: Budget;
   note?: string;
+  /** Rows of one subject (a function) share a line of the summary, one column each. */
+  pivot?: { subject: string; column: string };
 }
 
 export function measure(
@@ -73,7 +75,17 @@ function extrasText(extra: Measured['extra']): string {
     .join('; ');
 }
 
-/** A Markdown table: the same text goes to stdout and into docs/bench.md. */
+const budgetText = (budget: Budget | undefined) =>
+  budget ? `${budget.met ? 'met' : 'NOT met'}: ${budget.description}` : '';
+
+function markdown(header: readonly string[], lines: readonly (readonly string[])[]): string {
+  const escapePipes = (cell: string) => cell.replaceAll('|', '\\|');
+  return [header, header.map(() => '---'), ...lines]
+    .map((cells) => `| ${cells.map(escapePipes).join(' | ')} |`)
+    .join('\n');
+}
+
+/** The full table: printed on stdout and kept in docs/bench.md. */
 export function formatTable(rows: readonly Row[]): string {
   const header = [
     'section',
@@ -86,21 +98,65 @@ export function formatTable(rows: readonly Row[]): string {
     'budget',
     'notes',
   ];
-  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
-  for (const row of rows) {
-    const cells = row.measured
-      ? [
-          ratioText(row.measured.ratio),
-          `${ratioText(row.measured.spread.min)}–${ratioText(row.measured.spread.max)}`,
-          `${figure(row.measured.ours)} ${row.measured.unit}`,
-          `${figure(row.measured.floor)} ${row.measured.unit}`,
-        ]
-      : ['n/a', '', '', ''];
-    const budget = row.budget ? `${row.budget.met ? 'met' : 'NOT met'}: ${row.budget.description}` : '';
-    const notes = row.notApplicable
-      ? `n/a: ${row.notApplicable}`
-      : [extrasText(row.measured?.extra), row.note].filter(Boolean).join('; ');
-    lines.push(`| ${[row.section, row.name, row.floorName, ...cells, budget, notes].join(' | ')} |`);
+  return markdown(
+    header,
+    rows.map((row) => {
+      const cells = row.measured
+        ? [
+            ratioText(row.measured.ratio),
+            `${ratioText(row.measured.spread.min)}–${ratioText(row.measured.spread.max)}`,
+            `${figure(row.measured.ours)} ${row.measured.unit}`,
+            `${figure(row.measured.floor)} ${row.measured.unit}`,
+          ]
+        : ['n/a', '', '', ''];
+      const notes = row.notApplicable
+        ? `n/a: ${row.notApplicable}`
+        : [extrasText(row.measured?.extra), row.note].filter(Boolean).join('; ');
+      return [row.section, row.name, row.floorName, ...cells, budgetText(row.budget), notes];
+    }),
+  );
+}
+
+const ratioCell = (row: Row) => {
+  if (!row.measured) return `n/a: ${row.notApplicable ?? ''}`;
+  const { ratio, spread } = row.measured;
+  const budget = row.budget ? (row.budget.met ? ' ✓' : ' ✗') : '';
+  return `${ratioText(ratio)} (${ratioText(spread.min)}–${ratioText(spread.max)})${budget}`;
+};
+
+/** Ratios and budgets only, pivoted rows one line per subject: the tables the README shows. */
+export function formatSummary(rows: readonly Row[]): string {
+  const pivoted = rows.filter((row) => row.pivot);
+  const columns = [...new Set(pivoted.map((row) => row.pivot?.column ?? ''))];
+  const subjects = [...new Set(pivoted.map((row) => row.pivot?.subject ?? ''))];
+  const cell = (subject: string, column: string) => {
+    const row = pivoted.find(
+      (candidate) => candidate.pivot?.subject === subject && candidate.pivot.column === column,
+    );
+    return row ? ratioCell(row) : '';
+  };
+  const tables: string[] = [];
+  if (pivoted.length > 0) {
+    tables.push(
+      markdown(
+        ['function', ...columns],
+        subjects.map((subject) => [subject, ...columns.map((column) => cell(subject, column))]),
+      ),
+    );
   }
-  return lines.join('\n');
+  tables.push(
+    markdown(
+      ['section', 'measurement', 'floor', 'ratio (min–max)', 'budget'],
+      rows
+        .filter((row) => !row.pivot)
+        .map((row) => [
+          row.section,
+          row.name,
+          row.floorName,
+          ratioCell(row).replace(/ [✓✗]$/, ''),
+          budgetText(row.budget),
+        ]),
+    ),
+  );
+  return tables.join('\n\n');
 }
