@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { partnerScopes } from '../../shared/auth/scopes.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { RouteDefinition } from '../../shared/routes/types.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '../config/env.ts';
 import type { SecretStore } from '../secrets/store.ts';
 

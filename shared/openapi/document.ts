@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { allScopes } from '../auth/scopes.ts';
 import type { ErrorCode } from '../domain/errors.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ServiceType } from '../domain/booking/model.ts';
 import { serviceTypes } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { allScopes } from '../auth/scopes.ts';
 import { timestamp, uuid } from './common.ts';
 

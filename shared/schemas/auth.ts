@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** RFC 6749 section 4.4.2; unknown parameters are ignored, as the RFC requires. */
 export const tokenRequestSchema = z

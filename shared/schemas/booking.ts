@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookingStatuses, guestTypes, passStatuses, serviceTypes } from '../domain/booking/model.ts';
 import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
 

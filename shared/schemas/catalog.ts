@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuid } from './common.ts';
 
 /** Patterns of partner-api.md, exported so the seed records and the responses check the same rules. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorCodes } from '../domain/errors.ts';
 
 export const uuid = z.uuid();

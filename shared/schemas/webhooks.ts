@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
 import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url.ts';

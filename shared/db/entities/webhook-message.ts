@@ -1,6 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '../../config/env.ts';
 import { type DomainEvent, eventTypes } from '../../domain/events.ts';
 import type { Delivery } from '../../domain/webhooks/model.ts';

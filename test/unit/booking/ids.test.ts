@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuidV7 } from '../../../shared/domain/booking/ids.ts';
 
 describe('booking ids', () => {
