@@ -70,6 +70,24 @@ export type GroupImplementations<G extends FunctionGroup> = {
 
 const defaultMaxBodyBytes = 64 * 1024;
 
+/** Headers that matter for a JSON API; the browser-page ones (permissions, COEP, ...) only add bytes. */
+const apiSecurityHeaders = {
+  contentSecurityPolicy: {
+    'default-src': "'none'",
+    'frame-ancestors': "'none'",
+    'base-uri': '',
+    'form-action': '',
+    'report-to': '',
+    'require-trusted-types-for': '',
+  },
+  crossOriginEmbedderPolicy: false,
+  permissionsPolicy: false,
+  originAgentCluster: false,
+  dnsPrefetchControl: false,
+  downloadOptions: false,
+  permittedCrossDomainPolicies: false,
+};
+
 interface PipelineState {
   requestId: string;
   now: Date;
@@ -410,7 +428,7 @@ export function createApiHandler<G extends FunctionGroup>(
     if (!byOperation[route.operationId]) throw new Error(`No implementation for ${route.operationId}`);
   }
   return middy<PipelineEvent, APIGatewayProxyResult, Error, Context>()
-    .use(httpSecurityHeaders())
+    .use(httpSecurityHeaders(apiSecurityHeaders))
     .use(apiContext(group))
     .use(httpHeaderNormalizer())
     .use(requestBody())
