@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { Booking, BookingStatus, Guest, ServiceType } from '../../domain/booking/model.ts';
 import {
   type BookingChange,
   type BookingListQuery,
   type BookingStore,
+  type BookingWithPass,
   changeEvents,
   type HeldBookingKey,
   type Page,
@@ -15,7 +16,7 @@ import type { StagedWrite } from '../../domain/unit-of-work.ts';
 import { ddb } from '../client.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
 import { eventWrite, newEvent } from './event.ts';
-import { findPass, passWrite } from './pass.ts';
+import { findPass, passFromItem, passKeys, passWrite } from './pass.ts';
 
 /**
  * Booking: pk `ACCOUNT#<account_id>`, sk `BOOKING#<booking_id>`. Every read names the account in the
@@ -135,6 +136,34 @@ export async function findBooking(accountId: string, bookingId: string): Promise
     }),
   );
   return Item ? bookingFromItem(Item) : undefined;
+}
+
+/** Retries of keys a BatchGetItem left unprocessed (throttling) before the read fails. */
+const maxBatchGetRetries = 5;
+
+/**
+ * The booking and its pass in ONE BatchGetItem, both strongly consistent like the single reads. Two
+ * keys are far below the request limits; unprocessed keys are read again with backoff.
+ */
+export async function findBookingWithPass(accountId: string, bookingId: string): Promise<BookingWithPass> {
+  const table = config().mainTableName;
+  const found: Record<string, unknown>[] = [];
+  let keys: Record<string, unknown>[] = [bookingKeys(accountId, bookingId), passKeys(accountId, bookingId)];
+  for (let attempt = 0; keys.length > 0; attempt++) {
+    if (attempt > maxBatchGetRetries) throw new Error('Booking and pass read stayed unprocessed');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await ddb().send(
+      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+    );
+    found.push(...(Responses?.[table] ?? []));
+    keys = UnprocessedKeys?.[table]?.Keys ?? [];
+  }
+  const booking = found.find((item) => item.sk === bookingKeys(accountId, bookingId).sk);
+  const pass = found.find((item) => item.sk === passKeys(accountId, bookingId).sk);
+  return {
+    booking: booking ? bookingFromItem(booking) : undefined,
+    pass: pass ? passFromItem(pass) : undefined,
+  };
 }
 
 function invalidCursor(): ValidationError {
@@ -266,6 +295,7 @@ export function bookingChangeWrites(change: BookingChange): DynamoWrite[] {
 export const bookingStore: BookingStore = {
   find: findBooking,
   findPass,
+  findWithPass: findBookingWithPass,
   list: listBookings,
   endedHolds,
   writes: bookingChangeWrites,

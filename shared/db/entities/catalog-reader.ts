@@ -1,6 +1,7 @@
 import { config } from '../../config/env.ts';
+import { LruMap } from '../../domain/catalog/lru.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
-import type { CatalogReader, CatalogView } from '../../domain/catalog/service.ts';
+import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { loadSnapshot, readCatalogState, readImageBlob } from './catalog.ts';
 
@@ -12,25 +13,57 @@ const noContract: Contract = { lounges: [], fast_tracks: [], tariffs: [], update
 
 /** Image bytes kept per container; blobs are immutable (content-addressed), so never stale. */
 const imageCacheBudgetBytes = 32 * 1024 * 1024;
+/** Accounts whose last view a container remembers for callers that accept bounded staleness. */
+const recentViewAccounts = 1000;
+
+interface RecentView {
+  view: CatalogView;
+  /** When the read that produced it was sent (epoch ms): its age is measured from there. */
+  readAt: number;
+}
 
 /**
- * The catalog cached in the Lambda container. Every request costs one BatchGetItem (pointer and
+ * The catalog cached in the Lambda container. Every `view` costs one BatchGetItem (pointer and
  * contracts); the snapshot is queried only when the pointer names a version not in memory, and image
- * bytes only the first time a container serves them.
+ * bytes only the first time a container serves them. `recentView` answers the account's last view
+ * without a read, for callers that accept its age (booking, never the catalog operations).
  */
-export class DynamoCatalogReader implements CatalogReader {
+export class DynamoCatalogReader implements RecentCatalogReader {
   private snapshot: CatalogSnapshot | undefined;
   private loading: Promise<CatalogSnapshot> | undefined;
   private readonly images = new Map<string, Uint8Array>();
   private imageBytesCached = 0;
+  private readonly recent = new LruMap<string, RecentView>(recentViewAccounts);
+  private recentSnapshot: CatalogSnapshot | undefined;
 
   async view(accountId: string): Promise<CatalogView> {
+    const readAt = Date.now();
     const { pointer, contract } = await readCatalogState(accountId);
     const version = pointer?.version ?? 'empty';
-    return {
+    const view = {
       snapshot: await this.snapshotOf(version, pointer?.updatedAt ?? epoch),
       contract: contract ?? noContract,
     };
+    this.remember(accountId, { view, readAt });
+    return view;
+  }
+
+  recentView(accountId: string, maxAgeMs: number): CatalogView | undefined {
+    const remembered = this.recent.get(accountId);
+    if (!remembered) return undefined;
+    const age = Date.now() - remembered.readAt;
+    // A clock that stepped back cannot vouch for the age either.
+    return age >= 0 && age <= maxAgeMs ? remembered.view : undefined;
+  }
+
+  private remember(accountId: string, recent: RecentView): void {
+    // Views of a replaced snapshot are about to age out anyway; dropping them frees that snapshot.
+    if (recent.view.snapshot !== this.recentSnapshot) {
+      this.recent.clear();
+      this.recentSnapshot = recent.view.snapshot;
+    }
+    const known = this.recent.get(accountId);
+    if (!known || known.readAt <= recent.readAt) this.recent.set(accountId, recent);
   }
 
   async imageBytes(blob: string): Promise<Uint8Array> {

@@ -37,10 +37,20 @@ export interface HeldBookingKey {
   bookingId: string;
 }
 
+export interface BookingWithPass {
+  booking: Booking | undefined;
+  pass: Pass | undefined;
+}
+
 /** Booking storage (shared/db/entities/booking.ts). Every read is keyed by the account: tenant isolation. */
 export interface BookingStore {
   find(accountId: string, bookingId: string): Promise<Booking | undefined>;
   findPass(accountId: string, bookingId: string): Promise<Pass | undefined>;
+  /**
+   * The booking and its pass in one round trip, each read strongly consistent, but not as of one
+   * instant: the pass may be read just before the transaction that issued it.
+   */
+  findWithPass(accountId: string, bookingId: string): Promise<BookingWithPass>;
   /** Newest first. */
   list(accountId: string, serviceType: ServiceType, query: BookingListQuery): Promise<Page<Booking>>;
   /** Issued bookings whose hold ended at or before `now`, soonest first. */

@@ -180,15 +180,15 @@ export async function changeBooking(
 }
 
 /**
- * The pass of a booking. The booking is looked up whatever the path, so a pass asked on the other
- * service's path is a PassServiceTypeMismatch rather than a 404.
+ * The pass of a booking, read with its booking in one round trip. The booking is looked up whatever
+ * the path, so a pass asked on the other service's path is a PassServiceTypeMismatch rather than a 404.
  */
 export async function findPass(
   store: BookingStore,
   context: BookingContext,
   bookingId: string,
 ): Promise<Pass> {
-  const booking = await store.find(context.accountId, bookingId);
+  const { booking, pass } = await store.findWithPass(context.accountId, bookingId);
   if (!booking) throw bookingNotFound(bookingId);
   if (booking.serviceType !== context.serviceType) {
     throw new ConflictError(
@@ -197,9 +197,11 @@ export async function findPass(
       { details: { service_type: booking.serviceType } },
     );
   }
-  const pass = booking.passId ? await store.findPass(context.accountId, bookingId) : undefined;
-  if (!pass) throw passNotActive(booking, undefined);
-  return pass;
+  // A booking that names its pass while the pass read missed it was issued between the two reads:
+  // read the pass again, as a read after the booking's would have found it.
+  const issued = booking.passId ? (pass ?? (await store.findPass(context.accountId, bookingId))) : undefined;
+  if (!issued) throw passNotActive(booking, undefined);
+  return issued;
 }
 
 /**

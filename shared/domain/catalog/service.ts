@@ -2,6 +2,7 @@ import type { CatalogQuery, Locale, Pagination } from '../../schemas/catalog.ts'
 import { NotFoundError } from '../errors.ts';
 import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
 import { negotiateLocale } from './locale.ts';
+import { LruMap } from './lru.ts';
 import type { CatalogKind, Contract } from './records.ts';
 import { type CatalogItemByKind, type CatalogSnapshot, searchKey } from './snapshot.ts';
 
@@ -15,6 +16,12 @@ export interface CatalogView {
 export interface CatalogReader {
   view(accountId: string): Promise<CatalogView>;
   imageBytes(blob: string): Promise<Uint8Array>;
+}
+
+/** A reader that also remembers each account's last view, for a caller that accepts bounded staleness. */
+export interface RecentCatalogReader extends CatalogReader {
+  /** The account's last view read at most `maxAgeMs` ago, without a round trip; undefined when none is. */
+  recentView(accountId: string, maxAgeMs: number): CatalogView | undefined;
 }
 
 /** A conditional read: 304 when `notModified`, otherwise the body (or bytes) with its validators. */
@@ -69,6 +76,42 @@ function conditional<T>(
   return { notModified: false, etag, lastModified, body };
 }
 
+type ListPage<K extends CatalogKind> = { data: CatalogItemByKind[K][]; pagination: Pagination };
+
+interface RenderedPage {
+  body: ListPage<CatalogKind>;
+  etag: string;
+}
+
+/** Rendered pages kept per snapshot: repeat polls (200 or 304) skip filtering, serializing and hashing. */
+const pagesPerSnapshot = 500;
+const renderedPages = new WeakMap<CatalogSnapshot, LruMap<string, RenderedPage>>();
+
+/**
+ * A snapshot never changes, so a page of it is a function of the contract's scope of that kind, the
+ * locale and the effective query alone: those make the key. Last-Modified is not part of the page.
+ */
+function renderedPage(
+  view: CatalogView,
+  kind: CatalogKind,
+  locale: Locale,
+  effectiveQuery: string,
+  render: () => RenderedPage,
+): RenderedPage {
+  let pages = renderedPages.get(view.snapshot);
+  if (!pages) {
+    pages = new LruMap(pagesPerSnapshot);
+    renderedPages.set(view.snapshot, pages);
+  }
+  const key = JSON.stringify([kind, locale, effectiveQuery, view.contract[kind]]);
+  let page = pages.get(key);
+  if (!page) {
+    page = render();
+    pages.set(key, page);
+  }
+  return page;
+}
+
 /**
  * A page of one catalog: active items of the contract, in the negotiated locale, filtered by name
  * (case-insensitive substring of the localized name), then sliced. The ETag covers the page bytes,
@@ -79,18 +122,21 @@ export function listCatalog<K extends CatalogKind>(
   kind: K,
   query: CatalogQuery,
   request: CatalogRequest,
-): LocalizedRepresentation<{ data: CatalogItemByKind[K][]; pagination: Pagination }> {
+): LocalizedRepresentation<ListPage<K>> {
   const locale = negotiateLocale(request.acceptLanguage);
-  const visible = visibility(view, kind);
   const needle = query.name ? searchKey(query.name, locale) : '';
-  const matching = view.snapshot
-    .entries(kind, locale)
-    .filter((entry) => visible(entry.id) && (needle === '' || entry.searchName.includes(needle)));
-  const data = matching.slice(query.offset, query.offset + query.limit).map((entry) => entry.item);
-  const body = { data, pagination: { count: data.length, offset: query.offset, total: matching.length } };
   const effectiveQuery = JSON.stringify([query.limit, query.offset, needle]);
-  const etag = entityTag(locale, effectiveQuery, JSON.stringify(body));
-  return { ...conditional(request, etag, lastModifiedOf(view), body), locale };
+  const page = renderedPage(view, kind, locale, effectiveQuery, () => {
+    const visible = visibility(view, kind);
+    const matching = view.snapshot
+      .entries(kind, locale)
+      .filter((entry) => visible(entry.id) && (needle === '' || entry.searchName.includes(needle)));
+    const data = matching.slice(query.offset, query.offset + query.limit).map((entry) => entry.item);
+    const body = { data, pagination: { count: data.length, offset: query.offset, total: matching.length } };
+    return { body, etag: entityTag(locale, effectiveQuery, JSON.stringify(body)) };
+  });
+  const body = page.body as ListPage<K>;
+  return { ...conditional(request, page.etag, lastModifiedOf(view), body), locale };
 }
 
 /** One item of the contract; anything else (unknown, inactive, not contracted) is the same 404. */

@@ -40,6 +40,12 @@ class MemoryBookings implements BookingStore {
   async findPass(account: string, bookingId: string) {
     return this.passes.get(`${account}/${bookingId}`);
   }
+  /** Set to miss the pass in the joint read, as a read just before the issuing transaction would. */
+  passMissedByJointRead = false;
+  async findWithPass(account: string, bookingId: string) {
+    const pass = this.passMissedByJointRead ? undefined : await this.findPass(account, bookingId);
+    return { booking: await this.find(account, bookingId), pass };
+  }
   async list() {
     return { items: [...this.bookings.values()], nextCursor: null };
   }
@@ -230,6 +236,31 @@ describe('reading the pass', () => {
     expect(
       (await refusalOf(() => findPass(new MemoryBookings(booking), context, booking.bookingId))).code,
     ).toBe('PassNotReady');
+  });
+
+  it('answers the pass of a booking read together with it', async () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+    const store = new MemoryBookings(booking);
+    store.passes.set(`${accountId}/${booking.bookingId}`, aPass());
+
+    expect(await findPass(store, context, booking.bookingId)).toEqual(aPass());
+  });
+
+  it('reads the pass again when the booking names one the joint read missed', async () => {
+    const booking = anIssuedBooking();
+    const store = new MemoryBookings(booking);
+    store.passes.set(`${accountId}/${booking.bookingId}`, aPass({ status: 'Issued' }));
+    store.passMissedByJointRead = true;
+
+    expect((await findPass(store, context, booking.bookingId)).status).toBe('Issued');
+  });
+
+  it('answers BookingNotFound for a booking of another account', async () => {
+    const booking = anIssuedBooking({ accountId: '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f' });
+
+    const error = await refusalOf(() => findPass(new MemoryBookings(booking), context, booking.bookingId));
+
+    expect(error.code).toBe('BookingNotFound');
   });
 });
 

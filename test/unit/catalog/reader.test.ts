@@ -1,6 +1,6 @@
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
 import { listCatalog } from '../../../shared/domain/catalog/service.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
@@ -183,5 +183,49 @@ describe('the catalog reader', () => {
 
     expect(again).toEqual(bytes);
     expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+  });
+});
+
+describe('the recent view, for callers that accept bounded staleness', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is the last view read for the account, without a round trip, while it is young enough', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-05-01T10:00:00.000Z') });
+    state('v1');
+    const reader = new DynamoCatalogReader();
+    const read = await reader.view(accountId);
+    dynamo.resetHistory();
+    vi.setSystemTime(new Date('2030-05-01T10:00:30.000Z'));
+
+    const recent = reader.recentView(accountId, 30_000);
+
+    expect(recent).toBe(read);
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('is nothing once older than the caller accepts, for an account never read, or after the clock stepped back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-05-01T10:00:00.000Z') });
+    state('v1');
+    const reader = new DynamoCatalogReader();
+    await reader.view(accountId);
+
+    vi.setSystemTime(new Date('2030-05-01T10:00:30.001Z'));
+    expect(reader.recentView(accountId, 30_000)).toBeUndefined();
+    expect(reader.recentView('22222222-2222-4222-8222-222222222222', 30_000)).toBeUndefined();
+    vi.setSystemTime(new Date('2030-05-01T09:59:59.000Z'));
+    expect(reader.recentView(accountId, 30_000)).toBeUndefined();
+  });
+
+  it('is refreshed by every read, so the catalog operations keep it young', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-05-01T10:00:00.000Z') });
+    state('v1', { lounges: [id(1)], fast_tracks: [], tariffs: [] });
+    const reader = new DynamoCatalogReader();
+    await reader.view(accountId);
+    state('v1', { lounges: [id(2)], fast_tracks: [], tariffs: [] });
+    vi.setSystemTime(new Date('2030-05-01T10:00:20.000Z'));
+    await reader.view(accountId);
+    vi.setSystemTime(new Date('2030-05-01T10:00:45.000Z'));
+
+    expect(reader.recentView(accountId, 30_000)?.contract.lounges).toEqual([id(2)]);
   });
 });

@@ -182,6 +182,51 @@ describe('the ETag of a page', () => {
   });
 });
 
+describe('a page asked again of the same snapshot', () => {
+  it('is answered from memory, 200 and 304 alike, without filtering the catalog again', () => {
+    const shared = view();
+    const first = listCatalog(shared, 'lounges', firstPage, {});
+    const entries = vi.spyOn(shared.snapshot, 'entries');
+
+    const again = listCatalog(shared, 'lounges', firstPage, {});
+    const revalidated = listCatalog(shared, 'lounges', firstPage, { ifNoneMatch: first.etag });
+
+    expect(again).toEqual(first);
+    expect(revalidated).toMatchObject({ notModified: true, etag: first.etag });
+    expect(entries).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'contract',
+      (shared: ReturnType<typeof view>) => ({ ...shared, contract: only([id(1)]) }),
+      {},
+      firstPage,
+    ],
+    ['locale', (shared: ReturnType<typeof view>) => shared, { acceptLanguage: 'ru-RU' }, firstPage],
+    ['query', (shared: ReturnType<typeof view>) => shared, {}, { ...firstPage, name: 'comfort' }],
+  ])('is another page for another %s', (_what, change, request, query) => {
+    const shared = view();
+    const first = listCatalog(shared, 'lounges', firstPage, {});
+
+    const other = listCatalog(change(shared), 'lounges', query, request);
+
+    expect(other).toEqual(listCatalog(view(change(shared).contract), 'lounges', query, request));
+    expect(other.etag).not.toBe(first.etag);
+  });
+
+  it('keeps its ETag but moves Last-Modified when only the contract change time moves', () => {
+    const shared = view();
+    const first = listCatalog(shared, 'lounges', firstPage, {});
+    const touched = { ...shared, contract: { ...everything, updatedAt: '2031-05-05T05:05:05.000Z' } };
+
+    const again = listCatalog(touched, 'lounges', firstPage, { ifNoneMatch: first.etag });
+
+    expect(again).toMatchObject({ notModified: true, etag: first.etag });
+    expect(again.lastModified).toEqual(new Date('2031-05-05T05:05:05.000Z'));
+  });
+});
+
 describe('Last-Modified', () => {
   it('is the catalog change time, or the contract change time when that is later', () => {
     const contract = { ...everything, updatedAt: '2031-05-05T05:05:05.000Z' };

@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BatchGetCommand,
+  type BatchGetCommandInput,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { handler } from '../../../functions/booking/handler.ts';
+import { buildProxyEvent } from '../../../infra/local/api-event.ts';
+import { lambdaContext } from '../../../infra/local/functions.ts';
+import { rotateSigningKeys } from '../../../shared/auth/keys.ts';
+import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
+import { bookingToItem } from '../../../shared/db/entities/booking.ts';
+import { resetCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
+import { passToItem } from '../../../shared/db/entities/pass.ts';
+import { bookingCatalogMaxAgeMs } from '../../../shared/domain/booking/bookable-services.ts';
+import { routes } from '../../../shared/routes/index.ts';
+import { secretStore } from '../../../shared/secrets/store.ts';
+import { useLocalConfig } from '../auth/local-config.ts';
+import { id, records } from '../catalog/fixture.ts';
+import { accountId, anIssuedBooking, aPass } from './fixtures.ts';
+
+const table = 'main-test';
+const dynamo = mockClient(DynamoDBDocumentClient);
+const start = new Date('2030-05-01T10:00:00.000Z');
+let accessToken: string;
+let cleanUp: () => Promise<void>;
+
+/** The catalog as stored: pointer and the account's contract for the state read, one snapshot for Query. */
+function storedCatalog(contractedLounges: string[]) {
+  const catalog = records();
+  const prefixes = { hubs: 'HUB#', amenities: 'AMENITY#', lounges: 'LOUNGE#', fast_tracks: 'FAST_TRACK#' };
+  dynamo.on(QueryCommand).resolves({
+    Items: Object.entries(prefixes).flatMap(([kind, prefix]) =>
+      catalog[kind as keyof typeof prefixes].map((record) => ({
+        pk: 'CATALOG#v1',
+        sk: `${prefix}${record.id}`,
+        data: record,
+      })),
+    ),
+  });
+  return [
+    { pk: 'CATALOG', sk: 'CURRENT', version: 'v1', updated_at: '2030-01-02T10:00:00.000Z' },
+    {
+      pk: `ACCOUNT#${accountId}`,
+      sk: 'CATALOG_CONTRACT',
+      lounges: contractedLounges,
+      fast_tracks: [],
+      tariffs: [],
+      updated_at: '2030-01-01T00:00:00.000Z',
+    },
+  ];
+}
+
+/** BatchGetItem answers the items of the table whose keys were asked for, as DynamoDB does. */
+function storedItems(items: readonly { pk: string; sk: string }[]) {
+  dynamo.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => {
+    const keys = input.RequestItems?.[table]?.Keys ?? [];
+    return {
+      Responses: {
+        [table]: items.filter((item) => keys.some((key) => key.pk === item.pk && key.sk === item.sk)),
+      },
+    };
+  });
+}
+
+async function invoke(
+  operationId: 'createLoungeBooking' | 'getLoungePass',
+  spec: { path: string; body?: unknown; pathParameters?: Record<string, string> },
+): Promise<APIGatewayProxyResult> {
+  const headers: Record<string, string> = {
+    Host: 'api.test.invalid',
+    Authorization: `Bearer ${accessToken}`,
+    ...(spec.body ? { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() } : {}),
+  };
+  const event = buildProxyEvent({
+    method: routes[operationId].method,
+    path: spec.path,
+    rawQuery: '',
+    rawHeaders: Object.entries(headers).flat(),
+    body: Buffer.from(spec.body ? JSON.stringify(spec.body) : ''),
+    resource: routes[operationId].path,
+    pathParameters: spec.pathParameters ?? null,
+    sourceIp: '127.0.0.1',
+    clientCert: {
+      clientCertPem: '',
+      subjectDN: `CN=${accountId}`,
+      issuerDN: 'CN=Partner CA',
+      serialNumber: '01',
+      validity: { notBefore: 'Jan 1 00:00:00 2030 GMT', notAfter: 'Jan 1 00:00:00 2031 GMT' },
+    },
+    stage: 'local',
+    requestId: randomUUID(),
+    now: new Date(),
+  });
+  return handler(event, lambdaContext('booking', 29_000, 'eu-west-1'));
+}
+
+const createLounge = (loungeId: string) =>
+  invoke('createLoungeBooking', {
+    path: '/v2/b2b/booking/lounges',
+    body: {
+      lounge_id: loungeId,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      guests: [{ first_name: 'Ada', last_name: 'Lovelace', type: 'Adult', lead: true }],
+    },
+  });
+
+const commands = () => dynamo.calls().map((call) => (call.args[0] as object).constructor.name);
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: start });
+  ({ cleanUp } = await useLocalConfig());
+  await rotateSigningKeys(secretStore(), start);
+  ({ accessToken } = await issuePartnerToken({
+    clientId: 'client-1',
+    accountId,
+    scopes: ['booking.lounges:write'],
+  }));
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  dynamo.restore();
+  await cleanUp();
+});
+beforeEach(() => {
+  vi.setSystemTime(start);
+  resetCatalogReader();
+  dynamo.on(TransactWriteCommand).resolves({});
+});
+afterEach(() => dynamo.reset());
+
+describe('a warm booking create', () => {
+  it('makes exactly one DynamoDB call, its transaction, within the catalog window', async () => {
+    storedItems(storedCatalog([id(1)]));
+    expect((await createLounge(id(1))).statusCode).toBe(202);
+    dynamo.resetHistory();
+    vi.setSystemTime(start.getTime() + bookingCatalogMaxAgeMs);
+
+    const created = await createLounge(id(1));
+
+    expect(created.statusCode).toBe(202);
+    expect(commands()).toEqual(['TransactWriteCommand']);
+  });
+
+  it('reads the catalog state again once the window has passed, and sees a withdrawn lounge', async () => {
+    storedItems(storedCatalog([id(1)]));
+    await createLounge(id(1));
+    storedItems(storedCatalog([]));
+    dynamo.resetHistory();
+    vi.setSystemTime(start.getTime() + bookingCatalogMaxAgeMs + 1);
+
+    const refused = await createLounge(id(1));
+
+    expect(refused.statusCode).toBe(404);
+    expect(JSON.parse(refused.body).code).toBe('CatalogResourceNotFound');
+    expect(commands()[0]).toBe('BatchGetCommand');
+  });
+
+  it('checks a lounge the remembered view does not offer against a fresh read', async () => {
+    storedItems(storedCatalog([id(1)]));
+    await createLounge(id(1));
+    storedItems(storedCatalog([id(1), id(2)]));
+    dynamo.resetHistory();
+
+    const created = await createLounge(id(2));
+
+    expect(created.statusCode).toBe(202);
+    expect(commands()).toEqual(['BatchGetCommand', 'TransactWriteCommand']);
+  });
+});
+
+describe('the pass read', () => {
+  it('reads the booking and its pass in one strongly consistent BatchGetItem', async () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+    storedItems([bookingToItem(booking), passToItem(aPass())]);
+
+    const answer = await invoke('getLoungePass', {
+      path: `/v2/b2b/booking/lounges/${booking.bookingId}/pass`,
+      pathParameters: { bookingID: booking.bookingId },
+    });
+
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ pass_id: aPass().passId, status: 'Active' });
+    expect(commands()).toEqual(['BatchGetCommand']);
+    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[table]).toEqual({
+      Keys: [
+        { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${booking.bookingId}` },
+        { pk: `ACCOUNT#${accountId}`, sk: `PASS#${booking.bookingId}` },
+      ],
+      ConsistentRead: true,
+    });
+  });
+
+  it('reads the pass again, consistently, when the booking names a pass the batch did not return', async () => {
+    const booking = anIssuedBooking();
+    storedItems([bookingToItem(booking)]);
+    dynamo.on(GetCommand).resolves({ Item: passToItem(aPass({ status: 'Issued' })) });
+
+    const answer = await invoke('getLoungePass', {
+      path: `/v2/b2b/booking/lounges/${booking.bookingId}/pass`,
+      pathParameters: { bookingID: booking.bookingId },
+    });
+
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'Issued', qr: null });
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
+  });
+
+  it('answers 404 BookingNotFound for a booking of another account', async () => {
+    storedItems([]);
+
+    const answer = await invoke('getLoungePass', {
+      path: `/v2/b2b/booking/lounges/${anIssuedBooking().bookingId}/pass`,
+      pathParameters: { bookingID: anIssuedBooking().bookingId },
+    });
+
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body).code).toBe('BookingNotFound');
+  });
+});
