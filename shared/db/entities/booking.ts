@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { Booking, BookingStatus, Guest, ServiceType } from '../../domain/booking/model.ts';
 import {
@@ -13,6 +13,7 @@ import {
 import { bookingConflict } from '../../domain/booking/state.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
+import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
 import { eventWrite, newEvent } from './event.ts';
@@ -138,28 +139,13 @@ export async function findBooking(accountId: string, bookingId: string): Promise
   return Item ? bookingFromItem(Item) : undefined;
 }
 
-/** Retries of keys a BatchGetItem left unprocessed (throttling) before the read fails. */
-const maxBatchGetRetries = 5;
-
-/**
- * The booking and its pass in ONE BatchGetItem, both strongly consistent like the single reads. Two
- * keys are far below the request limits; unprocessed keys are read again with backoff.
- */
+/** The booking and its pass in ONE BatchGetItem, both strongly consistent like the single reads. */
 export async function findBookingWithPass(accountId: string, bookingId: string): Promise<BookingWithPass> {
-  const table = config().mainTableName;
-  const found: Record<string, unknown>[] = [];
-  let keys: Record<string, unknown>[] = [bookingKeys(accountId, bookingId), passKeys(accountId, bookingId)];
-  for (let attempt = 0; keys.length > 0; attempt++) {
-    if (attempt > maxBatchGetRetries) throw new Error('Booking and pass read stayed unprocessed');
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const { Responses, UnprocessedKeys } = await ddb().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    found.push(...(Responses?.[table] ?? []));
-    keys = UnprocessedKeys?.[table]?.Keys ?? [];
-  }
-  const booking = found.find((item) => item.sk === bookingKeys(accountId, bookingId).sk);
-  const pass = found.find((item) => item.sk === passKeys(accountId, bookingId).sk);
+  const bookingKey = bookingKeys(accountId, bookingId);
+  const passKey = passKeys(accountId, bookingId);
+  const found = await batchGetMain([bookingKey, passKey], { consistentRead: true });
+  const booking = found(bookingKey);
+  const pass = found(passKey);
   return {
     booking: booking ? bookingFromItem(booking) : undefined,
     pass: pass ? passFromItem(pass) : undefined,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  BatchGetCommand,
   BatchWriteCommand,
   type BatchWriteCommandInput,
   GetCommand,
@@ -15,6 +14,7 @@ import {
   catalogRecords,
   contractTerms,
 } from '../../domain/catalog/records.ts';
+import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 
 /**
@@ -96,23 +96,10 @@ export interface CatalogState {
 
 /** Every catalog request starts here: pointer, account contract and default contract in ONE BatchGetItem. */
 export async function readCatalogState(accountId: string): Promise<CatalogState> {
-  const table = config().mainTableName;
-  const keys: Record<string, unknown>[] = [catalogPointerKey, contractKey(accountId), defaultContractKey];
-  const found: Record<string, unknown>[] = [];
-  let request: Record<string, unknown>[] = keys;
-  for (let attempt = 0; request.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const { Responses, UnprocessedKeys } = await ddb().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: request } } }),
-    );
-    found.push(...(Responses?.[table] ?? []));
-    request = UnprocessedKeys?.[table]?.Keys ?? [];
-    if (attempt >= 5 && request.length > 0) throw new Error('Catalog state read stayed unprocessed');
-  }
-  const bySk = (pk: string, sk: string) => found.find((item) => item.pk === pk && item.sk === sk);
-  const pointer = bySk(catalogPointerKey.pk, catalogPointerKey.sk);
   const own = contractKey(accountId);
-  const contract = bySk(own.pk, own.sk) ?? bySk(defaultContractKey.pk, defaultContractKey.sk);
+  const found = await batchGetMain([catalogPointerKey, own, defaultContractKey]);
+  const pointer = found(catalogPointerKey);
+  const contract = found(own) ?? found(defaultContractKey);
   return {
     pointer: pointer ? pointerFromItem(pointer) : undefined,
     contract: contract ? contractFromItem(contract) : undefined,
