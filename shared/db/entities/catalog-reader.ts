@@ -1,5 +1,5 @@
 import { config } from '../../config/env.ts';
-import { LruMap } from '../../domain/catalog/lru.ts';
+import { LruMap } from '../../util/lru-map.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
 import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';

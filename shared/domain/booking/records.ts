@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { LruMap } from '../../util/lru-map.ts';
 import type { Booking, Pass } from './model.ts';
 
 /** The booking as partners read it (decisions.md, Booking record). */
@@ -35,6 +36,18 @@ export function bookingRecord(booking: Booking) {
  * The pass as partners read it. The QR payload is handed out only while it opens a door (Active) or
  * records that it did (Used): an unconfirmed, canceled or expired pass shows no code to present.
  */
+/** Rendering a QR code costs milliseconds of CPU; a pass's payload never changes, so render it once. */
+const renderedQrCodes = new LruMap<string, string>(1000);
+
+async function qrSvg(payload: string): Promise<string> {
+  let svg = renderedQrCodes.get(payload);
+  if (svg === undefined) {
+    svg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    renderedQrCodes.set(payload, svg);
+  }
+  return svg;
+}
+
 export async function passRecord(pass: Pass) {
   const qr = pass.status === 'Active' || pass.status === 'Used' ? pass.token : null;
   return {
@@ -47,7 +60,6 @@ export async function passRecord(pass: Pass) {
     valid_from: pass.validFrom,
     valid_until: pass.validUntil,
     qr,
-    qr_svg:
-      qr === null ? null : await QRCode.toString(qr, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    qr_svg: qr === null ? null : await qrSvg(qr),
   };
 }
