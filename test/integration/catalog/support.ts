@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { loadSeedCatalog, type SeedCatalog } from '../../../infra/local/seed-catalog.ts';
-import { createCsr, generateKeyPair, privateKeyPem } from '../../../shared/pki/certificates.ts';
-import { type ApiResponse, api, type ClientIdentity, endpoints, request, stage } from '../../support/api.ts';
+import { type ApiResponse, api, endpoints, stage } from '../../support/api.ts';
+import { onboardPartner as onboardTestPartner } from '../../support/onboard.ts';
 
 export const partner1 = api(0);
 export const partner2 = api(1);
@@ -44,54 +43,13 @@ export async function everything<T>(
   }
 }
 
-/**
- * A partner of its own, onboarded through the admin API as an operator would: tests that change a
- * contract use it, so the seeded partners other test files rely on never change.
- */
+/** A fresh partner with its own account (no contract of its own) and an application with `scopes`. */
 export async function onboardPartner(scopes: string[]) {
-  const operator = api('operator');
-  const operatorToken = await operator.token();
-  const keys = await generateKeyPair();
-  const name = `Catalog test ${randomUUID()}`;
-  const account = await operator.request<{ account_id: string; certificate_pem: string }>(
-    'POST',
-    '/v2/admin/accounts',
-    {
-      token: operatorToken,
-      headers: { 'Idempotency-Key': randomUUID() },
-      body: { name, csr_pem: await createCsr(keys, name) },
-    },
-  );
-  if (account.status !== 201) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);
-  const accountId = account.body.account_id;
-  const application = await operator.request<{ client_id: string; client_secret: string }>(
-    'POST',
-    `/v2/admin/accounts/${accountId}/applications`,
-    {
-      token: operatorToken,
-      headers: { 'Idempotency-Key': randomUUID() },
-      body: { name: `${name} app`, allowed_scopes: scopes },
-    },
-  );
-  if (application.status !== 201)
-    throw new Error(`application: ${application.status} ${JSON.stringify(application.body)}`);
-  const identity: ClientIdentity = {
-    cert: account.body.certificate_pem,
-    key: await privateKeyPem(keys.privateKey),
-  };
-  const tokenResponse = await request<{ access_token: string }>('POST', '/oauth/v2/token', {
-    host: 'auth',
-    form: {
-      grant_type: 'client_credentials',
-      client_id: application.body.client_id,
-      client_secret: application.body.client_secret,
-    },
-  });
-  const token = tokenResponse.body.access_token;
+  const partner = await onboardTestPartner(scopes, 'Catalog test');
   return {
-    accountId,
+    accountId: partner.accountId,
     request: <T = Record<string, unknown>>(path: string, headers: Record<string, string> = {}) =>
-      request<T>('GET', path, { cert: identity, token, headers }),
+      partner.call<T>('GET', path, { headers }),
   };
 }
 

@@ -8,9 +8,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { vi } from 'vitest';
 import { toEventItem } from '../../../shared/db/entities/event.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
-import { createCsr, generateKeyPair, privateKeyPem } from '../../../shared/pki/certificates.ts';
-import { type ApiResponse, api, type ClientIdentity, endpoints, request, stage } from '../../support/api.ts';
+import { type ApiResponse, endpoints, stage } from '../../support/api.ts';
 import { documentClient, sqsClient } from '../../support/aws.ts';
+import { onboardPartner } from '../../support/onboard.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -21,48 +21,10 @@ export interface Partner {
 
 /** A partner account of its own (operator API, real token endpoint): one subscription per test. */
 export async function newPartner(scopes: readonly string[] = ['webhooks']): Promise<Partner> {
-  const operator = api('operator');
-  const operatorToken = await operator.token();
-  const keys = await generateKeyPair();
-  const name = `Webhook test ${randomUUID()}`;
-  const account = await operator.request<{ account_id: string; certificate_pem: string }>(
-    'POST',
-    '/v2/admin/accounts',
-    {
-      token: operatorToken,
-      headers: { 'Idempotency-Key': randomUUID() },
-      body: { name, csr_pem: await createCsr(keys, name) },
-    },
-  );
-  if (account.status !== 201) throw new Error(`account: ${account.status} ${JSON.stringify(account.body)}`);
-  const accountId = account.body.account_id;
-  const application = await operator.request<{ client_id: string; client_secret: string }>(
-    'POST',
-    `/v2/admin/accounts/${accountId}/applications`,
-    {
-      token: operatorToken,
-      headers: { 'Idempotency-Key': randomUUID() },
-      body: { name: `${name} app`, allowed_scopes: scopes },
-    },
-  );
-  if (application.status !== 201) throw new Error(`application: ${application.status}`);
-  const identity: ClientIdentity = {
-    cert: account.body.certificate_pem,
-    key: await privateKeyPem(keys.privateKey),
-  };
-  const issued = await request<{ access_token: string }>('POST', '/oauth/v2/token', {
-    host: 'auth',
-    form: {
-      grant_type: 'client_credentials',
-      client_id: application.body.client_id,
-      client_secret: application.body.client_secret,
-    },
-  });
-  const token = issued.body.access_token;
+  const partner = await onboardPartner(scopes, 'Webhook test');
   return {
-    accountId,
-    call: (method, path, body) =>
-      request(method, path, { cert: identity, token, ...(body === undefined ? {} : { body }) }),
+    accountId: partner.accountId,
+    call: (method, path, body) => partner.call(method, path, body === undefined ? {} : { body }),
   };
 }
 
