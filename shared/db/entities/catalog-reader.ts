@@ -1,8 +1,8 @@
 import { config } from '../../config/env.ts';
-import { LruMap } from '../../util/lru-map.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
 import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
+import { LruMap } from '../../util/lru-map.ts';
 import { loadSnapshot, readCatalogState, readImageBlob } from './catalog.ts';
 
 const epoch = new Date(0);

@@ -1,8 +1,8 @@
 import type { CatalogQuery, Locale, Pagination } from '../../schemas/catalog.ts';
+import { LruMap } from '../../util/lru-map.ts';
 import { NotFoundError } from '../errors.ts';
 import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
 import { negotiateLocale } from './locale.ts';
-import { LruMap } from '../../util/lru-map.ts';
 import type { CatalogKind, Contract } from './records.ts';
 import { type CatalogItemByKind, type CatalogSnapshot, searchKey } from './snapshot.ts';
 
