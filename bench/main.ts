@@ -4,6 +4,7 @@ import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Harness, startHarness } from './harness.ts';
+import { publishResults } from './publish.ts';
 import { formatSummary, formatTable, notApplicable, type Row } from './report.ts';
 import { coldStart } from './sections/cold-start.ts';
 import { httpThroughput } from './sections/http.ts';
@@ -112,5 +113,7 @@ const output =
     ? join(projectRoot, 'bench', 'results.json')
     : join(tmpdir(), 'partner-api-bench-quick.json'));
 await writeFile(output, `${JSON.stringify(results, null, 2)}\n`);
+const complete = settings.mode === 'full' && !process.env.BENCH_OUTPUT && !process.env.BENCH_ONLY;
+if (complete) await publishResults(projectRoot, results);
 console.log(table);
 log(`done in ${results.durationSeconds} s; results in ${output}`);
