@@ -4,6 +4,7 @@ import { lambdaContext } from '../../infra/local/functions.ts';
 import { readPublicJwks } from '../../shared/auth/keys.ts';
 import { verifyAccessToken } from '../../shared/auth/tokens.ts';
 import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { metaRoutes } from '../../shared/routes/meta.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 import { alternate, nowMs } from '../alternate.ts';
 import { region } from '../environment.ts';
@@ -29,7 +30,7 @@ function differences(ours: readonly number[], floor: readonly number[]): number[
 async function middyStack(harness: Harness, settings: BenchSettings): Promise<Row> {
   const { repetitions, iterations } = settings.pipeline;
   // A route with no auth and no body: what remains is routing, validation, headers, commit and errors.
-  const noOp = createApiHandler('meta', { getOpenApiDocument: async () => ({ status: 200, body: {} }) });
+  const noOp = createApiHandler(metaRoutes, { getOpenApiDocument: async () => ({ status: 200, body: {} }) });
   const bare = async (_event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => ({
     statusCode: 200,
     headers: { 'Content-Type': 'application/json' },

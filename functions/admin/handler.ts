@@ -11,6 +11,7 @@ import {
   rotateApplicationSecret,
 } from '../../shared/domain/accounts/service.ts';
 import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { adminRoutes } from '../../shared/routes/admin.ts';
 
 function accountView(account: Account) {
   const { certificate } = account;
@@ -47,7 +48,7 @@ function applicationView(application: Application) {
 const accountLocation = (accountId: string) => `/v2/admin/accounts/${accountId}`;
 const noStore = { 'Cache-Control': 'no-store' };
 
-export const handler = createApiHandler('admin', {
+export const handler = createApiHandler(adminRoutes, {
   createAccount: async ({ body, uow, now }) => {
     const { account, certificatePem } = await createAccount(
       { name: body.name, csrPem: body.csr_pem },

@@ -4,6 +4,7 @@ import { allScopes } from '../../shared/auth/scopes.ts';
 import { config } from '../../shared/config/env.ts';
 import { issueClientCredentialsToken } from '../../shared/domain/accounts/client-credentials.ts';
 import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
 /** Keys are published well before they sign (shared/auth/keys.ts), so a minute of staleness is harmless. */
@@ -17,7 +18,7 @@ async function publishedJwks(now: Date): Promise<PublicJwks> {
   return jwksCache.jwks;
 }
 
-export const handler = createApiHandler('auth', {
+export const handler = createApiHandler(authRoutes, {
   issueToken: async ({ body, rawHeaders, now }) => {
     if (body.grant_type !== 'client_credentials') {
       throw new OAuthError('unsupported_grant_type', 'Only grant_type=client_credentials is supported.');

@@ -19,6 +19,7 @@ import { ForbiddenError } from '../../shared/domain/errors.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline.ts';
 import { PassKeys } from '../../shared/pki/pass-signing.ts';
+import { bookingRoutes } from '../../shared/routes/booking.ts';
 import type { LoungeBookingRequest } from '../../shared/schemas/booking.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
@@ -110,7 +111,7 @@ function operations(serviceType: ServiceType) {
 const lounge = operations('Lounge');
 const fastTrack = operations('FastTrack');
 
-export const handler = createApiHandler('booking', {
+export const handler = createApiHandler(bookingRoutes, {
   createLoungeBooking: (request) => create(request, 'Lounge', inputOf(request.body.lounge_id, request.body)),
   listLoungeBookings: (request) => lounge.list(request, request.query),
   getLoungeBooking: (request) => lounge.get(request, request.params.bookingID),

@@ -11,6 +11,7 @@ import {
 } from '../../shared/domain/catalog/service.ts';
 import { ForbiddenError } from '../../shared/domain/errors.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline.ts';
+import { catalogRoutes } from '../../shared/routes/catalog.ts';
 
 interface ConditionalHeaders {
   'accept-language'?: string | undefined;
@@ -44,7 +45,7 @@ function respond<T>(representation: LocalizedRepresentation<T>): ApiResult {
   };
 }
 
-export const handler = createApiHandler('catalog', {
+export const handler = createApiHandler(catalogRoutes, {
   listLounges: async ({ principal, query, headers }) =>
     respond(listCatalog(await viewOf(principal), 'lounges', query, conditionalOf(headers))),
   getLounge: async ({ principal, params, headers }) =>

@@ -4,12 +4,13 @@ import { passRecord } from '../../shared/domain/booking/records.ts';
 import { recordPassUse } from '../../shared/domain/booking/service.ts';
 import { ForbiddenError, NotFoundError } from '../../shared/domain/errors.ts';
 import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { sandboxRoutes } from '../../shared/routes/sandbox.ts';
 
 /**
  * Sandbox operations. Production never deploys them (routesForStage); should the function reach prod
  * anyway, it answers as if the path did not exist.
  */
-export const handler = createApiHandler('sandbox', {
+export const handler = createApiHandler(sandboxRoutes, {
   simulatePassUsed: async ({ principal, body, now, uow, route }) => {
     if (config().stage === 'prod')
       throw new NotFoundError('ResourceNotFound', `No operation at ${route.path}.`);

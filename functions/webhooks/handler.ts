@@ -14,6 +14,7 @@ import {
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 
 /** Every partner token carries its account; a token without one has no subscription to manage. */
 function accountOf(principal: Principal): string {
@@ -57,7 +58,7 @@ const webhookLocation = (webhookId: string) => `/v2/b2b/webhooks/${webhookId}`;
 const deliveryLocation = (webhookId: string, deliveryId: string) =>
   `${webhookLocation(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`;
 
-export const handler = createApiHandler('webhooks', {
+export const handler = createApiHandler(webhooksRoutes, {
   createWebhook: async ({ principal, body, uow, now }) => {
     const webhook = await createWebhook(accountOf(principal), body, uow, now);
     return {

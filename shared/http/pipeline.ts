@@ -18,7 +18,6 @@ import {
   storeIdempotent,
 } from '../idempotency/store.ts';
 import { logger } from '../observability/logger.ts';
-import { type OperationId, type RoutesOfGroup, routesOfGroup } from '../routes/index.ts';
 import type {
   FunctionGroup,
   RouteAuth,
@@ -62,10 +61,9 @@ export interface ApiResult {
 
 export type Implementation<R extends RouteDefinition> = (request: ApiRequest<R>) => Promise<ApiResult>;
 
-export type GroupImplementations<G extends FunctionGroup> = {
-  [K in keyof RoutesOfGroup<G>]: RoutesOfGroup<G>[K] extends RouteDefinition
-    ? Implementation<RoutesOfGroup<G>[K]>
-    : never;
+/** One implementation per route of a function's route module, keyed by operation id. */
+export type Implementations<T extends Record<string, RouteDefinition>> = {
+  [K in keyof T]: Implementation<T[K]>;
 };
 
 const defaultMaxBodyBytes = 64 * 1024;
@@ -130,8 +128,9 @@ function clientCertificateOf(event: APIGatewayProxyEvent): ClientCertificate | n
 }
 
 /** Request id, route resolution (404/405), body limit (413) and the one place errors become responses. */
-function apiContext(group: FunctionGroup): MiddlewareObj<PipelineEvent, APIGatewayProxyResult> {
-  const groupRoutes = routesOfGroup(group);
+function apiContext(
+  groupRoutes: readonly RouteDefinition[],
+): MiddlewareObj<PipelineEvent, APIGatewayProxyResult> {
   return {
     before: (request) => {
       const event = request.event;
@@ -416,20 +415,25 @@ function commitAndRespond(): MiddlewareObj<PipelineEvent, APIGatewayProxyResult>
 }
 
 /**
- * One Lambda per function group: every route of the group in `implementations`, dispatched on
- * API Gateway's resource template and method, behind the same middleware stack.
+ * One Lambda per function group: every route of the group's route module (shared/routes/<area>.ts) in
+ * `implementations`, dispatched on API Gateway's resource template and method, behind the same
+ * middleware stack. A function imports only its own module, so it builds only its own schemas.
  */
-export function createApiHandler<G extends FunctionGroup>(
-  group: G,
-  implementations: GroupImplementations<G>,
+export function createApiHandler<T extends Record<string, RouteDefinition>>(
+  groupRoutes: T,
+  implementations: Implementations<T>,
 ) {
+  const routeList: RouteDefinition[] = Object.values(groupRoutes);
+  const groups = new Set<FunctionGroup>(routeList.map((route) => route.group));
+  if (groups.size !== 1)
+    throw new Error(`A function serves one group; these routes name ${[...groups].join(', ')}`);
   const byOperation = implementations as unknown as Record<string, Implementation<RouteDefinition>>;
-  for (const route of routesOfGroup(group)) {
+  for (const route of routeList) {
     if (!byOperation[route.operationId]) throw new Error(`No implementation for ${route.operationId}`);
   }
   return middy<PipelineEvent, APIGatewayProxyResult, Error, Context>()
     .use(httpSecurityHeaders(apiSecurityHeaders))
-    .use(apiContext(group))
+    .use(apiContext(routeList))
     .use(httpHeaderNormalizer())
     .use(requestBody())
     .use(authorization())
@@ -438,7 +442,7 @@ export function createApiHandler<G extends FunctionGroup>(
     .handler(async (event) => {
       const state = stateOf(event);
       if (!state.route || !state.request) throw new Error('Route not resolved');
-      const implementation = byOperation[state.route.operationId as OperationId];
+      const implementation = byOperation[state.route.operationId];
       if (!implementation) throw new Error(`No implementation for ${state.route.operationId}`);
       return (await implementation(state.request)) as unknown as APIGatewayProxyResult;
     });
