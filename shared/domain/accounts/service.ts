@@ -23,7 +23,7 @@ import {
   putNewApplication,
   replaceSecretWrite,
 } from '../../db/entities/application.ts';
-import { type CertificateAuthority, signPartnerCsr } from '../../pki/certificates.ts';
+import type { CertificateAuthority } from '../../pki/certificates.ts';
 import { secretStore } from '../../secrets/store.ts';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
@@ -66,6 +66,8 @@ export async function createAccount(
   now: Date,
 ): Promise<{ account: Account; certificatePem: string }> {
   const accountId = randomUUID();
+  // X.509 and ASN.1 load on the first account creation, not at every cold start of the admin function.
+  const { signPartnerCsr } = await import('../../pki/certificates.ts');
   const certificate = await signPartnerCsr({ ca: await partnerCa(), csrPem: input.csrPem, accountId, now });
   const timestamp = now.toISOString();
   const account: Account = {

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { LruMap } from '../../util/lru-map.ts';
 import type { Booking, Pass } from './model.ts';
 
@@ -42,6 +41,8 @@ const renderedQrCodes = new LruMap<string, string>(1000);
 async function qrSvg(payload: string): Promise<string> {
   let svg = renderedQrCodes.get(payload);
   if (svg === undefined) {
+    // qrcode (and the PNG encoder it brings) loads on the first rendered pass, not at cold start.
+    const { default: QRCode } = await import('qrcode');
     svg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     renderedQrCodes.set(payload, svg);
   }
