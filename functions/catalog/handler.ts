@@ -41,6 +41,7 @@ function respond<T>(representation: LocalizedRepresentation<T>): ApiResult {
   return {
     status: 200,
     body: representation.body,
+    ...(representation.json === undefined ? {} : { json: representation.json }),
     headers: { ...headers, 'Content-Language': representation.locale },
   };
 }

@@ -54,6 +54,8 @@ export interface ApiRequest<R extends RouteDefinition = RouteDefinition> {
 export interface ApiResult {
   status: number;
   body?: unknown;
+  /** `body` already serialized (a memoized representation): sent as it is, never serialized again. */
+  json?: string;
   headers?: Record<string, string>;
   /** A non-JSON body (image, SVG), base64-encoded as API Gateway expects. */
   binary?: { contentType: string; base64: string };
@@ -336,11 +338,8 @@ function toStored(result: ApiResult): StoredResponse {
     return { statusCode: result.status, headers, body: result.binary.base64 };
   }
   if (result.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  return {
-    statusCode: result.status,
-    headers,
-    body: result.body === undefined ? '' : JSON.stringify(result.body),
-  };
+  const body = result.json ?? (result.body === undefined ? '' : JSON.stringify(result.body));
+  return { statusCode: result.status, headers, body };
 }
 
 function validateResponse(route: RouteDefinition, result: ApiResult): void {

@@ -30,6 +30,8 @@ export interface Representation<T> {
   etag: string;
   lastModified: Date;
   body?: T;
+  /** `body` serialized once, as its ETag was computed from it: the response reuses these bytes. */
+  json?: string;
 }
 
 export interface LocalizedRepresentation<T> extends Representation<T> {
@@ -71,15 +73,17 @@ function conditional<T>(
   etag: string,
   lastModified: Date,
   body: T,
+  json: string,
 ): Representation<T> {
   if (isNotModified(request, { etag, lastModified })) return { notModified: true, etag, lastModified };
-  return { notModified: false, etag, lastModified, body };
+  return { notModified: false, etag, lastModified, body, json };
 }
 
 type ListPage<K extends CatalogKind> = { data: CatalogItemByKind[K][]; pagination: Pagination };
 
 interface RenderedPage {
   body: ListPage<CatalogKind>;
+  json: string;
   etag: string;
 }
 
@@ -133,10 +137,11 @@ export function listCatalog<K extends CatalogKind>(
       .filter((entry) => visible(entry.id) && (needle === '' || entry.searchName.includes(needle)));
     const data = matching.slice(query.offset, query.offset + query.limit).map((entry) => entry.item);
     const body = { data, pagination: { count: data.length, offset: query.offset, total: matching.length } };
-    return { body, etag: entityTag(locale, effectiveQuery, JSON.stringify(body)) };
+    const json = JSON.stringify(body);
+    return { body, json, etag: entityTag(locale, effectiveQuery, json) };
   });
   const body = page.body as ListPage<K>;
-  return { ...conditional(request, page.etag, lastModifiedOf(view), body), locale };
+  return { ...conditional(request, page.etag, lastModifiedOf(view), body, page.json), locale };
 }
 
 /** One item of the contract; anything else (unknown, inactive, not contracted) is the same 404. */
@@ -151,8 +156,9 @@ export function getCatalogItem<K extends CatalogKind>(
     throw new NotFoundError('CatalogResourceNotFound', `No ${kindLabel[kind]} ${id} in your catalog.`);
   const locale = negotiateLocale(request.acceptLanguage);
   const item = view.snapshot.render(kind, record, locale);
-  const etag = entityTag(locale, JSON.stringify(item));
-  return { ...conditional(request, etag, lastModifiedOf(view), item), locale };
+  const json = JSON.stringify(item);
+  const etag = entityTag(locale, json);
+  return { ...conditional(request, etag, lastModifiedOf(view), item, json), locale };
 }
 
 export interface ImageBytes {

@@ -196,6 +196,12 @@ describe('a page asked again of the same snapshot', () => {
     expect(entries).not.toHaveBeenCalled();
   });
 
+  it('carries the bytes its ETag was computed from, so the response is not serialized again', () => {
+    const page = listCatalog(view(), 'lounges', firstPage, {});
+
+    expect(page.json).toBe(JSON.stringify(page.body));
+  });
+
   it.each([
     [
       'contract',
