@@ -4,6 +4,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { authenticate } from '../auth/authenticate.ts';
+import { OAuthError } from '../auth/oauth-error.ts';
 import type { ClientCertificate, Principal } from '../auth/principal.ts';
 import { config } from '../config/env.ts';
 import { commitWrites, DynamoUnitOfWork } from '../db/transaction.ts';
@@ -192,7 +193,9 @@ function apiContext(
         return;
       }
       const error = request.error;
-      if (!(error instanceof ApiError)) {
+      if (error instanceof OAuthError) {
+        logger.info('Request refused', { error: error.error, status: error.status });
+      } else if (!(error instanceof ApiError)) {
         logger.error('Request failed', { error: error as Error });
       } else if (statusOf(error) >= 500) {
         logger.error('Request failed', { code: error.code, error });
