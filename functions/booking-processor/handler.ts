@@ -22,7 +22,7 @@ function holdSeconds(): number {
 
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
 
-/** The mapping's filter (infra/local/consumers.ts) passes new bookings only; other records are ignored here too. */
+/** The mapping's filter (infra/workers.ts) passes new bookings only; other records are ignored here too. */
 async function issue(record: DynamoDBRecord): Promise<void> {
   const image = record.dynamodb?.NewImage;
   if (record.eventName !== 'INSERT' || !image) return;

@@ -21,7 +21,7 @@ import {
   schedules,
   streamConsumers,
   streamPipes,
-} from './consumers.ts';
+} from '../workers.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
 import { startGateway } from './gateway.ts';

@@ -17,8 +17,8 @@ import type { EntryResolver } from '../constructs/entries.ts';
 import { RouteTableApi } from '../constructs/route-table-api.ts';
 import { StreamProcessor } from '../constructs/stream-processor.ts';
 import { WebhookPipeline } from '../constructs/webhook-pipeline.ts';
-import { queues, schedules, streamConsumers, streamPipes } from '../local/consumers.ts';
 import type { StageConfig } from '../stage-config.ts';
+import { queues, schedules, streamConsumers, streamPipes } from '../workers.ts';
 import {
   functionNeeds,
   type SecretName,
@@ -178,7 +178,7 @@ export class ApiStack extends Stack {
 
     this.addKeyRotation(config, functionProps('key-rotation', Duration.seconds(30)), register);
 
-    // Stream consumers, schedules and pipes are the local stage's definitions too (infra/local/consumers.ts).
+    // Stream consumers, schedules and pipes are the local stage's definitions too (infra/workers.ts).
     for (const consumer of streamConsumers) {
       const name = declared(consumer.functionName);
       const fnProps = functionProps(name, Duration.seconds(30));

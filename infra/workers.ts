@@ -9,8 +9,14 @@ import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
   webhookMessageGroupIdPath,
-} from '../../shared/db/entities/webhook-message.ts';
-import type { FilterPattern } from './event-filter.ts';
+} from '../shared/db/entities/webhook-message.ts';
+import type { FilterPattern } from './local/event-filter.ts';
+
+/*
+ * The service's workers, declared once: stream consumers, queues, pipes and schedules. CDK builds event
+ * source mappings, Pipes, queues and EventBridge rules from these (infra/stacks/api-stack.ts), and the
+ * local stage runs the same functions from DynamoDB Local's stream and the SQS emulator (infra/local).
+ */
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler without partial failures returns nothing, as in aws-lambda's own types
 type Nothing = void;
