@@ -15,7 +15,7 @@ import {
 } from '../schemas/catalog.ts';
 import { defineRoute, type ResponseSpec } from './types.ts';
 
-const common = { hosts: ['api'], group: 'catalog' } as const;
+const common = { hosts: ['api'], group: 'catalog', tags: ['Catalog'] } as const;
 
 const validators = {
   ETag: 'Strong validator of this representation (changes with data, contract, locale, filter and paging)',
@@ -44,7 +44,6 @@ export const catalogRoutes = {
     path: '/v2/catalog/lounges',
     summary: 'List the lounges of your contract',
     description: pageDescription,
-    tags: ['Catalog'],
     auth: { scope: 'catalog.lounges:read' },
     request: { query: catalogQuery, headers: catalogHeaders },
     responses: {
@@ -58,7 +57,6 @@ export const catalogRoutes = {
     method: 'GET',
     path: '/v2/catalog/lounges/{loungeID}',
     summary: 'Read one lounge of your contract',
-    tags: ['Catalog'],
     auth: { scope: 'catalog.lounges:read' },
     request: { params: loungeParams, headers: catalogHeaders },
     responses: {
@@ -76,7 +74,6 @@ export const catalogRoutes = {
     description:
       'The bytes with their media type. Either catalog scope suffices: images of lounges and fast-tracks ' +
       'in your contract are served alike.',
-    tags: ['Catalog'],
     auth: { scope: 'catalog.lounges:read', alternatives: ['catalog.fast_tracks:read'] },
     request: { params: imageParams, headers: imageHeaders },
     responses: {
@@ -96,7 +93,6 @@ export const catalogRoutes = {
     path: '/v2/catalog/fast-tracks',
     summary: 'List the fast-track services of your contract',
     description: pageDescription,
-    tags: ['Catalog'],
     auth: { scope: 'catalog.fast_tracks:read' },
     request: { query: catalogQuery, headers: catalogHeaders },
     responses: {
@@ -110,7 +106,6 @@ export const catalogRoutes = {
     method: 'GET',
     path: '/v2/catalog/fast-tracks/{fastTrackID}',
     summary: 'Read one fast-track service of your contract',
-    tags: ['Catalog'],
     auth: { scope: 'catalog.fast_tracks:read' },
     request: { params: fastTrackParams, headers: catalogHeaders },
     responses: {
@@ -126,7 +121,6 @@ export const catalogRoutes = {
     path: '/v2/catalog/esim/tariffs',
     summary: 'List the eSIM tariffs (package templates) of your contract',
     description: pageDescription,
-    tags: ['Catalog'],
     auth: { scope: 'catalog.esim:read' },
     request: { query: catalogQuery, headers: catalogHeaders },
     responses: {
@@ -140,7 +134,6 @@ export const catalogRoutes = {
     method: 'GET',
     path: '/v2/catalog/esim/tariffs/{tariffID}',
     summary: 'Read one eSIM tariff of your contract',
-    tags: ['Catalog'],
     auth: { scope: 'catalog.esim:read' },
     request: { params: tariffParams, headers: catalogHeaders },
     responses: {
