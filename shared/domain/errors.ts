@@ -140,3 +140,15 @@ export class ServiceUnavailableError extends ApiError {
     this.name = 'ServiceUnavailableError';
   }
 }
+
+/**
+ * A write lost a race with a concurrent change whose result still allows the operation (the service
+ * issued a booking while the partner canceled it). The HTTP pipeline runs the operation again on fresh
+ * reads; only if the race repeats does the caller get the 503 with Retry-After.
+ */
+export class ConcurrentChangeError extends ServiceUnavailableError {
+  constructor(message: string, options: ApiErrorOptions = {}) {
+    super(message, { retryAfter: 1, ...options });
+    this.name = 'ConcurrentChangeError';
+  }
+}

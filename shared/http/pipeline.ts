@@ -8,7 +8,7 @@ import { OAuthError } from '../auth/oauth-error.ts';
 import type { ClientCertificate, Principal } from '../auth/principal.ts';
 import { config } from '../config/env.ts';
 import { commitWrites, DynamoUnitOfWork } from '../db/transaction.ts';
-import { ApiError, MalformedBodyError, ValidationError } from '../domain/errors.ts';
+import { ApiError, ConcurrentChangeError, MalformedBodyError, ValidationError } from '../domain/errors.ts';
 import type { UnitOfWork } from '../domain/unit-of-work.ts';
 import { requestFingerprint } from '../idempotency/fingerprint.ts';
 import {
@@ -100,6 +100,8 @@ interface PipelineState {
   /** Set once the operation itself runs: only its own outcomes are stored under an idempotency key. */
   operationStarted: boolean;
   idempotencyStatus: 'created' | 'reused' | undefined;
+  /** Runs the operation (again, after a lost race) on the request with the current unit of work. */
+  run: (() => Promise<ApiResult>) | undefined;
 }
 
 type PipelineEvent = APIGatewayProxyEvent & { pipeline?: PipelineState };
@@ -150,6 +152,7 @@ function apiContext(
         idempotency: undefined,
         operationStarted: false,
         idempotencyStatus: undefined,
+        run: undefined,
       };
       logger.appendKeys({ request_id: requestId, resource: event.resource, method: event.httpMethod });
 
@@ -360,6 +363,9 @@ function validateResponse(route: RouteDefinition, result: ApiResult): void {
   }
 }
 
+/** Runs of one operation when its commit keeps losing races (ConcurrentChangeError). */
+const maxRuns = 3;
+
 /** Commits staged writes (with the idempotency record) and shapes the API Gateway result. */
 function commitAndRespond(): MiddlewareObj<PipelineEvent, APIGatewayProxyResult> {
   const respond = (
@@ -377,21 +383,32 @@ function commitAndRespond(): MiddlewareObj<PipelineEvent, APIGatewayProxyResult>
     };
   };
 
+  const commit = async (state: PipelineState, result: ApiResult) => {
+    if (state.route && config().validateResponses) validateResponse(state.route, result);
+    const stored = toStored(result);
+    if (state.idempotency) {
+      return respond(state, await commitIdempotent(state.idempotency, state.uow.writes, stored, state.now));
+    }
+    await commitWrites(state.uow.writes);
+    return respond(state, { kind: 'plain', response: stored });
+  };
+
   return {
     after: async (request) => {
       const state = stateOf(request.event);
-      const result = request.response as unknown as ApiResult;
-      if (state.route && config().validateResponses) validateResponse(state.route, result);
-      const stored = toStored(result);
-      if (state.idempotency) {
-        request.response = respond(
-          state,
-          await commitIdempotent(state.idempotency, state.uow.writes, stored, state.now),
-        );
-        return;
+      let result = request.response as unknown as ApiResult;
+      for (let run = 1; ; run++) {
+        try {
+          request.response = await commit(state, result);
+          return;
+        } catch (error) {
+          // Lost a race whose outcome still allows the operation: run it again on fresh reads.
+          if (!(error instanceof ConcurrentChangeError) || run >= maxRuns || !state.run) throw error;
+          state.uow = new DynamoUnitOfWork();
+          if (state.request) state.request.uow = state.uow;
+          result = await state.run();
+        }
       }
-      await commitWrites(state.uow.writes);
-      request.response = respond(state, { kind: 'plain', response: stored });
     },
     onError: async (request) => {
       const state = request.event.pipeline;
@@ -446,7 +463,9 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
       if (!state.route || !state.request) throw new Error('Route not resolved');
       const implementation = byOperation[state.route.operationId];
       if (!implementation) throw new Error(`No implementation for ${state.route.operationId}`);
-      return (await implementation(state.request)) as unknown as APIGatewayProxyResult;
+      const request = state.request;
+      state.run = () => implementation(request);
+      return (await state.run()) as unknown as APIGatewayProxyResult;
     });
 }
 

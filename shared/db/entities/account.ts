@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { Account, AccountKind, AccountStatus, Page, PageRequest } from '../../domain/accounts/model.ts';
-import { NotFoundError, ServiceUnavailableError } from '../../domain/errors.ts';
+import { ConcurrentChangeError, NotFoundError, ServiceUnavailableError } from '../../domain/errors.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
@@ -163,8 +163,6 @@ export function disableAccountWrite(account: Account, now: string): DynamoWrite 
       },
     },
     onConditionFailed: () =>
-      new ServiceUnavailableError('The account changed while it was being disabled; retry the request.', {
-        retryAfter: 1,
-      }),
+      new ConcurrentChangeError('The account changed while it was being disabled; retry the request.'),
   };
 }

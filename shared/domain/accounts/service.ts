@@ -25,7 +25,7 @@ import {
 } from '../../db/entities/application.ts';
 import type { CertificateAuthority } from '../../pki/certificates.ts';
 import { secretStore } from '../../secrets/store.ts';
-import { NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.ts';
+import { ConcurrentChangeError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import {
   type Account,
@@ -146,9 +146,7 @@ function accountRefusal(accountId: string, account: Account | undefined): Error 
       { path: accountPath, message: 'Too many applications' },
     ]);
   }
-  return new ServiceUnavailableError('The account changed while this request ran; retry the request.', {
-    retryAfter: 1,
-  });
+  return new ConcurrentChangeError('The account changed while this request ran; retry the request.');
 }
 
 /**

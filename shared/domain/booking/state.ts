@@ -1,4 +1,4 @@
-import { ConflictError, ServiceUnavailableError } from '../errors.ts';
+import { ConcurrentChangeError, ConflictError } from '../errors.ts';
 import type { Booking, BookingStatus, Pass, PassStatus } from './model.ts';
 
 /** What moves a booking; `issue` and `expire` are the service's own steps, the rest the partner's. */
@@ -99,12 +99,7 @@ export function bookingConflict(action: BookingAction | PassAction, found: Booki
     );
   }
   // The service itself moved the booking on (Processing -> Issued): not the partner's conflict.
-  return new ServiceUnavailableError(
-    'The booking changed state while this request was processed; retry it.',
-    {
-      retryAfter: 1,
-    },
-  );
+  return new ConcurrentChangeError('The booking changed state while this request was processed; retry it.');
 }
 
 /** The pass write of a change lost a race, or the pass was not in the status its booking implied. */
@@ -122,9 +117,7 @@ export function passConflict(
     );
   }
   if (action === 'use') return passNotActive(booking, found?.status);
-  return new ServiceUnavailableError('The pass changed state while this request was processed; retry it.', {
-    retryAfter: 1,
-  });
+  return new ConcurrentChangeError('The pass changed state while this request was processed; retry it.');
 }
 
 export function passNotActive(booking: Booking, status: PassStatus | undefined): ConflictError {

@@ -39,7 +39,8 @@ describe('listing bookings', () => {
 
   it('filters by status', async () => {
     const bookingId = await newBooking('fast-tracks', otherPartner);
-    await call(otherPartner, 'POST', bookingPath('fast-tracks', bookingId, 'cancel'));
+    const cancel = await call(otherPartner, 'POST', bookingPath('fast-tracks', bookingId, 'cancel'));
+    expect(cancel.status).toBe(200);
 
     const canceled = await page('status=Canceled&limit=200');
 
