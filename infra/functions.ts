@@ -1,3 +1,4 @@
+import type { Duration } from 'aws-cdk-lib';
 import type {
   Context,
   DynamoDBBatchResponse,
@@ -18,6 +19,7 @@ import {
 } from '../shared/db/entities/webhook-message.ts';
 import type { FunctionGroup } from '../shared/routes/types.ts';
 import type { FilterPattern } from './local/event-filter.ts';
+import type { StageConfig } from './stage-config.ts';
 
 /*
  * Every function of the service, declared once: one per function group of the route table, and the
@@ -152,11 +154,16 @@ export interface QueueTrigger {
   reportBatchItemFailures?: boolean;
 }
 
+/** A setting of the stage (infra/stage-config.ts) that is a duration. */
+export type StageInterval = {
+  [K in keyof StageConfig]: StageConfig[K] extends Duration ? K : never;
+}[keyof StageConfig];
+
 /** Invoked by EventBridge at a fixed rate. */
 export interface ScheduleTrigger {
   kind: 'schedule';
-  /** A rate in minutes, which the local stage runs on a timer too, or a setting of the stage (infra/stage-config.ts). */
-  every: { minutes: number } | 'keyRotationInterval';
+  /** A rate in minutes, which the local stage runs on a timer too, or a stage setting (too long for a local timer). */
+  every: { minutes: number } | StageInterval;
   description?: string;
   /** EventBridge retries of a failed invocation. */
   retryAttempts?: number;
