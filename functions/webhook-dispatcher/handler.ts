@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { config } from '../../shared/config/env.ts';
+import { config, queueUrl } from '../../shared/config/env.ts';
 import { PoisonMessageError, parseWebhookMessage } from '../../shared/db/entities/webhook-message.ts';
 import { dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
 import { webhookSettings } from '../../shared/domain/webhooks/settings.ts';
@@ -24,12 +24,6 @@ function sqs(): SQSClient {
   const { region, sqsEndpoint } = config();
   client ??= new SQSClient({ region, ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}) });
   return client;
-}
-
-function queueUrl(name: 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL'): string {
-  const url = process.env[name];
-  if (!url) throw new Error(`Missing environment variable ${name}`);
-  return url;
 }
 
 /** Thrown for a message that stays queued: the batch reports it as failed. */

@@ -6,7 +6,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSMessageAttributes, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
-import type { QueueHandler } from '../workers.ts';
+import type { QueueHandler } from '../functions.ts';
 import { lambdaContext } from './functions.ts';
 
 export interface QueuePollerOptions {

@@ -8,7 +8,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import type { StreamConsumer, StreamHandler } from '../workers.ts';
+import type { StreamConsumer, StreamHandler } from '../functions.ts';
 import { passesFilters } from './event-filter.ts';
 import { lambdaContext } from './functions.ts';
 

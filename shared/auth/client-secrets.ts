@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 import { type SecretStore, secretStore } from '../secrets/store.ts';
 
 /**
@@ -61,9 +62,10 @@ export async function clientSecretPepper(store: SecretStore = secretStore()): Pr
   return pepper;
 }
 
-export function resetClientSecretPepper(): void {
+function resetClientSecretPepper(): void {
   cachedPepper = undefined;
 }
+onReset(resetClientSecretPepper);
 
 export interface BasicCredentials {
   clientId: string;

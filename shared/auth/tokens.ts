@@ -9,6 +9,7 @@ import {
   SignJWT,
 } from 'jose';
 import { config } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { Audience } from '../routes/types.ts';
 import { secretStore } from '../secrets/store.ts';
@@ -190,7 +191,8 @@ export async function verifyAccessToken(
 }
 
 /** Tests and the local stage rotate keys in the same process. */
-export function resetTokenCaches(): void {
+function resetTokenCaches(): void {
   signer = undefined;
   verificationKeys = undefined;
 }
+onReset(resetTokenCaches);

@@ -1,4 +1,5 @@
 import { config } from '../../config/env.ts';
+import { onReset } from '../../config/reset.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
 import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
@@ -116,6 +117,7 @@ export function catalogReader(): DynamoCatalogReader {
 }
 
 /** Tests and the local stage point the same process at a new table. */
-export function resetCatalogReader(): void {
+function resetCatalogReader(): void {
   reader = undefined;
 }
+onReset(resetCatalogReader);

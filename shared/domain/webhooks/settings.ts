@@ -1,3 +1,5 @@
+import { webhookDeliveryConfig } from '../../config/env.ts';
+import { onReset } from '../../config/reset.ts';
 import { parseRetrySchedule } from './retry.ts';
 
 /** The dispatcher's knobs, read once from the environment (docs/webhooks.md, Configuration). */
@@ -11,17 +13,13 @@ let cached: WebhookSettings | undefined;
 
 export function webhookSettings(): WebhookSettings {
   if (!cached) {
-    const timeout = Number(process.env.WEBHOOK_TIMEOUT_MS ?? 30_000);
-    if (!Number.isInteger(timeout) || timeout <= 0)
-      throw new Error('WEBHOOK_TIMEOUT_MS must be a positive integer');
-    cached = {
-      retryScheduleSeconds: parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE),
-      timeoutMs: timeout,
-    };
+    const { timeoutMs, retrySchedule } = webhookDeliveryConfig();
+    cached = { retryScheduleSeconds: parseRetrySchedule(retrySchedule), timeoutMs };
   }
   return cached;
 }
 
-export function resetWebhookSettings(): void {
+function resetWebhookSettings(): void {
   cached = undefined;
 }
+onReset(resetWebhookSettings);

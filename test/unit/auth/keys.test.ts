@@ -8,7 +8,8 @@ import {
   readSigningKeys,
   rotateSigningKeys,
 } from '../../../shared/auth/keys.ts';
-import { issuePartnerToken, resetTokenCaches, verifyAccessToken } from '../../../shared/auth/tokens.ts';
+import { issuePartnerToken, verifyAccessToken } from '../../../shared/auth/tokens.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from './local-config.ts';
 
@@ -25,7 +26,7 @@ const publishedKids = async () => (await readPublicJwks(secretStore())).keys.map
 
 /** A fresh Lambda container: nothing cached. */
 function coldStart() {
-  resetTokenCaches();
+  resetModuleCaches();
 }
 
 describe('signing key rotation', () => {
