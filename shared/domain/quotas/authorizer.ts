@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Principal } from '../../auth/principal.ts';
+import { formatRateLimitPolicy } from './headers.ts';
 import type { Plan, PlanName } from './plans.ts';
 
 /**
@@ -80,6 +81,8 @@ export function allowRequest({ principal, methodArn, usageKey, plan }: AllowInpu
     plan_rate: plan.limits.rate,
     plan_burst: plan.limits.burst,
     plan_daily_quota: plan.limits.dailyQuota,
+    // Ready for a header mapping: a gateway response cannot format it, a context value it can copy.
+    rate_limit_policy: formatRateLimitPolicy(plan.limits),
   };
   if (owner.kind === 'account') context.account_id = owner.accountId;
   return {

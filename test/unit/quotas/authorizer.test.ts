@@ -65,6 +65,7 @@ describe('the authorizer answer for a partner token', () => {
       plan_rate: 50,
       plan_burst: 100,
       plan_daily_quota: 100_000,
+      rate_limit_policy: '"burst";q=100;w=2, "daily";q=100000;w=86400',
     });
   });
 });
