@@ -203,37 +203,72 @@ export class PartnerRateLimiting extends Construct {
   }
 }
 
-export interface AuthAddressRateRuleProps {
+export interface AuthFloodRulesProps {
   /** The auth domain's API (token issuing): the web ACL is associated with its deployment stage. */
   api: RestApi;
+  /** Per source address. */
   flood: FloodPolicy;
+  /** Per Authorization header value: one HTTP Basic client asking for tokens in a loop. */
+  clientFlood: FloodPolicy;
   /** Prefix of the web ACL's CloudWatch metric names. */
   metricPrefix: string;
 }
 
 /**
- * A WAFv2 web ACL on the auth API with one rate-based rule: more than `flood.limit` requests from one
- * source address within `flood.windowSeconds` are answered 429 RateLimitExceeded with Retry-After,
- * before they reach the token Lambda. The local stage emulates it (shared/domain/quotas/flood.ts).
+ * A WAFv2 web ACL on the auth API with two rate-based rules: more than `flood.limit` requests from one
+ * source address, or more than `clientFlood.limit` with one Authorization header (one client's HTTP
+ * Basic credentials), within the window are answered 429 RateLimitExceeded with Retry-After before
+ * they reach the token Lambda. Requests without the header are not counted by the second rule (WAF
+ * cannot read the form body of client_secret_post); the lockout covers bad secrets of those. The
+ * local stage emulates both (shared/domain/quotas/flood.ts).
  */
-export class AuthAddressRateRule extends Construct {
+export class AuthFloodRules extends Construct {
   readonly webAcl: CfnWebACL;
-  static readonly ruleName = 'RequestsPerSourceAddress';
+  static readonly addressRuleName = 'RequestsPerSourceAddress';
+  static readonly clientRuleName = 'RequestsPerClientCredentials';
 
-  constructor(scope: Construct, id: string, props: AuthAddressRateRuleProps) {
+  constructor(scope: Construct, id: string, props: AuthFloodRulesProps) {
     super(scope, id);
-    const bodyKey = 'RateLimitExceeded';
-    const problem = {
-      code: 'RateLimitExceeded',
-      title: 'Too many requests',
-      status: 429,
-      detail: 'Too many requests from this address; slow down.',
-      details: { policy: 'address_flood' },
-    };
+    const problem = (policy: string, detail: string) =>
+      JSON.stringify({
+        code: 'RateLimitExceeded',
+        title: 'Too many requests',
+        status: 429,
+        detail,
+        details: { policy },
+      });
     const visibility = (metricName: string) => ({
       cloudWatchMetricsEnabled: true,
       sampledRequestsEnabled: true,
       metricName: `${props.metricPrefix}${metricName}`,
+    });
+    const rateRule = (
+      name: string,
+      priority: number,
+      bodyKey: string,
+      policy: FloodPolicy,
+      aggregation: Pick<CfnWebACL.RateBasedStatementProperty, 'aggregateKeyType' | 'customKeys'>,
+    ): CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      action: {
+        block: {
+          customResponse: {
+            responseCode: 429,
+            customResponseBodyKey: bodyKey,
+            // WAF re-evaluates rates every few seconds; a fraction of the window is a fair wait.
+            responseHeaders: [{ name: 'Retry-After', value: String(Math.ceil(policy.windowSeconds / 5)) }],
+          },
+        },
+      },
+      statement: {
+        rateBasedStatement: {
+          limit: policy.limit,
+          evaluationWindowSec: policy.windowSeconds,
+          ...aggregation,
+        },
+      },
+      visibilityConfig: visibility(`Auth${name}`),
     });
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
@@ -241,33 +276,26 @@ export class AuthAddressRateRule extends Construct {
       visibilityConfig: visibility('AuthWebAcl'),
       // WAF has no problem+json content type: the body is the problem object as application/json.
       customResponseBodies: {
-        [bodyKey]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(problem) },
+        AddressFlood: {
+          contentType: 'APPLICATION_JSON',
+          content: problem('address_flood', 'Too many requests from this address; slow down.'),
+        },
+        ClientFlood: {
+          contentType: 'APPLICATION_JSON',
+          content: problem(
+            'client_flood',
+            'Too many token requests for this client; reuse the token until it expires.',
+          ),
+        },
       },
       rules: [
-        {
-          name: AuthAddressRateRule.ruleName,
-          priority: 0,
-          action: {
-            block: {
-              customResponse: {
-                responseCode: 429,
-                customResponseBodyKey: bodyKey,
-                // WAF re-evaluates rates every few seconds; a fraction of the window is a fair wait.
-                responseHeaders: [
-                  { name: 'Retry-After', value: String(Math.ceil(props.flood.windowSeconds / 5)) },
-                ],
-              },
-            },
-          },
-          statement: {
-            rateBasedStatement: {
-              limit: props.flood.limit,
-              aggregateKeyType: 'IP',
-              evaluationWindowSec: props.flood.windowSeconds,
-            },
-          },
-          visibilityConfig: visibility('AuthRequestsPerSourceAddress'),
-        },
+        rateRule(AuthFloodRules.addressRuleName, 0, 'AddressFlood', props.flood, { aggregateKeyType: 'IP' }),
+        rateRule(AuthFloodRules.clientRuleName, 1, 'ClientFlood', props.clientFlood, {
+          aggregateKeyType: 'CUSTOM_KEYS',
+          customKeys: [
+            { header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } },
+          ],
+        }),
       ],
     });
     new CfnWebACLAssociation(this, 'Association', {

@@ -11,7 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../infra/constructs/entries.ts';
 import { OperationsDashboard, runbook } from '../../infra/constructs/operations-dashboard.ts';
-import { AuthAddressRateRule, PartnerRateLimiting } from '../../infra/constructs/rate-limiting.ts';
+import { AuthFloodRules, PartnerRateLimiting } from '../../infra/constructs/rate-limiting.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { type CfnResource, resourcesOf, testApp } from './support.ts';
 
@@ -45,9 +45,10 @@ function rateLimitedStack(options: { gatewayResponses?: boolean } = {}) {
   partnerApi.root
     .addResource('bookings')
     .addMethod('GET', new LambdaIntegration(backend), limiting.meteredMethod());
-  const flood = new AuthAddressRateRule(stack, 'AuthFlood', {
+  const flood = new AuthFloodRules(stack, 'AuthFlood', {
     api: authApi,
     flood: settings.flood,
+    clientFlood: settings.clientFlood,
     metricPrefix: 'PartnerTravelProd',
   });
   const admin = lambda(stack, 'Admin');
@@ -259,19 +260,21 @@ describe('PartnerRateLimiting', () => {
   });
 });
 
-describe('AuthAddressRateRule', () => {
+describe('AuthFloodRules', () => {
   let built: ReturnType<typeof rateLimitedStack>;
   let template: Template;
+  let acl: CfnResource | undefined;
   beforeAll(() => {
     built = rateLimitedStack();
     template = Template.fromStack(built.stack);
+    acl = resourcesOf(template, 'AWS::WAFv2::WebACL')[0]?.[1];
   });
 
   it('blocks more requests per source address than the flood limit allows in its window, with a 429', () => {
     template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'REGIONAL',
       DefaultAction: { Allow: {} },
-      Rules: [
+      Rules: Match.arrayWith([
         Match.objectLike({
           Name: 'RequestsPerSourceAddress',
           Statement: {
@@ -285,28 +288,55 @@ describe('AuthAddressRateRule', () => {
             Block: {
               CustomResponse: {
                 ResponseCode: 429,
-                CustomResponseBodyKey: 'RateLimitExceeded',
+                CustomResponseBodyKey: 'AddressFlood',
                 ResponseHeaders: [{ Name: 'Retry-After', Value: '60' }],
               },
             },
           },
         }),
-      ],
+      ]),
     });
   });
 
-  it('answers with the RateLimitExceeded problem naming the address_flood policy', () => {
-    const [[, acl] = []] = resourcesOf(template, 'AWS::WAFv2::WebACL');
+  it('blocks one client’s credentials asking for tokens in a loop, counted per Authorization header', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'RequestsPerClientCredentials',
+          Statement: {
+            RateBasedStatement: {
+              Limit: settings.clientFlood.limit,
+              AggregateKeyType: 'CUSTOM_KEYS',
+              CustomKeys: [
+                { Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } },
+              ],
+              EvaluationWindowSec: settings.clientFlood.windowSeconds,
+            },
+          },
+          Action: {
+            Block: {
+              CustomResponse: Match.objectLike({ ResponseCode: 429, CustomResponseBodyKey: 'ClientFlood' }),
+            },
+          },
+        }),
+      ]),
+    });
+  });
+
+  it.each([
+    ['AddressFlood', 'address_flood'],
+    ['ClientFlood', 'client_flood'],
+  ])('answers %s with the RateLimitExceeded problem naming the %s policy', (key, policy) => {
     const bodies = acl?.Properties.CustomResponseBodies as Record<
       string,
       { ContentType: string; Content: string }
     >;
 
-    expect(bodies.RateLimitExceeded?.ContentType).toBe('APPLICATION_JSON');
-    expect(JSON.parse(bodies.RateLimitExceeded?.Content ?? '{}')).toMatchObject({
+    expect(bodies[key]?.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(bodies[key]?.Content ?? '{}')).toMatchObject({
       code: 'RateLimitExceeded',
       status: 429,
-      details: { policy: 'address_flood' },
+      details: { policy },
     });
   });
 

@@ -2,9 +2,9 @@ import { ApiError } from '../errors.ts';
 import { RecentMap } from './recent-map.ts';
 
 /**
- * At most `limit` requests per key (a source address) in any `windowSeconds`: the local stage's
- * stand-in for the AWS WAF rate-based rule on the auth domain, which counts requests per IP over a
- * sliding window of the same length (60, 120, 300 or 600 s).
+ * At most `limit` requests per key (a source address, a client_id) in any `windowSeconds`: the local
+ * stage's stand-in for the AWS WAF rate-based rules on the auth domain, which count requests per IP
+ * or per Authorization header over a sliding window of the same length (60, 120, 300 or 600 s).
  */
 export interface FloodPolicy {
   limit: number;
@@ -12,6 +12,9 @@ export interface FloodPolicy {
 }
 
 export const defaultFloodPolicy: FloodPolicy = { limit: 300, windowSeconds: 300 };
+
+/** A token lasts an hour: a client asking for more than 60 in 5 minutes is looping. */
+export const defaultClientFloodPolicy: FloodPolicy = { limit: 60, windowSeconds: 300 };
 
 export interface FloodDecision {
   allowed: boolean;
@@ -96,4 +99,16 @@ export function addressFlooding(retryAfterSeconds: number): ApiError {
     retryAfter: retryAfterSeconds,
     details: { policy: 'address_flood' },
   });
+}
+
+/** The 429 of a client asking for tokens too often: `details.policy` "client_flood", Retry-After. */
+export function clientFlooding(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    'RateLimitExceeded',
+    'Too many token requests for this client; reuse the token until it expires.',
+    {
+      retryAfter: retryAfterSeconds,
+      details: { policy: 'client_flood' },
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import type { Stage } from '../../routes/types.ts';
-import { defaultFloodPolicy, type FloodPolicy } from './flood.ts';
+import { defaultClientFloodPolicy, defaultFloodPolicy, type FloodPolicy } from './flood.ts';
 import { defaultLockoutPolicy, type LockoutPolicy } from './lockout.ts';
 import type { Plan, PlanName, Plans } from './plans.ts';
 
@@ -16,6 +16,11 @@ export interface QuotaSettings {
   lockout: LockoutPolicy;
   /** Per source address on the auth domain (the WAF rate-based rule). */
   flood: FloodPolicy;
+  /**
+   * Per client on the token endpoint, valid secret or not (AWS: a WAF rule per Authorization header,
+   * which covers HTTP Basic clients; the local stage counts every client_id).
+   */
+  clientFlood: FloodPolicy;
 }
 
 /**
@@ -34,6 +39,7 @@ const aws: QuotaSettings = {
   staff: { rate: 20, burst: 40, dailyQuota: 100_000 },
   lockout: defaultLockoutPolicy,
   flood: defaultFloodPolicy,
+  clientFlood: defaultClientFloodPolicy,
 };
 
 export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
@@ -49,6 +55,7 @@ export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
     staff: { rate: 100, burst: 200, dailyQuota: 1_000_000 },
     lockout: defaultLockoutPolicy,
     flood: defaultFloodPolicy,
+    clientFlood: defaultClientFloodPolicy,
   },
   preview: aws,
   stage: aws,

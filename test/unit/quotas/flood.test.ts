@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addressFlooding, FloodLimiter, type FloodPolicy } from '../../../shared/domain/quotas/flood.ts';
+import {
+  addressFlooding,
+  clientFlooding,
+  FloodLimiter,
+  type FloodPolicy,
+} from '../../../shared/domain/quotas/flood.ts';
 import { problemResponse } from '../../../shared/http/problem.ts';
 
 /** Starts exactly on a window boundary of every window length (a whole hour). */
@@ -84,5 +89,13 @@ describe('the address flood limiter', () => {
     expect(response.statusCode).toBe(429);
     expect(response.headers['Retry-After']).toBe('80');
     expect(JSON.parse(response.body)).toMatchObject({ details: { policy: 'address_flood' } });
+  });
+
+  it('answers a client asking for tokens in a loop with a 429 naming the client_flood policy', () => {
+    const response = problemResponse(clientFlooding(12), '/oauth/v2/token', 'req-2');
+
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['Retry-After']).toBe('12');
+    expect(JSON.parse(response.body)).toMatchObject({ details: { policy: 'client_flood' } });
   });
 });
