@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair } from 'jose';
 import { createEmployeeTokenIssuer } from '../../../../shared/auth/employee-tokens.ts';
 import type { SigningKeySet } from '../../../../shared/auth/keys.ts';
 import { createLoginStateSigner } from '../../../../shared/auth/login-state-signer.ts';
@@ -22,6 +21,7 @@ import type {
 } from '../../../../shared/domain/employees/ports.ts';
 import type { EmployeeLoginDeps } from '../../../../shared/domain/employees/service.ts';
 import type { StagedWrite } from '../../../../shared/domain/unit-of-work.ts';
+import { signingKeySet } from '../../../support/employee-tokens.ts';
 
 export const issuer = 'https://auth.test';
 export const adminAudience = 'https://admin.test';
@@ -125,22 +125,6 @@ export class FakeIdentityProvider implements IdentityProvider {
     if (!identity) throw new IdentityProviderError('unknown code', 'invalid_grant');
     return identity;
   }
-}
-
-export async function signingKeySet(): Promise<SigningKeySet> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-  const kid = 'test-key';
-  return {
-    keys: [
-      {
-        kid,
-        private_jwk: { ...(await exportJWK(privateKey)), kid, alg: 'ES256', use: 'sig' },
-        public_jwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
-        created_at: '2026-01-01T00:00:00.000Z',
-        retired_at: null,
-      },
-    ],
-  };
 }
 
 export const lenient: RoleMapping = {

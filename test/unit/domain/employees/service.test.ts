@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createLoginStateSigner } from '../../../../shared/auth/login-state-signer.ts';
 import { OAuthError } from '../../../../shared/auth/oauth-error.ts';
@@ -19,6 +19,7 @@ import {
   s256,
   startLogin,
 } from '../../../../shared/domain/employees/service.ts';
+import { verifyEmployeeToken } from '../../../support/employee-tokens.ts';
 import {
   adminAudience,
   consoleClientId,
@@ -338,16 +339,8 @@ describe('exchangeCode', () => {
     });
   }
 
-  async function verify(world: LoginWorld, accessToken: string) {
-    const key = await importJWK(world.keys.keys[0]?.public_jwk ?? {}, 'ES256');
-    return jwtVerify(accessToken, key, {
-      algorithms: ['ES256'],
-      typ: 'at+jwt',
-      issuer,
-      audience: adminAudience,
-      currentDate: at(10).now,
-    });
-  }
+  const verify = (world: LoginWorld, accessToken: string) =>
+    verifyEmployeeToken(world.keys, accessToken, { issuer, audience: adminAudience, now: at(10).now });
 
   it('issues an ES256 at+jwt for the admin API with the employee, roles, scopes and console client id', async () => {
     const world = await loginWorld();
