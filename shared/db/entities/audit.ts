@@ -140,20 +140,22 @@ function indexFor(query: AuditQuery): IndexChoice {
   return { keyAttribute: 'pk', keyValue: allRecords };
 }
 
-/** Filters the chosen index does not already apply. */
+/** Filters the chosen index does not already apply (names aliased: `action` is a reserved word). */
 function filtersFor(query: AuditQuery, index: IndexChoice) {
   const conditions: string[] = [];
+  const names: Record<string, string> = {};
   const values: Record<string, string> = {};
   const add = (attribute: string, value: string | undefined) => {
     if (value === undefined) return;
-    conditions.push(`${attribute} = :${attribute}`);
+    conditions.push(`#${attribute} = :${attribute}`);
+    names[`#${attribute}`] = attribute;
     values[`:${attribute}`] = value;
   };
   add('actor_type', query.actorType);
   add('target_type', query.targetType);
   if (index.keyAttribute !== 'target_key') add('target_id', query.targetId);
   if (index.keyAttribute !== 'action_key') add('action', query.action);
-  return { conditions, values };
+  return { conditions, names, values };
 }
 
 /** Bounds the reads one page may cost when filters skip most items; the cursor then resumes. */
@@ -180,13 +182,15 @@ export function dynamoAuditLog(options: {
 
     async list(query: AuditQuery): Promise<AuditPage> {
       const index = indexFor(query);
-      const { conditions, values } = filtersFor(query, index);
+      const { conditions, names, values } = filtersFor(query, index);
       const keyCondition = `${index.keyAttribute} = :key${query.since ? ' AND sk >= :since' : ''}`;
       const base: QueryCommandInput = {
         TableName: options.tableName,
         ...(index.indexName ? { IndexName: index.indexName } : {}),
         KeyConditionExpression: keyCondition,
-        ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
+        ...(conditions.length > 0
+          ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names }
+          : {}),
         ExpressionAttributeValues: {
           ':key': index.keyValue,
           ...(query.since ? { ':since': query.since } : {}),
