@@ -108,6 +108,11 @@ export function queueUrl(variable: QueueUrlVariable): string {
   return required(variable);
 }
 
+/** The stage name as a metrics dimension; metrics are written before `config()` may be complete. */
+export function metricsStage(): string | undefined {
+  return process.env.STAGE || undefined;
+}
+
 /** The logger's service name (POWERTOOLS_SERVICE_NAME) on every stage. */
 const serviceName = 'partner-travel-services';
 

@@ -1,4 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { metricsStage } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 
 /**
  * Business and traffic metrics as CloudWatch Embedded Metric Format: one JSON line on stdout per data
@@ -29,10 +31,11 @@ let instance: Metrics | undefined;
 
 /** Module-scope singleton, built on first use so the stage's environment is already in place. */
 export function serviceMetrics(): Metrics {
+  const stage = metricsStage();
   instance ??= new Metrics({
     namespace: metricsNamespace,
     serviceName: metricsService,
-    ...(process.env.STAGE ? { defaultDimensions: { stage: process.env.STAGE } } : {}),
+    ...(stage ? { defaultDimensions: { stage } } : {}),
   });
   return instance;
 }
@@ -41,6 +44,7 @@ export function serviceMetrics(): Metrics {
 export function resetMetrics(): void {
   instance = undefined;
 }
+onReset(resetMetrics);
 
 interface DataPoint {
   name: string;
