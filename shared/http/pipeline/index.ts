@@ -78,10 +78,9 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
     .before(handOver)
     .handler(async (event) => {
       const internal = present(internals.get(event), 'request state (handOver)');
-      internals.delete(event);
       const route = present(internal.route, 'route (requestContext)');
       const operation = operations.get(route);
       if (!operation) throw new Error(`No implementation for ${route.operationId}`);
-      return runOperation(operation, internal);
+      return await runOperation(operation, internal);
     });
 }
