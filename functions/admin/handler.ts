@@ -10,7 +10,7 @@ import {
   listApplications,
   rotateApplicationSecret,
 } from '../../shared/domain/accounts/service.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
 
 function accountView(account: Account) {

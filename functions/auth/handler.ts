@@ -3,7 +3,7 @@ import { OAuthError } from '../../shared/auth/oauth-error.ts';
 import { allScopes } from '../../shared/auth/scopes.ts';
 import { config } from '../../shared/config/env.ts';
 import { issueClientCredentialsToken } from '../../shared/domain/accounts/client-credentials.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 

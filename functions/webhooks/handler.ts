@@ -1,4 +1,4 @@
-import type { Principal } from '../../shared/auth/principal.ts';
+import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
 import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
 import type { Delivery, Webhook } from '../../shared/domain/webhooks/model.ts';
 import {
@@ -13,12 +13,11 @@ import {
   pingWebhook,
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 
-/** Every partner token carries its account; a token without one has no subscription to manage. */
-function accountOf(principal: Principal): string {
-  if (!principal.accountId) throw new Error('A webhooks route was called without an account');
+/** Webhooks routes take partner tokens only: the subscription belongs to the token's account. */
+function accountOf(principal: PartnerPrincipal): string {
   return principal.accountId;
 }
 

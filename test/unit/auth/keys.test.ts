@@ -81,8 +81,11 @@ describe('signing key rotation', () => {
       at(20 + publicationLeadSeconds + 600),
     );
 
-    expect(principal.accountId).toBe(claims.accountId);
-    expect(principal.subject).toBe(claims.clientId);
+    expect(principal).toMatchObject({
+      kind: 'partner',
+      accountId: claims.accountId,
+      subject: claims.clientId,
+    });
   });
 
   it('drops a retired key from the JWKS once no token signed with it can be valid', async () => {
