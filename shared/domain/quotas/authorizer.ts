@@ -28,10 +28,9 @@ export interface AuthorizerResult {
 export type UsageOwner = { kind: 'account'; accountId: string } | { kind: 'staff' };
 
 export function usageOwnerOf(principal: Principal): UsageOwner {
-  if (principal.audience === 'partner' && principal.accountId !== null) {
-    return { kind: 'account', accountId: principal.accountId };
-  }
-  return { kind: 'staff' };
+  return principal.kind === 'partner'
+    ? { kind: 'account', accountId: principal.accountId }
+    : { kind: 'staff' };
 }
 
 /** The limiter key of the local gateway: one bucket per account, one for all employees (as in AWS). */
@@ -73,7 +72,7 @@ export interface AllowInput {
 export function allowRequest({ principal, methodArn, usageKey, plan }: AllowInput): AuthorizerResult {
   const owner = usageOwnerOf(principal);
   const context: AuthorizerContext = {
-    audience: principal.audience,
+    audience: principal.kind,
     subject: principal.subject,
     scopes: principal.scopes.join(' '),
     token_id: principal.tokenId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../../../shared/auth/principal.ts';
+import type { EmployeePrincipal, PartnerPrincipal } from '../../../shared/auth/principal.ts';
 import {
   allowRequest,
   apiStageWildcard,
@@ -13,17 +13,16 @@ import type { Plan } from '../../../shared/domain/quotas/plans.ts';
 const methodArn = 'arn:aws:execute-api:eu-west-1:123456789012:a1b2c3d4e5/live/POST/v2/b2b/bookings';
 const standard: Plan = { rate: 50, burst: 100, dailyQuota: 100_000 };
 
-const partner: Principal = {
-  audience: 'partner',
+const partner: PartnerPrincipal = {
+  kind: 'partner',
   subject: 'pts_abcdefghijklmnopqrstuvwx',
   accountId: '0b3c6a7e-0000-4000-8000-000000000001',
   scopes: ['booking.lounges:write', 'webhooks'],
   tokenId: 'tok-1',
 };
-const employee: Principal = {
-  audience: 'employee',
+const employee: EmployeePrincipal = {
+  kind: 'employee',
   subject: 'emp-42',
-  accountId: null,
   scopes: ['identity.account:*'],
   tokenId: 'tok-2',
 };
