@@ -31,6 +31,9 @@ export interface RuntimeConfig {
   authBaseUrl: string;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
+  /** The webhook dispatcher's WEBHOOK_RETRY_SCHEDULE and WEBHOOK_TIMEOUT_MS as set; it parses them. */
+  webhookRetrySchedule: string | undefined;
+  webhookTimeoutMs: string | undefined;
 }
 
 function required(name: string): string {
@@ -72,6 +75,8 @@ export function config(): RuntimeConfig {
     apiBaseUrl: required('API_BASE_URL'),
     authBaseUrl: required('AUTH_BASE_URL'),
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
+    webhookRetrySchedule: process.env.WEBHOOK_RETRY_SCHEDULE,
+    webhookTimeoutMs: process.env.WEBHOOK_TIMEOUT_MS,
   };
   return cached;
 }

@@ -1,17 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config/env.ts';
 import { ValidationError } from '../domain/errors.ts';
+import type { Page } from '../domain/ports.ts';
 import { ddb } from './client.ts';
-
-/** The main-table attributes that position a `gsi1` query: base key plus index key. */
-export interface IndexPosition {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-}
-
-const positionKeys = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
 
 function invalidCursor(): ValidationError {
   return new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
@@ -19,17 +10,23 @@ function invalidCursor(): ValidationError {
   ]);
 }
 
-/** Opaque to callers: base64url of the last item's key. */
-export function encodeCursor(item: Record<string, unknown>): string {
-  const position = Object.fromEntries(positionKeys.map((key) => [key, item[key]]));
-  return Buffer.from(JSON.stringify(position)).toString('base64url');
+/** Opaque to callers: base64url of the JSON of the key attributes a query resumes after. */
+export function encodeCursor(item: Record<string, unknown>, keys: readonly string[]): string {
+  return Buffer.from(JSON.stringify(Object.fromEntries(keys.map((key) => [key, item[key]])))).toString(
+    'base64url',
+  );
 }
 
 /**
- * Decodes a cursor and checks it belongs to the listed partition, so a cursor edited by hand or taken
- * from another list is a 422, never a DynamoDB error or a peek into another partition.
+ * Decodes a cursor of exactly `keys`, each a short non-empty string, that `belongs` accepts as a
+ * position in the list asked for: a cursor edited by hand or taken from another list is a 422, never a
+ * DynamoDB error or a peek into another partition.
  */
-export function decodeCursor(cursor: string, gsi1pk: string, skPrefix = ''): IndexPosition {
+export function decodeCursor<K extends string>(
+  cursor: string,
+  keys: readonly K[],
+  belongs: (position: Record<K, string>) => boolean,
+): Record<K, string> {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
   let value: unknown;
   try {
@@ -38,15 +35,32 @@ export function decodeCursor(cursor: string, gsi1pk: string, skPrefix = ''): Ind
     throw invalidCursor();
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidCursor();
-  const record = value as Record<string, unknown>;
-  if (Object.keys(record).length !== positionKeys.length) throw invalidCursor();
-  for (const key of positionKeys) {
-    const part = record[key];
+  const entries = Object.entries(value);
+  if (entries.length !== keys.length) throw invalidCursor();
+  const position: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const part: unknown = (value as Record<string, unknown>)[key];
     if (typeof part !== 'string' || part.length === 0 || part.length > 512) throw invalidCursor();
+    position[key] = part;
   }
-  const position = record as unknown as IndexPosition;
-  if (position.gsi1pk !== gsi1pk || !position.gsi1sk.startsWith(skPrefix)) throw invalidCursor();
-  return position;
+  const complete = position as Record<K, string>;
+  if (!belongs(complete)) throw invalidCursor();
+  return complete;
+}
+
+/** The main-table attributes that position a `gsi1` query: base key plus index key. */
+const indexPositionKeys = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
+export type IndexPosition = Record<(typeof indexPositionKeys)[number], string>;
+
+export const indexCursor = (item: Record<string, unknown>) => encodeCursor(item, indexPositionKeys);
+
+/** A `gsi1` cursor, accepted only inside the listed partition and entity type. */
+export function decodeIndexCursor(cursor: string, gsi1pk: string, skPrefix = ''): IndexPosition {
+  return decodeCursor(
+    cursor,
+    indexPositionKeys,
+    (position) => position.gsi1pk === gsi1pk && position.gsi1sk.startsWith(skPrefix),
+  );
 }
 
 export interface Gsi1PageQuery {
@@ -63,12 +77,9 @@ export interface Gsi1PageQuery {
  * One page of a `gsi1` partition. Reads one item more than asked, so `nextCursor` is null on the last
  * page instead of pointing at an empty one.
  */
-export async function queryGsi1Page(query: Gsi1PageQuery): Promise<{
-  items: Record<string, unknown>[];
-  nextCursor: string | null;
-}> {
+export async function queryGsi1Page(query: Gsi1PageQuery): Promise<Page<Record<string, unknown>>> {
   const start =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.gsi1pk, query.skPrefix);
+    query.cursor === undefined ? undefined : decodeIndexCursor(query.cursor, query.gsi1pk, query.skPrefix);
   const result = await ddb().send(
     new QueryCommand({
       TableName: config().mainTableName,
@@ -83,5 +94,5 @@ export async function queryGsi1Page(query: Gsi1PageQuery): Promise<{
   const found = result.Items ?? [];
   const items = found.slice(0, query.limit);
   const last = items.at(-1);
-  return { items, nextCursor: found.length > query.limit && last ? encodeCursor(last) : null };
+  return { items, nextCursor: found.length > query.limit && last ? indexCursor(last) : null };
 }

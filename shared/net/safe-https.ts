@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
+import type { OutboundRequest, OutboundResult } from '../domain/webhooks/ports.ts';
 import { classifyAddress, parseIpLiteral } from './address.ts';
 import { type OutboundPolicy, outboundPolicy } from './policy.ts';
 
@@ -70,20 +71,6 @@ function guardedLookup(options: GuardOptions): LookupFunction {
       (error: Error) => callback(error, '', 0),
     );
   };
-}
-
-export interface OutboundRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  timeoutMs: number;
-}
-
-/** What an attempt records: a status when the receiver answered, an error otherwise. */
-export interface OutboundResult {
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
 }
 
 function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {

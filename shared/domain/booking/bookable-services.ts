@@ -1,4 +1,5 @@
-import { contractedRecord, type RecentCatalogReader } from '../catalog/service.ts';
+import type { RecentCatalogReader } from '../catalog/ports.ts';
+import { contractedRecord } from '../catalog/service.ts';
 import type { BookableServices, ServiceType } from './model.ts';
 
 const catalogKind = { Lounge: 'lounges', FastTrack: 'fast_tracks' } as const satisfies Record<

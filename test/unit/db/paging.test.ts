@@ -1,7 +1,13 @@
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, queryGsi1Page } from '../../../shared/db/paging.ts';
+import {
+  decodeCursor,
+  decodeIndexCursor,
+  encodeCursor,
+  indexCursor,
+  queryGsi1Page,
+} from '../../../shared/db/paging.ts';
 import { ValidationError } from '../../../shared/domain/errors.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
@@ -16,10 +22,10 @@ const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 
 describe('list cursors', () => {
   it('round-trip the position of the last item and nothing else', () => {
-    const cursor = encodeCursor(item(1));
+    const cursor = indexCursor(item(1));
 
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(cursor, 'ACCOUNT#a', 'APPLICATION#')).toEqual({
+    expect(decodeIndexCursor(cursor, 'ACCOUNT#a', 'APPLICATION#')).toEqual({
       pk: 'APPLICATION#pts_1',
       sk: 'APPLICATION',
       gsi1pk: 'ACCOUNT#a',
@@ -34,15 +40,34 @@ describe('list cursors', () => {
     ['a key missing', encode({ pk: 'a', sk: 'b', gsi1pk: 'ACCOUNT#a' })],
     ['an extra key', encode({ ...item(1), name: undefined, extra: 'x' })],
     ['a number for a key', encode({ pk: 1, sk: 'b', gsi1pk: 'ACCOUNT#a', gsi1sk: 'APPLICATION#x' })],
-    ['another partition', encodeCursor({ ...item(1), gsi1pk: 'ACCOUNT#b' })],
-    ['another entity type', encodeCursor({ ...item(1), gsi1sk: 'BOOKING#x' })],
+    ['another partition', indexCursor({ ...item(1), gsi1pk: 'ACCOUNT#b' })],
+    ['another entity type', indexCursor({ ...item(1), gsi1sk: 'BOOKING#x' })],
   ])('refuse a cursor that is %s with 422 on query.cursor', (_case, cursor) => {
-    const decode = () => decodeCursor(cursor, 'ACCOUNT#a', 'APPLICATION#');
+    const decode = () => decodeIndexCursor(cursor, 'ACCOUNT#a', 'APPLICATION#');
 
     expect(decode).toThrow(ValidationError);
     expect(decode).toThrow(
       expect.objectContaining({ errors: [{ path: 'query.cursor', message: 'Invalid cursor' }] }),
     );
+  });
+});
+
+describe('the cursor codec', () => {
+  const bookingKey = 'BOOKING#019a0000-0000-7000-8000-000000000001';
+  const belongs = ({ sk }: { sk: string }) => sk.startsWith('BOOKING#');
+
+  it('round-trips any set of key attributes, dropping the rest of the item', () => {
+    const cursor = encodeCursor({ pk: 'ACCOUNT#a', sk: bookingKey, status: 'Issued' }, ['sk']);
+
+    expect(decodeCursor(cursor, ['sk'], belongs)).toEqual({ sk: bookingKey });
+  });
+
+  it('refuses a cursor of another list, with its keys or with others', () => {
+    const fromIndex = indexCursor(item(1));
+    const otherEntity = encodeCursor({ sk: 'APPLICATION#x' }, ['sk']);
+
+    expect(() => decodeCursor(fromIndex, ['sk'], belongs)).toThrow(ValidationError);
+    expect(() => decodeCursor(otherEntity, ['sk'], belongs)).toThrow(ValidationError);
   });
 });
 
@@ -69,7 +94,7 @@ describe('gsi1 pages', () => {
     });
 
     expect(page.items).toEqual([item(3), item(2)]);
-    expect(page.nextCursor).toBe(encodeCursor(item(2)));
+    expect(page.nextCursor).toBe(indexCursor(item(2)));
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input).toEqual({
       TableName: 'main-test',
       IndexName: 'gsi1',
@@ -100,7 +125,7 @@ describe('gsi1 pages', () => {
       gsi1pk: 'ACCOUNT#a',
       skPrefix: 'APPLICATION#',
       limit: 5,
-      cursor: encodeCursor(item(2)),
+      cursor: indexCursor(item(2)),
     });
 
     expect(dynamo.commandCalls(QueryCommand)[0]?.args[0].input.ExclusiveStartKey).toEqual({

@@ -1,5 +1,6 @@
-import { open, seal } from '../../crypto/sealed-box.ts';
-import { dataKey } from '../../secrets/data-keys.ts';
+import { open, seal } from '../crypto/sealed-box.ts';
+import type { SecretSealer } from '../domain/webhooks/ports.ts';
+import { dataKey } from './data-keys.ts';
 
 /**
  * Webhook secrets at rest: AES-256-GCM under a key derived from the `webhook-encryption-key` secret
@@ -8,10 +9,7 @@ import { dataKey } from '../../secrets/data-keys.ts';
  */
 const key = () => dataKey('webhookEncryptionKey', 'webhook-secret-encryption-v1');
 
-export async function encryptSecret(secret: string, webhookId: string): Promise<string> {
-  return seal(secret, await key(), webhookId);
-}
-
-export async function decryptSecret(sealed: string, webhookId: string): Promise<string> {
-  return open(sealed, await key(), webhookId);
-}
+export const webhookSecretSealer: SecretSealer = {
+  seal: async (secret, webhookId) => seal(secret, await key(), webhookId),
+  open: async (sealed, webhookId) => open(sealed, await key(), webhookId),
+};
