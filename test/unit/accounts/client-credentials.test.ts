@@ -4,8 +4,9 @@ import {
   clientCredentialsOf,
   issueClientCredentialsToken,
 } from '../../../shared/domain/accounts/client-credentials.ts';
+import { MemoryLog } from '../support/memory-log.ts';
 import { refusalOf } from '../support/unit-of-work.ts';
-import { anApplication, FakeClientSecrets, FakeTokens, MemoryApplications, MemoryLog, now } from './fakes.ts';
+import { anApplication, FakeClientSecrets, FakeTokens, MemoryApplications, now } from './fakes.ts';
 
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;

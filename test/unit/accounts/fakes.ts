@@ -8,7 +8,7 @@ import type {
   SignedCertificate,
   TokenIssuer,
 } from '../../../shared/domain/accounts/ports.ts';
-import type { Log, Page, PageRequest } from '../../../shared/domain/ports.ts';
+import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
 import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
 
 export const now = new Date('2030-01-01T00:00:00.000Z');
@@ -222,13 +222,5 @@ export class FakeTokens implements TokenIssuer {
   async issuePartnerToken(claims: PartnerTokenClaims) {
     this.issued.push(claims);
     return { accessToken: `token-of-${claims.clientId}`, expiresIn: 3600, scopes: claims.scopes };
-  }
-}
-
-export class MemoryLog implements Log {
-  readonly lines: { message: string; fields: Record<string, unknown> }[] = [];
-
-  info(message: string, fields: Record<string, unknown>) {
-    this.lines.push({ message, fields });
   }
 }
