@@ -1,4 +1,4 @@
-import { clientSecrets } from '../../shared/auth/client-secrets.ts';
+import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { applicationStore } from '../../shared/db/entities/application.ts';
 import type { Account, Application } from '../../shared/domain/accounts/model.ts';
@@ -22,7 +22,7 @@ const ports: AccountPorts = {
   accounts: accountStore,
   applications: applicationStore,
   certificates: partnerCertificateSigner,
-  clientSecrets,
+  credentials: clientCredentialIssuer,
 };
 
 function accountView(account: Account) {

@@ -1,10 +1,10 @@
-import { clientSecrets } from '../../shared/auth/client-secrets.ts';
+import { clientCredentialVerifier } from '../../shared/auth/client-secrets.ts';
 import { type PublicJwks, readPublicJwks } from '../../shared/auth/keys.ts';
 import { OAuthError } from '../../shared/auth/oauth-error.ts';
 import { allScopes } from '../../shared/auth/scopes.ts';
 import { issuePartnerToken } from '../../shared/auth/tokens.ts';
 import { config } from '../../shared/config/env.ts';
-import { applicationStore } from '../../shared/db/entities/application.ts';
+import { findApplication } from '../../shared/db/entities/application.ts';
 import { issueClientCredentialsToken } from '../../shared/domain/accounts/client-credentials.ts';
 import type { TokenGrantPorts } from '../../shared/domain/accounts/ports.ts';
 import { createApiHandler } from '../../shared/http/pipeline.ts';
@@ -13,8 +13,8 @@ import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
 const ports: TokenGrantPorts = {
-  applications: applicationStore,
-  clientSecrets,
+  applications: { find: findApplication },
+  credentials: clientCredentialVerifier,
   tokens: { issuePartnerToken },
   log: logger,
 };

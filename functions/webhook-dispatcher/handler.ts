@@ -1,16 +1,15 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { config } from '../../shared/config/env.ts';
-import { deliveryStore } from '../../shared/db/entities/delivery.ts';
-import { webhookStore } from '../../shared/db/entities/webhook.ts';
+import { config, webhookDispatchConfig } from '../../shared/config/env.ts';
+import { dispatchStore } from '../../shared/db/entities/delivery.ts';
 import { PoisonMessageError, parseWebhookMessage } from '../../shared/db/entities/webhook-message.ts';
 import { dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
 import type { DispatchPorts } from '../../shared/domain/webhooks/ports.ts';
 import { parseWebhookSettings } from '../../shared/domain/webhooks/settings.ts';
 import { postOnce } from '../../shared/net/safe-https.ts';
 import { logger } from '../../shared/observability/logger.ts';
-import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
+import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
 
 /**
  * SQS consumer of the webhook queue (FIFO, fed by the Pipe from the table stream; locally by the stream
@@ -37,20 +36,18 @@ function queueUrl(name: 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL'): string {
   return url;
 }
 
-/** Settings come from the configuration as it stands at each invocation (the local stage restarts in process). */
-function dispatchPorts(): DispatchPorts {
-  const { webhookRetrySchedule, webhookTimeoutMs } = config();
-  return {
-    webhooks: webhookStore,
-    deliveries: deliveryStore,
-    secrets: webhookSecretSealer,
-    sender: { post: postOnce },
-    settings: parseWebhookSettings({ retrySchedule: webhookRetrySchedule, timeoutMs: webhookTimeoutMs }),
-    log: logger,
-    now: () => new Date(),
-    random: Math.random,
-  };
-}
+const ports: DispatchPorts = {
+  store: dispatchStore,
+  opener: webhookSecretOpener,
+  sender: { post: postOnce },
+  // Read where used, so the local stage, restarted in process with other settings, sees them.
+  get settings() {
+    return parseWebhookSettings(webhookDispatchConfig());
+  },
+  log: logger,
+  now: () => new Date(),
+  random: Math.random,
+};
 
 /** Thrown for a message that stays queued: the batch reports it as failed. */
 class DeliveryPendingError extends Error {
@@ -80,7 +77,7 @@ async function deadLetter(record: SQSRecord, reason: string): Promise<void> {
   );
 }
 
-async function processRecord(ports: DispatchPorts, record: SQSRecord): Promise<void> {
+async function processRecord(record: SQSRecord): Promise<void> {
   let message: ReturnType<typeof parseWebhookMessage>;
   try {
     message = parseWebhookMessage(record.body, record.messageId);
@@ -122,11 +119,11 @@ async function hide(record: SQSRecord, seconds: number): Promise<void> {
  * the failed one should wait for its backoff. A message is not started when the invocation could end
  * during its attempt (a group's messages run one after the other, each up to the receiver timeout).
  */
-function groupOrderedHandler(context: Context, ports: DispatchPorts) {
+function groupOrderedHandler(context: Context) {
   const groups = new Map<string, Promise<boolean>>();
   const startOrRelease = async (record: SQSRecord, previousSucceeded: boolean): Promise<void> => {
     const enoughTime = context.getRemainingTimeInMillis() > ports.settings.timeoutMs + 5_000;
-    if (previousSucceeded && enoughTime) return processRecord(ports, record);
+    if (previousSucceeded && enoughTime) return processRecord(record);
     await hide(record, 0);
     throw new DeliveryPendingError(enoughTime ? 'an earlier event of its group is pending' : 'out of time');
   };
@@ -145,7 +142,7 @@ function groupOrderedHandler(context: Context, ports: DispatchPorts) {
 }
 
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-  processPartialResponse(event, groupOrderedHandler(context, dispatchPorts()), processor, {
+  processPartialResponse(event, groupOrderedHandler(context), processor, {
     context,
     throwOnFullBatchFailure: false,
   });

@@ -27,7 +27,7 @@ const ports: SubscriptionPorts & DeliveryPorts = {
   deliveries: deliveryStore,
   outbox: eventOutbox,
   urls: { problem: webhookUrlProblem },
-  secrets: webhookSecretSealer,
+  sealer: webhookSecretSealer,
 };
 
 /** Every partner token carries its account; a token without one has no subscription to manage. */

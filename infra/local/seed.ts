@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { clientSecrets } from '../../shared/auth/client-secrets.ts';
+import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
 import { identityScopes, partnerScopes } from '../../shared/auth/scopes.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { applicationStore } from '../../shared/db/entities/application.ts';
@@ -42,7 +42,7 @@ const accountPorts: AccountPorts = {
   accounts: accountStore,
   applications: applicationStore,
   certificates: partnerCertificateSigner,
-  clientSecrets,
+  credentials: clientCredentialIssuer,
 };
 
 /** Onboards one account the way an operator would: a key pair, a CSR, the account, one application. */

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '../config/env.ts';
-import type { ClientSecrets } from '../domain/accounts/ports.ts';
+import type { ClientCredentialIssuer, ClientCredentialVerifier } from '../domain/accounts/ports.ts';
 import { type SecretStore, secretStore } from '../secrets/store.ts';
 
 /**
@@ -66,20 +66,27 @@ export function resetClientSecretPepper(): void {
   cachedPepper = undefined;
 }
 
-/** Compared against when the client id is unknown, so the answer takes as long as for a wrong secret. */
-const unknownClientHash = hashClientSecret('no such client', 'no such pepper');
-
-/** The accounts domain's client-secrets port: generation here, the key from the secret store. */
-export const clientSecrets: ClientSecrets = {
+/** The accounts domain's credential issuer: generation here, the hash key from the secret store. */
+export const clientCredentialIssuer: ClientCredentialIssuer = {
   newClientId: generateClientId,
-  isClientId,
   newClientSecret: generateClientSecret,
   async hasher() {
     const pepper = await clientSecretPepper();
-    return {
-      hash: (secret) => hashClientSecret(secret, pepper),
-      matches: (secret, storedHash) => verifyClientSecret(secret, storedHash ?? unknownClientHash, pepper),
-    };
+    return (secret) => hashClientSecret(secret, pepper);
+  },
+};
+
+/** Compared against when the client id is unknown, so the answer takes as long as for a wrong secret. */
+let unknownClientHash: string | undefined;
+
+/** The token endpoint's credential verifier. */
+export const clientCredentialVerifier: ClientCredentialVerifier = {
+  isClientId,
+  async verifier() {
+    const pepper = await clientSecretPepper();
+    unknownClientHash ??= hashClientSecret('no such client', 'no such pepper');
+    const stand = unknownClientHash;
+    return (secret, storedHash) => verifyClientSecret(secret, storedHash ?? stand, pepper);
   },
 };
 

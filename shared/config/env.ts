@@ -31,9 +31,6 @@ export interface RuntimeConfig {
   authBaseUrl: string;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
-  /** The webhook dispatcher's WEBHOOK_RETRY_SCHEDULE and WEBHOOK_TIMEOUT_MS as set; it parses them. */
-  webhookRetrySchedule: string | undefined;
-  webhookTimeoutMs: string | undefined;
 }
 
 function required(name: string): string {
@@ -75,8 +72,6 @@ export function config(): RuntimeConfig {
     apiBaseUrl: required('API_BASE_URL'),
     authBaseUrl: required('AUTH_BASE_URL'),
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
-    webhookRetrySchedule: process.env.WEBHOOK_RETRY_SCHEDULE,
-    webhookTimeoutMs: process.env.WEBHOOK_TIMEOUT_MS,
   };
   return cached;
 }
@@ -84,4 +79,15 @@ export function config(): RuntimeConfig {
 /** Tests and the local stage change the environment between runs. */
 export function resetConfig(): void {
   cached = undefined;
+}
+
+/**
+ * The webhook dispatcher's knobs as set (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_TIMEOUT_MS, docs/webhooks.md),
+ * apart from `config()` so that only the dispatcher carries them; it parses them.
+ */
+export function webhookDispatchConfig(): {
+  retrySchedule: string | undefined;
+  timeoutMs: string | undefined;
+} {
+  return { retrySchedule: process.env.WEBHOOK_RETRY_SCHEDULE, timeoutMs: process.env.WEBHOOK_TIMEOUT_MS };
 }

@@ -1,83 +1,69 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config/env.ts';
 import { ValidationError } from '../domain/errors.ts';
-import type { Page } from '../domain/ports.ts';
+import type { Page, PageRequest } from '../domain/ports.ts';
 import { ddb } from './client.ts';
 
-function invalidCursor(): ValidationError {
-  return new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
-    { path: 'query.cursor', message: 'Invalid cursor' },
-  ]);
-}
-
 /** Opaque to callers: base64url of the JSON of the key attributes a query resumes after. */
-export function encodeCursor(item: Record<string, unknown>, keys: readonly string[]): string {
-  return Buffer.from(JSON.stringify(Object.fromEntries(keys.map((key) => [key, item[key]])))).toString(
-    'base64url',
-  );
-}
+export const encodeCursor = (position: Record<string, unknown>): string =>
+  Buffer.from(JSON.stringify(position)).toString('base64url');
 
 /**
- * Decodes a cursor of exactly `keys`, each a short non-empty string, that `belongs` accepts as a
- * position in the list asked for: a cursor edited by hand or taken from another list is a 422, never a
+ * The position a cursor holds, when `accepts` recognises it as a position in the list asked for.
+ * Anything else, a cursor edited by hand, taken from another list or not even JSON, is a 422, never a
  * DynamoDB error or a peek into another partition.
  */
-export function decodeCursor<K extends string>(
+export function decodeCursor<T extends Record<string, unknown>>(
   cursor: string,
-  keys: readonly K[],
-  belongs: (position: Record<K, string>) => boolean,
-): Record<K, string> {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
-  let value: unknown;
+  accepts: (position: Record<string, unknown>) => position is T,
+): T {
   try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidCursor();
-  const entries = Object.entries(value);
-  if (entries.length !== keys.length) throw invalidCursor();
-  const position: Partial<Record<K, string>> = {};
-  for (const key of keys) {
-    const part: unknown = (value as Record<string, unknown>)[key];
-    if (typeof part !== 'string' || part.length === 0 || part.length > 512) throw invalidCursor();
-    position[key] = part;
-  }
-  const complete = position as Record<K, string>;
-  if (!belongs(complete)) throw invalidCursor();
-  return complete;
+    // `accepts` reads properties: on null or a number it fails, or throws into the 422 below.
+    const position: Record<string, unknown> = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (/^[\w-]+$/.test(cursor) && accepts(position)) return position;
+  } catch {}
+  throw new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
+    { path: 'query.cursor', message: 'Invalid cursor' },
+  ]);
 }
 
 /** The main-table attributes that position a `gsi1` query: base key plus index key. */
 const indexPositionKeys = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
 export type IndexPosition = Record<(typeof indexPositionKeys)[number], string>;
 
-export const indexCursor = (item: Record<string, unknown>) => encodeCursor(item, indexPositionKeys);
+export const indexCursor = (item: Record<string, unknown>) =>
+  encodeCursor(Object.fromEntries(indexPositionKeys.map((key) => [key, item[key]])));
 
-/** A `gsi1` cursor, accepted only inside the listed partition and entity type. */
+/** A `gsi1` cursor: exactly the four keys, short strings, inside the listed partition and entity type. */
 export function decodeIndexCursor(cursor: string, gsi1pk: string, skPrefix = ''): IndexPosition {
   return decodeCursor(
     cursor,
-    indexPositionKeys,
-    (position) => position.gsi1pk === gsi1pk && position.gsi1sk.startsWith(skPrefix),
+    (position): position is IndexPosition =>
+      Object.keys(position).length === indexPositionKeys.length &&
+      indexPositionKeys.every(
+        (key) => typeof position[key] === 'string' && /^.{1,512}$/s.test(position[key]),
+      ) &&
+      position.gsi1pk === gsi1pk &&
+      String(position.gsi1sk).startsWith(skPrefix),
   );
 }
 
-export interface Gsi1PageQuery {
+export interface Gsi1PageQuery extends PageRequest {
   gsi1pk: string;
   /** Only items whose gsi1sk starts with this (one entity type of a shared partition). */
   skPrefix: string;
-  limit: number;
-  cursor: string | undefined;
   /** Newest first when the sort key starts with the creation time. */
   newestFirst?: boolean;
 }
 
 /**
- * One page of a `gsi1` partition. Reads one item more than asked, so `nextCursor` is null on the last
- * page instead of pointing at an empty one.
+ * One page of a `gsi1` partition, each item mapped by `fromItem`. Reads one item more than asked, so
+ * `nextCursor` is null on the last page instead of pointing at an empty one.
  */
-export async function queryGsi1Page(query: Gsi1PageQuery): Promise<Page<Record<string, unknown>>> {
+export async function queryGsi1Page<T>(
+  query: Gsi1PageQuery,
+  fromItem: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
   const start =
     query.cursor === undefined ? undefined : decodeIndexCursor(query.cursor, query.gsi1pk, query.skPrefix);
   const result = await ddb().send(
@@ -94,5 +80,8 @@ export async function queryGsi1Page(query: Gsi1PageQuery): Promise<Page<Record<s
   const found = result.Items ?? [];
   const items = found.slice(0, query.limit);
   const last = items.at(-1);
-  return { items, nextCursor: found.length > query.limit && last ? indexCursor(last) : null };
+  return {
+    items: items.map(fromItem),
+    nextCursor: found.length > query.limit && last ? indexCursor(last) : null,
+  };
 }

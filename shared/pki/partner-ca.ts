@@ -16,9 +16,9 @@ async function partnerCa(): Promise<CertificateAuthority> {
 
 /** The accounts domain's certificate signer: the partner CA held in the secret store. */
 export const partnerCertificateSigner: CertificateSigner = {
-  async signPartnerCsr({ csrPem, accountId, now }) {
+  async signPartnerCsr(request) {
     // X.509 and ASN.1 load on the first account creation, not at every cold start of the admin function.
     const { signPartnerCsr } = await import('./certificates.ts');
-    return signPartnerCsr({ ca: await partnerCa(), csrPem, accountId, now });
+    return signPartnerCsr({ ...request, ca: await partnerCa() });
   },
 };

@@ -1,5 +1,5 @@
 import { open, seal } from '../crypto/sealed-box.ts';
-import type { SecretSealer } from '../domain/webhooks/ports.ts';
+import type { SecretOpener, SecretSealer } from '../domain/webhooks/ports.ts';
 import { dataKey } from './data-keys.ts';
 
 /**
@@ -11,5 +11,8 @@ const key = () => dataKey('webhookEncryptionKey', 'webhook-secret-encryption-v1'
 
 export const webhookSecretSealer: SecretSealer = {
   seal: async (secret, webhookId) => seal(secret, await key(), webhookId),
+};
+
+export const webhookSecretOpener: SecretOpener = {
   open: async (sealed, webhookId) => open(sealed, await key(), webhookId),
 };

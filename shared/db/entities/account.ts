@@ -93,15 +93,11 @@ export const accountStore = {
     return Item ? accountFromItem(Item) : undefined;
   },
 
-  async list(page) {
-    const { items, nextCursor } = await queryGsi1Page({
-      gsi1pk: listPartition,
-      skPrefix: listPrefix,
-      limit: page.limit,
-      cursor: page.cursor,
-      newestFirst: true,
-    });
-    return { items: items.map(accountFromItem), nextCursor };
+  list(page) {
+    return queryGsi1Page(
+      { ...page, gsi1pk: listPartition, skPrefix: listPrefix, newestFirst: true },
+      accountFromItem,
+    );
   },
 
   create(account): DynamoWrite {

@@ -87,27 +87,24 @@ function applicationUpdate(
   };
 }
 
-export const applicationStore = {
-  async find(clientId) {
-    const { Item } = await ddb().send(
-      new GetCommand({
-        TableName: config().mainTableName,
-        Key: applicationKeys(clientId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? applicationFromItem(Item) : undefined;
-  },
+/** Strongly consistent: a disable or a secret rotation holds from the very next token request. */
+export async function findApplication(clientId: string): Promise<ApplicationRecord | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: config().mainTableName,
+      Key: applicationKeys(clientId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? applicationFromItem(Item) : undefined;
+}
 
-  async listOfAccount(accountId, page) {
-    const { items, nextCursor } = await queryGsi1Page({
-      gsi1pk: accountPartition(accountId),
-      skPrefix: listPrefix,
-      limit: page.limit,
-      cursor: page.cursor,
-      newestFirst: true,
-    });
-    return { items: items.map(applicationFromItem), nextCursor };
+export const applicationStore = {
+  find: findApplication,
+
+  listOfAccount(accountId, page) {
+    const list = { gsi1pk: accountPartition(accountId), skPrefix: listPrefix, newestFirst: true };
+    return queryGsi1Page({ ...page, ...list }, applicationFromItem);
   },
 
   create(application): DynamoWrite {

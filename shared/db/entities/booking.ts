@@ -154,8 +154,8 @@ export async function findBookingWithPass(accountId: string, bookingId: string):
 }
 
 /** The cursor names the last sort key read; the partition always comes from the token. */
-const cursorKeys = ['sk'] as const;
-const bookingSortKey = /^BOOKING#[0-9a-f-]{36}$/;
+const isBookingPosition = (position: Record<string, unknown>): position is { sk: string } =>
+  /^BOOKING#[0-9a-f-]{36}$/.test(String(position.sk));
 
 /** Bounds the reads one page may cost when filters skip most items; the cursor then resumes the scan. */
 const maxQueriesPerPage = 5;
@@ -172,9 +172,7 @@ export async function listBookings(
 ): Promise<Page<Booking>> {
   const pk = bookingKeys(accountId, '').pk;
   let start: Record<string, unknown> | undefined =
-    query.cursor === undefined
-      ? undefined
-      : { pk, ...decodeCursor(query.cursor, cursorKeys, ({ sk }) => bookingSortKey.test(sk)) };
+    query.cursor === undefined ? undefined : { pk, sk: decodeCursor(query.cursor, isBookingPosition).sk };
   const found: Record<string, unknown>[] = [];
   for (let round = 0; round < maxQueriesPerPage && found.length <= query.limit; round++) {
     const result = await ddb().send(
@@ -202,7 +200,7 @@ export async function listBookings(
   const resumeAfter = found.length > query.limit ? items.at(-1) : start;
   return {
     items: items.map(bookingFromItem),
-    nextCursor: typeof resumeAfter?.sk === 'string' ? encodeCursor(resumeAfter, cursorKeys) : null,
+    nextCursor: typeof resumeAfter?.sk === 'string' ? encodeCursor({ sk: resumeAfter.sk }) : null,
   };
 }
 

@@ -1,12 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import type { EventType } from '../../domain/events.ts';
+import type { DomainEvent, EventType } from '../../domain/events.ts';
 import type { Delivery, DeliveryAttempt, DeliveryStatus } from '../../domain/webhooks/model.ts';
-import type { DeliveryStore } from '../../domain/webhooks/ports.ts';
+import type { DeliveryProgress, DeliveryStore, DispatchStore } from '../../domain/webhooks/ports.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
+import { disableGoneWebhook, findWebhookOfAccount } from './webhook.ts';
 
 /**
  * Delivery of one event to one subscription: pk `WEBHOOK#<webhook_id>`, sk `DELIVERY#<event_id>`, so
@@ -92,93 +93,103 @@ function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
 }
 
+/** Created on first sight, or continued when the claim is already this one (a retry of the message). */
+export async function claimDelivery(
+  webhookId: string,
+  event: DomainEvent,
+  claim: string,
+  at: string,
+): Promise<Delivery | undefined> {
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: deliveryKeys(webhookId, event.id),
+        UpdateExpression:
+          'SET gsi1pk = if_not_exists(gsi1pk, :gsi1pk), gsi1sk = if_not_exists(gsi1sk, :gsi1sk), ' +
+          'entity = :entity, webhook_id = :webhook, account_id = :account, event_id = :event, ' +
+          'event_type = :type, event_timestamp = :timestamp, ordering_key = :orderingKey, #data = :data, ' +
+          '#status = if_not_exists(#status, :pending), status_reason = if_not_exists(status_reason, :null), ' +
+          'attempts = if_not_exists(attempts, :none), next_attempt_at = if_not_exists(next_attempt_at, :null), ' +
+          'claim = :claim, run_attempts = if_not_exists(run_attempts, :zero), ' +
+          'created_at = if_not_exists(created_at, :now), updated_at = :now, #ttl = if_not_exists(#ttl, :ttl)',
+        ConditionExpression: 'attribute_not_exists(pk) OR claim = :claim',
+        ExpressionAttributeNames: { '#data': 'data', '#status': 'status', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':gsi1pk': `WEBHOOK#${webhookId}`,
+          ':gsi1sk': `${listPrefix}${event.timestamp}#${event.id}`,
+          ':entity': 'Delivery',
+          ':webhook': webhookId,
+          ':account': event.accountId,
+          ':event': event.id,
+          ':type': event.type,
+          ':timestamp': event.timestamp,
+          ':orderingKey': event.orderingKey,
+          ':data': event.data,
+          ':pending': 'Pending',
+          ':null': null,
+          ':none': [],
+          ':claim': claim,
+          ':zero': 0,
+          ':now': at,
+          ':ttl': Math.floor(Date.parse(event.timestamp) / 1000) + retentionSeconds,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? deliveryFromItem(Attributes) : undefined;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** A message superseded by a redelivery still adds its attempt, but cannot overwrite the new run. */
+export async function recordDeliveryProgress(
+  delivery: Delivery,
+  progress: DeliveryProgress,
+  attempt: DeliveryAttempt | undefined,
+  at: string,
+): Promise<void> {
+  const key = deliveryKeys(delivery.webhookId, delivery.event.id);
+  const attempts = attempt ? [attemptToItem(attempt)] : [];
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: key,
+        UpdateExpression:
+          'SET #status = :status, status_reason = :reason, next_attempt_at = :next, run_attempts = :run, ' +
+          'attempts = list_append(attempts, :attempts), updated_at = :now',
+        ConditionExpression: 'claim = :claim',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': progress.status,
+          ':reason': progress.statusReason,
+          ':next': progress.nextAttemptAt,
+          ':run': progress.runAttempts,
+          ':attempts': attempts,
+          ':now': at,
+          ':claim': delivery.claim,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    if (attempts.length === 0) return;
+    await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: key,
+        UpdateExpression: 'SET attempts = list_append(attempts, :attempts)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':attempts': attempts },
+      }),
+    );
+  }
+}
+
 export const deliveryStore = {
-  /** Creates the delivery on first sight, or continues it when the claim is already this one (a retry). */
-  async claim(webhookId, event, claim, at) {
-    try {
-      const { Attributes } = await ddb().send(
-        new UpdateCommand({
-          TableName: config().mainTableName,
-          Key: deliveryKeys(webhookId, event.id),
-          UpdateExpression:
-            'SET gsi1pk = if_not_exists(gsi1pk, :gsi1pk), gsi1sk = if_not_exists(gsi1sk, :gsi1sk), ' +
-            'entity = :entity, webhook_id = :webhook, account_id = :account, event_id = :event, ' +
-            'event_type = :type, event_timestamp = :timestamp, ordering_key = :orderingKey, #data = :data, ' +
-            '#status = if_not_exists(#status, :pending), status_reason = if_not_exists(status_reason, :null), ' +
-            'attempts = if_not_exists(attempts, :none), next_attempt_at = if_not_exists(next_attempt_at, :null), ' +
-            'claim = :claim, run_attempts = if_not_exists(run_attempts, :zero), ' +
-            'created_at = if_not_exists(created_at, :now), updated_at = :now, #ttl = if_not_exists(#ttl, :ttl)',
-          ConditionExpression: 'attribute_not_exists(pk) OR claim = :claim',
-          ExpressionAttributeNames: { '#data': 'data', '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: {
-            ':gsi1pk': `WEBHOOK#${webhookId}`,
-            ':gsi1sk': `${listPrefix}${event.timestamp}#${event.id}`,
-            ':entity': 'Delivery',
-            ':webhook': webhookId,
-            ':account': event.accountId,
-            ':event': event.id,
-            ':type': event.type,
-            ':timestamp': event.timestamp,
-            ':orderingKey': event.orderingKey,
-            ':data': event.data,
-            ':pending': 'Pending',
-            ':null': null,
-            ':none': [],
-            ':claim': claim,
-            ':zero': 0,
-            ':now': at,
-            ':ttl': Math.floor(Date.parse(event.timestamp) / 1000) + retentionSeconds,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? deliveryFromItem(Attributes) : undefined;
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
-  },
-
-  /** A message superseded by a redelivery still adds its attempt, but cannot overwrite the new run. */
-  async recordProgress(delivery, progress, attempt, at) {
-    const key = deliveryKeys(delivery.webhookId, delivery.event.id);
-    const attempts = attempt ? [attemptToItem(attempt)] : [];
-    try {
-      await ddb().send(
-        new UpdateCommand({
-          TableName: config().mainTableName,
-          Key: key,
-          UpdateExpression:
-            'SET #status = :status, status_reason = :reason, next_attempt_at = :next, run_attempts = :run, ' +
-            'attempts = list_append(attempts, :attempts), updated_at = :now',
-          ConditionExpression: 'claim = :claim',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': progress.status,
-            ':reason': progress.statusReason,
-            ':next': progress.nextAttemptAt,
-            ':run': progress.runAttempts,
-            ':attempts': attempts,
-            ':now': at,
-            ':claim': delivery.claim,
-          },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      if (attempts.length === 0) return;
-      await ddb().send(
-        new UpdateCommand({
-          TableName: config().mainTableName,
-          Key: key,
-          UpdateExpression: 'SET attempts = list_append(attempts, :attempts)',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':attempts': attempts },
-        }),
-      );
-    }
-  },
-
   async find(webhookId, deliveryId) {
     const { Item } = await ddb().send(
       new GetCommand({
@@ -190,15 +201,9 @@ export const deliveryStore = {
     return Item ? deliveryFromItem(Item) : undefined;
   },
 
-  async list(webhookId, page) {
-    const { items, nextCursor } = await queryGsi1Page({
-      gsi1pk: `WEBHOOK#${webhookId}`,
-      skPrefix: listPrefix,
-      limit: page.limit,
-      cursor: page.cursor,
-      newestFirst: true,
-    });
-    return { items: items.map(deliveryFromItem), nextCursor };
+  list(webhookId, page) {
+    const list = { gsi1pk: `WEBHOOK#${webhookId}`, skPrefix: listPrefix, newestFirst: true };
+    return queryGsi1Page({ ...page, ...list }, deliveryFromItem);
   },
 
   reclaim(delivery, claim, at): DynamoWrite {
@@ -225,3 +230,10 @@ export const deliveryStore = {
     };
   },
 } satisfies DeliveryStore;
+
+export const dispatchStore = {
+  findWebhookOfAccount,
+  claimDelivery,
+  recordDeliveryProgress,
+  disableGoneWebhook,
+} satisfies DispatchStore;

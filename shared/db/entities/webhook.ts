@@ -3,7 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import { type Webhook, type WebhookStatus, webhookNotFound } from '../../domain/webhooks/model.ts';
-import type { WebhookChanges, WebhookStore } from '../../domain/webhooks/ports.ts';
+import type { WebhookStore } from '../../domain/webhooks/ports.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
 
@@ -75,24 +75,41 @@ function explainFailure(webhookId: string, expected?: WebhookStatus) {
   };
 }
 
-const changedAttributes: Record<keyof WebhookChanges, keyof WebhookItem> = {
-  url: 'url',
-  status: 'status',
-  disabledReason: 'disabled_reason',
-  updatedAt: 'updated_at',
-};
+/** Strongly consistent: a disable, delete or rotation applies to the very next delivery attempt. */
+export async function findWebhookOfAccount(accountId: string): Promise<Webhook | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: config().mainTableName, Key: webhookKeys(accountId), ConsistentRead: true }),
+  );
+  return Item ? webhookFromItem(Item) : undefined;
+}
 
-export const webhookStore = {
-  async findOfAccount(accountId) {
-    const { Item } = await ddb().send(
-      new GetCommand({
+/** The dispatcher's one write on a subscription: a receiver answered 410 Gone. */
+export async function disableGoneWebhook(webhook: Webhook, reason: string, at: string): Promise<void> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
         TableName: config().mainTableName,
-        Key: webhookKeys(accountId),
-        ConsistentRead: true,
+        Key: webhookKeys(webhook.accountId),
+        UpdateExpression: 'SET #status = :disabled, disabled_reason = :reason, updated_at = :now',
+        ConditionExpression: 'webhook_id = :id AND #status = :active',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':disabled': 'Disabled',
+          ':reason': reason,
+          ':now': at,
+          ':id': webhook.webhookId,
+          ':active': 'Active',
+        },
       }),
     );
-    return Item ? webhookFromItem(Item) : undefined;
-  },
+  } catch (error) {
+    // Already disabled or deleted by the partner meanwhile: nothing left to do.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+export const webhookStore = {
+  findOfAccount: findWebhookOfAccount,
 
   /** Keyed by the account, the item is its own guard: a second subscription cannot commit. */
   create(webhook): DynamoWrite {
@@ -117,16 +134,17 @@ export const webhookStore = {
    * Conditional on the same id and, when given, the `expected` state, so concurrent changes cannot
    * resurrect a deleted subscription or flip a state twice.
    */
-  update(webhook, changes, expected): DynamoWrite {
+  update({ accountId, webhookId }, changes, expected): DynamoWrite {
+    // The item's attribute names are the snake_case of the change's: updatedAt is updated_at.
     const entries = Object.entries(changes).map(
-      ([name, value]) => [changedAttributes[name as keyof WebhookChanges], value] as const,
+      ([name, value]) => [name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), value] as const,
     );
     return {
-      description: `update webhook ${webhook.webhookId}`,
+      description: `update webhook ${webhookId}`,
       item: {
         Update: {
           TableName: config().mainTableName,
-          Key: webhookKeys(webhook.accountId),
+          Key: webhookKeys(accountId),
           UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
           ConditionExpression: `webhook_id = :id${expected ? ' AND #status = :expected' : ''}`,
           ExpressionAttributeNames: {
@@ -135,24 +153,24 @@ export const webhookStore = {
           },
           ExpressionAttributeValues: {
             ...Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
-            ':id': webhook.webhookId,
+            ':id': webhookId,
             ...(expected ? { ':expected': expected } : {}),
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      onConditionFailed: explainFailure(webhook.webhookId, expected),
+      onConditionFailed: explainFailure(webhookId, expected),
     };
   },
 
   /** `SET a = b` reads the stored value: the secret current at commit becomes the previous one. */
-  rotateSecret(webhook, sealedSecret, previousValidUntil, at): DynamoWrite {
+  rotateSecret({ accountId, webhookId }, sealedSecret, previousValidUntil, at): DynamoWrite {
     return {
-      description: `rotate the secret of webhook ${webhook.webhookId}`,
+      description: `rotate the secret of webhook ${webhookId}`,
       item: {
         Update: {
           TableName: config().mainTableName,
-          Key: webhookKeys(webhook.accountId),
+          Key: webhookKeys(accountId),
           UpdateExpression:
             'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, ' +
             'previous_secret_valid_until = :until, updated_at = :now',
@@ -161,69 +179,45 @@ export const webhookStore = {
             ':secret': sealedSecret,
             ':until': previousValidUntil,
             ':now': at,
-            ':id': webhook.webhookId,
+            ':id': webhookId,
           },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      onConditionFailed: explainFailure(webhook.webhookId),
+      onConditionFailed: explainFailure(webhookId),
     };
   },
 
-  delete(webhook): DynamoWrite {
+  delete({ accountId, webhookId }): DynamoWrite {
     return {
-      description: `delete webhook ${webhook.webhookId}`,
+      description: `delete webhook ${webhookId}`,
       item: {
         Delete: {
           TableName: config().mainTableName,
-          Key: webhookKeys(webhook.accountId),
+          Key: webhookKeys(accountId),
           ConditionExpression: 'webhook_id = :id',
-          ExpressionAttributeValues: { ':id': webhook.webhookId },
+          ExpressionAttributeValues: { ':id': webhookId },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      onConditionFailed: explainFailure(webhook.webhookId),
+      onConditionFailed: explainFailure(webhookId),
     };
   },
 
-  requireActive(webhook): DynamoWrite {
+  requireActive({ accountId, webhookId }): DynamoWrite {
     return {
-      description: `webhook ${webhook.webhookId} is active`,
+      description: `webhook ${webhookId} is active`,
       item: {
         ConditionCheck: {
           TableName: config().mainTableName,
-          Key: webhookKeys(webhook.accountId),
+          Key: webhookKeys(accountId),
           ConditionExpression: 'webhook_id = :id AND #status = :active',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':id': webhook.webhookId, ':active': 'Active' },
+          ExpressionAttributeValues: { ':id': webhookId, ':active': 'Active' },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      onConditionFailed: explainFailure(webhook.webhookId, 'Active'),
+      onConditionFailed: explainFailure(webhookId, 'Active'),
     };
-  },
-
-  async disableGone(webhook, reason, at) {
-    try {
-      await ddb().send(
-        new UpdateCommand({
-          TableName: config().mainTableName,
-          Key: webhookKeys(webhook.accountId),
-          UpdateExpression: 'SET #status = :disabled, disabled_reason = :reason, updated_at = :now',
-          ConditionExpression: 'webhook_id = :id AND #status = :active',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':disabled': 'Disabled',
-            ':reason': reason,
-            ':now': at,
-            ':id': webhook.webhookId,
-            ':active': 'Active',
-          },
-        }),
-      );
-    } catch (error) {
-      // Already disabled or deleted by the partner meanwhile: nothing left to do.
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
   },
 } satisfies WebhookStore;

@@ -74,13 +74,13 @@ export async function issueClientCredentialsToken(
   authorization: string | undefined,
   now: Date,
 ): Promise<IssuedToken> {
-  const { applications, clientSecrets, tokens, log } = ports;
-  const credentials = clientCredentialsOf(form, authorization);
-  const [application, hasher] = await Promise.all([
-    clientSecrets.isClientId(credentials.clientId) ? applications.find(credentials.clientId) : undefined,
-    clientSecrets.hasher(),
+  const { applications, tokens, log } = ports;
+  const presented = clientCredentialsOf(form, authorization);
+  const [application, verify] = await Promise.all([
+    ports.credentials.isClientId(presented.clientId) ? applications.find(presented.clientId) : undefined,
+    ports.credentials.verifier(),
   ]);
-  const secretMatches = hasher.matches(credentials.clientSecret, application?.secretHash);
+  const secretMatches = verify(presented.clientSecret, application?.secretHash);
   if (!application || !secretMatches) {
     log.info('Client authentication failed', { client_id_known: application !== undefined });
     throw authenticationFailed();

@@ -38,7 +38,7 @@ export interface ApplicationStore {
   copyAccountStatus(clientId: string, status: AccountStatus): StagedWrite;
 }
 
-/** A client certificate the partner CA issued. */
+/** A certificate as issued (shared/pki/certificates.ts issues every one the service makes). */
 export interface SignedCertificate {
   certificatePem: string;
   serialNumber: string;
@@ -57,32 +57,29 @@ export interface CertificateSigner {
   signPartnerCsr(input: { csrPem: string; accountId: string; now: Date }): Promise<SignedCertificate>;
 }
 
-/** The keyed hash of client secrets, once its key is loaded. */
-export interface ClientSecretHasher {
-  hash(secret: string): string;
+/**
+ * Makes client credentials (shared/auth/client-secrets.ts): the secret is handed out once and only its
+ * keyed hash is stored.
+ */
+export interface ClientCredentialIssuer {
+  newClientId(): string;
+  newClientSecret(): string;
+  /** The keyed hash; the first call of a container reads the key from the secret store. */
+  hasher(): Promise<(secret: string) => string>;
+}
+
+/** Checks presented client credentials against the stored keyed hash (shared/auth/client-secrets.ts). */
+export interface ClientCredentialVerifier {
+  /** Anything else is no client of ours and never reaches the store as a key. */
+  isClientId(value: string): boolean;
   /**
    * Constant time in the secret. Without a stored hash (unknown client) it compares against a dummy,
    * so the answer takes as long as for a wrong secret.
    */
-  matches(secret: string, storedHash: string | undefined): boolean;
+  verifier(): Promise<(secret: string, storedHash: string | undefined) => boolean>;
 }
 
-/** Client ids and secrets (shared/auth/client-secrets.ts): only the keyed hash of a secret is stored. */
-export interface ClientSecrets {
-  newClientId(): string;
-  /** Anything else is no client of ours and never reaches the store as a key. */
-  isClientId(value: string): boolean;
-  newClientSecret(): string;
-  /** The first call of a container reads the key from the secret store. */
-  hasher(): Promise<ClientSecretHasher>;
-}
-
-export interface PartnerTokenClaims {
-  clientId: string;
-  accountId: string;
-  scopes: readonly Scope[];
-}
-
+/** What the token endpoint answers with. */
 export interface IssuedToken {
   accessToken: string;
   expiresIn: number;
@@ -91,7 +88,10 @@ export interface IssuedToken {
 
 /** Signs partner access tokens (shared/auth/tokens.ts). */
 export interface TokenIssuer {
-  issuePartnerToken(claims: PartnerTokenClaims, now: Date): Promise<IssuedToken>;
+  issuePartnerToken(
+    claims: { clientId: string; accountId: string; scopes: readonly Scope[] },
+    now: Date,
+  ): Promise<IssuedToken>;
 }
 
 /** What the operator's account and application operations need. */
@@ -99,13 +99,14 @@ export interface AccountPorts {
   accounts: AccountStore;
   applications: ApplicationStore;
   certificates: CertificateSigner;
-  clientSecrets: ClientSecrets;
+  credentials: ClientCredentialIssuer;
 }
 
 /** What the token endpoint's client credentials grant needs. */
 export interface TokenGrantPorts {
-  applications: ApplicationStore;
-  clientSecrets: ClientSecrets;
+  /** One strongly consistent read by client id, nothing else. */
+  applications: Pick<ApplicationStore, 'find'>;
+  credentials: ClientCredentialVerifier;
   tokens: TokenIssuer;
   log: Log;
 }

@@ -146,10 +146,10 @@ export async function createApplication(
     throw accountRefusal(account.accountId, account);
   }
 
-  const clientSecret = ports.clientSecrets.newClientSecret();
+  const clientSecret = ports.credentials.newClientSecret();
   const timestamp = now.toISOString();
   const application: ApplicationRecord = {
-    clientId: ports.clientSecrets.newClientId(),
+    clientId: ports.credentials.newClientId(),
     accountId: account.accountId,
     name: input.name.trim(),
     allowedScopes,
@@ -158,7 +158,7 @@ export async function createApplication(
     createdAt: timestamp,
     updatedAt: timestamp,
     secretRotatedAt: null,
-    secretHash: (await ports.clientSecrets.hasher()).hash(clientSecret),
+    secretHash: (await ports.credentials.hasher())(clientSecret),
   };
   uow.stage(
     ports.accounts.countNewApplication(account.accountId, maxApplicationsPerAccount, (found) =>
@@ -217,17 +217,17 @@ export async function disableApplication(
 
 /** Replaces the secret; the old one stops working at the commit. The new one is returned once. */
 export async function rotateApplicationSecret(
-  ports: Pick<AccountPorts, 'applications' | 'clientSecrets'>,
+  ports: Pick<AccountPorts, 'applications' | 'credentials'>,
   accountId: string,
   clientId: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<{ application: Application; clientSecret: string }> {
   const application = await applicationOf(ports, accountId, clientId);
-  const clientSecret = ports.clientSecrets.newClientSecret();
+  const clientSecret = ports.credentials.newClientSecret();
   const timestamp = now.toISOString();
-  const hasher = await ports.clientSecrets.hasher();
-  uow.stage(ports.applications.replaceSecret(application, hasher.hash(clientSecret), timestamp));
+  const hash = await ports.credentials.hasher();
+  uow.stage(ports.applications.replaceSecret(application, hash(clientSecret), timestamp));
   const rotated = { ...application, secretRotatedAt: timestamp, updatedAt: timestamp };
   return { application: publicApplication(rotated), clientSecret };
 }

@@ -36,12 +36,10 @@ function notForSubscription(message: WebhookMessage, webhook: Webhook | undefine
   return undefined;
 }
 
-async function secretsOf(ports: DispatchPorts, webhook: Webhook, now: Date): Promise<string[]> {
-  const secrets = [await ports.secrets.open(webhook.sealedSecret, webhook.webhookId)];
-  if (activeRotation(webhook, now) && webhook.sealedPreviousSecret) {
-    secrets.push(await ports.secrets.open(webhook.sealedPreviousSecret, webhook.webhookId));
-  }
-  return secrets;
+async function secretsOf({ opener }: DispatchPorts, webhook: Webhook, now: Date): Promise<string[]> {
+  const sealed = [webhook.sealedSecret];
+  if (activeRotation(webhook, now) && webhook.sealedPreviousSecret) sealed.push(webhook.sealedPreviousSecret);
+  return Promise.all(sealed.map((secret) => opener.open(secret, webhook.webhookId)));
 }
 
 function attemptError(result: OutboundResult): string | null {
@@ -62,12 +60,12 @@ type Finish = (progress: Omit<DeliveryProgress, 'runAttempts'>, attempt?: Delive
  */
 export async function dispatchEvent(ports: DispatchPorts, message: WebhookMessage): Promise<DispatchOutcome> {
   const { event, claim } = message;
-  const { webhooks, deliveries, now } = ports;
-  const webhook = await webhooks.findOfAccount(event.accountId);
+  const { store, now, sender, settings } = ports;
+  const webhook = await store.findWebhookOfAccount(event.accountId);
   const dropReason = notForSubscription(message, webhook);
   if (!webhook || dropReason) return { kind: 'done', result: `dropped: ${dropReason}` };
 
-  const delivery = await deliveries.claim(webhook.webhookId, event, claim, now().toISOString());
+  const delivery = await store.claimDelivery(webhook.webhookId, event, claim, now().toISOString());
   if (!delivery) return { kind: 'done', result: 'dropped: delivery claimed by another message' };
   if (finalDeliveryStatuses.includes(delivery.status)) return { kind: 'done', result: 'already final' };
 
@@ -77,7 +75,7 @@ export async function dispatchEvent(ports: DispatchPorts, message: WebhookMessag
   }
 
   const finish: Finish = (progress, attempt) =>
-    deliveries.recordProgress(
+    store.recordDeliveryProgress(
       delivery,
       { ...progress, runAttempts: delivery.runAttempts + (attempt ? 1 : 0) },
       attempt,
@@ -97,24 +95,28 @@ export async function dispatchEvent(ports: DispatchPorts, message: WebhookMessag
   }
 
   const sentAt = now();
-  const result = await ports.sender.post({
+  const result = await sender.post({
     url: webhook.url,
     body,
-    timeoutMs: ports.settings.timeoutMs,
+    timeoutMs: settings.timeoutMs,
     headers: {
       'content-type': 'application/json',
       'user-agent': userAgent,
       ...signatureHeaders({ id: event.id, body, secrets: await secretsOf(ports, webhook, sentAt), sentAt }),
     },
   });
-  return settle(ports, { delivery, webhook, result, sentAt, finish });
+  return settle(ports, delivery, webhook, result, sentAt, finish);
 }
 
 async function settle(
   ports: DispatchPorts,
-  attempted: { delivery: Delivery; webhook: Webhook; result: OutboundResult; sentAt: Date; finish: Finish },
+  delivery: Delivery,
+  webhook: Webhook,
+  result: OutboundResult,
+  sentAt: Date,
+  finish: Finish,
 ): Promise<DispatchOutcome> {
-  const { delivery, webhook, result, sentAt, finish } = attempted;
+  const { store, settings, log, now, random } = ports;
   const attempt: DeliveryAttempt = {
     attemptedAt: sentAt.toISOString(),
     statusCode: result.statusCode,
@@ -122,7 +124,7 @@ async function settle(
     error: attemptError(result),
   };
   const status = result.statusCode ?? 0;
-  ports.log.info('Webhook attempt', {
+  log.info('Webhook attempt', {
     event_id: delivery.event.id,
     webhook_id: webhook.webhookId,
     status_code: result.statusCode,
@@ -137,18 +139,18 @@ async function settle(
   if (status === 410) {
     const reason = 'the receiver answered 410 Gone';
     await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
-    await ports.webhooks.disableGone(webhook, reason, ports.now().toISOString());
+    await store.disableGoneWebhook(webhook, reason, now().toISOString());
     return { kind: 'done', result: 'receiver gone: subscription disabled' };
   }
 
   const attemptsMade = delivery.runAttempts + 1;
-  const delay = retryDelaySeconds(ports.settings.retryScheduleSeconds, attemptsMade, ports.random);
+  const delay = retryDelaySeconds(settings.retryScheduleSeconds, attemptsMade, random);
   if (delay === undefined) {
     const reason = `no success after ${attemptsMade} attempts`;
     await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
     return { kind: 'dead', result: reason };
   }
-  const nextAttemptAt = new Date(ports.now().getTime() + delay * 1000).toISOString();
+  const nextAttemptAt = new Date(now().getTime() + delay * 1000).toISOString();
   await finish(
     { status: 'Retrying', statusReason: attempt.error ?? `HTTP ${status}`, nextAttemptAt },
     attempt,

@@ -30,8 +30,6 @@ export interface WebhookStore {
   delete(webhook: Webhook): StagedWrite;
   /** A condition only, staged beside writes that make sense while the subscription is active (else 409). */
   requireActive(webhook: Webhook): StagedWrite;
-  /** Now, not staged: a receiver answered 410 Gone. A subscription changed meanwhile is left alone. */
-  disableGone(webhook: Webhook, reason: string, at: string): Promise<void>;
 }
 
 /** Where a delivery stands after an attempt (or a decision not to attempt). */
@@ -42,25 +40,38 @@ export interface DeliveryProgress {
   runAttempts: number;
 }
 
-/** Delivery storage (shared/db/entities/delivery.ts): one delivery per event and subscription. */
+/** The delivery log as partners see it (shared/db/entities/delivery.ts): one delivery per event and subscription. */
 export interface DeliveryStore {
   find(webhookId: string, deliveryId: string): Promise<Delivery | undefined>;
   /** Newest first. */
   list(webhookId: string, page: PageRequest): Promise<Page<Delivery>>;
+  /** Takes the delivery over with a new claim and a fresh retry schedule. */
+  reclaim(delivery: Delivery, claim: string, at: string): StagedWrite;
+}
+
+/** The dispatcher's storage (shared/db/entities/delivery.ts); every write is immediate, nothing is staged. */
+export interface DispatchStore {
+  /** Strongly consistent: a disable, delete or rotation applies to the very next attempt. */
+  findWebhookOfAccount(accountId: string): Promise<Webhook | undefined>;
   /**
    * Takes the delivery of `event` for `claim`: created on first sight, continued when the claim is
    * already this one; undefined when another claim holds it (a duplicate or superseded message).
    */
-  claim(webhookId: string, event: DomainEvent, claim: string, at: string): Promise<Delivery | undefined>;
+  claimDelivery(
+    webhookId: string,
+    event: DomainEvent,
+    claim: string,
+    at: string,
+  ): Promise<Delivery | undefined>;
   /** Keeps the attempt always; the progress only while the delivery's claim is still the caller's. */
-  recordProgress(
+  recordDeliveryProgress(
     delivery: Delivery,
     progress: DeliveryProgress,
     attempt: DeliveryAttempt | undefined,
     at: string,
   ): Promise<void>;
-  /** Takes the delivery over with a new claim and a fresh retry schedule. */
-  reclaim(delivery: Delivery, claim: string, at: string): StagedWrite;
+  /** A receiver answered 410 Gone. A subscription changed meanwhile is left alone. */
+  disableGoneWebhook(webhook: Webhook, reason: string, at: string): Promise<void>;
 }
 
 /** The outbox (shared/db/entities/event.ts): the table stream carries what it holds to the webhook queue. */
@@ -77,9 +88,13 @@ export interface WebhookUrlCheck {
   problem(url: string): Promise<string | undefined>;
 }
 
-/** Webhook secrets at rest (shared/secrets/webhook-secrets.ts), each bound to its subscription id. */
+/** Seals a webhook secret for storage, bound to its subscription id (shared/secrets/webhook-secrets.ts). */
 export interface SecretSealer {
   seal(secret: string, webhookId: string): Promise<string>;
+}
+
+/** Opens a sealed secret: only the dispatcher, which signs with it, holds one. */
+export interface SecretOpener {
   open(sealed: string, webhookId: string): Promise<string>;
 }
 
@@ -107,7 +122,7 @@ export interface SubscriptionPorts {
   webhooks: WebhookStore;
   outbox: EventOutbox;
   urls: WebhookUrlCheck;
-  secrets: SecretSealer;
+  sealer: SecretSealer;
 }
 
 /** What the delivery log and redelivery need. */
@@ -119,9 +134,8 @@ export interface DeliveryPorts {
 
 /** What the dispatcher needs to deliver one queued event. */
 export interface DispatchPorts {
-  webhooks: WebhookStore;
-  deliveries: DeliveryStore;
-  secrets: SecretSealer;
+  store: DispatchStore;
+  opener: SecretOpener;
   sender: WebhookSender;
   settings: WebhookSettings;
   log: Log;

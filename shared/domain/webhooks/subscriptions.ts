@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import { type DomainEvent, newEvent } from '../events.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { type Webhook, webhookNotFound } from './model.ts';
+import { type Webhook, type WebhookStatus, webhookNotFound } from './model.ts';
 import type { SubscriptionPorts } from './ports.ts';
 
 /** partner-api.md, Webhooks: rotate-secret's grace period. */
@@ -61,7 +61,7 @@ export async function createWebhook(
     url: input.url,
     status: 'Active',
     disabledReason: null,
-    sealedSecret: await ports.secrets.seal(input.secret, webhookId),
+    sealedSecret: await ports.sealer.seal(input.secret, webhookId),
     sealedPreviousSecret: null,
     previousSecretValidUntil: null,
     createdAt: timestamp,
@@ -99,7 +99,7 @@ export async function rotateSecret(
   now: Date,
 ): Promise<Webhook> {
   const webhook = await getWebhook(ports, accountId, webhookId);
-  const sealedSecret = await ports.secrets.seal(input.secret, webhookId);
+  const sealedSecret = await ports.sealer.seal(input.secret, webhookId);
   const validUntil = new Date(now.getTime() + input.gracePeriodSeconds * 1000).toISOString();
   const updatedAt = now.toISOString();
   uow.stage(ports.webhooks.rotateSecret(webhook, sealedSecret, validUntil, updatedAt));
@@ -112,7 +112,25 @@ export async function rotateSecret(
   };
 }
 
-export async function disableWebhook(
+/** Moves the subscription to `to` from the other status; already there is 409, as is losing a race. */
+async function changeStatus(
+  ports: SubscriptionPorts,
+  target: { accountId: string; webhookId: string },
+  change: { to: WebhookStatus; disabledReason: string | null },
+  uow: UnitOfWork,
+  now: Date,
+): Promise<Webhook> {
+  const webhook = await getWebhook(ports, target.accountId, target.webhookId);
+  const from: WebhookStatus = change.to === 'Active' ? 'Disabled' : 'Active';
+  if (webhook.status !== from) {
+    throw new ConflictError('WebhookInvalidState', `The subscription is already ${change.to}.`);
+  }
+  const changes = { status: change.to, disabledReason: change.disabledReason, updatedAt: now.toISOString() };
+  uow.stage(ports.webhooks.update(webhook, changes, from));
+  return { ...webhook, ...changes };
+}
+
+export function disableWebhook(
   ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
@@ -120,33 +138,23 @@ export async function disableWebhook(
   uow: UnitOfWork,
   now: Date,
 ): Promise<Webhook> {
-  const webhook = await getWebhook(ports, accountId, webhookId);
-  if (webhook.status !== 'Active') {
-    throw new ConflictError('WebhookInvalidState', 'The subscription is already Disabled.');
-  }
-  const changes = {
-    status: 'Disabled' as const,
-    disabledReason: reason ?? null,
-    updatedAt: now.toISOString(),
-  };
-  uow.stage(ports.webhooks.update(webhook, changes, 'Active'));
-  return { ...webhook, ...changes };
+  return changeStatus(
+    ports,
+    { accountId, webhookId },
+    { to: 'Disabled', disabledReason: reason ?? null },
+    uow,
+    now,
+  );
 }
 
-export async function enableWebhook(
+export function enableWebhook(
   ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<Webhook> {
-  const webhook = await getWebhook(ports, accountId, webhookId);
-  if (webhook.status !== 'Disabled') {
-    throw new ConflictError('WebhookInvalidState', 'The subscription is already Active.');
-  }
-  const changes = { status: 'Active' as const, disabledReason: null, updatedAt: now.toISOString() };
-  uow.stage(ports.webhooks.update(webhook, changes, 'Disabled'));
-  return { ...webhook, ...changes };
+  return changeStatus(ports, { accountId, webhookId }, { to: 'Active', disabledReason: null }, uow, now);
 }
 
 /** After the delete commits the dispatcher finds no subscription and drops every event, queued ones too. */

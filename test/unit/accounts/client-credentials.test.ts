@@ -80,7 +80,7 @@ describe('the client credentials grant', () => {
   function grant(applications = new MemoryApplications(application)) {
     const ports = {
       applications,
-      clientSecrets: new FakeClientSecrets(),
+      credentials: new FakeClientSecrets(),
       tokens: new FakeTokens(),
       log: new MemoryLog(),
     };
@@ -130,8 +130,8 @@ describe('the client credentials grant', () => {
         message: 'Client authentication failed.',
       });
     }
-    expect(unknown.ports.clientSecrets.comparedWith).toEqual([undefined]);
-    expect(wrong.ports.clientSecrets.comparedWith).toEqual([application.secretHash]);
+    expect(unknown.ports.credentials.comparedWith).toEqual([undefined]);
+    expect(wrong.ports.credentials.comparedWith).toEqual([application.secretHash]);
     expect(unknown.ports.log.lines).toEqual([
       { message: 'Client authentication failed', fields: { client_id_known: false } },
     ]);

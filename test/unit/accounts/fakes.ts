@@ -3,8 +3,8 @@ import type {
   AccountStore,
   ApplicationStore,
   CertificateSigner,
-  ClientSecrets,
-  PartnerTokenClaims,
+  ClientCredentialIssuer,
+  ClientCredentialVerifier,
   SignedCertificate,
   TokenIssuer,
 } from '../../../shared/domain/accounts/ports.ts';
@@ -173,7 +173,7 @@ export class MemoryApplications implements ApplicationStore {
 }
 
 /** Ids and secrets numbered in order; the "keyed hash" is readable, and every comparison is recorded. */
-export class FakeClientSecrets implements ClientSecrets {
+export class FakeClientSecrets implements ClientCredentialIssuer, ClientCredentialVerifier {
   private issued = 0;
   readonly comparedWith: (string | undefined)[] = [];
 
@@ -187,12 +187,12 @@ export class FakeClientSecrets implements ClientSecrets {
     return `ptss_secret-${++this.issued}`;
   }
   async hasher() {
-    return {
-      hash: (secret: string) => `hash(${secret})`,
-      matches: (secret: string, storedHash: string | undefined) => {
-        this.comparedWith.push(storedHash);
-        return storedHash === `hash(${secret})`;
-      },
+    return (secret: string) => `hash(${secret})`;
+  }
+  async verifier() {
+    return (secret: string, storedHash: string | undefined) => {
+      this.comparedWith.push(storedHash);
+      return storedHash === `hash(${secret})`;
     };
   }
 }
@@ -216,10 +216,12 @@ export class FakeCertificateSigner implements CertificateSigner {
   }
 }
 
-export class FakeTokens implements TokenIssuer {
-  readonly issued: PartnerTokenClaims[] = [];
+type TokenClaims = Parameters<TokenIssuer['issuePartnerToken']>[0];
 
-  async issuePartnerToken(claims: PartnerTokenClaims) {
+export class FakeTokens implements TokenIssuer {
+  readonly issued: TokenClaims[] = [];
+
+  async issuePartnerToken(claims: TokenClaims) {
     this.issued.push(claims);
     return { accessToken: `token-of-${claims.clientId}`, expiresIn: 3600, scopes: claims.scopes };
   }

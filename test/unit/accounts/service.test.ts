@@ -40,7 +40,7 @@ function portsWith(
     accounts,
     applications,
     certificates: new FakeCertificateSigner(),
-    clientSecrets: new FakeClientSecrets(),
+    credentials: new FakeClientSecrets(),
   };
 }
 

@@ -9,8 +9,9 @@ import {
   aDelivery,
   anEvent,
   aWebhook,
+  dispatchStoreOf,
   FakeSender,
-  fakeSealer,
+  fakeOpener,
   MemoryDeliveries,
   MemoryWebhooks,
   now,
@@ -18,18 +19,21 @@ import {
   webhookId,
 } from './fakes.ts';
 
+/** The dispatcher's ports, and the memory behind them for the test to look into. */
 function portsWith(webhooks = new MemoryWebhooks(aWebhook()), deliveries = new MemoryDeliveries()) {
-  return {
-    webhooks,
-    deliveries,
-    secrets: fakeSealer,
-    sender: new FakeSender(),
+  const sender = new FakeSender();
+  const log = new MemoryLog();
+  const ports: DispatchPorts = {
+    store: dispatchStoreOf(webhooks, deliveries),
+    opener: fakeOpener,
+    sender,
     settings: { retryScheduleSeconds: [5, 300], timeoutMs: 1500 },
-    log: new MemoryLog(),
+    log,
     now: () => now,
     // The middle of the jitter range: every delay is exactly its step.
     random: () => 0.5,
-  } satisfies DispatchPorts;
+  };
+  return { ...ports, webhooks, deliveries, sender, log };
 }
 
 const message = (overrides: Partial<WebhookMessage> = {}): WebhookMessage => ({

@@ -11,9 +11,11 @@ import {
 import type {
   DeliveryProgress,
   DeliveryStore,
+  DispatchStore,
   EventOutbox,
   OutboundRequest,
   OutboundResult,
+  SecretOpener,
   SecretSealer,
   WebhookChanges,
   WebhookSender,
@@ -156,7 +158,7 @@ export class MemoryWebhooks implements WebhookStore {
     return fakeWrite(`webhook ${webhook.webhookId} is active`, () => {}, this.condition(webhook, 'Active'));
   }
 
-  async disableGone(webhook: Webhook, reason: string, at: string) {
+  async disableGoneWebhook(webhook: Webhook, reason: string, at: string) {
     this.gone.push({ webhookId: webhook.webhookId, reason });
     const found = this.webhooks.get(webhook.accountId);
     if (found?.webhookId === webhook.webhookId && found.status === 'Active') {
@@ -194,7 +196,7 @@ export class MemoryDeliveries implements DeliveryStore {
     return { items, nextCursor: null };
   }
 
-  async claim(id: string, event: DomainEvent, claim: string, at: string) {
+  async claimDelivery(id: string, event: DomainEvent, claim: string, at: string) {
     const key = this.key(id, event.id);
     const found = this.deliveries.get(key);
     if (found && found.claim !== claim) return undefined;
@@ -203,7 +205,7 @@ export class MemoryDeliveries implements DeliveryStore {
     return delivery;
   }
 
-  async recordProgress(
+  async recordDeliveryProgress(
     delivery: Delivery,
     progress: DeliveryProgress,
     attempt: DeliveryAttempt | undefined,
@@ -261,14 +263,25 @@ export class FakeUrlCheck implements WebhookUrlCheck {
   }
 }
 
-export const fakeSealer: SecretSealer = {
-  seal: async (secret, id) => sealed(secret, id),
+export const fakeSealer: SecretSealer = { seal: async (secret, id) => sealed(secret, id) };
+
+export const fakeOpener: SecretOpener = {
   open: async (value, id) => {
     const prefix = `sealed(${id}):`;
     if (!value.startsWith(prefix)) throw new Error('sealed for another subscription');
     return value.slice(prefix.length);
   },
 };
+
+/** The dispatcher's store over the same memory the API's stores use, as the table is shared. */
+export function dispatchStoreOf(webhooks: MemoryWebhooks, deliveries: MemoryDeliveries): DispatchStore {
+  return {
+    findWebhookOfAccount: (account) => webhooks.findOfAccount(account),
+    disableGoneWebhook: (...change) => webhooks.disableGoneWebhook(...change),
+    claimDelivery: (...claim) => deliveries.claimDelivery(...claim),
+    recordDeliveryProgress: (...progress) => deliveries.recordDeliveryProgress(...progress),
+  };
+}
 
 /** Answers each POST with the next result queued (200 once the queue is empty) and keeps the requests. */
 export class FakeSender implements WebhookSender {

@@ -31,7 +31,7 @@ function portsWith(webhooks = new MemoryWebhooks()) {
     webhooks,
     outbox: new MemoryOutbox(),
     urls: new FakeUrlCheck(),
-    secrets: fakeSealer,
+    sealer: fakeSealer,
   } satisfies SubscriptionPorts;
 }
 
