@@ -7,8 +7,9 @@ export interface ChangeEvent {
 }
 
 /**
- * The events of a change (decisions.md): one per status that moved. Creation reports the first status
- * with `previous_status: null`, so a subscriber sees every status a booking or pass ever had.
+ * The events of a change (docs/webhooks.md, What a receiver gets): one per status that moved. Creation
+ * reports the first status with `previous_status: null`, so a subscriber sees every status a booking or
+ * pass ever had.
  */
 export function changeEvents(change: BookingChange): ChangeEvent[] {
   const { before, after, pass } = change;

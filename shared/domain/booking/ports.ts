@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { Booking, BookingStatus, Pass, PassStatus, ServiceType } from './model.ts';
+import type { BookableService, Booking, BookingStatus, Pass, PassStatus, ServiceType } from './model.ts';
 import type { BookingAction, PassAction } from './state.ts';
 
 export type PassChange =
@@ -57,4 +57,13 @@ export interface BookingStore {
 /** Signs a pass's QR payload (shared/pki/pass-signing.ts). */
 export interface PassSigner {
   sign(pass: Omit<Pass, 'token' | 'status' | 'usedGuestsCount' | 'createdAt' | 'updatedAt'>): Promise<string>;
+}
+
+/**
+ * The catalog, narrowed to booking's question: the service when it exists, is active and is in the
+ * account's contract; undefined otherwise (one 404 for all three). Implemented over the catalog's own
+ * port by bookable-services.ts.
+ */
+export interface BookableServices {
+  find(accountId: string, serviceType: ServiceType, serviceId: string): Promise<BookableService | undefined>;
 }

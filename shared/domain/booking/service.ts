@@ -6,7 +6,6 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import { uuidV7 } from './ids.ts';
 import {
   type BookableService,
-  type BookableServices,
   type Booking,
   type BookingInfo,
   type Contact,
@@ -16,7 +15,7 @@ import {
   type ServiceType,
   serviceLabels,
 } from './model.ts';
-import type { BookingChange, BookingListQuery, BookingStore, PassSigner } from './ports.ts';
+import type { BookableServices, BookingChange, BookingListQuery, BookingStore, PassSigner } from './ports.ts';
 import { holdEnded, nextStatus, passNotActive, refusal, SupersededChangeError } from './state.ts';
 
 /** Issued bookings wait this long for the partner's confirmation (decisions.md); BOOKING_HOLD_SECONDS overrides it. */

@@ -4,6 +4,7 @@ import type { StagedWrite } from '../unit-of-work.ts';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, Webhook, WebhookStatus } from './model.ts';
 import type { WebhookSettings } from './settings.ts';
 
+/** Fields of the subscription to change, named as on `Webhook`. */
 export interface WebhookChanges {
   url?: string;
   status?: WebhookStatus;

@@ -3,7 +3,7 @@ import { parseRetrySchedule } from './retry.ts';
 /** The dispatcher's knobs (docs/webhooks.md, Configuration). */
 export interface WebhookSettings {
   retryScheduleSeconds: readonly number[];
-  /** partner-api.md: the receiver's response is awaited 30 s. Tests shrink it. */
+  /** The receiver's response is awaited 30 s (docs/webhooks.md). Tests shrink it. */
   timeoutMs: number;
 }
 
