@@ -1,9 +1,9 @@
 import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { httpDate } from '../../shared/domain/catalog/conditional.ts';
+import type { CatalogView } from '../../shared/domain/catalog/ports.ts';
 import {
   type CatalogRequest,
-  type CatalogView,
   getCatalogItem,
   getImage,
   type LocalizedRepresentation,

@@ -34,7 +34,7 @@ export interface PartnerRateLimitingProps {
   /** One plan shared by every employee token (admin routes accept both audiences). */
   staff: Plan;
   /**
-   * The Lambda authorizer (its pure core is shared/domain/quotas/authorizer.ts). It receives
+   * The Lambda authorizer (its pure core is shared/auth/usage-authorizer.ts). It receives
    * STAFF_API_KEY_ID and may read that one key's value.
    */
   authorizerFunction: LambdaFunction;

@@ -1,7 +1,7 @@
 import { config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
+import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/ports.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
-import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { LruMap } from '../../util/lru-map.ts';
 import { loadSnapshot, readCatalogState, readImageBlob } from './catalog.ts';

@@ -1,25 +1,19 @@
-import { webhookDeliveryConfig } from '../../config/env.ts';
-import { onReset } from '../../config/reset.ts';
 import { parseRetrySchedule } from './retry.ts';
 
-/** The dispatcher's knobs, read once from the environment (docs/webhooks.md, Configuration). */
+/** The dispatcher's knobs (docs/webhooks.md, Configuration). */
 export interface WebhookSettings {
   retryScheduleSeconds: readonly number[];
-  /** partner-api.md: the receiver's response is awaited 30 s. Tests shrink it. */
+  /** The receiver's response is awaited 30 s (docs/webhooks.md). Tests shrink it. */
   timeoutMs: number;
 }
 
-let cached: WebhookSettings | undefined;
-
-export function webhookSettings(): WebhookSettings {
-  if (!cached) {
-    const { timeoutMs, retrySchedule } = webhookDeliveryConfig();
-    cached = { retryScheduleSeconds: parseRetrySchedule(retrySchedule), timeoutMs };
-  }
-  return cached;
+/** From the configured values (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_TIMEOUT_MS, read by the composition root). */
+export function parseWebhookSettings(configured: {
+  retrySchedule: string | undefined;
+  timeoutMs: number;
+}): WebhookSettings {
+  return {
+    retryScheduleSeconds: parseRetrySchedule(configured.retrySchedule),
+    timeoutMs: configured.timeoutMs,
+  };
 }
-
-function resetWebhookSettings(): void {
-  cached = undefined;
-}
-onReset(resetWebhookSettings);

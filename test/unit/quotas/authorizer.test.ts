@@ -7,7 +7,7 @@ import {
   planFromContext,
   usageKeyOf,
   usageOwnerOf,
-} from '../../../shared/domain/quotas/authorizer.ts';
+} from '../../../shared/auth/usage-authorizer.ts';
 import type { Plan } from '../../../shared/domain/quotas/plans.ts';
 
 const methodArn = 'arn:aws:execute-api:eu-west-1:123456789012:a1b2c3d4e5/live/POST/v2/b2b/bookings';

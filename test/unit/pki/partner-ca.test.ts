@@ -2,25 +2,14 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../../shared/domain/accounts/service.ts';
-import { ValidationError } from '../../../../shared/domain/errors.ts';
-import type { StagedWrite, UnitOfWork } from '../../../../shared/domain/unit-of-work.ts';
-import {
-  createCertificateAuthority,
-  createCsr,
-  generateKeyPair,
-} from '../../../../shared/pki/certificates.ts';
-import { secretStore } from '../../../../shared/secrets/store.ts';
-import { useLocalConfig } from '../../auth/local-config.ts';
-
-class RecordingUnitOfWork implements UnitOfWork {
-  readonly writes: StagedWrite[] = [];
-  stage(...writes: StagedWrite[]) {
-    this.writes.push(...writes);
-  }
-}
+import { ValidationError } from '../../../shared/domain/errors.ts';
+import { createCertificateAuthority, createCsr, generateKeyPair } from '../../../shared/pki/certificates.ts';
+import { partnerCertificateSigner } from '../../../shared/pki/partner-ca.ts';
+import { secretStore } from '../../../shared/secrets/store.ts';
+import { useLocalConfig } from '../auth/local-config.ts';
 
 const now = new Date('2030-01-01T00:00:00Z');
+const accountId = '0b3c6a7e-0000-4000-8000-000000000001';
 let caPem: string;
 
 async function rsaCsr(modulusLength: number): Promise<string> {
@@ -50,15 +39,16 @@ function tamper(csrPem: string): string {
   return `${lines.join('\n')}\n`;
 }
 
+const sign = (csrPem: string) => partnerCertificateSigner.signPartnerCsr({ csrPem, accountId, now });
+
 async function csrRefusal(csrPem: string): Promise<ValidationError> {
-  const error = await createAccount({ name: 'Acme', csrPem }, new RecordingUnitOfWork(), now).catch(
-    (caught) => caught,
-  );
+  const error = await sign(csrPem).catch((caught) => caught);
   expect(error).toBeInstanceOf(ValidationError);
+  expect(error).toMatchObject({ code: 'ValidationError' });
   return error as ValidationError;
 }
 
-describe('account creation', () => {
+describe('the partner CA signing account certificates', () => {
   let cleanUp: () => Promise<void>;
   beforeEach(async () => {
     ({ cleanUp } = await useLocalConfig());
@@ -71,46 +61,25 @@ describe('account creation', () => {
   });
   afterEach(() => cleanUp());
 
-  it('signs the CSR with the partner CA for a certificate whose CN is the new account id', async () => {
-    const uow = new RecordingUnitOfWork();
+  it('signs the CSR with the CA in the secret store for a certificate whose CN is the account id', async () => {
     const csrPem = await createCsr(await generateKeyPair(), 'whatever the partner wrote');
 
-    const { account, certificatePem } = await createAccount({ name: '  Acme Travel ', csrPem }, uow, now);
+    const signed = await sign(csrPem);
 
-    const certificate = new x509.X509Certificate(certificatePem);
-    expect(certificate.subject).toContain(`CN=${account.accountId}`);
+    const certificate = new x509.X509Certificate(signed.certificatePem);
+    expect(certificate.subject).toContain(`CN=${accountId}`);
     expect(
       await certificate.verify({ publicKey: new x509.X509Certificate(caPem).publicKey, date: now }),
     ).toBe(true);
-    expect(account).toMatchObject({
-      name: 'Acme Travel',
-      kind: 'partner',
-      status: 'Active',
-      applicationCount: 0,
-    });
-    expect(account.certificate.serialNumber).toBe(certificate.serialNumber);
-    expect(account.createdAt).toBe('2030-01-01T00:00:00.000Z');
+    expect(signed.serialNumber).toBe(certificate.serialNumber);
+    expect(signed.subject).toBe(certificate.subject);
+    expect(signed.notBefore.getTime()).toBeLessThanOrEqual(now.getTime());
   });
 
-  it('stages one conditional create and sends nothing itself', async () => {
-    const uow = new RecordingUnitOfWork();
+  it('fails loudly when the CA secret is missing', async () => {
+    await secretStore().put('partner-ca', '{}');
 
-    const { account } = await createAccount(
-      { name: 'Ops', csrPem: await createCsr(await generateKeyPair(), 'x'), kind: 'operator' },
-      uow,
-      now,
-    );
-
-    expect(uow.writes).toHaveLength(1);
-    expect(uow.writes[0]).toMatchObject({
-      item: {
-        Put: {
-          TableName: 'main-test',
-          ConditionExpression: 'attribute_not_exists(pk)',
-          Item: { pk: `ACCOUNT#${account.accountId}`, sk: 'ACCOUNT', kind: 'operator' },
-        },
-      },
-    });
+    await expect(sign(await createCsr(await generateKeyPair(), 'x'))).rejects.toThrow();
   });
 
   it('refuses a CSR that is not PEM with 422', async () => {
@@ -133,11 +102,7 @@ describe('account creation', () => {
 
   it('refuses a weak RSA key and accepts a 2048-bit one', async () => {
     const weak = await csrRefusal(await rsaCsr(1024));
-    const strong = await createAccount(
-      { name: 'RSA', csrPem: await rsaCsr(2048) },
-      new RecordingUnitOfWork(),
-      now,
-    );
+    const strong = await sign(await rsaCsr(2048));
 
     expect(weak.message).toMatch(/at least 2048 bits/);
     expect(strong.certificatePem).toContain('BEGIN CERTIFICATE');
