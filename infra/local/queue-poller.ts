@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  ChangeMessageVisibilityBatchCommand,
   DeleteMessageBatchCommand,
   type Message,
   ReceiveMessageCommand,
@@ -7,6 +9,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSMessageAttributes, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
 import type { QueueHandler } from '../workers.ts';
+import { fileSafe, readJsonFile, writeFileAtomic } from './durable-file.ts';
 import { lambdaContext } from './functions.ts';
 
 export interface QueuePollerOptions {
@@ -21,6 +24,38 @@ export interface QueuePollerOptions {
   reportBatchItemFailures?: boolean;
   waitTimeSeconds?: number;
   log: (message: string) => void;
+  /**
+   * Where the poller records the messages it holds (the stage passes its state dir):
+   * `<dir>/leases/queue-<function>.json`. A message this process received and had not finished
+   * with when it died is made visible again on the next start instead of waiting out its visibility
+   * timeout (minutes) behind a locked FIFO group. Without it nothing is recorded.
+   */
+  checkpointDir?: string;
+}
+
+/** What `<dir>/leases/queue-<function>.json` holds. */
+export interface QueueLeases {
+  version: 1;
+  queueUrl: string;
+  functionName: string;
+  /** Receipt handles of the messages a batch in progress holds. */
+  receiptHandles: string[];
+  updatedAt: string;
+}
+
+export function queueLeaseFile(checkpointDir: string, functionName: string): string {
+  return join(checkpointDir, 'leases', `queue-${fileSafe(functionName)}.json`);
+}
+
+function isLeases(value: unknown): value is QueueLeases {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<QueueLeases>;
+  return (
+    candidate.version === 1 &&
+    typeof candidate.queueUrl === 'string' &&
+    Array.isArray(candidate.receiptHandles) &&
+    candidate.receiptHandles.every((handle) => typeof handle === 'string')
+  );
 }
 
 /** The message as Lambda's SQS event source mapping delivers it. */
@@ -62,15 +97,79 @@ export function toSqsRecord(message: Message, queueArn: string, region: string):
  * Lambda's SQS event source mapping: long polls, invokes the handler with a batch, deletes what
  * succeeded. A thrown error leaves the whole batch, `batchItemFailures` leaves those messages, on the
  * queue: they come back after the visibility timeout and the redrive policy moves them on.
+ *
+ * The queue keeps the messages (the emulator persists them in the state dir); what a crash of this
+ * process loses is only who held which message. The poller writes the receipt handles of the batch in
+ * progress before invoking the handler and clears them after; on start it makes the messages of a
+ * batch that never finished visible again, as the visibility timeout would, only sooner. Messages a
+ * handler hid on purpose (a retry's backoff) are not in that list once the batch has finished.
  */
 export class QueuePoller {
   private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
+  private released: Promise<void> | undefined;
 
   constructor(private readonly options: QueuePollerOptions) {}
 
+  /** Starts polling; messages a previous process left in flight are released first (see the class). */
   start(): void {
-    this.running ??= this.loop();
+    this.running ??= this.releaseAbandoned().then(() => this.loop());
+  }
+
+  /** Starts polling and resolves once the messages a previous process held are visible again. */
+  async started(): Promise<void> {
+    this.start();
+    await this.releaseAbandoned();
+  }
+
+  private releaseAbandoned(): Promise<void> {
+    this.released ??= this.releaseLeases().catch((error: unknown) =>
+      this.options.log(
+        `queue poller ${this.options.functionName}: releasing leases: ${(error as Error).message}`,
+      ),
+    );
+    return this.released;
+  }
+
+  private async releaseLeases(): Promise<void> {
+    const { checkpointDir, functionName, queueUrl, client, log } = this.options;
+    if (!checkpointDir) return;
+    const path = queueLeaseFile(checkpointDir, functionName);
+    const stored = await readJsonFile(path).catch(() => undefined);
+    if (!isLeases(stored) || stored.receiptHandles.length === 0) return;
+    if (stored.queueUrl === queueUrl) {
+      let released = 0;
+      for (let start = 0; start < stored.receiptHandles.length; start += 10) {
+        const handles = stored.receiptHandles.slice(start, start + 10);
+        const result = await client.send(
+          new ChangeMessageVisibilityBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: handles.map((handle, index) => ({
+              Id: String(index),
+              ReceiptHandle: handle,
+              VisibilityTimeout: 0,
+            })),
+          }),
+        );
+        // A handle that fails names a message already deleted or received again: nothing to release.
+        released += result.Successful?.length ?? 0;
+      }
+      log(`${functionName}: ${released} message(s) a stopped process held are visible again`);
+    }
+    await this.writeLeases([]);
+  }
+
+  private async writeLeases(receiptHandles: string[]): Promise<void> {
+    const { checkpointDir, functionName, queueUrl } = this.options;
+    if (!checkpointDir) return;
+    const leases: QueueLeases = {
+      version: 1,
+      queueUrl,
+      functionName,
+      receiptHandles,
+      updatedAt: new Date().toISOString(),
+    };
+    await writeFileAtomic(queueLeaseFile(checkpointDir, functionName), `${JSON.stringify(leases)}\n`);
   }
 
   async stop(): Promise<void> {
@@ -103,8 +202,16 @@ export class QueuePoller {
   }
 
   private async deliver(messages: Message[]): Promise<void> {
-    const { client, queueUrl, queueArn, region, functionName, handler, log } = this.options;
-    const records = messages.map((message) => toSqsRecord(message, queueArn, region));
+    const records = messages.map((message) =>
+      toSqsRecord(message, this.options.queueArn, this.options.region),
+    );
+    await this.writeLeases(records.map((record) => record.receiptHandle));
+    await this.invoke(records);
+    await this.writeLeases([]);
+  }
+
+  private async invoke(records: SQSRecord[]): Promise<void> {
+    const { client, queueUrl, region, functionName, handler, log } = this.options;
     let failed: Set<string>;
     try {
       const response = await handler({ Records: records }, lambdaContext(functionName, 900_000, region));

@@ -299,6 +299,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
         consumer,
         handler,
         log,
+        checkpointDir: stateDir,
       });
       await poller.start();
       stoppers.push(() => poller.stop());
@@ -313,6 +314,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
         consumer: { functionName: `pipe-${pipe.name}`, batchSize: 10, filterPatterns: pipe.filterPatterns },
         handler: pipeToQueue(sqsClient, target.url, pipe),
         log,
+        checkpointDir: stateDir,
       });
       await poller.start();
       stoppers.push(() => poller.stop());
@@ -342,6 +344,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
         ...(consumer.batchSize ? { batchSize: consumer.batchSize } : {}),
         ...(consumer.reportBatchItemFailures ? { reportBatchItemFailures: true } : {}),
         log,
+        checkpointDir: stateDir,
       });
       poller.start();
       stoppers.push(() => poller.stop());
