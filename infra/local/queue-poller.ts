@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ChangeMessageVisibilityBatchCommand,
   DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
   type Message,
   ReceiveMessageCommand,
   type SQSClient,
@@ -31,6 +32,12 @@ export interface QueuePollerOptions {
    * timeout (minutes) behind a locked FIFO group. Without it nothing is recorded.
    */
   checkpointDir?: string;
+  /**
+   * With `checkpointDir`: the visibility a message gets when received, until its receipt handle is on
+   * disk and it is given the queue's own visibility timeout. A crash in between hides it this long
+   * at most. Default 30 s.
+   */
+  unrecordedVisibilitySeconds?: number;
 }
 
 /** What `<dir>/leases/queue-<function>.json` holds. */
@@ -99,10 +106,11 @@ export function toSqsRecord(message: Message, queueArn: string, region: string):
  * queue: they come back after the visibility timeout and the redrive policy moves them on.
  *
  * The queue keeps the messages (the emulator persists them in the state dir); what a crash of this
- * process loses is only who held which message. The poller writes the receipt handles of the batch in
- * progress before invoking the handler and clears them after; on start it makes the messages of a
- * batch that never finished visible again, as the visibility timeout would, only sooner. Messages a
- * handler hid on purpose (a retry's backoff) are not in that list once the batch has finished.
+ * process loses is only who held which message. With `checkpointDir` the poller receives a batch with
+ * a short visibility, writes its receipt handles to disk, gives the batch the queue's visibility
+ * timeout, invokes the handler and clears the handles; on start it makes the messages of a batch that
+ * never finished visible again, as the visibility timeout would, only sooner. Messages a handler hid
+ * on purpose (a retry's backoff) are not in that list once the batch has finished.
  */
 export class QueuePoller {
   private readonly abort = new AbortController();
@@ -177,8 +185,25 @@ export class QueuePoller {
     await this.running;
   }
 
+  /** The queue's visibility timeout, read once: what a recorded batch is given. */
+  private queueVisibility: number | undefined;
+
+  private async visibilityTimeout(): Promise<number> {
+    if (this.queueVisibility === undefined) {
+      const { Attributes } = await this.options.client.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: this.options.queueUrl,
+          AttributeNames: ['VisibilityTimeout'],
+        }),
+        { abortSignal: this.abort.signal },
+      );
+      this.queueVisibility = Number(Attributes?.VisibilityTimeout ?? 30);
+    }
+    return this.queueVisibility;
+  }
+
   private async loop(): Promise<void> {
-    const { client, queueUrl, log, functionName } = this.options;
+    const { client, queueUrl, log, functionName, checkpointDir } = this.options;
     while (!this.abort.signal.aborted) {
       try {
         const received = await client.send(
@@ -188,6 +213,7 @@ export class QueuePoller {
             WaitTimeSeconds: this.options.waitTimeSeconds ?? 5,
             MessageSystemAttributeNames: ['All'],
             MessageAttributeNames: ['All'],
+            ...(checkpointDir ? { VisibilityTimeout: this.options.unrecordedVisibilitySeconds ?? 30 } : {}),
           }),
           { abortSignal: this.abort.signal },
         );
@@ -205,9 +231,27 @@ export class QueuePoller {
     const records = messages.map((message) =>
       toSqsRecord(message, this.options.queueArn, this.options.region),
     );
-    await this.writeLeases(records.map((record) => record.receiptHandle));
+    if (this.options.checkpointDir) {
+      await this.writeLeases(records.map((record) => record.receiptHandle));
+      await this.holdForVisibilityTimeout(records);
+    }
     await this.invoke(records);
     await this.writeLeases([]);
+  }
+
+  /** Recorded: the batch now gets the queue's visibility timeout, as an unrecorded receive would. */
+  private async holdForVisibilityTimeout(records: SQSRecord[]): Promise<void> {
+    const seconds = await this.visibilityTimeout();
+    await this.options.client.send(
+      new ChangeMessageVisibilityBatchCommand({
+        QueueUrl: this.options.queueUrl,
+        Entries: records.map((record, index) => ({
+          Id: String(index),
+          ReceiptHandle: record.receiptHandle,
+          VisibilityTimeout: seconds,
+        })),
+      }),
+    );
   }
 
   private async invoke(records: SQSRecord[]): Promise<void> {

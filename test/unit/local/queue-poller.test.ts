@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   ChangeMessageVisibilityBatchCommand,
   DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
   type Message,
   ReceiveMessageCommand,
   SQSClient,
@@ -44,8 +45,9 @@ function fakeQueue(bodies: string[]) {
   const released: string[] = [];
   const deleted: string[] = [];
   const mock = mockClient(client);
+  mock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '360' } });
   mock.on(ReceiveMessageCommand).callsFake(async (input: ReceiveMessageCommand['input']) => {
-    calls.push('receive');
+    calls.push(`receive@${input.VisibilityTimeout ?? 'queue'}`);
     const messages = queued.splice(0, input.MaxNumberOfMessages ?? 1);
     if (messages.length === 0) await sleep(5);
     return { Messages: messages };
@@ -53,8 +55,8 @@ function fakeQueue(bodies: string[]) {
   mock
     .on(ChangeMessageVisibilityBatchCommand)
     .callsFake((input: ChangeMessageVisibilityBatchCommand['input']) => {
-      calls.push('release');
       const entries = input.Entries ?? [];
+      calls.push(`visibility@${entries[0]?.VisibilityTimeout}`);
       released.push(...entries.map((entry) => `${entry.ReceiptHandle}@${entry.VisibilityTimeout}`));
       return {
         Successful: entries
@@ -127,6 +129,18 @@ describe('the queue poller leases', () => {
     expect(queue.deleted).toEqual(['receipt-0', 'receipt-1']);
   });
 
+  it('receives with a short visibility and gives the batch the queue visibility timeout once its handles are on disk', async () => {
+    const queue = fakeQueue(['first']);
+    const callsBeforeHandler: string[] = [];
+    poller(queue.client, async () => {
+      callsBeforeHandler.push(...queue.calls);
+      return { batchItemFailures: [] };
+    }).start();
+
+    await vi.waitFor(() => expect(callsBeforeHandler).toEqual(['receive@30', 'visibility@360']));
+    expect(queue.released).toEqual(['receipt-0@360']);
+  });
+
   it('makes the messages a killed process held visible again before its first receive, then forgets them', async () => {
     await leaveLeases(['receipt-a', 'gone', ...Array.from({ length: 10 }, (_, index) => `receipt-${index}`)]);
     const queue = fakeQueue([]);
@@ -139,7 +153,7 @@ describe('the queue poller leases', () => {
       'gone@0',
       ...Array.from({ length: 10 }, (_, index) => `receipt-${index}@0`),
     ]);
-    expect(queue.calls.slice(0, 2)).toEqual(['release', 'release']);
+    expect(queue.calls.slice(0, 3)).toEqual(['visibility@0', 'visibility@0', 'receive@30']);
     expect(logs).toContain('test-dispatcher: 11 message(s) a stopped process held are visible again');
     expect((await storedLeases()).receiptHandles).toEqual([]);
   });
@@ -161,13 +175,13 @@ describe('the queue poller leases', () => {
     }));
     first.start();
     await vi.waitFor(() =>
-      expect(queue.calls.filter((call) => call === 'receive').length).toBeGreaterThan(2),
+      expect(queue.calls.filter((call) => call.startsWith('receive')).length).toBeGreaterThan(2),
     );
     await first.stop();
 
     await poller(queue.client, async () => undefined).started();
 
-    expect(queue.released).toEqual([]);
+    expect(queue.released.filter((change) => change.endsWith('@0'))).toEqual([]);
     expect(queue.deleted).toEqual([]);
   });
 });
