@@ -152,10 +152,12 @@ export class QueuePoller {
         const result = await client.send(
           new ChangeMessageVisibilityBatchCommand({
             QueueUrl: queueUrl,
+            // One second, not zero: fauxqs 2.4.1 with a data dir fails a change to 0 half way (its
+            // SQLite row update breaks a NOT NULL constraint), losing the message until the next start.
             Entries: handles.map((handle, index) => ({
               Id: String(index),
               ReceiptHandle: handle,
-              VisibilityTimeout: 0,
+              VisibilityTimeout: 1,
             })),
           }),
         );

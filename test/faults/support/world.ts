@@ -124,7 +124,11 @@ export class World {
   private client: ReturnType<typeof stageClient>;
   private dynamo: DynamoDBDocumentClient;
 
-  constructor(readonly stage: StageProcess) {
+  /** `partner`: the index of the seeded partner whose calls these are (each may hold one subscription). */
+  constructor(
+    readonly stage: StageProcess,
+    readonly partner = 0,
+  ) {
     this.client = stageClient(() => stage.stageJson);
     this.dynamo = this.documentClient();
   }
@@ -142,8 +146,8 @@ export class World {
   }
 
   get accountId(): string {
-    const partner = this.stage.stageJson.partners[0];
-    if (!partner) throw new Error('the stage has no partner');
+    const partner = this.stage.stageJson.partners[this.partner];
+    if (!partner) throw new Error(`the stage has no partner ${this.partner}`);
     return partner.account_id;
   }
 
@@ -165,7 +169,7 @@ export class World {
     path: string,
     options: { body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
-    const partner = this.client.api(0);
+    const partner = this.client.api(this.partner);
     return partner.request<T>(method, path, { ...options, token: await partner.token() });
   }
 

@@ -149,11 +149,11 @@ describe('the queue poller leases', () => {
     await poller(queue.client, async () => undefined, logs).started();
 
     expect(queue.released).toEqual([
-      'receipt-a@0',
-      'gone@0',
-      ...Array.from({ length: 10 }, (_, index) => `receipt-${index}@0`),
+      'receipt-a@1',
+      'gone@1',
+      ...Array.from({ length: 10 }, (_, index) => `receipt-${index}@1`),
     ]);
-    expect(queue.calls.slice(0, 3)).toEqual(['visibility@0', 'visibility@0', 'receive@30']);
+    expect(queue.calls.slice(0, 3)).toEqual(['visibility@1', 'visibility@1', 'receive@30']);
     expect(logs).toContain('test-dispatcher: 11 message(s) a stopped process held are visible again');
     expect((await storedLeases()).receiptHandles).toEqual([]);
   });
@@ -181,7 +181,7 @@ describe('the queue poller leases', () => {
 
     await poller(queue.client, async () => undefined).started();
 
-    expect(queue.released.filter((change) => change.endsWith('@0'))).toEqual([]);
+    expect(queue.released.filter((change) => change.endsWith('@1'))).toEqual([]);
     expect(queue.deleted).toEqual([]);
   });
 });
