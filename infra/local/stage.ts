@@ -160,7 +160,15 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     const environment = await configureFunctions(settings, createdQueues, options.env, stoppers);
     await provisionSecrets(secretsDir, pki);
     await startWorkers(
-      { functions, dynamoEndpoint: dynamo.endpoint, sqsEndpoint: sqs.address, tables, createdQueues, log },
+      {
+        functions,
+        dynamoEndpoint: dynamo.endpoint,
+        sqsEndpoint: sqs.address,
+        tables,
+        createdQueues,
+        log,
+        checkpointDir: stateDir,
+      },
       stoppers,
     );
     const seeded = await seedOnce(stateDir, keepsData, log, options.seeders);
@@ -356,6 +364,8 @@ interface WorkerContext {
   tables: LocalTables;
   createdQueues: StageEndpoints['queues'];
   log: Log;
+  /** Where the pollers keep their checkpoints, leases and dead letters: a restart resumes from them. */
+  checkpointDir: string;
 }
 
 /** The registry's stream consumers, pipes, queue consumers and minute schedules, run in this process. */
@@ -387,7 +397,7 @@ async function loadOrLog<H>(log: Log, load: () => Promise<H | undefined>): Promi
 }
 
 async function startStreamConsumers(
-  { functions, tables, log }: WorkerContext,
+  { functions, tables, log, checkpointDir }: WorkerContext,
   streams: DynamoDBStreamsClient,
   stoppers: Stoppers,
 ): Promise<void> {
@@ -410,6 +420,7 @@ async function startStreamConsumers(
       consumer,
       handler,
       log,
+      checkpointDir,
     });
     await poller.start();
     stoppers.add(() => poller.stop());
@@ -417,7 +428,7 @@ async function startStreamConsumers(
 }
 
 async function startPipes(
-  { tables, createdQueues, log }: WorkerContext,
+  { tables, createdQueues, log, checkpointDir }: WorkerContext,
   streams: DynamoDBStreamsClient,
   sqs: SQSClient,
   stoppers: Stoppers,
@@ -432,6 +443,7 @@ async function startPipes(
       consumer: { functionName: `pipe-${pipe.name}`, batchSize: 10, filterPatterns: pipe.filterPatterns },
       handler: pipeToQueue(sqs, target.url, pipe),
       log,
+      checkpointDir,
     });
     await poller.start();
     stoppers.add(() => poller.stop());
@@ -439,7 +451,7 @@ async function startPipes(
 }
 
 async function startQueueConsumers(
-  { functions, createdQueues, log }: WorkerContext,
+  { functions, createdQueues, log, checkpointDir }: WorkerContext,
   sqs: SQSClient,
   stoppers: Stoppers,
 ): Promise<void> {
@@ -467,6 +479,7 @@ async function startQueueConsumers(
       ...(consumer.batchSize ? { batchSize: consumer.batchSize } : {}),
       ...(consumer.reportBatchItemFailures ? { reportBatchItemFailures: true } : {}),
       log,
+      checkpointDir,
     });
     poller.start();
     stoppers.add(() => poller.stop());
