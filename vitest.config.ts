@@ -19,7 +19,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          // Console and client tests cover pure logic and run in Node, without a browser.
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/infra/**/*.test.ts',
+            'console/src/**/*.test.ts',
+            'clients/typescript/test/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,
