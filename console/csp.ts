@@ -17,8 +17,9 @@ export function contentSecurityPolicy(origins: CspOrigins, delivery: 'header' | 
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     ['style-src', "'self'"],
-    // blob: shows a chosen image before it is uploaded; nothing else loads from anywhere but the origin.
-    ['img-src', "'self'", 'blob:'],
+    // blob: shows a chosen image before it is uploaded; data: is the stylesheet's own inline SVG icons
+    // (images cannot run script). Nothing else loads from anywhere but the origin.
+    ['img-src', "'self'", 'blob:', 'data:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...origins.connect],
     ['object-src', "'none'"],

@@ -45,7 +45,7 @@ describe('the Content-Security-Policy', () => {
     );
 
     expect(header).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; font-src 'self'; " +
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; font-src 'self'; " +
         "connect-src 'self' https://auth.example https://admin.example; object-src 'none'; base-uri 'none'; " +
         "form-action 'none'; frame-ancestors 'none'",
     );
