@@ -159,8 +159,9 @@ describe('the console login', () => {
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
 
-    await heading('Accounts').waitFor();
-    expect(backend.logins).toHaveLength(2);
+    // The heading shows at once; the 401, the login round trip and the reload of the list follow.
+    await expect.poll(() => backend.logins.length).toBe(2);
+    await page.getByRole('link', { name: 'Globex Journeys' }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/accounts');
   });
 
@@ -258,6 +259,8 @@ describe('the console pages', () => {
     await open(`#/accounts/${accountId}`, ['support']);
     await heading('Acme Travel').waitFor();
     await page.getByRole('button', { name: 'Redeliver' }).waitFor();
+    await page.getByRole('button', { name: 'Rotate secret of Booking backend' }).waitFor();
+    await page.getByRole('button', { name: 'Replace contract' }).waitFor();
 
     const enabledWrites = await page
       .getByRole('button', {

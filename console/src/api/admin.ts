@@ -1,8 +1,6 @@
-/**
- * The admin API client: every path the console calls is in this module and nowhere else, so a moved
- * path is a one-line change here.
- */
+/** The admin API client: one function per operation the console uses; the paths are in paths.ts. */
 import type { HttpClient } from './http.ts';
+import { adminPaths } from './paths.ts';
 import type {
   Account,
   Application,
@@ -26,41 +24,6 @@ import type {
   Webhook,
   WebhookDelivery,
 } from './types.ts';
-
-const prefix = '/api/v1/admin';
-const segment = encodeURIComponent;
-
-export const adminPaths = {
-  accounts: () => `${prefix}/accounts`,
-  account: (accountId: string) => `${prefix}/accounts/${segment(accountId)}`,
-  disableAccount: (accountId: string) => `${adminPaths.account(accountId)}/disable`,
-  enableAccount: (accountId: string) => `${adminPaths.account(accountId)}/enable`,
-  applications: (accountId: string) => `${adminPaths.account(accountId)}/applications`,
-  application: (accountId: string, clientId: string) =>
-    `${adminPaths.applications(accountId)}/${segment(clientId)}`,
-  disableApplication: (accountId: string, clientId: string) =>
-    `${adminPaths.application(accountId, clientId)}/disable`,
-  rotateApplicationSecret: (accountId: string, clientId: string) =>
-    `${adminPaths.application(accountId, clientId)}/rotate-secret`,
-  esimPool: (accountId: string) => `${adminPaths.account(accountId)}/esim-pool`,
-  esimReseller: (accountId: string) => `${adminPaths.account(accountId)}/esim-reseller`,
-  plan: (accountId: string) => `${adminPaths.account(accountId)}/plan`,
-  contract: (accountId: string) => `${adminPaths.account(accountId)}/contract`,
-  managers: (accountId: string) => `${adminPaths.account(accountId)}/managers`,
-  webhooks: (accountId: string) => `${adminPaths.account(accountId)}/webhooks`,
-  webhookDeliveries: (accountId: string, webhookId: string) =>
-    `${adminPaths.webhooks(accountId)}/${segment(webhookId)}/deliveries`,
-  redeliver: (accountId: string, webhookId: string, deliveryId: string) =>
-    `${adminPaths.webhookDeliveries(accountId, webhookId)}/${segment(deliveryId)}/redeliver`,
-  auditLog: () => `${prefix}/audit-log`,
-  catalogItems: (kind: CatalogKind) => `${prefix}/catalog/${kind}`,
-  catalogItem: (kind: CatalogKind, id: string) => `${prefix}/catalog/${kind}/${segment(id)}`,
-  deactivateCatalogItem: (kind: CatalogKind, id: string) => `${adminPaths.catalogItem(kind, id)}/deactivate`,
-  catalogImages: () => `${prefix}/catalog/images`,
-  catalogDraft: () => `${prefix}/catalog/draft`,
-  catalogDiff: () => `${prefix}/catalog/diff`,
-  catalogPublish: () => `${prefix}/catalog/publish`,
-} as const;
 
 export interface PageQuery {
   cursor?: string | undefined;

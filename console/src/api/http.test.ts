@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { adminPaths, createAdminApi } from './admin.ts';
+import { createAdminApi } from './admin.ts';
 import { createHttpClient } from './http.ts';
+import { adminPaths } from './paths.ts';
 import { ProblemError } from './problem.ts';
 
 interface Call {

@@ -1,3 +1,4 @@
+import { authPaths } from '../api/paths.ts';
 import type { ConsoleConfig } from '../config.ts';
 import {
   checkCallback,
@@ -29,7 +30,7 @@ export async function beginLogin(config: ConsoleConfig, returnRoute: string): Pr
     pendingLoginKey,
     serializePendingLogin({ state, verifier, expiresAt: Date.now() + pendingLoginLifetimeMs }),
   );
-  const login = new URL(`${config.authUrl}/api/v1/auth/idp/login`);
+  const login = new URL(`${config.authUrl}${authPaths.login}`);
   login.search = new URLSearchParams({
     redirect_uri: config.redirectUri,
     code_challenge: await codeChallengeS256(verifier),
@@ -84,7 +85,7 @@ export async function completeLogin(
   });
   let response: Response;
   try {
-    response = await fetchImpl(`${config.authUrl}/oauth/v2/token`, {
+    response = await fetchImpl(`${config.authUrl}${authPaths.token}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
       body,
