@@ -44,7 +44,8 @@ export interface FunctionNeeds {
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
-    tables: { main: 'read' },
+    // Writes only the lockout records of client ids (docs/quotas.md).
+    tables: { main: 'readWrite' },
     secrets: { signingKeys: 'read', jwks: 'read', clientSecretPepper: 'read' },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
@@ -72,6 +73,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
+  // The plan comes from the authorizer's context; the table only when a request arrives without one.
+  quotas: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
 };
 
 export type QueueName = 'webhook-deliveries';

@@ -202,6 +202,8 @@ export interface RuntimeSettings {
   /** Local stage: DynamoDB Local and the SQS emulator. */
   endpoints?: { dynamodb: string; sqs: string };
   validateResponses?: boolean;
+  /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
+  metrics?: boolean;
   /** URLs of the queues the function uses. */
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
@@ -227,6 +229,7 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     POWERTOOLS_SERVICE_NAME: serviceName,
     LOG_LEVEL: settings.logLevel,
     ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
+    ...(settings.metrics === false ? { POWERTOOLS_METRICS_DISABLED: 'true' } : {}),
     ...settings.queueUrls,
     ...(localWebhooks
       ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }

@@ -11,6 +11,7 @@ export const functionGroups = [
   'esim',
   'webhooks',
   'sandbox',
+  'quotas',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 

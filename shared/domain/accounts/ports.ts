@@ -1,5 +1,6 @@
 import type { Scope } from '../../auth/scopes.ts';
 import type { Log, Page, PageRequest } from '../ports.ts';
+import type { ClientLockout } from '../quotas/lockout.ts';
 import type { PlanName } from '../quotas/plans.ts';
 import type { UsagePlanAssigner } from '../quotas/ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
@@ -114,5 +115,7 @@ export interface TokenGrantPorts {
   applications: Pick<ApplicationStore, 'find'>;
   credentials: ClientCredentialVerifier;
   tokens: TokenIssuer;
+  /** Bad secrets in a row lock a client_id for a while (shared/domain/quotas/lockout.ts). */
+  lockout: Pick<ClientLockout, 'check' | 'recordFailure' | 'recordSuccess'>;
   log: Log;
 }

@@ -77,3 +77,21 @@ describe('account plans', () => {
     expect(response.body).toMatchObject({ code: 'Forbidden' });
   });
 });
+
+describe('the stage’s partner responses', () => {
+  it('carry RateLimit-Policy and RateLimit, on a success and on an error alike', async () => {
+    const partner = api(1);
+    const token = await partner.token();
+
+    const ok = await partner.request('GET', '/v2/b2b/rate-limits', { token });
+    const notFound = await partner.request('GET', `/v2/b2b/booking/lounges/${randomUUID()}`, { token });
+
+    for (const response of [ok, notFound]) {
+      expect(response.headers['ratelimit-policy']).toBe('"burst";q=200;w=2, "daily";q=1000000;w=86400');
+      expect(response.headers.ratelimit).toMatch(/^"burst";r=\d+;t=\d+, "daily";r=\d+;t=\d+$/);
+    }
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ plan: 'standard', burst: 200, daily_quota: 1_000_000 });
+    expect(notFound.status).toBe(404);
+  });
+});
