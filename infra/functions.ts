@@ -58,6 +58,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       partnerCa: 'read',
       clientSecretPepper: 'read',
       idempotencyEncryptionKey: 'read',
+      // Account creation and plan changes create the account's API Gateway key (docs/quotas.md).
+      usageKeySecret: 'read',
     },
     memorySize: 1024,
   },
@@ -237,16 +239,41 @@ const workerDefinitions = {
 } satisfies Record<string, WorkerDefinition>;
 
 export type Worker = keyof typeof workerDefinitions;
-export type ServiceFunction = FunctionGroup | Worker;
 export const workers: Readonly<Record<Worker, WorkerDefinition>> = workerDefinitions;
 export const workerNames = Object.keys(workers) as Worker[];
+
+/**
+ * Functions API Gateway itself invokes, before any route's Lambda: the partner API's authorizer
+ * (docs/quotas.md), which verifies the token and names the usage plan key metering the caller.
+ */
+const gatewayFunctionDefinitions = {
+  authorizer: {
+    // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
+    tables: { main: 'read' },
+    secrets: { jwks: 'read', usageKeySecret: 'read' },
+  },
+} satisfies Record<string, FunctionNeeds>;
+
+export type GatewayFunction = keyof typeof gatewayFunctionDefinitions;
+export const gatewayFunctions: Readonly<Record<GatewayFunction, FunctionNeeds>> = gatewayFunctionDefinitions;
+export const gatewayFunctionNames = Object.keys(gatewayFunctions) as GatewayFunction[];
+
+export type ServiceFunction = FunctionGroup | Worker | GatewayFunction;
 
 export function isWorker(name: ServiceFunction): name is Worker {
   return name in workers;
 }
 
+export function isGatewayFunction(name: ServiceFunction): name is GatewayFunction {
+  return name in gatewayFunctions;
+}
+
 /** Every function's grants, by name. */
-export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = { ...routeFunctions, ...workers };
+export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
+  ...routeFunctions,
+  ...workers,
+  ...gatewayFunctions,
+};
 export const serviceFunctions = Object.keys(functionNeeds) as ServiceFunction[];
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler without partial failures returns nothing, as in aws-lambda's own types

@@ -118,27 +118,27 @@ export function metricsStage(): string | undefined {
 
 /**
  * API Gateway's side of the rate limit plans (AWS only; set by CDK on the functions that need them):
- * USAGE_PLAN_IDS (`{"sandbox": "<id>", ...}`) for the functions that move keys between plans or read
- * usage, STAFF_API_KEY_ID for the authorizer. Undefined where unset.
+ * USAGE_PLAN_NAMES (`{"sandbox": "<usage plan name>", ...}`) for the functions that move keys between
+ * plans or read usage, STAFF_API_KEY_ID for the authorizer. Undefined where unset.
  */
 export function usagePlanSettings(): {
-  usagePlanIds: Record<string, string> | undefined;
+  usagePlanNames: Record<string, string> | undefined;
   staffApiKeyId: string | undefined;
 } {
-  const ids = process.env.USAGE_PLAN_IDS;
-  let usagePlanIds: Record<string, string> | undefined;
-  if (ids) {
-    const parsed: unknown = JSON.parse(ids);
+  const names = process.env.USAGE_PLAN_NAMES;
+  let usagePlanNames: Record<string, string> | undefined;
+  if (names) {
+    const parsed: unknown = JSON.parse(names);
     if (
       typeof parsed !== 'object' ||
       parsed === null ||
       !Object.values(parsed).every((value) => typeof value === 'string')
     ) {
-      throw new Error('USAGE_PLAN_IDS must be a JSON object of usage plan ids by plan name');
+      throw new Error('USAGE_PLAN_NAMES must be a JSON object of usage plan names by plan');
     }
-    usagePlanIds = parsed as Record<string, string>;
+    usagePlanNames = parsed as Record<string, string>;
   }
-  return { usagePlanIds, staffApiKeyId: process.env.STAFF_API_KEY_ID || undefined };
+  return { usagePlanNames, staffApiKeyId: process.env.STAFF_API_KEY_ID || undefined };
 }
 
 /** JSON overrides of the token endpoint's limits (TOKEN_ENDPOINT_LIMITS, docs/quotas.md); unset in AWS. */

@@ -34,13 +34,33 @@ export function usageKeySecret(): Promise<Buffer> {
   return dataKey('usageKeySecret', 'usage-key:v1');
 }
 
-function planIds(): Record<PlanName, string> {
-  const { usagePlanIds } = usagePlanSettings();
-  const missing = planNames.filter((name) => !usagePlanIds?.[name]);
-  if (!usagePlanIds || missing.length > 0) {
-    throw new Error(`USAGE_PLAN_IDS lacks the usage plan of ${missing.join(', ')}`);
-  }
-  return usagePlanIds as Record<PlanName, string>;
+let resolvedPlanIds: Promise<Record<PlanName, string>> | undefined;
+
+/**
+ * The tier plans' ids, found by their names (USAGE_PLAN_NAMES) once per container: CDK cannot hand the
+ * ids to the functions the API integrates without a dependency cycle (infra/constructs/rate-limiting.ts).
+ */
+function planIds(): Promise<Record<PlanName, string>> {
+  resolvedPlanIds ??= (async () => {
+    const { usagePlanNames } = usagePlanSettings();
+    if (!usagePlanNames) throw new Error('USAGE_PLAN_NAMES is not set');
+    const { module, client } = await apiGateway();
+    const byName = new Map<string, string>();
+    for await (const page of module.paginateGetUsagePlans({ client }, { limit: 500 })) {
+      for (const plan of page.items ?? []) if (plan.name && plan.id) byName.set(plan.name, plan.id);
+    }
+    const ids: Partial<Record<PlanName, string>> = {};
+    for (const name of planNames) {
+      const id = byName.get(usagePlanNames[name] ?? '');
+      if (!id) throw new Error(`No usage plan named ${usagePlanNames[name]} for the ${name} plan`);
+      ids[name] = id;
+    }
+    return ids as Record<PlanName, string>;
+  })().catch((error: unknown) => {
+    resolvedPlanIds = undefined;
+    throw error;
+  });
+  return resolvedPlanIds;
 }
 
 /** Key ids never change: a container remembers them (bounded: a container serves few accounts). */
@@ -95,7 +115,7 @@ async function ensureKey(accountId: string): Promise<string> {
  */
 export const apiGatewayUsagePlans: UsagePlanAssigner = {
   async assign(accountId, plan) {
-    const ids = planIds();
+    const ids = await planIds();
     const keyId = await ensureKey(accountId);
     const { module, client } = await apiGateway();
     for (const other of planNames.filter((name) => name !== plan)) {
@@ -131,7 +151,7 @@ export const apiGatewayUsage: UsageReader = {
       const { module, client } = await apiGateway();
       const usage = await client.send(
         new module.GetUsageCommand({
-          usagePlanId: planIds()[plan.name],
+          usagePlanId: (await planIds())[plan.name],
           keyId,
           startDate: day(now),
           endDate: day(now),
@@ -175,6 +195,7 @@ export function staffApiKeyValue(): Promise<string> {
 
 onReset(() => {
   sdk = undefined;
+  resolvedPlanIds = undefined;
   staffKey = undefined;
   keyIds.clear();
 });
