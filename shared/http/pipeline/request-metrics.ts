@@ -1,29 +1,32 @@
-import { countRequest } from '../../observability/metrics.ts';
+import { countCreate, countRequest } from '../../observability/metrics.ts';
 import type { PipelineMiddleware, PipelineRequest } from './internal.ts';
 
 export interface RequestMetricsOptions {
   count: typeof countRequest;
+  countCreated: typeof countCreate;
 }
 
-const defaults: RequestMetricsOptions = { count: countRequest };
+const defaults: RequestMetricsOptions = { count: countRequest, countCreated: countCreate };
 
 /**
  * Counts every answered request once, by operation and status class (a 5xx in Errors too), with the
  * partner's account as a property (docs/operations.md, Metrics). A request no route matched counts
- * under `unmatched`: a metric per unknown path would be unbounded.
+ * under `unmatched`: a metric per unknown path would be unbounded. A route that `creates` something
+ * counts a create on success, but not when the answer is the replay of an earlier one.
  */
 export function requestMetrics(options: Partial<RequestMetricsOptions> = {}): PipelineMiddleware {
-  const { count } = { ...defaults, ...options };
+  const { count, countCreated } = { ...defaults, ...options };
 
   const requestMetricsAfter = (request: PipelineRequest): void => {
     const { response, internal } = request;
     if (!response) return;
     const principal = internal.principal;
-    count(
-      internal.route?.operationId ?? 'unmatched',
-      response.statusCode,
-      principal?.kind === 'partner' ? principal.accountId : undefined,
-    );
+    const accountId = principal?.kind === 'partner' ? principal.accountId : undefined;
+    count(internal.route?.operationId ?? 'unmatched', response.statusCode, accountId);
+    const creates = internal.route?.creates;
+    if (creates && response.statusCode < 300 && internal.idempotencyStatus !== 'reused') {
+      countCreated(creates, accountId);
+    }
   };
 
   return { after: requestMetricsAfter, onError: requestMetricsAfter };
