@@ -38,7 +38,9 @@ async function planOf(accountId: string): Promise<MeteringPlan> {
  * key, or the staff key for employees. A token that does not verify is "Unauthorized" (the gateway's
  * 401 problem); anything else that goes wrong is an error (the gateway's 500, and an alarm).
  */
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<AuthorizerResult> {
+export async function handler(
+  event: Pick<APIGatewayRequestAuthorizerEvent, 'headers' | 'methodArn'>,
+): Promise<AuthorizerResult> {
   const token = bearer.exec(authorizationOf(event.headers)?.trim() ?? '')?.[1];
   if (!token) throw new Error(unauthorizedMessage);
   let principal: Principal;

@@ -18,12 +18,10 @@ const plans = quotaSettingsByStage.prod.plans;
 const dynamo = mockClient(DynamoDBDocumentClient);
 const apiGateway = mockClient(APIGatewayClient);
 
-function eventWith(authorization: string | undefined): APIGatewayRequestAuthorizerEvent {
-  return {
-    type: 'REQUEST',
-    methodArn,
-    headers: authorization === undefined ? {} : { Authorization: authorization },
-  } as APIGatewayRequestAuthorizerEvent;
+function eventWith(
+  authorization: string | undefined,
+): Pick<APIGatewayRequestAuthorizerEvent, 'headers' | 'methodArn'> {
+  return { methodArn, headers: authorization === undefined ? {} : { Authorization: authorization } };
 }
 
 const partnerToken = async () =>
