@@ -1,21 +1,28 @@
-import { countCreate, countRequest } from '../../observability/metrics.ts';
+import { ApiError } from '../../domain/errors.ts';
+import { countCreate, countRequest, countThrottle } from '../../observability/metrics.ts';
 import type { PipelineMiddleware, PipelineRequest } from './internal.ts';
 
 export interface RequestMetricsOptions {
   count: typeof countRequest;
   countCreated: typeof countCreate;
+  countThrottled: typeof countThrottle;
 }
 
-const defaults: RequestMetricsOptions = { count: countRequest, countCreated: countCreate };
+const defaults: RequestMetricsOptions = {
+  count: countRequest,
+  countCreated: countCreate,
+  countThrottled: countThrottle,
+};
 
 /**
  * Counts every answered request once, by operation and status class (a 5xx in Errors too), with the
  * partner's account as a property (docs/operations.md, Metrics). A request no route matched counts
  * under `unmatched`: a metric per unknown path would be unbounded. A route that `creates` something
- * counts a create on success, but not when the answer is the replay of an earlier one.
+ * counts a create on success, but not when the answer is the replay of an earlier one. A limit a
+ * function enforces itself (the token endpoint's lockout) counts in Throttles by its policy.
  */
 export function requestMetrics(options: Partial<RequestMetricsOptions> = {}): PipelineMiddleware {
-  const { count, countCreated } = { ...defaults, ...options };
+  const { count, countCreated, countThrottled } = { ...defaults, ...options };
 
   const requestMetricsAfter = (request: PipelineRequest): void => {
     const { response, internal } = request;
@@ -26,6 +33,10 @@ export function requestMetrics(options: Partial<RequestMetricsOptions> = {}): Pi
     const creates = internal.route?.creates;
     if (creates && response.statusCode < 300 && internal.idempotencyStatus !== 'reused') {
       countCreated(creates, accountId);
+    }
+    const { error } = request;
+    if (error instanceof ApiError && error.code === 'RateLimitExceeded') {
+      countThrottled(String(error.details?.policy ?? 'unknown'), accountId);
     }
   };
 

@@ -110,11 +110,13 @@ describe('requestMetrics', () => {
   const counted = () => {
     const requests: unknown[][] = [];
     const creates: unknown[][] = [];
+    const throttles: unknown[][] = [];
     const middleware = requestMetrics({
       count: (...args) => void requests.push(args),
       countCreated: (...args) => void creates.push(args),
+      countThrottled: (...args) => void throttles.push(args),
     });
-    return { requests, creates, after: middleware.after as (request: unknown) => void };
+    return { requests, creates, throttles, after: middleware.after as (request: unknown) => void };
   };
 
   it('counts a create of a route that creates, with the partner’s account', () => {
@@ -145,6 +147,24 @@ describe('requestMetrics', () => {
     after(refused);
 
     expect(creates).toEqual([]);
+  });
+});
+
+describe('requestMetrics on a limit a function enforces', () => {
+  it('counts the refusal in Throttles by its policy', () => {
+    const throttles: unknown[][] = [];
+    const middleware = requestMetrics({
+      count: () => undefined,
+      countCreated: () => undefined,
+      countThrottled: (...args) => void throttles.push(args),
+    });
+    const request = requestOf(eventOf(), resolved(testRoute({ operationId: 'issueToken' })));
+    request.error = new ApiError('RateLimitExceeded', 'locked', { details: { policy: 'client_lockout' } });
+    request.response = { statusCode: 429, headers: {}, body: '{}' };
+
+    (middleware.onError as (request: unknown) => void)(request);
+
+    expect(throttles).toEqual([['client_lockout', undefined]]);
   });
 });
 
