@@ -212,8 +212,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         ? await options.usagePlans?.meter(header(request, 'authorization'))
         : undefined;
     if (metered?.refusal) {
+      // API Gateway's THROTTLED or QUOTA_EXCEEDED response: the Lambda never runs.
       const reply = fromProblem(problemResponse(metered.refusal, path, requestId));
-      setHeaders(reply, metered.headers);
+      setHeaders(reply, { ...metered.headers, 'Cache-Control': 'no-store' });
       return reply;
     }
     const forwarded = [

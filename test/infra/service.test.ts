@@ -325,7 +325,7 @@ describe('per-partner rate limits', () => {
       referencedIds(stageResource.Properties.RestApiId).some((id) => id !== partnerApiOf(apiTemplate)),
     )?.[0];
 
-    expect((acl?.[1].Properties.Rules as unknown[]).length).toBe(2);
+    expect(acl?.[1].Properties.Rules).toHaveLength(2);
     expect(JSON.stringify(association?.[1].Properties.ResourceArn)).toContain(authStage ?? 'none');
   });
 });

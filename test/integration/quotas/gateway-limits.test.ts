@@ -86,6 +86,7 @@ describe('the local gateway’s rate limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(refused.headers['retry-after']).toBe('1');
+    expect(refused.headers['cache-control']).toBe('no-store');
     expect(refused.headers['ratelimit-policy']).toBe(sandboxPolicy);
     expect(refused.headers.ratelimit).toBe('"burst";r=0;t=1, "daily";r=2;t=50400');
     expect(refused.body).toMatchObject({

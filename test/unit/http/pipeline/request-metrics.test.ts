@@ -116,25 +116,25 @@ describe('requestMetrics', () => {
       countCreated: (...args) => void creates.push(args),
       countThrottled: (...args) => void throttles.push(args),
     });
-    return { requests, creates, throttles, after: middleware.after as (request: unknown) => void };
+    return { requests, creates, throttles, observe: middleware.after as (request: unknown) => void };
   };
 
   it('counts a create of a route that creates, with the partner’s account', () => {
-    const { requests, creates, after } = counted();
+    const { requests, creates, observe } = counted();
     const request = requestOf(
       eventOf(),
       resolved(creating, { principal: partner, idempotencyStatus: 'created' }),
     );
     request.response = { statusCode: 202, headers: {}, body: '{}' };
 
-    after(request);
+    observe(request);
 
     expect(requests).toEqual([['createThing', 202, partner.accountId]]);
     expect(creates).toEqual([['thing', partner.accountId]]);
   });
 
   it('counts no create for a replayed answer or a refusal', () => {
-    const { creates, after } = counted();
+    const { creates, observe } = counted();
     const replay = requestOf(
       eventOf(),
       resolved(creating, { principal: partner, idempotencyStatus: 'reused' }),
@@ -143,8 +143,8 @@ describe('requestMetrics', () => {
     const refused = requestOf(eventOf(), resolved(creating, { principal: partner }));
     refused.response = { statusCode: 422, headers: {}, body: '{}' };
 
-    after(replay);
-    after(refused);
+    observe(replay);
+    observe(refused);
 
     expect(creates).toEqual([]);
   });
