@@ -44,7 +44,8 @@ export interface FunctionNeeds {
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
-    tables: { main: 'read' },
+    // Writes only the lockout records of client ids (docs/quotas.md).
+    tables: { main: 'readWrite' },
     secrets: { signingKeys: 'read', jwks: 'read', clientSecretPepper: 'read' },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
@@ -57,6 +58,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       partnerCa: 'read',
       clientSecretPepper: 'read',
       idempotencyEncryptionKey: 'read',
+      // Account creation and plan changes create the account's API Gateway key (docs/quotas.md).
+      usageKeySecret: 'read',
     },
     memorySize: 1024,
   },
@@ -72,6 +75,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
+  // The plan comes from the authorizer's context; the table only when a request arrives without one.
+  quotas: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
 };
 
 export type QueueName = 'webhook-deliveries';
@@ -234,16 +239,41 @@ const workerDefinitions = {
 } satisfies Record<string, WorkerDefinition>;
 
 export type Worker = keyof typeof workerDefinitions;
-export type ServiceFunction = FunctionGroup | Worker;
 export const workers: Readonly<Record<Worker, WorkerDefinition>> = workerDefinitions;
 export const workerNames = Object.keys(workers) as Worker[];
+
+/**
+ * Functions API Gateway itself invokes, before any route's Lambda: the partner API's authorizer
+ * (docs/quotas.md), which verifies the token and names the usage plan key metering the caller.
+ */
+const gatewayFunctionDefinitions = {
+  authorizer: {
+    // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
+    tables: { main: 'read' },
+    secrets: { jwks: 'read', usageKeySecret: 'read' },
+  },
+} satisfies Record<string, FunctionNeeds>;
+
+export type GatewayFunction = keyof typeof gatewayFunctionDefinitions;
+export const gatewayFunctions: Readonly<Record<GatewayFunction, FunctionNeeds>> = gatewayFunctionDefinitions;
+export const gatewayFunctionNames = Object.keys(gatewayFunctions) as GatewayFunction[];
+
+export type ServiceFunction = FunctionGroup | Worker | GatewayFunction;
 
 export function isWorker(name: ServiceFunction): name is Worker {
   return name in workers;
 }
 
+export function isGatewayFunction(name: ServiceFunction): name is GatewayFunction {
+  return name in gatewayFunctions;
+}
+
 /** Every function's grants, by name. */
-export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = { ...routeFunctions, ...workers };
+export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
+  ...routeFunctions,
+  ...workers,
+  ...gatewayFunctions,
+};
 export const serviceFunctions = Object.keys(functionNeeds) as ServiceFunction[];
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler without partial failures returns nothing, as in aws-lambda's own types

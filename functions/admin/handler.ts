@@ -1,9 +1,11 @@
 import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
+import { config } from '../../shared/config/env.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { applicationStore } from '../../shared/db/entities/application.ts';
 import type { Account, Application } from '../../shared/domain/accounts/model.ts';
 import type { AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import {
+  changeAccountPlan,
   createAccount,
   createApplication,
   disableAccount,
@@ -14,15 +16,18 @@ import {
   listApplications,
   rotateApplicationSecret,
 } from '../../shared/domain/accounts/service.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
+import { usagePlanAssigner } from '../../shared/usage-plans/index.ts';
 
 const ports: AccountPorts = {
   accounts: accountStore,
   applications: applicationStore,
   certificates: partnerCertificateSigner,
   credentials: clientCredentialIssuer,
+  usagePlans: { assign: (accountId, plan) => usagePlanAssigner().assign(accountId, plan) },
 };
 
 function accountView(account: Account) {
@@ -32,6 +37,7 @@ function accountView(account: Account) {
     name: account.name,
     kind: account.kind,
     status: account.status,
+    plan: account.plan,
     certificate: {
       serial_number: certificate.serialNumber,
       fingerprint_sha256: certificate.fingerprintSha256,
@@ -64,7 +70,7 @@ export const handler = createApiHandler(adminRoutes, {
   createAccount: async ({ body, uow, now }) => {
     const { account, certificatePem } = await createAccount(
       ports,
-      { name: body.name, csrPem: body.csr_pem },
+      { name: body.name, csrPem: body.csr_pem, plan: quotaSettingsByStage[config().stage].defaultPlan },
       uow,
       now,
     );
@@ -89,6 +95,12 @@ export const handler = createApiHandler(adminRoutes, {
     status: 200,
     body: accountView(await disableAccount(ports, params.accountID, uow, now)),
   }),
+
+  changeAccountPlan: async ({ params, body, uow, now }) => {
+    // TODO(audit): record `changeAccountPlan` (previous and new plan) once the audit log table is wired.
+    const { account } = await changeAccountPlan(ports, params.accountID, body.plan, uow, now);
+    return { status: 200, body: accountView(account) };
+  },
 
   createApplication: async ({ params, body, uow, now }) => {
     const { application, clientSecret } = await createApplication(

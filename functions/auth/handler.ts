@@ -3,19 +3,51 @@ import { type PublicJwks, readPublicJwks } from '../../shared/auth/keys.ts';
 import { OAuthError } from '../../shared/auth/oauth-error.ts';
 import { allScopes } from '../../shared/auth/scopes.ts';
 import { issuePartnerToken } from '../../shared/auth/tokens.ts';
-import { config } from '../../shared/config/env.ts';
+import { config, tokenEndpointLimitsOverride } from '../../shared/config/env.ts';
+import { onReset } from '../../shared/config/reset.ts';
 import { findApplication } from '../../shared/db/entities/application.ts';
+import { DynamoLockoutStore } from '../../shared/db/entities/client-lockout.ts';
 import { issueClientCredentialsToken } from '../../shared/domain/accounts/client-credentials.ts';
 import type { TokenGrantPorts } from '../../shared/domain/accounts/ports.ts';
+import { InMemoryLockoutStore } from '../../shared/domain/quotas/in-memory-lockout-store.ts';
+import { ClientLockout } from '../../shared/domain/quotas/lockout.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
+let lockout: ClientLockout | undefined;
+
+/**
+ * The lockout per client_id (docs/quotas.md): its records in DynamoDB, where many Lambda instances
+ * share them; in memory on the local stage, whose one process serves every token request.
+ */
+function clientLockout(): ClientLockout {
+  if (!lockout) {
+    const { stage } = config();
+    const limits = resolveTokenEndpointLimits(quotaSettingsByStage[stage], tokenEndpointLimitsOverride());
+    lockout = new ClientLockout(
+      stage === 'local' ? new InMemoryLockoutStore() : new DynamoLockoutStore(),
+      limits.lockout,
+    );
+  }
+  return lockout;
+}
+onReset(() => {
+  lockout = undefined;
+});
+
 const ports: TokenGrantPorts = {
   applications: { find: findApplication },
   credentials: clientCredentialVerifier,
   tokens: { issuePartnerToken },
+  lockout: {
+    check: (clientId, now) => clientLockout().check(clientId, now),
+    recordFailure: (clientId, now) => clientLockout().recordFailure(clientId, now),
+    recordSuccess: (clientId, seen) => clientLockout().recordSuccess(clientId, seen),
+  },
   log: logger,
 };
 

@@ -5,6 +5,7 @@ import {
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
+  type MethodOptions,
   type MTLSConfig,
   ResponseType,
   RestApi,
@@ -19,6 +20,7 @@ import { Construct } from 'constructs';
 import { ApiError, type ErrorCode, MalformedBodyError } from '../../shared/domain/errors.ts';
 import { problemContentType, problemResponse } from '../../shared/http/problem.ts';
 import type { FunctionGroup, Host, RouteDefinition } from '../../shared/routes/types.ts';
+import { rateLimitGatewayResponse } from './rate-limiting.ts';
 
 export interface RouteTableApiProps {
   host: Host;
@@ -37,6 +39,11 @@ export interface RouteTableApiProps {
   throttling: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /**
+   * The API meters its routes with usage plans and an authorizer (the partner API): its 429 gateway
+   * responses then also carry `RateLimit-Policy`, copied from the authorizer's context.
+   */
+  metered?: boolean;
 }
 
 /** One access log line per request, JSON, without bodies, tokens or query strings. */
@@ -74,18 +81,17 @@ const gatewayProblems: readonly { type: ResponseType; error: ApiError }[] = [
   { type: ResponseType.RESOURCE_NOT_FOUND, error: gatewayError('ResourceNotFound') },
   { type: ResponseType.ACCESS_DENIED, error: gatewayError('Forbidden') },
   { type: ResponseType.WAF_FILTERED, error: gatewayError('Forbidden') },
-  { type: ResponseType.UNAUTHORIZED, error: gatewayError('Unauthorized') },
+  // The authorizer refused the token (docs/quotas.md): the same problem the Lambda answers.
+  { type: ResponseType.UNAUTHORIZED, error: gatewayError('Unauthorized', { 'WWW-Authenticate': 'Bearer' }) },
   { type: ResponseType.REQUEST_TOO_LARGE, error: gatewayError('PayloadTooLarge') },
   { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, error: gatewayError('UnsupportedMediaType') },
-  { type: ResponseType.THROTTLED, error: gatewayError('RateLimitExceeded') },
-  { type: ResponseType.QUOTA_EXCEEDED, error: gatewayError('RateLimitExceeded') },
   { type: ResponseType.DEFAULT_5XX, error: gatewayError('InternalError') },
   { type: ResponseType.INTEGRATION_FAILURE, error: gatewayError('ServiceUnavailable') },
   { type: ResponseType.INTEGRATION_TIMEOUT, error: gatewayError('ServiceUnavailable') },
 ];
 
-function gatewayError(code: ErrorCode): ApiError {
-  return new ApiError(code, 'set by the gateway');
+function gatewayError(code: ErrorCode, headers?: Record<string, string>): ApiError {
+  return new ApiError(code, 'set by the gateway', headers ? { headers } : {});
 }
 
 const detailPlaceholder = '@@detail@@';
@@ -116,17 +122,24 @@ function gatewayResponseOf(error: ApiError) {
 
 /**
  * A regional REST API for one host, built only from the route table: every route of the host is a
- * method on its group's Lambda; each resource also sends any other method to that Lambda (405 with
- * Allow), and `{proxy+}` sends unknown paths to `notFoundFunction` (404). Reachable only through its
- * custom domain: the execute-api endpoint would bypass mutual TLS.
+ * method on its group's Lambda (`addRoutes`); each resource also sends any other method to that
+ * Lambda (405 with Allow), and `{proxy+}` sends unknown paths to `notFoundFunction` (404). Reachable
+ * only through its custom domain: the execute-api endpoint would bypass mutual TLS.
  */
 export class RouteTableApi extends Construct {
   readonly api: RestApi;
   readonly domain: DomainName;
   readonly url: string;
+  readonly domainName: string;
+  /** One JSON line per request (the dashboard counts the gateway's 429s from it). */
+  readonly accessLogs: LogGroup;
+  private readonly props: RouteTableApiProps;
+  private routesAdded = false;
 
   constructor(scope: Construct, id: string, props: RouteTableApiProps) {
     super(scope, id);
+    this.props = props;
+    this.domainName = props.domainName;
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
@@ -147,41 +160,20 @@ export class RouteTableApi extends Construct {
         accessLogFormat,
       },
     });
+    this.accessLogs = accessLogs;
 
     // The execute-api URL output would point at the disabled endpoint; the domain URL is the output.
     this.api.node.tryRemoveChild('Endpoint');
 
-    const integrations = new Map<IFunction, LambdaIntegration>();
-    // One invoke permission per function and API instead of two per method: the policy stays small.
-    const integrationOf = (fn: IFunction) => {
-      const integration =
-        integrations.get(fn) ?? new LambdaIntegration(fn, { scopePermissionToMethod: false });
-      integrations.set(fn, integration);
-      return integration;
-    };
-
-    for (const [path, routes] of routesByPath(
-      props.routes.filter((route) => route.hosts.includes(props.host)),
-    )) {
-      const groups = new Set(routes.map((route) => route.group));
-      const [group] = groups;
-      if (group === undefined || groups.size > 1) {
-        throw new Error(
-          `${path} is served by ${[...groups].join(' and ')}: one resource, one group (405 Allow)`,
-        );
-      }
-      const fn = props.functions.get(group);
-      if (!fn) continue;
-      const resource = this.api.root.resourceForPath(path);
-      for (const route of routes) {
-        resource.addMethod(route.method, integrationOf(fn), { operationName: route.operationId });
-      }
-      resource.addMethod('ANY', integrationOf(fn));
-    }
-    this.api.root.addResource('{proxy+}').addMethod('ANY', integrationOf(props.notFoundFunction));
-
     for (const { type, error } of gatewayProblems) {
       this.api.addGatewayResponse(`Problem${type.responseType}`, { type, ...gatewayResponseOf(error) });
+    }
+    // One definition each: API Gateway keeps one response per type.
+    for (const policy of ['burst', 'daily'] as const) {
+      const { type, ...response } = rateLimitGatewayResponse(policy, {
+        policyFromAuthorizer: props.metered ?? false,
+      });
+      this.api.addGatewayResponse(`Problem${type.responseType}`, { type, ...response });
     }
 
     this.domain = new DomainName(this, 'Domain', {
@@ -231,10 +223,51 @@ export class RouteTableApi extends Construct {
       {
         id: 'AwsSolutions-APIG3',
         reason:
-          'Stage throttling limits every caller; the partner API also requires a client certificate. ' +
-          'A WAF web ACL is an account-level decision left to the platform team (docs/deploy.md).',
+          'Stage throttling limits every caller; the partner API also requires a client certificate and ' +
+          'meters each account by its plan; the auth API has its own rate-based web ACL (docs/quotas.md).',
       },
     );
+  }
+
+  /**
+   * Every route of the host as a method on its group's Lambda, with `methodOptions` of the route (the
+   * partner API's metered routes name the authorizer and require the caller's usage plan key). Once.
+   */
+  addRoutes(methodOptions: (route: RouteDefinition) => MethodOptions = () => ({})): void {
+    if (this.routesAdded) throw new Error('The routes of this API are added already');
+    this.routesAdded = true;
+    const { props } = this;
+    const integrations = new Map<IFunction, LambdaIntegration>();
+    // One invoke permission per function and API instead of two per method: the policy stays small.
+    const integrationOf = (fn: IFunction) => {
+      const integration =
+        integrations.get(fn) ?? new LambdaIntegration(fn, { scopePermissionToMethod: false });
+      integrations.set(fn, integration);
+      return integration;
+    };
+
+    for (const [path, routes] of routesByPath(
+      props.routes.filter((route) => route.hosts.includes(props.host)),
+    )) {
+      const groups = new Set(routes.map((route) => route.group));
+      const [group] = groups;
+      if (group === undefined || groups.size > 1) {
+        throw new Error(
+          `${path} is served by ${[...groups].join(' and ')}: one resource, one group (405 Allow)`,
+        );
+      }
+      const fn = props.functions.get(group);
+      if (!fn) continue;
+      const resource = this.api.root.resourceForPath(path);
+      for (const route of routes) {
+        resource.addMethod(route.method, integrationOf(fn), {
+          operationName: route.operationId,
+          ...methodOptions(route),
+        });
+      }
+      resource.addMethod('ANY', integrationOf(fn));
+    }
+    this.api.root.addResource('{proxy+}').addMethod('ANY', integrationOf(props.notFoundFunction));
   }
 }
 

@@ -7,11 +7,21 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 import { ensureSigningKeys } from '../../shared/auth/keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
-import { applyEnvironment, offlineAwsEnvironment, useOfflineAws } from '../../shared/config/local.ts';
+import {
+  applyEnvironment,
+  localLimitOverrides,
+  localMetricsEnabled,
+  offlineAwsEnvironment,
+  useOfflineAws,
+} from '../../shared/config/local.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { resolvePlans } from '../../shared/domain/quotas/plans.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
+import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
 import {
   functionEnvironment,
   type QueueHandler,
@@ -29,6 +39,7 @@ import {
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
+import { LocalFloodRules, LocalUsagePlans } from './limits.ts';
 import { pipeToQueue } from './pipe.ts';
 import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { QueuePoller } from './queue-poller.ts';
@@ -224,6 +235,22 @@ async function startEmulators(
   );
 }
 
+/**
+ * The local stage's limits (docs/quotas.md): the local plans with RATE_LIMIT_PLANS over them, and the
+ * token endpoint's flood rules with TOKEN_ENDPOINT_LIMITS over them. A bad override stops the start.
+ */
+function localLimits(options: StageOptions): { usagePlans: LocalUsagePlans; floodRules: LocalFloodRules } {
+  const settings = quotaSettingsByStage.local;
+  const overrides = localLimitOverrides(options.env);
+  const usagePlans = new LocalUsagePlans({
+    plans: resolvePlans(settings.plans, overrides.plans),
+    staff: settings.staff,
+    defaultPlan: settings.defaultPlan,
+  });
+  const floodRules = new LocalFloodRules(resolveTokenEndpointLimits(settings, overrides.tokenEndpoint));
+  return { usagePlans, floodRules };
+}
+
 /** The two API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url without. */
 async function startGateways(
   options: StageOptions,
@@ -232,6 +259,10 @@ async function startGateways(
 ): Promise<{ api: Gateway; auth: Gateway }> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
   const common = { stage: 'local' as const, region, tls, functions, log };
+  const { usagePlans, floodRules } = localLimits(options);
+  // GET /v2/b2b/rate-limits reads what this gateway counted, as a Lambda asks API Gateway in AWS.
+  publishLocalUsage(usagePlans);
+  stoppers.add(async () => publishLocalUsage(undefined));
   return settle(
     {
       api: startGateway({
@@ -239,8 +270,9 @@ async function startGateways(
         host: 'api',
         port: options.apiPort ?? 8443,
         clientCa: pki.ca.certificatePem,
+        usagePlans,
       }),
-      auth: startGateway({ ...common, host: 'auth', port: options.authPort ?? 8444 }),
+      auth: startGateway({ ...common, host: 'auth', port: options.authPort ?? 8444, floodRules }),
     },
     (gateway) => stoppers.add(() => gateway.close()),
   );
@@ -312,6 +344,7 @@ function localStageSettings({
     authBaseUrl: gateways.auth.url,
     logLevel: 'WARN',
     validateResponses: true,
+    metrics: localMetricsEnabled(),
     // Webhooks to `npm run webhooks:listen` on localhost, over TLS with the stage CA (docs/webhooks.md).
     localWebhooks: { extraCaFile: pki.caCertPath },
   };

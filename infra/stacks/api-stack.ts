@@ -8,19 +8,25 @@ import { FilterCriteria } from 'aws-cdk-lib/aws-lambda';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
 import { secretNames } from '../../shared/config/env.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { groupsForStage, routesForStage } from '../../shared/routes/index.ts';
 import type { FunctionGroup } from '../../shared/routes/types.ts';
 import { ApiFunction, type ApiFunctionProps } from '../constructs/api-function.ts';
 import type { EntryResolver } from '../constructs/entries.ts';
+import { OperationsDashboard } from '../constructs/operations-dashboard.ts';
+import { AuthFloodRules, PartnerRateLimiting } from '../constructs/rate-limiting.ts';
 import { RouteTableApi } from '../constructs/route-table-api.ts';
 import { StreamProcessor } from '../constructs/stream-processor.ts';
 import { WebhookPipeline } from '../constructs/webhook-pipeline.ts';
 import {
   functionEnvironment,
   functionNeeds,
+  gatewayFunctionNames,
+  isGatewayFunction,
   isWorker,
   type QueueName,
   type QueueTrigger,
@@ -59,6 +65,12 @@ export class ApiStack extends Stack {
   readonly partnerApi: RouteTableApi;
   readonly authApi: RouteTableApi;
   readonly alarmTopic: Topic;
+  /** Usage plans, keys and the authorizer of the partner API; absent while the authorizer has no code. */
+  readonly rateLimiting: PartnerRateLimiting | undefined;
+  readonly authFloodRules: AuthFloodRules;
+  readonly operations: OperationsDashboard;
+  /** Dead-letter and failure queues of the workers, with alarms of their own already. */
+  private readonly deadLetterQueues: { label: string; queue: IQueue }[] = [];
   private readonly stageConfig: StageConfig;
   private readonly stateful: StatefulStack;
   private readonly entries: EntryResolver;
@@ -75,10 +87,15 @@ export class ApiStack extends Stack {
 
     this.alarmTopic = this.addAlarmTopic();
     this.addRouteFunctions(groups);
+    this.addGatewayFunctions();
     const apis = this.addApis();
     this.partnerApi = apis.partner;
     this.authApi = apis.auth;
+    this.rateLimiting = this.addPartnerRateLimiting();
+    this.addRoutes();
+    this.authFloodRules = this.addAuthFloodRules();
     this.addWorkers(groups);
+    this.operations = this.addOperationsDashboard();
     this.reportMissing();
   }
 
@@ -110,6 +127,22 @@ export class ApiStack extends Stack {
     }
   }
 
+  /** Functions API Gateway invokes itself: the partner API's authorizer. */
+  private addGatewayFunctions(): void {
+    for (const name of gatewayFunctionNames) {
+      const entry = this.entries(name);
+      if (!entry) {
+        this.missing.push(name);
+        continue;
+      }
+      // Invoked on every authorizer cache miss: a short timeout keeps a stuck call from holding requests.
+      const fn = new ApiFunction(this, `${pascalCase(name)}Function`, {
+        ...this.functionProps(name, entry, Duration.seconds(5)),
+      });
+      this.register(name, fn);
+    }
+  }
+
   private addApis(): { partner: RouteTableApi; auth: RouteTableApi } {
     const config = this.stageConfig;
     const notFoundFunction = this.functions.get('meta');
@@ -119,7 +152,9 @@ export class ApiStack extends Stack {
       );
     }
     const apiFunctions = new Map(
-      [...this.functions].filter((entry): entry is [FunctionGroup, ApiFunction] => !isWorker(entry[0])),
+      [...this.functions].filter(
+        (entry): entry is [FunctionGroup, ApiFunction] => !isWorker(entry[0]) && !isGatewayFunction(entry[0]),
+      ),
     );
     const common = {
       routes: routesForStage(config.stage),
@@ -140,6 +175,7 @@ export class ApiStack extends Stack {
       host: 'api',
       restApiName: `partner-travel-${config.stage}-partner-api`,
       domainName: config.apiDomainName,
+      metered: this.functions.has('authorizer'),
       certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiCertificateArn),
       mtls: {
         bucket: this.stateful.truststore,
@@ -155,6 +191,70 @@ export class ApiStack extends Stack {
       certificate: Certificate.fromCertificateArn(this, 'AuthCertificate', config.authCertificateArn),
     });
     return { partner, auth };
+  }
+
+  /**
+   * Per-partner rate limits on the partner API (docs/quotas.md): a usage plan per tier, the staff key,
+   * the authorizer; the admin function moves account keys between the plans, the quotas function
+   * reads their usage.
+   */
+  private addPartnerRateLimiting(): PartnerRateLimiting | undefined {
+    const authorizerFunction = this.functions.get('authorizer');
+    if (!authorizerFunction) return undefined;
+    const settings = quotaSettingsByStage[this.stageConfig.stage];
+    const limiting = new PartnerRateLimiting(this, 'PartnerRateLimiting', {
+      api: this.partnerApi.api,
+      plans: settings.plans,
+      staff: settings.staff,
+      authorizerFunction,
+    });
+    const admin = this.functions.get('admin');
+    if (admin) limiting.connectPlanAssignment(admin);
+    const quotas = this.functions.get('quotas');
+    if (quotas) limiting.connectUsageReader(quotas);
+    return limiting;
+  }
+
+  /** Every route as a method; on the partner API, the routes that take a token are metered. */
+  private addRoutes(): void {
+    const limiting = this.rateLimiting;
+    this.partnerApi.addRoutes((route) => (route.auth && limiting ? limiting.meteredMethod() : {}));
+    this.authApi.addRoutes();
+  }
+
+  /** The auth domain's WAF rate rules: floods per source address and per client credentials. */
+  private addAuthFloodRules(): AuthFloodRules {
+    const settings = quotaSettingsByStage[this.stageConfig.stage];
+    return new AuthFloodRules(this, 'AuthFloodRules', {
+      api: this.authApi.api,
+      flood: settings.flood,
+      clientFlood: settings.clientFlood,
+      metricPrefix: metricPrefixOf(this.stageConfig.stage),
+    });
+  }
+
+  /** The stage's dashboard and alarms (docs/operations.md). */
+  private addOperationsDashboard(): OperationsDashboard {
+    const { stage } = this.stageConfig;
+    const prefix = metricPrefixOf(stage);
+    return new OperationsDashboard(this, 'Operations', {
+      stage,
+      dashboardName: `partner-travel-${stage}`,
+      alarmTopic: this.alarmTopic,
+      apis: [this.partnerApi, this.authApi].map((api, index) => ({
+        label: index === 0 ? 'Partner' : 'Auth',
+        api: api.api,
+        accessLogs: { logGroup: api.accessLogs, domainName: api.domainName },
+      })),
+      ...(this.functions.get('authorizer') ? { authorizerFunction: this.functions.get('authorizer') } : {}),
+      // Each already raises its own alarm (WebhookPipeline, StreamProcessor): graphed here, not alarmed twice.
+      deadLetterQueues: this.deadLetterQueues.map((queue) => ({ ...queue, alarm: false })),
+      webAcl: {
+        metricName: `${prefix}AuthWebAcl`,
+        ruleMetricName: `${prefix}Auth${AuthFloodRules.addressRuleName}`,
+        region: this.stageConfig.region,
+      },
+    });
   }
 
   /** The registry's workers, each with what invokes it; the local stage runs the same definitions. */
@@ -231,6 +331,7 @@ export class ApiStack extends Stack {
       alarmTopic: this.alarmTopic,
       removalPolicy: this.stageConfig.removalPolicy,
     });
+    this.deadLetterQueues.push({ label: `${pascalCase(name)}Failures`, queue: processor.failures });
     this.register(name, processor.function);
   }
 
@@ -259,6 +360,10 @@ export class ApiStack extends Stack {
       removalPolicy: this.stageConfig.removalPolicy,
       logRetention: this.stageConfig.logRetention,
     });
+    this.deadLetterQueues.push(
+      { label: `${pascalCase(pipe.name)}DeadLetters`, queue: pipeline.deadLetterQueue },
+      { label: `${pascalCase(pipe.name)}PipeFailures`, queue: pipeline.pipeFailures },
+    );
     this.register(name, pipeline.dispatcher);
   }
 
@@ -338,6 +443,11 @@ function checkPipes(): void {
       throw new Error(`Pipe ${pipe.name}: its queue must be FIFO with a consumer and a message group path`);
     }
   }
+}
+
+/** WAF metric names: letters and digits only. */
+function metricPrefixOf(stage: string): string {
+  return `PartnerTravel${pascalCase(stage)}`;
 }
 
 function pascalCase(name: string): string {

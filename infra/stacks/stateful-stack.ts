@@ -37,6 +37,11 @@ const secretOrigins: Record<SecretName, { origin: 'empty' | 'generated'; descrip
     origin: 'generated',
     description: 'Key material that seals stored idempotent responses (they can hold a secret shown once).',
   },
+  usageKeySecret: {
+    origin: 'generated',
+    description:
+      'Key the hidden API key value of each account is derived from (docs/quotas.md). Changing it means re-creating every key.',
+  },
   passSigningKeys: {
     origin: 'empty',
     description: 'ES256 key set that signs pass QR payloads; provisioned by an operator (docs/deploy.md).',

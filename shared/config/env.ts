@@ -34,7 +34,8 @@ export type SecretName =
   | 'clientSecretPepper'
   | 'webhookEncryptionKey'
   | 'passSigningKeys'
-  | 'idempotencyEncryptionKey';
+  | 'idempotencyEncryptionKey'
+  | 'usageKeySecret';
 
 /** The variable each secret id is read from: an ARN in AWS. */
 const secretIdVariables: Record<SecretName, string> = {
@@ -45,6 +46,7 @@ const secretIdVariables: Record<SecretName, string> = {
   webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
   passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
   idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
+  usageKeySecret: 'USAGE_KEY_SECRET_ID',
 };
 
 /** Secret ids when their variable is unset: the file names of the local stage's secret store. */
@@ -56,6 +58,7 @@ export const defaultSecretIds: Record<SecretName, string> = {
   webhookEncryptionKey: 'webhook-encryption-key',
   passSigningKeys: 'pass-signing-keys',
   idempotencyEncryptionKey: 'idempotency-encryption-key',
+  usageKeySecret: 'usage-key-secret',
 };
 
 export const secretNames = Object.keys(secretIdVariables) as SecretName[];
@@ -111,6 +114,36 @@ export function queueUrl(variable: QueueUrlVariable): string {
 /** The stage name as a metrics dimension; metrics are written before `config()` may be complete. */
 export function metricsStage(): string | undefined {
   return process.env.STAGE || undefined;
+}
+
+/**
+ * API Gateway's side of the rate limit plans (AWS only; set by CDK on the functions that need them):
+ * USAGE_PLAN_NAMES (`{"sandbox": "<usage plan name>", ...}`) for the functions that move keys between
+ * plans or read usage, STAFF_API_KEY_ID for the authorizer. Undefined where unset.
+ */
+export function usagePlanSettings(): {
+  usagePlanNames: Record<string, string> | undefined;
+  staffApiKeyId: string | undefined;
+} {
+  const names = process.env.USAGE_PLAN_NAMES;
+  let usagePlanNames: Record<string, string> | undefined;
+  if (names) {
+    const parsed: unknown = JSON.parse(names);
+    if (
+      typeof parsed !== 'object' ||
+      parsed === null ||
+      !Object.values(parsed).every((value) => typeof value === 'string')
+    ) {
+      throw new Error('USAGE_PLAN_NAMES must be a JSON object of usage plan names by plan');
+    }
+    usagePlanNames = parsed as Record<string, string>;
+  }
+  return { usagePlanNames, staffApiKeyId: process.env.STAFF_API_KEY_ID || undefined };
+}
+
+/** JSON overrides of the token endpoint's limits (TOKEN_ENDPOINT_LIMITS, docs/quotas.md); unset in AWS. */
+export function tokenEndpointLimitsOverride(): string | undefined {
+  return process.env.TOKEN_ENDPOINT_LIMITS || undefined;
 }
 
 /** The logger's service name (POWERTOOLS_SERVICE_NAME) on every stage. */
@@ -169,6 +202,8 @@ export interface RuntimeSettings {
   /** Local stage: DynamoDB Local and the SQS emulator. */
   endpoints?: { dynamodb: string; sqs: string };
   validateResponses?: boolean;
+  /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
+  metrics?: boolean;
   /** URLs of the queues the function uses. */
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
@@ -194,6 +229,7 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     POWERTOOLS_SERVICE_NAME: serviceName,
     LOG_LEVEL: settings.logLevel,
     ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
+    ...(settings.metrics === false ? { POWERTOOLS_METRICS_DISABLED: 'true' } : {}),
     ...settings.queueUrls,
     ...(localWebhooks
       ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }

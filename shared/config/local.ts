@@ -59,6 +59,26 @@ export function benchOptions(): { quick: boolean; only: string[] | undefined; ou
   };
 }
 
+/**
+ * The local stage's limit overrides (docs/quotas.md): RATE_LIMIT_PLANS (JSON over the stage's plans)
+ * and TOKEN_ENDPOINT_LIMITS (JSON over the token endpoint's flood rules and lockout), from the stage's
+ * own environment overrides first, then this process's environment.
+ */
+export function localLimitOverrides(overrides: Record<string, string> = {}): {
+  plans: string | undefined;
+  tokenEndpoint: string | undefined;
+} {
+  return {
+    plans: overrides.RATE_LIMIT_PLANS ?? process.env.RATE_LIMIT_PLANS,
+    tokenEndpoint: overrides.TOKEN_ENDPOINT_LIMITS ?? process.env.TOKEN_ENDPOINT_LIMITS,
+  };
+}
+
+/** LOCAL_METRICS=1 prints the functions' EMF metric lines on the local stage (off: they drown the log). */
+export function localMetricsEnabled(): boolean {
+  return process.env.LOCAL_METRICS === '1';
+}
+
 /** The PATH a child process needs to find its tools. */
 export function inheritedPath(): string {
   return process.env.PATH ?? '/usr/bin:/bin';

@@ -32,10 +32,25 @@ const scopeDescriptions: Record<string, string> = {
   'identity.application:*': 'Administer applications (operators)',
 };
 
+/** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */
+const isMetered = (route: RouteDefinition) => route.auth !== null && route.hosts.includes('api');
+
+/** The two IETF rate limit fields every metered answer carries. */
+const rateLimitHeaders = {
+  'RateLimit-Policy': z.string().meta({
+    description: 'The plan\'s limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md)',
+  }),
+  RateLimit: z.string().optional().meta({
+    description:
+      'What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md)',
+  }),
+};
+
 /** Error codes every route can answer, besides its own `errors`. */
 function impliedErrors(route: RouteDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ['InternalError', 'ServiceUnavailable'];
   if (route.auth) codes.push('Unauthorized', 'Forbidden');
+  if (isMetered(route)) codes.push('RateLimitExceeded');
   if (route.request || route.idempotency) codes.push('ValidationError');
   if (route.request?.body) codes.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (route.idempotency) codes.push('IdempotencyConflict');
@@ -64,6 +79,7 @@ function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['resp
           ? { 'Retry-After': z.string().meta({ description: 'Seconds' }) }
           : {}),
         ...(status === 405 ? { Allow: z.string() } : {}),
+        ...(isMetered(route) ? rateLimitHeaders : {}),
       }),
       content: { [problemContentType]: { schema: problemSchema } },
       'x-error-codes': list,
@@ -79,6 +95,7 @@ function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['re
     for (const [name, description] of Object.entries(spec.headers ?? {})) {
       headerShape[name] = z.string().meta({ description });
     }
+    if (isMetered(route)) Object.assign(headerShape, rateLimitHeaders);
     if (route.idempotency) {
       headerShape['Idempotency-Key'] = z.string().meta({ description: 'Echo of the request header' });
       headerShape['Idempotency-Status'] = z

@@ -4,6 +4,7 @@ import {
   applicationParams,
   applicationSchema,
   applicationWithSecretSchema,
+  changePlanRequestSchema,
   createAccountRequestSchema,
   createApplicationRequestSchema,
   createdAccountSchema,
@@ -65,6 +66,20 @@ export const adminRoutes = {
     auth: accountAdmin,
     request: { params: accountParams },
     responses: { 200: { description: 'The disabled account', schema: accountSchema } },
+    errors: ['ResourceNotFound'],
+  }),
+  changeAccountPlan: defineRoute({
+    ...common,
+    operationId: 'changeAccountPlan',
+    method: 'POST',
+    path: '/v2/admin/accounts/{accountID}/plan',
+    summary: "Set the account's rate limit plan",
+    description:
+      'The new numbers apply to requests at once; the `RateLimit-Policy` partners see follows within five ' +
+      'minutes (the gateway caches its answer per token). Setting the current plan again re-applies it.',
+    auth: accountAdmin,
+    request: { params: accountParams, body: changePlanRequestSchema },
+    responses: { 200: { description: 'The account on its new plan', schema: accountSchema } },
     errors: ['ResourceNotFound'],
   }),
   createApplication: defineRoute({

@@ -1,3 +1,4 @@
+import { problemContentType } from '../http/problem.ts';
 import {
   jwksSchema,
   oauthErrorSchema,
@@ -5,6 +6,7 @@ import {
   tokenRequestSchema,
   tokenResponseSchema,
 } from '../schemas/auth.ts';
+import { problemSchema } from '../schemas/common.ts';
 import { defineRoute } from './types.ts';
 
 export const authRoutes = {
@@ -32,6 +34,14 @@ export const authRoutes = {
         description: 'invalid_client',
         schema: oauthErrorSchema,
         headers: { 'WWW-Authenticate': 'Basic realm="token"' },
+      },
+      429: {
+        description:
+          'A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad ' +
+          'secrets for this client_id), `client_flood` or `address_flood` (docs/quotas.md)',
+        schema: problemSchema,
+        contentType: problemContentType,
+        headers: { 'Retry-After': 'Seconds to wait' },
       },
     },
   }),

@@ -3,6 +3,7 @@ import { authRoutes } from './auth.ts';
 import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
 import { metaRoutes } from './meta.ts';
+import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition, Stage } from './types.ts';
 import { webhooksRoutes } from './webhooks.ts';
@@ -16,6 +17,7 @@ export const routes = {
   ...sandboxRoutes,
   ...catalogRoutes,
   ...webhooksRoutes,
+  ...quotasRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof routes;

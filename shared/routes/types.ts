@@ -11,6 +11,7 @@ export const functionGroups = [
   'esim',
   'webhooks',
   'sandbox',
+  'quotas',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -71,6 +72,8 @@ export interface RouteDefinition {
   idempotency?: 'required' | 'optional';
   /** Served in local, preview and stage only; never deployed to prod. */
   sandboxOnly?: boolean;
+  /** What a successful call creates (`booking`, `esim`): counted in the Creates metric (docs/operations.md). */
+  creates?: string;
   request?: RequestSpec;
   responses: Record<number, ResponseSpec>;
   /** Error codes the operation itself can answer with (auth and validation errors are implied). */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   functionEnvironment,
   functionNeeds,
+  gatewayFunctionNames,
   queueConsumers,
   type StageSettings,
   schedules,
@@ -35,8 +36,8 @@ afterEach(() => {
 });
 
 describe('the function registry', () => {
-  it('declares every route group and every worker once, each with its grants', () => {
-    expect(serviceFunctions).toEqual([...functionGroups, ...workerNames]);
+  it('declares every route group, every worker and the authorizer once, each with its grants', () => {
+    expect(serviceFunctions).toEqual([...functionGroups, ...workerNames, ...gatewayFunctionNames]);
     expect(new Set(serviceFunctions).size).toBe(serviceFunctions.length);
     for (const name of serviceFunctions) expect(functionNeeds[name], name).toBeDefined();
   });

@@ -180,6 +180,7 @@ describe('the partner API', () => {
         status: Number(response.StatusCode),
         instance: '$context.path',
         detail: 'message',
+        ...(response.StatusCode === '429' ? { details: { policy: expect.any(String) } } : {}),
         request_id: '$context.requestId',
       });
     }
@@ -197,6 +198,168 @@ describe('the partner API', () => {
       },
       2,
     );
+  });
+});
+
+describe('per-partner rate limits', () => {
+  const partnerApiOf = (template: SynthesizedService['apiTemplate']) =>
+    resourcesOf(template, 'AWS::ApiGateway::RestApi').find(([, api]) =>
+      String(api.Properties.Name).endsWith('-partner-api'),
+    )?.[0] ?? '';
+
+  it('meter every partner API route that takes a token with the authorizer and an API key, and no other', () => {
+    const { apiTemplate } = service('prod');
+    const authorizerId = resourcesOf(apiTemplate, 'AWS::ApiGateway::Authorizer')[0]?.[0];
+    const methods = resourcesOf(apiTemplate, 'AWS::ApiGateway::Method');
+    const byOperation = new Map(methods.map(([, method]) => [method.Properties.OperationName, method]));
+
+    for (const route of routesForStage('prod')) {
+      const method = byOperation.get(route.operationId);
+      if (!method) continue;
+      if (route.auth && route.hosts.includes('api')) {
+        expect(method.Properties, route.operationId).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          ApiKeyRequired: true,
+          AuthorizerId: { Ref: authorizerId },
+        });
+      } else {
+        expect(method.Properties.ApiKeyRequired, route.operationId).toBeUndefined();
+      }
+    }
+    expect(authorizerId).toBeDefined();
+  });
+
+  it('take the API key from the authorizer on the partner API only', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      Name: apiNameOf('prod', 'api'),
+      ApiKeySourceType: 'AUTHORIZER',
+    });
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      Name: apiNameOf('prod', 'auth'),
+      ApiKeySourceType: Match.absent(),
+    });
+  });
+
+  it('have one usage plan per tier and one for staff, on the partner API stage, with the prod numbers', () => {
+    const { apiTemplate } = service('prod');
+
+    expect(
+      resourcesOf(apiTemplate, 'AWS::ApiGateway::UsagePlan')
+        .map(([, plan]) => plan.Properties.UsagePlanName)
+        .sort(),
+    ).toEqual(
+      ['premium', 'sandbox', 'staff', 'standard'].map((name) => `${apiNameOf('prod', 'api')}-${name}`),
+    );
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: `${apiNameOf('prod', 'api')}-standard`,
+      Throttle: { RateLimit: 50, BurstLimit: 100 },
+      Quota: { Limit: 100_000, Period: 'DAY' },
+      ApiStages: [{ ApiId: { Ref: partnerApiOf(apiTemplate) }, Stage: Match.anyValue() }],
+    });
+  });
+
+  it('define each 429 gateway response once per API, the partner API’s with RateLimit-Policy from the authorizer', () => {
+    const { apiTemplate } = service('prod');
+    const responses = resourcesOf(apiTemplate, 'AWS::ApiGateway::GatewayResponse').map(
+      ([, r]) => r.Properties,
+    );
+    const partner = partnerApiOf(apiTemplate);
+
+    for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
+      const ofType = responses.filter((response) => response.ResponseType === type);
+      expect(ofType).toHaveLength(2);
+      for (const response of ofType) {
+        const parameters = response.ResponseParameters as Record<string, string>;
+        const onPartner = referencedIds(response.RestApiId).includes(partner);
+        expect(parameters['gatewayresponse.header.RateLimit-Policy']).toBe(
+          onPartner ? 'context.authorizer.rate_limit_policy' : undefined,
+        );
+        expect(parameters['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
+      }
+    }
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'UNAUTHORIZED',
+      ResponseParameters: Match.objectLike({ 'gatewayresponse.header.WWW-Authenticate': "'Bearer'" }),
+    });
+  });
+
+  it('run the authorizer with the staff key id, read access to accounts and the usage key secret, and a short timeout', () => {
+    const { apiTemplate } = service('prod');
+    const authorizer = functionIdOf(apiTemplate, 'authorizer');
+    const fn = apiTemplate.toJSON().Resources[authorizer] as CfnResource;
+
+    expect(fn.Properties).toMatchObject({
+      Timeout: 5,
+      Environment: { Variables: { STAFF_API_KEY_ID: { Ref: expect.stringMatching(/StaffKey/) } } },
+    });
+    const grants = grantsOf(apiTemplate, authorizer);
+    expect(grants.flatMap((grant) => grant.actions)).not.toEqual(expect.arrayContaining(writeActions));
+  });
+
+  it('let the admin and quotas functions find the tier plans by name', () => {
+    const { apiTemplate } = service('prod');
+
+    for (const name of ['admin', 'quotas']) {
+      const fn = apiTemplate.toJSON().Resources[functionIdOf(apiTemplate, name)] as CfnResource;
+      expect(
+        JSON.parse(
+          String(
+            (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.USAGE_PLAN_NAMES,
+          ),
+        ),
+      ).toEqual({
+        sandbox: `${apiNameOf('prod', 'api')}-sandbox`,
+        standard: `${apiNameOf('prod', 'api')}-standard`,
+        premium: `${apiNameOf('prod', 'api')}-premium`,
+      });
+    }
+  });
+
+  it('guard the auth API stage with the WAF flood rules', () => {
+    const { apiTemplate } = service('prod');
+    const [acl] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACL');
+    const [association] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation');
+    const authStage = resourcesOf(apiTemplate, 'AWS::ApiGateway::Stage').find(([, stageResource]) =>
+      referencedIds(stageResource.Properties.RestApiId).some((id) => id !== partnerApiOf(apiTemplate)),
+    )?.[0];
+
+    expect(acl?.[1].Properties.Rules).toHaveLength(2);
+    expect(JSON.stringify(association?.[1].Properties.ResourceArn)).toContain(authStage ?? 'none');
+  });
+});
+
+describe('the operations dashboard', () => {
+  it('alarms on 5xx rate and p99 latency of both APIs, gateway throttles and authorizer errors, on the stage topic', () => {
+    const { apiTemplate } = service('prod');
+    const names = resourcesOf(apiTemplate, 'AWS::CloudWatch::Alarm')
+      .map(([, alarm]) => String(alarm.Properties.AlarmName ?? ''))
+      .filter((name) => name.startsWith('partner-travel-prod-'));
+
+    expect(names.sort()).toEqual(
+      [
+        'auth-5xx-rate',
+        'auth-p99-latency',
+        'authorizer-errors',
+        'partner-5xx-rate',
+        'partner-p99-latency',
+        'throttles',
+      ].map((name) => `partner-travel-prod-${name}`),
+    );
+    apiTemplate.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('graphs the dead-letter queues without alarming twice on them', () => {
+    const { apiTemplate } = service('prod');
+    const dashboard = JSON.stringify(resourcesOf(apiTemplate, 'AWS::CloudWatch::Dashboard')[0]?.[1]);
+    const queueAlarms = resourcesOf(apiTemplate, 'AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+      JSON.stringify(alarm.Properties).includes('ApproximateNumberOfMessagesVisible'),
+    );
+
+    expect(dashboard).toContain('Dead-letter queue depth');
+    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processor.
+    expect(queueAlarms).toHaveLength(3);
   });
 });
 

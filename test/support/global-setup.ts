@@ -30,6 +30,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
       WEBHOOK_TIMEOUT_MS: '1500',
       WEBHOOK_RESOLVE: 'internal.webhook.test=10.0.0.7',
+      // Every test asks for tokens from 127.0.0.1, far more than a partner would: the flood rules
+      // would refuse the suite. A lockout of 2 s lets its test see one end (docs/quotas.md).
+      TOKEN_ENDPOINT_LIMITS: JSON.stringify({
+        address_flood: { limit: 1_000_000 },
+        client_flood: { limit: 1_000_000 },
+        lockout: { base_seconds: 2, max_seconds: 8 },
+      }),
     },
     log: (message) => console.error(`[local stage] ${message}`),
   });

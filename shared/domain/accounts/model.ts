@@ -1,4 +1,5 @@
 import type { Scope } from '../../auth/scopes.ts';
+import type { PlanName } from '../quotas/plans.ts';
 
 export type AccountKind = 'partner' | 'operator';
 export type AccountStatus = 'Active' | 'Disabled';
@@ -20,6 +21,8 @@ export interface Account {
   name: string;
   kind: AccountKind;
   status: AccountStatus;
+  /** The rate limit plan metering the account's requests (docs/quotas.md). */
+  plan: PlanName;
   certificate: AccountCertificate;
   /** Applications ever created; caps them and detects a create racing a disable. */
   applicationCount: number;

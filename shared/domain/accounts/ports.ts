@@ -1,5 +1,8 @@
 import type { Scope } from '../../auth/scopes.ts';
 import type { Log, Page, PageRequest } from '../ports.ts';
+import type { ClientLockout } from '../quotas/lockout.ts';
+import type { PlanName } from '../quotas/plans.ts';
+import type { UsagePlanAssigner } from '../quotas/ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { Account, AccountStatus, ApplicationRecord } from './model.ts';
 
@@ -22,6 +25,8 @@ export interface AccountStore {
   ): StagedWrite;
   /** Disables the account provided no application was counted since `account` was read. */
   disable(account: Account, at: string): StagedWrite;
+  /** Sets the account's plan; the account must exist. */
+  changePlan(accountId: string, plan: PlanName, at: string): StagedWrite;
 }
 
 /** Application storage (shared/db/entities/application.ts): one item per client id. */
@@ -100,6 +105,8 @@ export interface AccountPorts {
   applications: ApplicationStore;
   certificates: CertificateSigner;
   credentials: ClientCredentialIssuer;
+  /** Puts the account's API Gateway key in its plan's usage plan (AWS); nothing to do locally. */
+  usagePlans: UsagePlanAssigner;
 }
 
 /** What the token endpoint's client credentials grant needs. */
@@ -108,5 +115,7 @@ export interface TokenGrantPorts {
   applications: Pick<ApplicationStore, 'find'>;
   credentials: ClientCredentialVerifier;
   tokens: TokenIssuer;
+  /** Bad secrets in a row lock a client_id for a while (shared/domain/quotas/lockout.ts). */
+  lockout: Pick<ClientLockout, 'check' | 'recordFailure' | 'recordSuccess'>;
   log: Log;
 }

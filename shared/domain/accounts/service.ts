@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConcurrentChangeError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
+import type { PlanName } from '../quotas/plans.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import {
   type Account,
@@ -26,11 +27,12 @@ function publicApplication({ secretHash: _secretHash, ...application }: Applicat
 /**
  * Onboards a tenant: the partner CA signs the partner's CSR (PEM, proof of possession, strong key;
  * bad CSRs are 422) for a new account id, the certificate's CN, which binds every call to the
- * account's tokens; the account is staged.
+ * account's tokens; the account is staged on `plan` (the stage's default plan), and its usage key is
+ * put in that plan before the commit, so its first request is metered.
  */
 export async function createAccount(
-  ports: Pick<AccountPorts, 'accounts' | 'certificates'>,
-  input: { name: string; csrPem: string; kind?: AccountKind },
+  ports: Pick<AccountPorts, 'accounts' | 'certificates' | 'usagePlans'>,
+  input: { name: string; csrPem: string; kind?: AccountKind; plan: PlanName },
   uow: UnitOfWork,
   now: Date,
 ): Promise<{ account: Account; certificatePem: string }> {
@@ -42,6 +44,7 @@ export async function createAccount(
     name: input.name.trim(),
     kind: input.kind ?? 'partner',
     status: 'Active',
+    plan: input.plan,
     certificate: {
       serialNumber: certificate.serialNumber,
       fingerprintSha256: certificate.fingerprintSha256,
@@ -54,8 +57,31 @@ export async function createAccount(
     createdAt: timestamp,
     updatedAt: timestamp,
   };
+  await ports.usagePlans.assign(accountId, account.plan);
   uow.stage(ports.accounts.create(account));
   return { account, certificatePem: certificate.certificatePem };
+}
+
+/**
+ * Moves the account to another plan (docs/quotas.md). The gateway's view changes first (AWS: the
+ * account's API key moves to the plan's usage plan), then the account record commits: a failure in
+ * between leaves the key ahead of the record, and repeating the request, which is what a 5xx invites,
+ * brings both to the plan. Setting the plan the account already has applies it again, which repairs
+ * a key that drifted.
+ */
+export async function changeAccountPlan(
+  ports: Pick<AccountPorts, 'accounts' | 'usagePlans'>,
+  accountId: string,
+  plan: PlanName,
+  uow: UnitOfWork,
+  now: Date,
+): Promise<{ account: Account; previousPlan: PlanName }> {
+  const account = await getAccount(ports, accountId);
+  await ports.usagePlans.assign(accountId, plan);
+  if (account.plan === plan) return { account, previousPlan: plan };
+  const timestamp = now.toISOString();
+  uow.stage(ports.accounts.changePlan(accountId, plan, timestamp));
+  return { account: { ...account, plan, updatedAt: timestamp }, previousPlan: account.plan };
 }
 
 export async function getAccount(ports: Pick<AccountPorts, 'accounts'>, accountId: string): Promise<Account> {

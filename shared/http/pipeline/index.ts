@@ -7,8 +7,10 @@ import { authorization } from './authorization.ts';
 import { idempotentCommit } from './commit.ts';
 import { errorResponses } from './errors.ts';
 import { type PipelineInternal, type PipelineRequest, present } from './internal.ts';
+import { rateLimitPolicy } from './rate-limit-policy.ts';
 import { requestBody } from './request-body.ts';
 import { requestContext } from './request-context.ts';
+import { requestMetrics } from './request-metrics.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import type { Implementations, Operation } from './types.ts';
 import { validation } from './validation.ts';
@@ -66,21 +68,26 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
     internals.set(request.event, request.internal);
   };
 
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, PipelineInternal>()
-    .use(apiSecurityHeaders())
-    .use(errorResponses())
-    .use(requestContext({ routes: routeList }))
-    .use(httpHeaderNormalizer())
-    .use(requestBody())
-    .use(authorization())
-    .use(validation())
-    .use(idempotentCommit())
-    .before(handOver)
-    .handler(async (event) => {
-      const internal = present(internals.get(event), 'request state (handOver)');
-      const route = present(internal.route, 'route (requestContext)');
-      const operation = operations.get(route);
-      if (!operation) throw new Error(`No implementation for ${route.operationId}`);
-      return await runOperation(operation, internal);
-    });
+  return (
+    middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, PipelineInternal>()
+      .use(apiSecurityHeaders())
+      // After and onError run in reverse: these see the final answer, errors already turned into problems.
+      .use(requestMetrics())
+      .use(rateLimitPolicy())
+      .use(errorResponses())
+      .use(requestContext({ routes: routeList }))
+      .use(httpHeaderNormalizer())
+      .use(requestBody())
+      .use(authorization())
+      .use(validation())
+      .use(idempotentCommit())
+      .before(handOver)
+      .handler(async (event) => {
+        const internal = present(internals.get(event), 'request state (handOver)');
+        const route = present(internal.route, 'route (requestContext)');
+        const operation = operations.get(route);
+        if (!operation) throw new Error(`No implementation for ${route.operationId}`);
+        return await runOperation(operation, internal);
+      })
+  );
 }

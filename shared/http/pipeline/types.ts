@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ClientCertificate, Principal, PrincipalFor } from '../../auth/principal.ts';
+import type { MeteringPlan } from '../../domain/quotas/ports.ts';
 import type { UnitOfWork } from '../../domain/unit-of-work.ts';
 import type {
   RouteBody,
@@ -26,6 +27,8 @@ export interface ApiRequest<R extends RouteDefinition = RouteDefinition> {
   /** Writes staged here commit after the handler returns, with the idempotency record. */
   uow: UnitOfWork;
   idempotencyKey: string | undefined;
+  /** The plan the gateway metered this request with; undefined on unmetered routes. */
+  usagePlan?: MeteringPlan | undefined;
 }
 
 export interface ApiResult {
@@ -65,6 +68,7 @@ export interface ParsedRequest {
   principal: Principal | null;
   clientCertificate: ClientCertificate | null;
   idempotencyKey: string | undefined;
+  usagePlan?: MeteringPlan | undefined;
 }
 
 /** An implementation with the route's types erased, as the pipeline calls it. */
