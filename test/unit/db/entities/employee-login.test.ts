@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditFromItem, auditTable, auditToItem } from '../../../../shared/db/entities/audit.ts';
+import { auditFromItem, auditToItem } from '../../../../shared/db/entities/audit.ts';
+import { auditTable } from '../../../../shared/db/tables.ts';
 import { loginStateFromItem, loginStateToItem } from '../../../../shared/db/entities/login-state.ts';
 import { oneTimeCodeFromItem, oneTimeCodeToItem } from '../../../../shared/db/entities/one-time-code.ts';
 import { mainTable } from '../../../../shared/db/tables.ts';
