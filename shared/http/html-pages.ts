@@ -1,9 +1,10 @@
-import { ApiError } from '../domain/errors.ts';
 import {
   LoginCallbackRefusedError,
   LoginRequestRefusedError,
   NoRoleError,
 } from '../domain/employees/errors.ts';
+import { ApiError } from '../domain/errors.ts';
+import { htmlContentType } from '../routes/types.ts';
 import { statusOf } from './problem.ts';
 
 /**
@@ -11,7 +12,7 @@ import { statusOf } from './problem.ts';
  * never sent as JSON and never redirected to an address that was not checked (docs/employees.md,
  * Refusals). Plain HTML, no script, no style, under the pipeline's `default-src 'none'` policy.
  */
-export const htmlContentType = 'text/html; charset=utf-8';
+export { htmlContentType };
 
 const escapeHtml = (text: string) =>
   text.replace(

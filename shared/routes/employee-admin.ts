@@ -9,7 +9,12 @@ import {
   auditLogPageSchema,
   auditLogQuery,
 } from '../schemas/employee-admin.ts';
-import { deliveriesPageSchema, deliveriesQuery, deliverySchema, webhookListSchema } from '../schemas/webhooks.ts';
+import {
+  deliveriesPageSchema,
+  deliveriesQuery,
+  deliverySchema,
+  webhookListSchema,
+} from '../schemas/webhooks.ts';
 import { employeeAdminTag } from './employee-twins.ts';
 import { defineRoute } from './types.ts';
 

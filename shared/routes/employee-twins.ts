@@ -36,7 +36,8 @@ export type EmployeeTwin<R extends RouteDefinition> = Omit<
 
 /** The employee route of one `/v2/admin` route: same operation, schemas, scopes and audit, employee tokens. */
 export function employeeTwin<R extends RouteDefinition>(route: R): EmployeeTwin<R> {
-  if (!isOperatorAdminRoute(route)) throw new Error(`${route.operationId} is not under ${operatorAdminPrefix}`);
+  if (!isOperatorAdminRoute(route))
+    throw new Error(`${route.operationId} is not under ${operatorAdminPrefix}`);
   if (!route.auth) throw new Error(`${route.operationId} takes no token: it cannot have an employee twin`);
   const { audiences: _partnerOnly, ...auth } = route.auth;
   return {

@@ -57,6 +57,9 @@ export interface RouteAudit {
   bodyFields?: readonly string[];
 }
 
+/** The content type of the pages the browser-facing routes answer (employee login). */
+export const htmlContentType = 'text/html; charset=utf-8';
+
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;

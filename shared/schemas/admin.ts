@@ -43,7 +43,9 @@ export const createAccountRequestSchema = z
   })
   .meta({ id: 'CreateAccountRequest' });
 
-export const scopeName = z.string().meta({ description: `One of: ${applicationScopes.join(', ')} (or an alias)` });
+export const scopeName = z
+  .string()
+  .meta({ description: `One of: ${applicationScopes.join(', ')} (or an alias)` });
 
 export const applicationSchema = z
   .object({

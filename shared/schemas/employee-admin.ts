@@ -38,10 +38,15 @@ export const auditRecordSchema = z
     at: timestamp,
     actor: z.object({
       type: z.enum(actorTypes),
-      id: z.string().nullable().meta({ description: 'Employee id or client_id; null for a login that named nobody' }),
+      id: z
+        .string()
+        .nullable()
+        .meta({ description: 'Employee id or client_id; null for a login that named nobody' }),
       roles: z.array(z.string()),
     }),
-    action: z.string().meta({ description: 'The operation id (`createAccount`, `completeEmployeeLogin`, ...)' }),
+    action: z
+      .string()
+      .meta({ description: 'The operation id (`createAccount`, `completeEmployeeLogin`, ...)' }),
     target: z.object({ type: z.string(), id: z.string().nullable() }),
     request_id: z.string().nullable(),
     outcome: z.enum(auditOutcomes),

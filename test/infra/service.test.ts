@@ -12,7 +12,7 @@ import {
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
-import { type Stage, stages } from '../../shared/routes/types.ts';
+import { type Host, type Stage, stages } from '../../shared/routes/types.ts';
 import {
   type CfnResource,
   deployedMethods,
@@ -41,8 +41,8 @@ const writeActions = [
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
 ];
-const apiNameOf = (stage: Stage, host: 'api' | 'auth') =>
-  `partner-travel-${stage}-${host === 'api' ? 'partner' : 'auth'}-api`;
+const apiNameOf = (stage: Stage, host: Host) =>
+  `partner-travel-${stage}-${host === 'api' ? 'partner' : host}-api`;
 
 function logicalIdIn(stack: StatefulStack, element: { node: { defaultChild?: unknown } }): string {
   return stack.getLogicalId(element.node.defaultChild as CfnElement);
@@ -88,11 +88,14 @@ describe.each(stages)('the %s stage', (stage) => {
     }
   });
 
-  it('sends unknown paths on both APIs to the meta Lambda, which answers 404', () => {
+  it('sends unknown paths on every API to the meta Lambda, which answers 404', () => {
     const { apiTemplate } = service(stage);
-    const catchAll = deployedMethods(apiTemplate).filter((method) => method.path === '/{proxy+}');
+    const catchAll = deployedMethods(apiTemplate).filter(
+      (method) => method.path === '/{proxy+}' && method.httpMethod !== 'OPTIONS',
+    );
 
     expect(catchAll.map((method) => method.apiName).sort()).toEqual([
+      apiNameOf(stage, 'admin'),
       apiNameOf(stage, 'auth'),
       apiNameOf(stage, 'api'),
     ]);
@@ -185,7 +188,7 @@ describe('the partner API', () => {
     }
   });
 
-  it('answers an unknown path of either API with 404 ResourceNotFound, not API Gateway 403', () => {
+  it('answers an unknown path of any API with 404 ResourceNotFound, not API Gateway 403', () => {
     const { apiTemplate } = service('prod');
 
     apiTemplate.resourcePropertiesCountIs(
@@ -195,7 +198,7 @@ describe('the partner API', () => {
         StatusCode: '404',
         ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"ResourceNotFound"') },
       },
-      2,
+      3,
     );
   });
 });
@@ -256,11 +259,16 @@ describe('the functions', () => {
             SECRETS_BACKEND: 'aws',
             TOKEN_ISSUER: 'https://auth.partner-travel.example.com',
             PARTNER_AUDIENCE: 'https://api.partner-travel.example.com',
-            ADMIN_AUDIENCE: 'https://api.partner-travel.example.com/api/v1/admin',
+            ADMIN_AUDIENCE: 'https://admin.partner-travel.example.com',
             API_BASE_URL: 'https://api.partner-travel.example.com',
             AUTH_BASE_URL: 'https://auth.partner-travel.example.com',
+            ADMIN_BASE_URL: 'https://admin.partner-travel.example.com',
+            CONSOLE_ORIGIN: 'https://console.partner-travel.example.com',
+            EMPLOYEE_ROLE_MAPPING: 'strict',
+            CONSOLE_REDIRECT_URIS: JSON.stringify(['https://console.partner-travel.example.com/callback']),
             MAIN_TABLE_NAME: expect.anything(),
             IDEMPOTENCY_TABLE_NAME: expect.anything(),
+            AUDIT_TABLE_NAME: expect.anything(),
             SIGNING_KEYS_SECRET_ID: expect.anything(),
             JWKS_SECRET_ID: expect.anything(),
             PARTNER_CA_SECRET_ID: expect.anything(),
@@ -281,6 +289,7 @@ describe('the functions', () => {
     const tableIds = {
       main: logicalIdIn(stateful, stateful.mainTable),
       idempotency: logicalIdIn(stateful, stateful.idempotencyTable),
+      audit: logicalIdIn(stateful, stateful.auditTable),
     };
     const secretIds = Object.fromEntries(
       Object.entries(stateful.secrets).map(([name, secret]) => [name, logicalIdIn(stateful, secret)]),
@@ -306,6 +315,7 @@ describe('the functions', () => {
         }
         if (access === 'readWrite')
           expect(writes.sort(), `${name} on ${table}`).toEqual([...writeActions].sort());
+        if (access === 'append') expect(actions, `${name} on ${table}`).toEqual(['dynamodb:PutItem']);
       }
       for (const [secret, logicalId] of Object.entries(secretIds) as [SecretName, string][]) {
         const access = needs.secrets?.[secret];

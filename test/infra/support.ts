@@ -72,7 +72,9 @@ export function resourcesOf(template: Template, type: string): [string, CfnResou
 /** Logical ids a CloudFormation value refers to (Ref, GetAtt, ImportValue export names included). */
 export function referencedIds(value: unknown): string[] {
   return [
-    ...JSON.stringify(value).matchAll(/"(?:Ref|Fn::ImportValue)":"([^"]+)"|"Fn::GetAtt":\["([^"]+)"/g),
+    ...(JSON.stringify(value) ?? '').matchAll(
+      /"(?:Ref|Fn::ImportValue)":"([^"]+)"|"Fn::GetAtt":\["([^"]+)"/g,
+    ),
   ].map((match) => match[1] ?? match[2] ?? '');
 }
 

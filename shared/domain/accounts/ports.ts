@@ -1,7 +1,7 @@
 import type { Scope } from '../../auth/scopes.ts';
 import type { Log, Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { Account, AccountStatus, ApplicationRecord } from './model.ts';
+import type { Account, AccountManager, AccountStatus, ApplicationRecord } from './model.ts';
 
 /** Account storage (shared/db/entities/account.ts). Writes are staged: the request's transaction commits them. */
 export interface AccountStore {
@@ -22,6 +22,16 @@ export interface AccountStore {
   ): StagedWrite;
   /** Disables the account provided no application was counted since `account` was read. */
   disable(account: Account, at: string): StagedWrite;
+  /** Enables the disabled account, provided it is still disabled and no application was counted since. */
+  enable(account: Account, at: string): StagedWrite;
+}
+
+/** Account managers (shared/db/entities/account-manager.ts): one item per account and employee. */
+export interface AccountManagerStore {
+  /** A new assignment; the same employee on the same account again fails with 409 AlreadyCompanyMember. */
+  add(manager: AccountManager): StagedWrite;
+  /** In the order they were assigned. */
+  listOfAccount(accountId: string, page: PageRequest): Promise<Page<AccountManager>>;
 }
 
 /** Application storage (shared/db/entities/application.ts): one item per client id. */

@@ -28,12 +28,18 @@ export function actorOf(principal: Principal | null): AuditActor {
 }
 
 const asRecord = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 
 function targetIdOf(audit: RouteAudit, request: ParsedRequest, result: ApiResult): string | null {
   const { param, responseField } = audit.target;
   const value =
-    param !== undefined ? asRecord(request.params)[param] : responseField !== undefined ? asRecord(result.body)[responseField] : undefined;
+    param !== undefined
+      ? asRecord(request.params)[param]
+      : responseField !== undefined
+        ? asRecord(result.body)[responseField]
+        : undefined;
   return typeof value === 'string' ? value : null;
 }
 
@@ -91,7 +97,11 @@ export function auditTrail(options: Partial<AuditTrailOptions> = {}): PipelineMi
         uow,
         commit: (result) => {
           if (changes > 0 && result.status < 300) {
-            const record = buildAuditRecord(auditEntryOf(route, parsed, result), newId(parsed.now), parsed.now);
+            const record = buildAuditRecord(
+              auditEntryOf(route, parsed, result),
+              newId(parsed.now),
+              parsed.now,
+            );
             run.uow.stage(auditLog().append(record));
           }
           return run.commit(result);

@@ -1,10 +1,5 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type {
-  ClientCertificate,
-  EmployeePrincipal,
-  Principal,
-  PrincipalFor,
-} from '../../auth/principal.ts';
+import type { ClientCertificate, EmployeePrincipal, Principal, PrincipalFor } from '../../auth/principal.ts';
 import type { UnitOfWork } from '../../domain/unit-of-work.ts';
 import type {
   RouteBody,

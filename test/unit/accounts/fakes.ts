@@ -108,6 +108,19 @@ export class MemoryAccounts implements AccountStore {
           : new Error('application count moved'),
     );
   }
+
+  enable(account: Account, at: string) {
+    return fakeWrite(
+      `enable account ${account.accountId}`,
+      () => this.accounts.set(account.accountId, { ...account, status: 'Active', updatedAt: at }),
+      () => {
+        const found = this.accounts.get(account.accountId);
+        return found?.status === 'Disabled' && found.applicationCount === account.applicationCount
+          ? undefined
+          : new Error('account changed');
+      },
+    );
+  }
 }
 
 export class MemoryApplications implements ApplicationStore {
