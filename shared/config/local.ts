@@ -67,9 +67,17 @@ export function webhookListenerDefaults(): { port: string; secrets: string[] } {
   return { port: process.env.WEBHOOK_LISTEN_PORT ?? '9443', secrets: secret ? [secret] : [] };
 }
 
-/** Server URLs of `npm run openapi` other than the published ones: API_BASE_URL, AUTH_BASE_URL. */
-export function documentUrlOverrides(): { apiBaseUrl: string | undefined; authBaseUrl: string | undefined } {
-  return { apiBaseUrl: process.env.API_BASE_URL, authBaseUrl: process.env.AUTH_BASE_URL };
+/** Server URLs of `npm run openapi` other than the published ones: API_BASE_URL, AUTH_BASE_URL, ADMIN_BASE_URL. */
+export function documentUrlOverrides(): {
+  apiBaseUrl: string | undefined;
+  authBaseUrl: string | undefined;
+  adminBaseUrl: string | undefined;
+} {
+  return {
+    apiBaseUrl: process.env.API_BASE_URL,
+    authBaseUrl: process.env.AUTH_BASE_URL,
+    adminBaseUrl: process.env.ADMIN_BASE_URL,
+  };
 }
 
 /** The account of the credentials that run `cdk` (CDK_DEFAULT_ACCOUNT, set by the CLI). */

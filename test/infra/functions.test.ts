@@ -111,8 +111,14 @@ describe('functionEnvironment', () => {
   });
 
   it('maps employee roles strictly in prod whatever the stage settings say', () => {
-    const login = { ...localSettings.employeeLogin, roleMapping: 'lenient' } as const;
-    const environment = functionEnvironment('auth', { ...localSettings, stage: 'prod', employeeLogin: login });
+    const { employeeLogin } = localSettings;
+    if (!employeeLogin) throw new Error('the local settings configure a login');
+    const login = { ...employeeLogin, roleMapping: 'lenient' as const };
+    const environment = functionEnvironment('auth', {
+      ...localSettings,
+      stage: 'prod',
+      employeeLogin: login,
+    });
     for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
     vi.stubEnv('AWS_REGION', 'eu-west-1');
     resetModuleCaches();
