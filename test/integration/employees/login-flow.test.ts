@@ -40,8 +40,8 @@ import {
 } from '../../../shared/pki/certificates.ts';
 import { endpoints } from '../../support/api.ts';
 import { documentClient, dynamoClient } from '../../support/aws.ts';
+import { HeadlessBrowser } from '../../support/browser.ts';
 import { signingKeySet, verifyEmployeeToken } from '../../support/employee-tokens.ts';
-import { HeadlessBrowser } from './browser.ts';
 
 /*
  * The employee login end to end without a browser: the real oidc-provider over HTTPS with the stage's
