@@ -1,7 +1,7 @@
 import type { Host } from '../routes/types.ts';
 
 /**
- * CORS for the employee console (decisions.md, Hosts): the console's origin is the only one admitted,
+ * CORS for the employee console (docs/employees.md): the console's origin is the only one admitted,
  * on the hosts a browser calls: the admin API and the auth host (the console exchanges its one-time
  * code at the token endpoint). Operations of the partner API alone answer none (the documents served
  * on both hosts, such as the JWKS, answer it everywhere: they are public). The gateways answer preflight
