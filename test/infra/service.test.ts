@@ -1,6 +1,7 @@
 import { type CfnElement, Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { managedRuleGroups } from '../../infra/constructs/managed-rules-web-acl.ts';
 import {
   functionNeeds,
   queues,
@@ -10,7 +11,7 @@ import {
   streamPipes,
 } from '../../infra/functions.ts';
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
-import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
 import { type Host, type Stage, stages } from '../../shared/routes/types.ts';
 import {
@@ -212,6 +213,177 @@ describe('the auth API', () => {
       SecurityPolicy: 'TLS_1_2',
       MutualTlsAuthentication: Match.absent(),
     });
+  });
+});
+
+describe('the admin API', () => {
+  it('has its own regional domain without mutual TLS', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'admin.partner-travel.example.com',
+      SecurityPolicy: 'TLS_1_2',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      MutualTlsAuthentication: Match.absent(),
+    });
+    apiTemplate.resourcePropertiesCountIs(
+      'AWS::ApiGateway::RestApi',
+      { Name: apiNameOf('prod', 'admin'), DisableExecuteApiEndpoint: true },
+      1,
+    );
+  });
+
+  it('serves the routes of the admin host and nothing else', () => {
+    const { apiTemplate } = service('prod');
+    const served = deployedMethods(apiTemplate)
+      .filter((method) => method.apiName === apiNameOf('prod', 'admin') && method.operationName)
+      .map((method) => method.operationName)
+      .sort();
+
+    expect(served).toEqual(
+      routesForStage('prod')
+        .filter((route) => route.hosts.includes('admin'))
+        .map((route) => route.operationId)
+        .sort(),
+    );
+    expect(served).toContain('employeeCreateAccount');
+  });
+
+  it('sits behind a WAF web ACL with AWS managed rules, associated with its stage', () => {
+    const { apiTemplate } = service('prod');
+    const [aclId] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACL').find(([, acl]) =>
+      JSON.stringify(acl.Properties.Rules).includes('AWSManagedRulesCommonRuleSet'),
+    ) ?? [''];
+    const adminStage = resourcesOf(apiTemplate, 'AWS::ApiGateway::Stage').find(([, stage]) =>
+      referencedIds(stage.Properties.RestApiId).some(
+        (id) => apiTemplate.toJSON().Resources[id]?.Properties?.Name === apiNameOf('prod', 'admin'),
+      ),
+    );
+
+    expect(aclId).not.toBe('');
+    apiTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      DefaultAction: { Allow: {} },
+      Rules: managedRuleGroups.map((name) =>
+        Match.objectLike({
+          Name: name,
+          Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } },
+        }),
+      ),
+    });
+    const associations = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation').filter(([, association]) =>
+      referencedIds(association.Properties.WebACLArn).includes(aclId),
+    );
+    expect(associations).toHaveLength(1);
+    expect(JSON.stringify(associations[0]?.[1].Properties.ResourceArn)).toContain(adminStage?.[0] ?? 'none');
+  });
+
+  it('answers CORS preflights for the console origin only, on the admin and auth APIs', () => {
+    const { apiTemplate } = service('prod');
+    const preflights = resourcesOf(apiTemplate, 'AWS::ApiGateway::Method').filter(
+      ([, method]) => method.Properties.HttpMethod === 'OPTIONS',
+    );
+    const origins = new Set(
+      preflights.map(
+        ([, method]) =>
+          JSON.stringify(method.Properties.Integration).match(
+            /Access-Control-Allow-Origin[^']*'([^']+)'/,
+          )?.[1],
+      ),
+    );
+    const apis = new Set(
+      preflights.flatMap(([, method]) =>
+        referencedIds(method.Properties.RestApiId).map(
+          (id) => apiTemplate.toJSON().Resources[id]?.Properties?.Name as string,
+        ),
+      ),
+    );
+
+    expect(preflights.length).toBeGreaterThan(0);
+    expect([...origins]).toEqual(['https://console.partner-travel.example.com']);
+    expect([...apis].sort()).toEqual([apiNameOf('prod', 'admin'), apiNameOf('prod', 'auth')].sort());
+  });
+});
+
+describe('employee login in AWS', () => {
+  it('puts the login and callback on the auth API', () => {
+    const methods = deployedMethods(service('prod').apiTemplate);
+
+    for (const path of ['/api/v1/auth/idp/login', '/api/v1/auth/idp/callback'])
+      expect(methods).toContainEqual(
+        expect.objectContaining({ apiName: apiNameOf('prod', 'auth'), httpMethod: 'GET', path }),
+      );
+  });
+
+  it('configures the identity provider per stage, strictly in prod, its client secret in Secrets Manager', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const [, auth] =
+      resourcesOf(apiTemplate, 'AWS::Lambda::Function').find(
+        ([id]) => id === functionIdOf(apiTemplate, 'auth'),
+      ) ?? [];
+    const variables = (auth?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+    expect(variables).toMatchObject({
+      IDP_ISSUER: 'https://login.example.com/partner-travel',
+      IDP_CLIENT_ID: 'partner-travel-backend',
+      IDP_GROUPS_CLAIM: 'groups',
+      IDP_GROUP_ROLES: JSON.stringify({ 'pts-admins': 'admin', 'pts-support': 'support' }),
+      EMPLOYEE_ROLE_MAPPING: 'strict',
+      CONSOLE_CLIENT_ID: 'partner-travel-console',
+    });
+    expect(JSON.stringify(variables.IDP_CLIENT_SECRET_SECRET_ID)).toContain(
+      logicalIdIn(stateful, stateful.secrets.idpClientSecret),
+    );
+    expect(JSON.stringify(variables.LOGIN_STATE_KEY_SECRET_ID)).toContain(
+      logicalIdIn(stateful, stateful.secrets.loginStateKey),
+    );
+  });
+
+  it('lets the auth function write login states and codes only, by partition key prefix', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const writes = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'auth')).filter(
+      (grant) =>
+        grant.resources.includes(logicalIdIn(stateful, stateful.mainTable)) &&
+        grant.actions.includes('dynamodb:PutItem'),
+    );
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.conditions).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGIN_STATE#*', 'LOGIN_CODE#*'] },
+    });
+  });
+});
+
+describe('the audit table', () => {
+  it('has the audit shape: no stream, one index per filter', () => {
+    const { statefulTemplate } = service('prod');
+
+    statefulTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      StreamSpecification: Match.absent(),
+      GlobalSecondaryIndexes: auditTable.globalSecondaryIndexes.map((index) =>
+        Match.objectLike({ IndexName: index.indexName }),
+      ),
+    });
+  });
+
+  it('is appended to by the functions that change state, and read only by the audit log function', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const auditId = logicalIdIn(stateful, stateful.auditTable);
+    const actionsOf = (name: string) =>
+      grantsOf(apiTemplate, functionIdOf(apiTemplate, name))
+        .filter((grant) => grant.resources.includes(auditId))
+        .flatMap((grant) => grant.actions)
+        .sort();
+
+    expect(actionsOf('admin')).toEqual(['dynamodb:PutItem']);
+    expect(actionsOf('auth')).toEqual(['dynamodb:PutItem']);
+    expect(actionsOf('audit')).not.toContain('dynamodb:PutItem');
+    expect(actionsOf('audit')).toContain('dynamodb:Query');
+    for (const name of ['catalog', 'booking', 'webhooks']) expect(actionsOf(name), name).toEqual([]);
   });
 });
 

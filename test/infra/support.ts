@@ -127,6 +127,7 @@ export interface Grant {
   actions: string[];
   /** The CloudFormation resource values, as text, to look for logical ids in. */
   resources: string;
+  conditions?: unknown;
 }
 
 /** The statements of every inline policy attached to the function's role. */
@@ -139,5 +140,6 @@ export function grantsOf(template: Template, functionId: string): Grant[] {
     .map((statement) => ({
       actions: [statement.Action].flat().map(String),
       resources: JSON.stringify(statement.Resource),
+      ...(statement.Condition === undefined ? {} : { conditions: statement.Condition }),
     }));
 }
