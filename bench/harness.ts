@@ -82,6 +82,9 @@ export async function startHarness(options: {
     stateDir: options.stateDir,
     apiPort: 0,
     authPort: 0,
+    adminPort: 0,
+    idpPort: 0,
+    consolePort: 0,
     persistent: false,
     // As deployed: response validation is a local and test aid, and INFO logs would flood the table.
     env: {

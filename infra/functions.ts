@@ -12,6 +12,9 @@ import {
   runtimeEnvironment,
   type SecretName,
 } from '../shared/config/env.ts';
+import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
+import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
+import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
@@ -30,29 +33,42 @@ import type { StageConfig } from './stage-config.ts';
  * the SQS emulator and timers (infra/local/stage.ts).
  */
 
-export type Access = 'read' | 'readWrite';
-export type TableName = 'main' | 'idempotency';
+/** `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record). */
+export type Access = 'read' | 'readWrite' | 'append';
+export type TableName = 'main' | 'idempotency' | 'audit';
 export type { SecretName };
 
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
-  secrets?: Partial<Record<SecretName, Access>>;
+  /** Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys). */
+  writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
+  secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
   memorySize?: 512 | 1024;
 }
 
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
-    // Writes only the lockout records of client ids (docs/quotas.md).
-    tables: { main: 'readWrite' },
-    secrets: { signingKeys: 'read', jwks: 'read', clientSecretPepper: 'read' },
+    // Employee login writes its login states and one-time codes, token issuing the lockout records of
+    // client ids (docs/quotas.md), and nothing else of the main table.
+    tables: { main: 'readWrite', audit: 'append' },
+    writableKeyPrefixes: {
+      main: [loginStatePartitionPrefix, oneTimeCodePartitionPrefix, clientLockoutPartitionPrefix],
+    },
+    secrets: {
+      signingKeys: 'read',
+      jwks: 'read',
+      clientSecretPepper: 'read',
+      idpClientSecret: 'read',
+      loginStateKey: 'read',
+    },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
   },
   meta: {},
   admin: {
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
     secrets: {
       jwks: 'read',
       partnerCa: 'read',
@@ -63,6 +79,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     },
     memorySize: 1024,
   },
+  // The audit log's reader: the only function that may read the audit table, and it writes nothing.
+  audit: { tables: { audit: 'read' }, secrets: { jwks: 'read' } },
   catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },

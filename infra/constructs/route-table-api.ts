@@ -1,6 +1,7 @@
-import { CfnOutput, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  type CorsOptions,
   DomainName,
   EndpointType,
   LambdaIntegration,
@@ -18,8 +19,10 @@ import { ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53
 import { ApiGatewayDomain } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { ApiError, type ErrorCode, MalformedBodyError } from '../../shared/domain/errors.ts';
+import { corsExposedHeaders, corsPreflight } from '../../shared/http/cors.ts';
 import { problemContentType, problemResponse } from '../../shared/http/problem.ts';
 import type { FunctionGroup, Host, RouteDefinition } from '../../shared/routes/types.ts';
+import { ManagedRulesWebAcl } from './managed-rules-web-acl.ts';
 import { rateLimitGatewayResponse } from './rate-limiting.ts';
 
 export interface RouteTableApiProps {
@@ -36,6 +39,10 @@ export interface RouteTableApiProps {
   /** Mutual TLS: only clients with a certificate from the truststore's CAs complete the handshake. */
   mtls?: MTLSConfig;
   hostedZone?: IHostedZone;
+  /** The one origin CORS admits (the employee console): preflights answered by the gateway. */
+  corsOrigin?: string;
+  /** A WAF web ACL with AWS managed rules in front of the stage (the admin API). */
+  managedRules?: boolean;
   throttling: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
@@ -100,7 +107,7 @@ const detailPlaceholder = '@@detail@@';
  * shared/http/problem.ts builds the body, so gateway answers and Lambda answers cannot drift apart;
  * the gateway fills in the path, its request id and its own message.
  */
-function gatewayResponseOf(error: ApiError) {
+function gatewayResponseOf(error: ApiError, corsOrigin: string | undefined) {
   const response = problemResponse(error, '$context.path', '$context.requestId');
   const body = { ...(JSON.parse(response.body) as Record<string, unknown>), detail: detailPlaceholder };
   const headers = Object.fromEntries(
@@ -108,9 +115,17 @@ function gatewayResponseOf(error: ApiError) {
       .filter(([name]) => name !== 'X-Request-ID')
       .map(([name, value]) => [name, `'${value}'`]),
   );
+  // The console must see the gateway's refusals too, not a CORS failure.
+  const cors: Record<string, string> = corsOrigin
+    ? {
+        'Access-Control-Allow-Origin': `'${corsOrigin}'`,
+        'Access-Control-Expose-Headers': `'${corsExposedHeaders.join(', ')}'`,
+        Vary: "'Origin'",
+      }
+    : {};
   return {
     statusCode: String(response.statusCode),
-    responseHeaders: { ...headers, 'X-Request-ID': 'context.requestId' },
+    responseHeaders: { ...headers, ...cors, 'X-Request-ID': 'context.requestId' },
     templates: {
       'application/json': JSON.stringify(body).replace(
         `"${detailPlaceholder}"`,
@@ -159,6 +174,7 @@ export class RouteTableApi extends Construct {
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat,
       },
+      ...(props.corsOrigin ? { defaultCorsPreflightOptions: corsOptions(props.corsOrigin) } : {}),
     });
     this.accessLogs = accessLogs;
 
@@ -166,7 +182,16 @@ export class RouteTableApi extends Construct {
     this.api.node.tryRemoveChild('Endpoint');
 
     for (const { type, error } of gatewayProblems) {
-      this.api.addGatewayResponse(`Problem${type.responseType}`, { type, ...gatewayResponseOf(error) });
+      this.api.addGatewayResponse(`Problem${type.responseType}`, {
+        type,
+        ...gatewayResponseOf(error, props.corsOrigin),
+      });
+    }
+    if (props.managedRules) {
+      new ManagedRulesWebAcl(this, 'Firewall', {
+        api: this.api,
+        metricPrefix: props.restApiName.replace(/[^A-Za-z0-9]/g, ''),
+      });
     }
     // One definition each: API Gateway keeps one response per type.
     for (const policy of ['burst', 'daily'] as const) {
@@ -207,8 +232,9 @@ export class RouteTableApi extends Construct {
       {
         id: 'AwsSolutions-APIG4',
         reason:
-          'Authorization happens in the Lambda pipeline: ES256 access tokens bound to the mTLS client ' +
-          'certificate; token, JWKS and discovery operations are public by design.',
+          'Authorization happens in the Lambda pipeline: ES256 access tokens (partner tokens bound to the ' +
+          'mTLS client certificate, employee tokens on the admin API); token, JWKS, discovery and login ' +
+          'operations are public by design.',
       },
       {
         id: 'AwsSolutions-COG4',
@@ -220,13 +246,15 @@ export class RouteTableApi extends Construct {
           'JSON access logs cover every request; execution logging needs the account-wide API Gateway ' +
           'CloudWatch role, which this app does not own.',
       },
-      {
+    );
+    if (!props.managedRules) {
+      Validations.of(this.api).acknowledge({
         id: 'AwsSolutions-APIG3',
         reason:
           'Stage throttling limits every caller; the partner API also requires a client certificate and ' +
           'meters each account by its plan; the auth API has its own rate-based web ACL (docs/quotas.md).',
-      },
-    );
+      });
+    }
   }
 
   /**
@@ -269,6 +297,16 @@ export class RouteTableApi extends Construct {
     }
     this.api.root.addResource('{proxy+}').addMethod('ANY', integrationOf(props.notFoundFunction));
   }
+}
+
+function corsOptions(origin: string): CorsOptions {
+  return {
+    allowOrigins: [origin],
+    allowMethods: [...corsPreflight.allowMethods],
+    allowHeaders: [...corsPreflight.allowHeaders],
+    maxAge: Duration.seconds(corsPreflight.maxAgeSeconds),
+    statusCode: 204,
+  };
 }
 
 function routesByPath(routes: readonly RouteDefinition[]): Map<string, RouteDefinition[]> {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../shared/domain/errors.ts';
+import { corsPreflightHeaders } from '../../shared/http/cors.ts';
 import { problemResponse, toProblem } from '../../shared/http/problem.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, Stage } from '../../shared/routes/types.ts';
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   tls: { key: string; cert: string };
   /** The truststore: when set, a client certificate signed by it is required (mutual TLS). */
   clientCa?: string;
+  /** The console's origin: CORS preflights are answered here, as API Gateway's OPTIONS methods do. */
+  corsOrigin?: string;
   functions: FunctionModules;
   log: (message: string) => void;
   /** The partner API's usage plans and authorizer: metered routes are counted per account. */
@@ -191,6 +194,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return fromProblem(problemResponse(error, path, requestId));
     }
     const method = request.method ?? 'GET';
+    if (method === 'OPTIONS' && options.corsOrigin) {
+      const origin = request.headers.origin;
+      return {
+        statusCode: 204,
+        headers: corsPreflightHeaders(origin, options.corsOrigin) ?? {},
+        body: Buffer.alloc(0),
+      };
+    }
     const match = matchRoute(routes, method, path);
     const socket = request.socket as TLSSocket;
     const peer = options.clientCa ? socket.getPeerX509Certificate() : undefined;

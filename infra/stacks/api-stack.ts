@@ -23,6 +23,7 @@ import { RouteTableApi } from '../constructs/route-table-api.ts';
 import { StreamProcessor } from '../constructs/stream-processor.ts';
 import { WebhookPipeline } from '../constructs/webhook-pipeline.ts';
 import {
+  type Access,
   functionEnvironment,
   functionNeeds,
   gatewayFunctionNames,
@@ -38,12 +39,13 @@ import {
   type StageSettings,
   type StreamTrigger,
   streamPipes,
+  type TableName,
   type Worker,
   type WorkerDefinition,
   workerNames,
   workers,
 } from '../functions.ts';
-import type { StageConfig } from '../stage-config.ts';
+import { consoleRedirectUris, type StageConfig } from '../stage-config.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -54,8 +56,8 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Everything that deploys often: one Lambda per route group, the two REST APIs on their custom
- * domains, and the workers (key rotation, stream and queue consumers, schedules), all from the
+ * Everything that deploys often: one Lambda per route group, the three REST APIs (partner, auth,
+ * admin) on their custom domains, and the workers (key rotation, stream and queue consumers, schedules), all from the
  * function registry (infra/functions.ts). Data lives in the stateful stack.
  */
 export class ApiStack extends Stack {
@@ -64,6 +66,7 @@ export class ApiStack extends Stack {
   readonly missing: ServiceFunction[] = [];
   readonly partnerApi: RouteTableApi;
   readonly authApi: RouteTableApi;
+  readonly adminApi: RouteTableApi;
   readonly alarmTopic: Topic;
   /** Usage plans, keys and the authorizer of the partner API; absent while the authorizer has no code. */
   readonly rateLimiting: PartnerRateLimiting | undefined;
@@ -91,6 +94,7 @@ export class ApiStack extends Stack {
     const apis = this.addApis();
     this.partnerApi = apis.partner;
     this.authApi = apis.auth;
+    this.adminApi = apis.admin;
     this.rateLimiting = this.addPartnerRateLimiting();
     this.addRoutes();
     this.authFloodRules = this.addAuthFloodRules();
@@ -143,7 +147,7 @@ export class ApiStack extends Stack {
     }
   }
 
-  private addApis(): { partner: RouteTableApi; auth: RouteTableApi } {
+  private addApis(): { partner: RouteTableApi; auth: RouteTableApi; admin: RouteTableApi } {
     const config = this.stageConfig;
     const notFoundFunction = this.functions.get('meta');
     if (!notFoundFunction) {
@@ -183,14 +187,26 @@ export class ApiStack extends Stack {
         ...(config.truststoreVersion ? { version: config.truststoreVersion } : {}),
       },
     });
+    // The console exchanges its one-time code at the token endpoint from the browser.
     const auth = new RouteTableApi(this, 'AuthApi', {
       ...common,
       host: 'auth',
       restApiName: `partner-travel-${config.stage}-auth-api`,
       domainName: config.authDomainName,
       certificate: Certificate.fromCertificateArn(this, 'AuthCertificate', config.authCertificateArn),
+      corsOrigin: consoleOrigin(config),
     });
-    return { partner, auth };
+    // No client certificate here: browsers call it, so a WAF web ACL filters what mutual TLS would.
+    const admin = new RouteTableApi(this, 'AdminApi', {
+      ...common,
+      host: 'admin',
+      restApiName: `partner-travel-${config.stage}-admin-api`,
+      domainName: config.adminDomainName,
+      certificate: Certificate.fromCertificateArn(this, 'AdminCertificate', config.adminCertificateArn),
+      corsOrigin: consoleOrigin(config),
+      managedRules: true,
+    });
+    return { partner, auth, admin };
   }
 
   /**
@@ -220,6 +236,7 @@ export class ApiStack extends Stack {
     const limiting = this.rateLimiting;
     this.partnerApi.addRoutes((route) => (route.auth && limiting ? limiting.meteredMethod() : {}));
     this.authApi.addRoutes();
+    this.adminApi.addRoutes();
   }
 
   /** The auth domain's WAF rate rules: floods per source address and per client credentials. */
@@ -386,10 +403,14 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, secrets = {} } = functionNeeds[name];
-    if (tables.main) fn.bindTable({ table: this.stateful.mainTable, access: tables.main });
-    if (tables.idempotency)
-      fn.bindTable({ table: this.stateful.idempotencyTable, access: tables.idempotency });
+    const { tables = {}, writableKeyPrefixes = {}, secrets = {} } = functionNeeds[name];
+    for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
+      fn.bindTable({
+        table: this.stateful.tables[table],
+        access,
+        writableKeyPrefixes: writableKeyPrefixes[table],
+      });
+    }
     for (const [secret, access] of Object.entries(secrets) as [
       keyof typeof secrets,
       'read' | 'readWrite',
@@ -421,7 +442,11 @@ export class ApiStack extends Stack {
 function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSettings {
   return {
     stage: config.stage,
-    tables: { main: stateful.mainTable.tableName, idempotency: stateful.idempotencyTable.tableName },
+    tables: {
+      main: stateful.mainTable.tableName,
+      idempotency: stateful.idempotencyTable.tableName,
+      audit: stateful.auditTable.tableName,
+    },
     secrets: {
       backend: 'aws',
       ids: Object.fromEntries(
@@ -430,8 +455,26 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
     },
     apiBaseUrl: `https://${config.apiDomainName}`,
     authBaseUrl: `https://${config.authDomainName}`,
+    adminBaseUrl: `https://${config.adminDomainName}`,
+    consoleOrigin: consoleOrigin(config),
+    employeeLogin: {
+      issuer: config.employeeLogin.issuer,
+      clientId: config.employeeLogin.clientId,
+      scope: undefined,
+      groupsClaim: config.employeeLogin.groupsClaim,
+      groupRoles: { ...config.employeeLogin.groupRoles },
+      roleMapping: config.employeeLogin.roleMapping,
+      consoleClientId: config.employeeLogin.consoleClientId,
+      redirectUris: [...consoleRedirectUris(config)],
+      extraCaFile: undefined,
+    },
     logLevel: config.logLevel,
   };
+}
+
+/** The console's origin: the one CORS admits on the auth and admin APIs. */
+function consoleOrigin(config: StageConfig): string {
+  return `https://${config.consoleDomainName}`;
 }
 
 /** A pipe feeds a FIFO queue that a worker consumes, grouped by a path into the record. */

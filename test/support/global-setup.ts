@@ -22,6 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stateDir,
     apiPort: 0,
     authPort: 0,
+    adminPort: 0,
+    idpPort: 0,
+    consolePort: 0,
     persistent: false,
     env: {
       LOG_LEVEL: logLevelOverride() ?? 'SILENT',

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { Account, AccountKind, AccountStatus } from '../../domain/accounts/model.ts';
 import type { AccountStore } from '../../domain/accounts/ports.ts';
-import { ConcurrentChangeError } from '../../domain/errors.ts';
+import { ConcurrentChangeError, ConflictError } from '../../domain/errors.ts';
 import { isPlanName, type PlanName } from '../../domain/quotas/plans.ts';
 import { quotaSettingsByStage } from '../../domain/quotas/settings.ts';
 import { ddb } from '../client.ts';
@@ -178,6 +178,35 @@ export const accountStore = {
       },
       onConditionFailed: () =>
         new ConcurrentChangeError('The account changed while its plan was being set; retry the request.'),
+    };
+  },
+
+  /** Conditional as `disable`, and on the account still being disabled (two enables: one wins, one 409). */
+  enable(account, at): DynamoWrite {
+    return {
+      description: `enable account ${account.accountId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: accountKeys(account.accountId),
+          UpdateExpression: 'SET #status = :active, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :disabled AND application_count = :seen',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':active': 'Active',
+            ':disabled': 'Disabled',
+            ':now': at,
+            ':seen': account.applicationCount,
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: (oldItem) =>
+        oldItem?.status === 'Active'
+          ? new ConflictError('AccountInvalidState', 'The account is active already.', {
+              details: { status: 'Active' },
+            })
+          : new ConcurrentChangeError('The account changed while it was being enabled; retry the request.'),
     };
   },
 } satisfies AccountStore;

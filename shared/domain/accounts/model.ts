@@ -51,3 +51,13 @@ export interface ApplicationRecord extends Application {
 
 /** Applications per account, disabled ones included: disabling an account updates them in one transaction. */
 export const maxApplicationsPerAccount = 50;
+
+/** An employee assigned to look after a partner account (docs/employees.md). */
+export interface AccountManager {
+  accountId: string;
+  /** The employee's id at the identity provider. */
+  employeeId: string;
+  assignedAt: string;
+  /** The employee who made the assignment. */
+  assignedBy: string;
+}

@@ -4,7 +4,7 @@ import type { ClientLockout } from '../quotas/lockout.ts';
 import type { PlanName } from '../quotas/plans.ts';
 import type { UsagePlanAssigner } from '../quotas/ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { Account, AccountStatus, ApplicationRecord } from './model.ts';
+import type { Account, AccountManager, AccountStatus, ApplicationRecord } from './model.ts';
 
 /** Account storage (shared/db/entities/account.ts). Writes are staged: the request's transaction commits them. */
 export interface AccountStore {
@@ -27,6 +27,16 @@ export interface AccountStore {
   disable(account: Account, at: string): StagedWrite;
   /** Sets the account's plan; the account must exist. */
   changePlan(accountId: string, plan: PlanName, at: string): StagedWrite;
+  /** Enables the disabled account, provided it is still disabled and no application was counted since. */
+  enable(account: Account, at: string): StagedWrite;
+}
+
+/** Account managers (shared/db/entities/account-manager.ts): one item per account and employee. */
+export interface AccountManagerStore {
+  /** A new assignment; the same employee on the same account again fails with 409 AlreadyCompanyMember. */
+  add(manager: AccountManager): StagedWrite;
+  /** In the order they were assigned. */
+  listOfAccount(accountId: string, page: PageRequest): Promise<Page<AccountManager>>;
 }
 
 /** Application storage (shared/db/entities/application.ts): one item per client id. */

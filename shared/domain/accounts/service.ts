@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { ConcurrentChangeError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.ts';
+import {
+  ConcurrentChangeError,
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { PlanName } from '../quotas/plans.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import {
   type Account,
   type AccountKind,
+  type AccountManager,
   type Application,
   type ApplicationRecord,
   maxApplicationsPerAccount,
 } from './model.ts';
-import type { AccountPorts } from './ports.ts';
+import type { AccountManagerStore, AccountPorts } from './ports.ts';
 import { allowedScopesFor } from './scopes.ts';
 
-export type { Account, Application } from './model.ts';
+export type { Account, AccountManager, Application } from './model.ts';
 
 export function accountNotFound(accountId: string): NotFoundError {
   return new NotFoundError('ResourceNotFound', `No account ${accountId}.`);
@@ -136,6 +143,63 @@ export async function disableAccount(
     ),
   );
   return { ...account, status: 'Disabled', updatedAt: timestamp };
+}
+
+/**
+ * Enables a disabled account and, in the same transaction, copies `Active` onto each of its
+ * applications, so those not disabled on their own get tokens again from the commit on. An account
+ * that is already active is a 409 AccountInvalidState.
+ */
+export async function enableAccount(
+  ports: Pick<AccountPorts, 'accounts' | 'applications'>,
+  accountId: string,
+  uow: UnitOfWork,
+  now: Date,
+): Promise<Account> {
+  const account = await getAccount(ports, accountId);
+  if (account.status === 'Active')
+    throw new ConflictError('AccountInvalidState', 'The account is active already.', {
+      details: { status: account.status },
+    });
+  const applications = await everyApplicationOf(ports, accountId);
+  if (applications.length !== account.applicationCount) {
+    throw new ServiceUnavailableError('The account is being changed; retry the request.', { retryAfter: 1 });
+  }
+  const timestamp = now.toISOString();
+  uow.stage(
+    ports.accounts.enable(account, timestamp),
+    ...applications.map((application) =>
+      ports.applications.copyAccountStatus(application.clientId, 'Active'),
+    ),
+  );
+  return { ...account, status: 'Active', updatedAt: timestamp };
+}
+
+/** Assigns an employee to an existing account (the same employee twice: 409 AlreadyCompanyMember). */
+export async function addAccountManager(
+  ports: { accounts: AccountPorts['accounts']; managers: AccountManagerStore },
+  input: { accountId: string; employeeId: string; assignedBy: string },
+  uow: UnitOfWork,
+  now: Date,
+): Promise<AccountManager> {
+  await getAccount(ports, input.accountId);
+  const manager: AccountManager = {
+    accountId: input.accountId,
+    employeeId: input.employeeId,
+    assignedAt: now.toISOString(),
+    assignedBy: input.assignedBy,
+  };
+  uow.stage(ports.managers.add(manager));
+  return manager;
+}
+
+export async function listAccountManagers(
+  ports: { accounts: AccountPorts['accounts']; managers: AccountManagerStore },
+  accountId: string,
+  page: PageRequest,
+): Promise<Page<AccountManager>> {
+  await getAccount(ports, accountId);
+  return ports.managers.listOfAccount(accountId, page);
 }
 
 const accountPath = 'path.accountID';

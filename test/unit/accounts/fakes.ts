@@ -112,6 +112,18 @@ export class MemoryAccounts implements AccountStore {
     );
   }
 
+  enable(account: Account, at: string) {
+    return fakeWrite(
+      `enable account ${account.accountId}`,
+      () => this.accounts.set(account.accountId, { ...account, status: 'Active', updatedAt: at }),
+      () => {
+        const found = this.accounts.get(account.accountId);
+        return found?.status === 'Disabled' && found.applicationCount === account.applicationCount
+          ? undefined
+          : new Error('account changed');
+      },
+    );
+  }
   changePlan(accountId: string, plan: PlanName, at: string) {
     return fakeWrite(
       `change the plan of account ${accountId}`,
