@@ -2,6 +2,9 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
+import { esimRoutes } from './esim.ts';
+import { esimAdminRoutes } from './esim-admin.ts';
+import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { metaRoutes } from './meta.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition, Stage } from './types.ts';
@@ -16,6 +19,9 @@ export const routes = {
   ...sandboxRoutes,
   ...catalogRoutes,
   ...webhooksRoutes,
+  ...esimRoutes,
+  ...esimAdminRoutes,
+  ...esimSandboxRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof routes;
