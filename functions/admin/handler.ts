@@ -12,6 +12,8 @@ import {
 } from '../../shared/domain/accounts/service.ts';
 import { createApiHandler } from '../../shared/http/pipeline.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
+import { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
+import { esimAdminImplementations } from './esim-pool.ts';
 
 function accountView(account: Account) {
   const { certificate } = account;
@@ -48,7 +50,11 @@ function applicationView(application: Application) {
 const accountLocation = (accountId: string) => `/v2/admin/accounts/${accountId}`;
 const noStore = { 'Cache-Control': 'no-store' };
 
-export const handler = createApiHandler(adminRoutes, {
+/** The eSIM operations of this group live beside it (docs/esim.md). */
+const groupRoutes = { ...adminRoutes, ...esimAdminRoutes };
+
+export const handler = createApiHandler(groupRoutes, {
+  ...esimAdminImplementations,
   createAccount: async ({ body, uow, now }) => {
     const { account, certificatePem } = await createAccount(
       { name: body.name, csrPem: body.csr_pem },
