@@ -88,6 +88,8 @@ export interface ScheduledFunction {
 export const schedules: readonly ScheduledFunction[] = [
   // Issued bookings past their hold become Expired: functions/booking-expiry.
   { functionName: 'booking-expiry', rateMinutes: 1 },
+  // eSIM packages past expires_at become Expired: functions/esim-expiry.
+  { functionName: 'esim-expiry', rateMinutes: 1 },
 ];
 
 /** Queues of the service; features add theirs here, and CDK can build its mappings from the same list. */

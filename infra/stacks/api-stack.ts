@@ -41,6 +41,7 @@ const workerOf: Record<Worker, FunctionGroup> = {
   'booking-processor': 'booking',
   'booking-expiry': 'booking',
   'webhook-dispatcher': 'webhooks',
+  'esim-expiry': 'esim',
 };
 
 /** A function the shared definitions name must have declared its needs (least privilege). */

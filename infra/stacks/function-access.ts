@@ -6,7 +6,13 @@ export type SecretName = keyof RuntimeConfig['secretIds'];
 export type TableName = 'main' | 'idempotency';
 
 /** Functions that serve no route: schedules and stream or queue consumers. */
-export const workers = ['key-rotation', 'booking-processor', 'booking-expiry', 'webhook-dispatcher'] as const;
+export const workers = [
+  'key-rotation',
+  'booking-processor',
+  'booking-expiry',
+  'webhook-dispatcher',
+  'esim-expiry',
+] as const;
 export type Worker = (typeof workers)[number];
 export type ServiceFunction = FunctionGroup | Worker;
 
@@ -53,6 +59,7 @@ export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
   'key-rotation': { secrets: { signingKeys: 'readWrite', jwks: 'readWrite', passSigningKeys: 'readWrite' } },
   'booking-processor': { tables: { main: 'readWrite' }, secrets: { passSigningKeys: 'read' } },
   'booking-expiry': { tables: { main: 'readWrite' } },
+  'esim-expiry': { tables: { main: 'readWrite' } },
   'webhook-dispatcher': { tables: { main: 'readWrite' }, secrets: { webhookEncryptionKey: 'read' } },
 };
 
