@@ -95,6 +95,15 @@ describe('usage thresholds', () => {
     expect(above?.package.notified).toEqual(['esim.package.usage_threshold_reached']);
   });
 
+  it('counts 80 % exactly: 819 of 1024 MB is below it, 820 reaches it', () => {
+    const base = anEsim(aPackage({ dataMb: 1024 }));
+
+    expect(addUsage(base, 819, now)?.notices).toEqual([]);
+    expect(addUsage(base, 820, now)?.notices.map((notice) => notice.type)).toEqual([
+      'esim.package.usage_threshold_reached',
+    ]);
+  });
+
   it('fires exhausted once the data is all used, capping used_mb at data_mb', () => {
     const warned = addUsage(anEsim(), 900, now);
     const exhausted = warned && addUsage(warned.esim, 500, now);
