@@ -108,8 +108,8 @@ describe('expiry', () => {
 
     expect(before.body.status).toBe('Expired');
     expect((before.body.packages as Json[])[0]?.status).toBe('Expired');
-    expect((storedBefore?.packages as Json[])[0]?.status).toBe('NotActive');
-    expect((storedAfter?.packages as Json[])[0]?.status).toBe('Expired');
+    expect((storedBefore?.packages as Json[] | undefined)?.[0]?.status).toBe('NotActive');
+    expect((storedAfter?.packages as Json[] | undefined)?.[0]?.status).toBe('Expired');
     expect(storedAfter?.gsi1pk).toBeUndefined();
     expect(after.body).toEqual({ ...before.body, updated_at: after.body.updated_at });
     expect((await eventsOf(iccid)).map((event) => event.event)).toEqual(['esim.package.expired']);
