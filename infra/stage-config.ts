@@ -28,6 +28,8 @@ export interface StageConfig {
   throttling: { rateLimit: number; burstLimit: number };
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   keyRotationInterval: Duration;
+  /** SM-DP+ server named in every eSIM activation code (ESIM_SMDP_ADDRESS; docs/esim.md). */
+  esimSmdpAddress: string;
 }
 
 /**
@@ -60,18 +62,21 @@ const defaults: Record<Stage, StageDefaults> = {
     ...throwaway,
     apiDomainName: 'api.local.partner-travel.example.com',
     authDomainName: 'auth.local.partner-travel.example.com',
+    esimSmdpAddress: 'smdp.local.partner-travel.example.com',
     logRetention: RetentionDays.ONE_WEEK,
   },
   preview: {
     ...throwaway,
     apiDomainName: 'api.preview.partner-travel.example.com',
     authDomainName: 'auth.preview.partner-travel.example.com',
+    esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
     logRetention: RetentionDays.TWO_WEEKS,
   },
   stage: {
     ...throwaway,
     apiDomainName: 'api.stage.partner-travel.example.com',
     authDomainName: 'auth.stage.partner-travel.example.com',
+    esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 100, burstLimit: 200 },
     logLevel: 'INFO',
@@ -80,6 +85,7 @@ const defaults: Record<Stage, StageDefaults> = {
     ...throwaway,
     apiDomainName: 'api.partner-travel.example.com',
     authDomainName: 'auth.partner-travel.example.com',
+    esimSmdpAddress: 'smdp.partner-travel.example.com',
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
@@ -98,6 +104,7 @@ const overridable = [
   'authCertificateArn',
   'truststoreVersion',
   'alarmEmail',
+  'esimSmdpAddress',
 ] as const;
 
 function stageFrom(value: unknown): Stage {
@@ -140,5 +147,6 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.hostedZone?.id === placeholderZone.id) found.push('hostedZoneId');
   if (config.apiDomainName.endsWith('.example.com')) found.push('apiDomainName');
   if (config.authDomainName.endsWith('.example.com')) found.push('authDomainName');
+  if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');
   return found;
 }

@@ -88,6 +88,7 @@ export class ApiStack extends Stack {
       ADMIN_AUDIENCE: `${apiUrl}/api/v1/admin`,
       API_BASE_URL: apiUrl,
       AUTH_BASE_URL: authUrl,
+      ESIM_SMDP_ADDRESS: config.esimSmdpAddress,
       POWERTOOLS_SERVICE_NAME: 'partner-travel-services',
       LOG_LEVEL: config.logLevel,
     };

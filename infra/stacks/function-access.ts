@@ -50,6 +50,8 @@ export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
     // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
     secrets: { jwks: 'read', passSigningKeys: 'read', idempotencyEncryptionKey: 'read' },
   },
+  // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it
+  // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.
   esim: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
@@ -59,6 +61,7 @@ export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
   'key-rotation': { secrets: { signingKeys: 'readWrite', jwks: 'readWrite', passSigningKeys: 'readWrite' } },
   'booking-processor': { tables: { main: 'readWrite' }, secrets: { passSigningKeys: 'read' } },
   'booking-expiry': { tables: { main: 'readWrite' } },
+  // Reads the expiry index and rewrites eSIMs with their outbox events: the main table only.
   'esim-expiry': { tables: { main: 'readWrite' } },
   'webhook-dispatcher': { tables: { main: 'readWrite' }, secrets: { webhookEncryptionKey: 'read' } },
 };

@@ -253,6 +253,7 @@ describe('the functions', () => {
             ADMIN_AUDIENCE: 'https://api.partner-travel.example.com/api/v1/admin',
             API_BASE_URL: 'https://api.partner-travel.example.com',
             AUTH_BASE_URL: 'https://auth.partner-travel.example.com',
+            ESIM_SMDP_ADDRESS: 'smdp.partner-travel.example.com',
             MAIN_TABLE_NAME: expect.anything(),
             IDEMPOTENCY_TABLE_NAME: expect.anything(),
             SIGNING_KEYS_SECRET_ID: expect.anything(),
