@@ -16,6 +16,7 @@ export const iccidSchema = z
   })
   .meta({
     description: 'ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others.',
+    pattern: '^89[0-9]{17,18}$',
     examples: [exampleIccid],
   });
 
