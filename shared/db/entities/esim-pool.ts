@@ -154,17 +154,27 @@ function loadItems(accountId: string, iccid: string, loadedAt: string): Transact
   ];
 }
 
+/** Attempts of one ICCID's load while another load of the same ICCID holds it. */
+const maxLoadAttempts = 4;
+
 /** One ICCID on its own: added, or the account that already holds it. */
 async function loadOne(accountId: string, iccid: string, loadedAt: string): Promise<LoadOutcome> {
-  try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: loadItems(accountId, iccid, loadedAt) }));
-    return 'added';
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const registry = error.CancellationReasons?.[0];
-    if (registry?.Code !== 'ConditionalCheckFailed') throw error;
-    const owner = registry.Item ? unmarshall(registry.Item).account_id : undefined;
-    return owner === accountId ? 'present' : 'elsewhere';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb().send(new TransactWriteCommand({ TransactItems: loadItems(accountId, iccid, loadedAt) }));
+      return 'added';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const registry = error.CancellationReasons?.[0];
+      if (registry?.Code === 'ConditionalCheckFailed') {
+        const owner = registry.Item ? unmarshall(registry.Item).account_id : undefined;
+        return owner === accountId ? 'present' : 'elsewhere';
+      }
+      // A concurrent load of the same ICCID is committing: its outcome decides ours.
+      const conflict = error.CancellationReasons?.some((reason) => reason.Code === 'TransactionConflict');
+      if (!conflict || attempt >= maxLoadAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
   }
 }
 

@@ -181,6 +181,8 @@ export async function listEsims(accountId: string, query: EsimListQuery): Promis
       TableName: config().mainTableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': esimPrefix },
+      // An eSIM just issued is listed at once: partners list right after confirming.
+      ConsistentRead: true,
       Limit: query.limit + 1,
       ...(start ? { ExclusiveStartKey: start } : {}),
     }),
