@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchOptions } from '../shared/config/local.ts';
 import { type Harness, startHarness } from './harness.ts';
 import { publishResults } from './publish.ts';
 import { formatSummary, formatTable, notApplicable, type Row } from './report.ts';
@@ -32,7 +33,7 @@ const stageSections: { section: string; run: StageSection }[] = [
 ];
 
 /** `BENCH_ONLY=2,5` runs those sections alone (section 3 comes with 2): for working on one of them. */
-const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const { only, output: outputOverride } = benchOptions();
 const selected = (section: string) => !only || only.includes(section.split(' ')[0] ?? '');
 
 async function guarded(section: string, run: () => Promise<Row[]>): Promise<Row[]> {
@@ -108,12 +109,12 @@ const results = {
   summary: formatSummary(rows),
 };
 const output =
-  process.env.BENCH_OUTPUT ??
+  outputOverride ??
   (settings.mode === 'full'
     ? join(projectRoot, 'bench', 'results.json')
     : join(tmpdir(), 'partner-api-bench-quick.json'));
 await writeFile(output, `${JSON.stringify(results, null, 2)}\n`);
-const complete = settings.mode === 'full' && !process.env.BENCH_OUTPUT && !process.env.BENCH_ONLY;
+const complete = settings.mode === 'full' && !outputOverride && !only;
 if (complete) await publishResults(projectRoot, results);
 console.log(table);
 log(`done in ${results.durationSeconds} s; results in ${output}`);

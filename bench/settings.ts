@@ -1,3 +1,5 @@
+import { benchOptions } from '../shared/config/local.ts';
+
 /** Repetition counts: `BENCH_QUICK=1` is a smoke run of about 30 s, the default the figures to publish. */
 export interface BenchSettings {
   mode: 'quick' | 'full';
@@ -29,6 +31,6 @@ const quick: BenchSettings = {
   webhooks: { repetitions: 3, events: 20 },
 };
 
-export function benchSettings(environment: NodeJS.ProcessEnv = process.env): BenchSettings {
-  return environment.BENCH_QUICK === '1' ? quick : full;
+export function benchSettings(quickRun = benchOptions().quick): BenchSettings {
+  return quickRun ? quick : full;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { clientCertificateFromPem } from '../infra/local/api-event.ts';
 import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
@@ -9,6 +9,7 @@ import { clientFiles, partnerSlug, type SeedFile, seedFilePath } from '../infra/
 import type { StageEndpoints } from '../infra/local/stage.ts';
 import { identityScopes, partnerScopes } from '../shared/auth/scopes.ts';
 import { issuePartnerToken } from '../shared/auth/tokens.ts';
+import { applyEnvironment, localStateDir, logLevelOverride } from '../shared/config/local.ts';
 import { createCsr, generateKeyPair } from '../shared/pki/certificates.ts';
 
 /**
@@ -25,7 +26,7 @@ if (!group || !eventFile) fail('Usage: npm run invoke -- <group> events/<file>.j
 if (!existsSync(handlerFile(group))) fail(`No function ${group}: ${handlerFile(group)} does not exist`);
 if (!existsSync(eventFile)) fail(`No event file ${eventFile}`);
 
-const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
+const stateDir = localStateDir();
 const endpointsFile = join(stateDir, 'endpoints.json');
 if (!existsSync(endpointsFile)) {
   fail(
@@ -33,8 +34,8 @@ if (!existsSync(endpointsFile)) {
   );
 }
 const endpoints = JSON.parse(readFileSync(endpointsFile, 'utf8')) as StageEndpoints;
-const logLevel = process.env.LOG_LEVEL;
-Object.assign(process.env, endpoints.environment, logLevel ? { LOG_LEVEL: logLevel } : {});
+const logLevel = logLevelOverride();
+applyEnvironment({ ...endpoints.environment, ...(logLevel ? { LOG_LEVEL: logLevel } : {}) });
 
 const probe = new DynamoDBClient({
   region: endpoints.region,

@@ -1,11 +1,13 @@
 import { writeFile } from 'node:fs/promises';
+import { documentUrlOverrides } from '../shared/config/local.ts';
 import { buildOpenApiDocument, publishedDocumentOptions } from '../shared/openapi/document.ts';
 
 /** `npm run openapi`: writes openapi.json, the production document as partners see it. */
+const overrides = documentUrlOverrides();
 const document = buildOpenApiDocument({
   ...publishedDocumentOptions,
-  apiBaseUrl: process.env.API_BASE_URL ?? publishedDocumentOptions.apiBaseUrl,
-  authBaseUrl: process.env.AUTH_BASE_URL ?? publishedDocumentOptions.authBaseUrl,
+  apiBaseUrl: overrides.apiBaseUrl ?? publishedDocumentOptions.apiBaseUrl,
+  authBaseUrl: overrides.authBaseUrl ?? publishedDocumentOptions.authBaseUrl,
 });
 await writeFile('openapi.json', `${JSON.stringify(document, null, 2)}\n`);
 console.log(`openapi.json: ${Object.keys(document.paths ?? {}).length} paths`);

@@ -8,18 +8,24 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  applyEnvironment,
+  disableInstanceMetadata,
+  hasFunctionEnvironment,
+  localStateDir,
+} from '../shared/config/local.ts';
 
 const { values } = parseArgs({ options: { account: { type: 'string', multiple: true } } });
-const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
+const stateDir = localStateDir();
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   const path = join(stateDir, file);
   return existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as T) : undefined;
 }
 
-if (!process.env.MAIN_TABLE_NAME) {
+if (!hasFunctionEnvironment()) {
   const endpoints = await readJson<{ environment: Record<string, string> }>('endpoints.json');
   if (!endpoints) {
     console.error(
@@ -27,9 +33,9 @@ if (!process.env.MAIN_TABLE_NAME) {
     );
     process.exit(1);
   }
-  Object.assign(process.env, endpoints.environment);
+  applyEnvironment(endpoints.environment);
 }
-process.env.AWS_EC2_METADATA_DISABLED ??= 'true';
+disableInstanceMetadata();
 
 const seeded = await readJson<{ partners: { account_id: string }[] }>('seed.json');
 const accounts = values.account ?? seeded?.partners.map((partner) => partner.account_id) ?? [];

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
+import { localStateDir, webhookListenerDefaults } from '../shared/config/local.ts';
 import { verifyHexSignature } from '../shared/domain/webhooks/signature.ts';
 
 /**
@@ -13,16 +14,13 @@ import { verifyHexSignature } from '../shared/domain/webhooks/signature.ts';
  * both signatures of every notification against the given secrets and prints it. Subscribe it with
  * `POST /v2/b2b/webhooks {"url": "https://localhost:<port>/webhooks", "secret": "<secret>"}`.
  */
+const defaults = webhookListenerDefaults();
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: process.env.WEBHOOK_LISTEN_PORT ?? '9443' },
-    secret: {
-      type: 'string',
-      multiple: true,
-      default: process.env.WEBHOOK_SECRET ? [process.env.WEBHOOK_SECRET] : [],
-    },
+    port: { type: 'string', default: defaults.port },
+    secret: { type: 'string', multiple: true, default: defaults.secrets },
     status: { type: 'string', default: '200' },
-    'state-dir': { type: 'string', default: process.env.LOCAL_STATE_DIR ?? '.local' },
+    'state-dir': { type: 'string', default: localStateDir() },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });

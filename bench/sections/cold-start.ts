@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { inheritedPath } from '../../shared/config/local.ts';
 import { alternate } from '../alternate.ts';
 import { region } from '../environment.ts';
 import { measure, type Row } from '../report.ts';
@@ -38,7 +39,7 @@ process.stdout.write(JSON.stringify({
 
 /** A Lambda's environment at init: configuration present, nothing reachable, no inherited NODE_OPTIONS. */
 const lambdaEnvironment: Record<string, string> = {
-  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  PATH: inheritedPath(),
   AWS_REGION: region,
   AWS_EC2_METADATA_DISABLED: 'true',
   AWS_ACCESS_KEY_ID: 'local',

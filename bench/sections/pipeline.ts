@@ -3,7 +3,7 @@ import { importJWK, type JWK, jwtVerify } from 'jose';
 import { lambdaContext } from '../../infra/local/functions.ts';
 import { readPublicJwks } from '../../shared/auth/keys.ts';
 import { verifyAccessToken } from '../../shared/auth/tokens.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { metaRoutes } from '../../shared/routes/meta.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 import { alternate, nowMs } from '../alternate.ts';

@@ -1,11 +1,14 @@
-import { findAccount } from '../../shared/db/entities/account.ts';
+import { accountStore } from '../../shared/db/entities/account.ts';
 import { iccidPool, resellers } from '../../shared/db/entities/esim-pool.ts';
 import type { Accounts } from '../../shared/domain/esim/ports.ts';
 import { linkReseller, loadPool, poolStatus } from '../../shared/domain/esim/service.ts';
-import type { Implementations } from '../../shared/http/pipeline.ts';
+import type { Implementations } from '../../shared/http/pipeline/index.ts';
 import type { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
 
-const accounts: Accounts = { exists: async (accountId) => (await findAccount(accountId)) !== undefined };
+/** The account store, narrowed to the one question the pool operations ask. */
+const accounts: Accounts = {
+  exists: async (accountId) => (await accountStore.find(accountId)) !== undefined,
+};
 
 /** The operators' eSIM pool and reseller operations, served by the admin function. */
 export const esimAdminImplementations: Implementations<typeof esimAdminRoutes> = {

@@ -1,4 +1,8 @@
+import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
+import { accountStore } from '../../shared/db/entities/account.ts';
+import { applicationStore } from '../../shared/db/entities/application.ts';
 import type { Account, Application } from '../../shared/domain/accounts/model.ts';
+import type { AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import {
   createAccount,
   createApplication,
@@ -10,10 +14,18 @@ import {
   listApplications,
   rotateApplicationSecret,
 } from '../../shared/domain/accounts/service.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
 import { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
 import { esimAdminImplementations } from './esim-pool.ts';
+
+const ports: AccountPorts = {
+  accounts: accountStore,
+  applications: applicationStore,
+  certificates: partnerCertificateSigner,
+  credentials: clientCredentialIssuer,
+};
 
 function accountView(account: Account) {
   const { certificate } = account;
@@ -57,6 +69,7 @@ export const handler = createApiHandler(groupRoutes, {
   ...esimAdminImplementations,
   createAccount: async ({ body, uow, now }) => {
     const { account, certificatePem } = await createAccount(
+      ports,
       { name: body.name, csrPem: body.csr_pem },
       uow,
       now,
@@ -69,19 +82,23 @@ export const handler = createApiHandler(groupRoutes, {
   },
 
   listAccounts: async ({ query }) => {
-    const page = await listAccounts(query);
+    const page = await listAccounts(ports, query);
     return { status: 200, body: { data: page.items.map(accountView), next_cursor: page.nextCursor } };
   },
 
-  getAccount: async ({ params }) => ({ status: 200, body: accountView(await getAccount(params.accountID)) }),
+  getAccount: async ({ params }) => ({
+    status: 200,
+    body: accountView(await getAccount(ports, params.accountID)),
+  }),
 
   disableAccount: async ({ params, uow, now }) => ({
     status: 200,
-    body: accountView(await disableAccount(params.accountID, uow, now)),
+    body: accountView(await disableAccount(ports, params.accountID, uow, now)),
   }),
 
   createApplication: async ({ params, body, uow, now }) => {
     const { application, clientSecret } = await createApplication(
+      ports,
       { accountId: params.accountID, name: body.name, allowedScopes: body.allowed_scopes },
       uow,
       now,
@@ -97,22 +114,23 @@ export const handler = createApiHandler(groupRoutes, {
   },
 
   listApplications: async ({ params, query }) => {
-    const page = await listApplications(params.accountID, query);
+    const page = await listApplications(ports, params.accountID, query);
     return { status: 200, body: { data: page.items.map(applicationView), next_cursor: page.nextCursor } };
   },
 
   getApplication: async ({ params }) => ({
     status: 200,
-    body: applicationView(await getApplication(params.accountID, params.clientID)),
+    body: applicationView(await getApplication(ports, params.accountID, params.clientID)),
   }),
 
   disableApplication: async ({ params, uow, now }) => ({
     status: 200,
-    body: applicationView(await disableApplication(params.accountID, params.clientID, uow, now)),
+    body: applicationView(await disableApplication(ports, params.accountID, params.clientID, uow, now)),
   }),
 
   rotateApplicationSecret: async ({ params, uow, now }) => {
     const { application, clientSecret } = await rotateApplicationSecret(
+      ports,
       params.accountID,
       params.clientID,
       uow,

@@ -1,11 +1,23 @@
+import { clientCredentialVerifier } from '../../shared/auth/client-secrets.ts';
 import { type PublicJwks, readPublicJwks } from '../../shared/auth/keys.ts';
 import { OAuthError } from '../../shared/auth/oauth-error.ts';
 import { allScopes } from '../../shared/auth/scopes.ts';
+import { issuePartnerToken } from '../../shared/auth/tokens.ts';
 import { config } from '../../shared/config/env.ts';
+import { findApplication } from '../../shared/db/entities/application.ts';
 import { issueClientCredentialsToken } from '../../shared/domain/accounts/client-credentials.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import type { TokenGrantPorts } from '../../shared/domain/accounts/ports.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { logger } from '../../shared/observability/logger.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
+
+const ports: TokenGrantPorts = {
+  applications: { find: findApplication },
+  credentials: clientCredentialVerifier,
+  tokens: { issuePartnerToken },
+  log: logger,
+};
 
 /** Keys are published well before they sign (shared/auth/keys.ts), so a minute of staleness is harmless. */
 const jwksCacheMs = 60_000;
@@ -23,7 +35,7 @@ export const handler = createApiHandler(authRoutes, {
     if (body.grant_type !== 'client_credentials') {
       throw new OAuthError('unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
     }
-    const token = await issueClientCredentialsToken(body, rawHeaders.authorization, now);
+    const token = await issueClientCredentialsToken(ports, body, rawHeaders.authorization, now);
     return {
       status: 200,
       headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },

@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { config } from '../../shared/config/env.ts';
+import { bookingHoldSecondsOverride, config } from '../../shared/config/env.ts';
 import { bookingFromItem, bookingStore } from '../../shared/db/entities/booking.ts';
 import { defaultHoldSeconds, issuePass } from '../../shared/domain/booking/service.ts';
 import { logger } from '../../shared/observability/logger.ts';
@@ -16,13 +16,12 @@ const signer = new PassKeys(
 );
 
 function holdSeconds(): number {
-  const configured = Number(process.env.BOOKING_HOLD_SECONDS);
-  return Number.isInteger(configured) && configured > 0 ? configured : defaultHoldSeconds;
+  return bookingHoldSecondsOverride() ?? defaultHoldSeconds;
 }
 
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
 
-/** The mapping's filter (infra/workers.ts) passes new bookings only; other records are ignored here too. */
+/** The mapping's filter (infra/functions.ts) passes new bookings only; other records are ignored here too. */
 async function issue(record: DynamoDBRecord): Promise<void> {
   const image = record.dynamodb?.NewImage;
   if (record.eventName !== 'INSERT' || !image) return;

@@ -1,4 +1,4 @@
-import type { Principal } from '../../shared/auth/principal.ts';
+import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
 import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
@@ -15,9 +15,8 @@ import {
   findPass,
   listBookings,
 } from '../../shared/domain/booking/service.ts';
-import { ForbiddenError } from '../../shared/domain/errors.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
-import { type ApiResult, createApiHandler } from '../../shared/http/pipeline.ts';
+import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { PassKeys } from '../../shared/pki/pass-signing.ts';
 import { bookingRoutes } from '../../shared/routes/booking.ts';
 import type { LoungeBookingRequest } from '../../shared/schemas/booking.ts';
@@ -31,13 +30,12 @@ const passKeys = new PassKeys(
 );
 
 interface Request {
-  principal: Principal;
+  principal: PartnerPrincipal;
   now: Date;
   uow: UnitOfWork;
 }
 
 function contextOf({ principal, now }: Request, serviceType: ServiceType): BookingContext {
-  if (!principal.accountId) throw new ForbiddenError('Bookings are made with a partner token.');
   return { accountId: principal.accountId, serviceType, now };
 }
 

@@ -1,16 +1,15 @@
-import type { Principal } from '../../shared/auth/principal.ts';
+import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { httpDate } from '../../shared/domain/catalog/conditional.ts';
+import type { CatalogView } from '../../shared/domain/catalog/ports.ts';
 import {
   type CatalogRequest,
-  type CatalogView,
   getCatalogItem,
   getImage,
   type LocalizedRepresentation,
   listCatalog,
 } from '../../shared/domain/catalog/service.ts';
-import { ForbiddenError } from '../../shared/domain/errors.ts';
-import { type ApiResult, createApiHandler } from '../../shared/http/pipeline.ts';
+import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { catalogRoutes } from '../../shared/routes/catalog.ts';
 
 interface ConditionalHeaders {
@@ -19,8 +18,7 @@ interface ConditionalHeaders {
   'if-modified-since'?: string | undefined;
 }
 
-function viewOf(principal: Principal): Promise<CatalogView> {
-  if (!principal.accountId) throw new ForbiddenError('The catalog is read with a partner token.');
+function viewOf(principal: PartnerPrincipal): Promise<CatalogView> {
   return catalogReader().view(principal.accountId);
 }
 

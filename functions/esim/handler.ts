@@ -1,10 +1,9 @@
-import type { Principal } from '../../shared/auth/principal.ts';
+import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
 import { esimSmdpAddress } from '../../shared/config/esim.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
-import { ForbiddenError } from '../../shared/domain/errors.ts';
 import { orderLocation } from '../../shared/domain/esim/model.ts';
 import {
   esimRecord,
@@ -25,12 +24,12 @@ import {
   topupOffers,
 } from '../../shared/domain/esim/service.ts';
 import { catalogEsimTariffs } from '../../shared/domain/esim/tariffs.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { esimRoutes } from '../../shared/routes/esim.ts';
 import type { EsimPackageRequest } from '../../shared/schemas/esim.ts';
 
-function contextOf({ principal, now }: { principal: Principal; now: Date }): EsimContext {
-  if (!principal.accountId) throw new ForbiddenError('eSIMs are ordered with a partner token.');
+/** eSIM routes accept partner tokens only: the account is always the token's. */
+function contextOf({ principal, now }: { principal: PartnerPrincipal; now: Date }): EsimContext {
   return { accountId: principal.accountId, now };
 }
 

@@ -1,5 +1,5 @@
 import { config } from '../../shared/config/env.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import type { buildOpenApiDocument } from '../../shared/openapi/document.ts';
 import { metaRoutes } from '../../shared/routes/meta.ts';
 

@@ -1,11 +1,15 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { config } from '../../shared/config/env.ts';
+import { config, queueUrl, webhookDeliveryConfig } from '../../shared/config/env.ts';
+import { dispatchStore } from '../../shared/db/entities/delivery.ts';
 import { PoisonMessageError, parseWebhookMessage } from '../../shared/db/entities/webhook-message.ts';
 import { dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
-import { webhookSettings } from '../../shared/domain/webhooks/settings.ts';
+import type { DispatchPorts } from '../../shared/domain/webhooks/ports.ts';
+import { parseWebhookSettings } from '../../shared/domain/webhooks/settings.ts';
+import { postOnce } from '../../shared/net/safe-https.ts';
 import { logger } from '../../shared/observability/logger.ts';
+import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
 
 /**
  * SQS consumer of the webhook queue (FIFO, fed by the Pipe from the table stream; locally by the stream
@@ -26,11 +30,18 @@ function sqs(): SQSClient {
   return client;
 }
 
-function queueUrl(name: 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL'): string {
-  const url = process.env[name];
-  if (!url) throw new Error(`Missing environment variable ${name}`);
-  return url;
-}
+const ports: DispatchPorts = {
+  store: dispatchStore,
+  opener: webhookSecretOpener,
+  sender: { post: postOnce },
+  // Read where used, so the local stage, restarted in process with other settings, sees them.
+  get settings() {
+    return parseWebhookSettings(webhookDeliveryConfig());
+  },
+  log: logger,
+  now: () => new Date(),
+  random: Math.random,
+};
 
 /** Thrown for a message that stays queued: the batch reports it as failed. */
 class DeliveryPendingError extends Error {
@@ -70,7 +81,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
     await deadLetter(record, error.message);
     return;
   }
-  const outcome = await dispatchEvent(message);
+  const outcome = await dispatchEvent(ports, message);
   const context = { message_id: record.messageId, event_id: message.event.id, result: outcome.result };
   if (outcome.kind === 'done') {
     logger.info('Webhook message done', context);
@@ -105,7 +116,7 @@ async function hide(record: SQSRecord, seconds: number): Promise<void> {
 function groupOrderedHandler(context: Context) {
   const groups = new Map<string, Promise<boolean>>();
   const startOrRelease = async (record: SQSRecord, previousSucceeded: boolean): Promise<void> => {
-    const enoughTime = context.getRemainingTimeInMillis() > webhookSettings().timeoutMs + 5_000;
+    const enoughTime = context.getRemainingTimeInMillis() > ports.settings.timeoutMs + 5_000;
     if (previousSucceeded && enoughTime) return processRecord(record);
     await hide(record, 0);
     throw new DeliveryPendingError(enoughTime ? 'an earlier event of its group is pending' : 'out of time');

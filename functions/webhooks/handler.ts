@@ -1,6 +1,10 @@
-import type { Principal } from '../../shared/auth/principal.ts';
+import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
+import { deliveryStore } from '../../shared/db/entities/delivery.ts';
+import { eventOutbox } from '../../shared/db/entities/event.ts';
+import { webhookStore } from '../../shared/db/entities/webhook.ts';
 import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
 import type { Delivery, Webhook } from '../../shared/domain/webhooks/model.ts';
+import type { DeliveryPorts, SubscriptionPorts } from '../../shared/domain/webhooks/ports.ts';
 import {
   activeRotation,
   changeWebhookUrl,
@@ -13,12 +17,21 @@ import {
   pingWebhook,
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
-import { createApiHandler } from '../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { webhookUrlProblem } from '../../shared/net/webhook-url.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
+import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
 
-/** Every partner token carries its account; a token without one has no subscription to manage. */
-function accountOf(principal: Principal): string {
-  if (!principal.accountId) throw new Error('A webhooks route was called without an account');
+const ports: SubscriptionPorts & DeliveryPorts = {
+  webhooks: webhookStore,
+  deliveries: deliveryStore,
+  outbox: eventOutbox,
+  urls: { problem: webhookUrlProblem },
+  sealer: webhookSecretSealer,
+};
+
+/** Webhooks routes take partner tokens only: the subscription belongs to the token's account. */
+function accountOf(principal: PartnerPrincipal): string {
   return principal.accountId;
 }
 
@@ -60,7 +73,7 @@ const deliveryLocation = (webhookId: string, deliveryId: string) =>
 
 export const handler = createApiHandler(webhooksRoutes, {
   createWebhook: async ({ principal, body, uow, now }) => {
-    const webhook = await createWebhook(accountOf(principal), body, uow, now);
+    const webhook = await createWebhook(ports, accountOf(principal), body, uow, now);
     return {
       status: 201,
       headers: { Location: webhookLocation(webhook.webhookId) },
@@ -68,7 +81,7 @@ export const handler = createApiHandler(webhooksRoutes, {
     };
   },
   listWebhooks: async ({ principal, now }) => {
-    const webhooks = await listWebhooks(accountOf(principal));
+    const webhooks = await listWebhooks(ports, accountOf(principal));
     return {
       status: 200,
       body: { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null },
@@ -76,45 +89,52 @@ export const handler = createApiHandler(webhooksRoutes, {
   },
   getWebhook: async ({ principal, params, now }) => ({
     status: 200,
-    body: webhookView(await getWebhook(accountOf(principal), params.webhookID), now),
+    body: webhookView(await getWebhook(ports, accountOf(principal), params.webhookID), now),
   }),
   changeWebhookUrl: async ({ principal, params, body, uow, now }) => ({
     status: 200,
     body: webhookView(
-      await changeWebhookUrl(accountOf(principal), params.webhookID, body.url, uow, now),
+      await changeWebhookUrl(ports, accountOf(principal), params.webhookID, body.url, uow, now),
       now,
     ),
   }),
   rotateWebhookSecret: async ({ principal, params, body, uow, now }) => {
     const input = { secret: body.secret, gracePeriodSeconds: body.grace_period_seconds };
-    const webhook = await rotateSecret(accountOf(principal), params.webhookID, input, uow, now);
+    const webhook = await rotateSecret(ports, accountOf(principal), params.webhookID, input, uow, now);
     return { status: 200, body: webhookView(webhook, now) };
   },
   disableWebhook: async ({ principal, params, body, uow, now }) => ({
     status: 200,
     body: webhookView(
-      await disableWebhook(accountOf(principal), params.webhookID, body?.reason, uow, now),
+      await disableWebhook(ports, accountOf(principal), params.webhookID, body?.reason, uow, now),
       now,
     ),
   }),
   enableWebhook: async ({ principal, params, uow, now }) => ({
     status: 200,
-    body: webhookView(await enableWebhook(accountOf(principal), params.webhookID, uow, now), now),
+    body: webhookView(await enableWebhook(ports, accountOf(principal), params.webhookID, uow, now), now),
   }),
   deleteWebhook: async ({ principal, params, uow }) => {
-    await deleteWebhook(accountOf(principal), params.webhookID, uow);
+    await deleteWebhook(ports, accountOf(principal), params.webhookID, uow);
     return { status: 204 };
   },
   listWebhookDeliveries: async ({ principal, params, query }) => {
-    const page = await listDeliveries(accountOf(principal), params.webhookID, query);
+    const page = await listDeliveries(ports, accountOf(principal), params.webhookID, query);
     return { status: 200, body: { data: page.items.map(deliveryView), next_cursor: page.nextCursor } };
   },
   getWebhookDelivery: async ({ principal, params }) => ({
     status: 200,
-    body: deliveryView(await getDelivery(accountOf(principal), params.webhookID, params.deliveryID)),
+    body: deliveryView(await getDelivery(ports, accountOf(principal), params.webhookID, params.deliveryID)),
   }),
   redeliverWebhookDelivery: async ({ principal, params, uow, now }) => {
-    const delivery = await redeliver(accountOf(principal), params.webhookID, params.deliveryID, uow, now);
+    const delivery = await redeliver(
+      ports,
+      accountOf(principal),
+      params.webhookID,
+      params.deliveryID,
+      uow,
+      now,
+    );
     return {
       status: 202,
       headers: { Location: deliveryLocation(params.webhookID, params.deliveryID) },
@@ -122,7 +142,7 @@ export const handler = createApiHandler(webhooksRoutes, {
     };
   },
   pingWebhook: async ({ principal, params, uow, now }) => {
-    const event = await pingWebhook(accountOf(principal), params.webhookID, uow, now);
+    const event = await pingWebhook(ports, accountOf(principal), params.webhookID, uow, now);
     return {
       status: 202,
       headers: { Location: deliveryLocation(params.webhookID, event.id) },

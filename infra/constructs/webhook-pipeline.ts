@@ -15,15 +15,15 @@ import { alarmOnAnyMessage } from './queue-alarm.ts';
 export interface WebhookPipelineProps {
   /** The main table; its stream carries the outbox event items. */
   table: ITable;
-  dispatcher: ApiFunctionProps;
+  /** The dispatcher, given the URLs of the queues this pipeline creates (its environment carries them). */
+  dispatcher: (queues: { queueUrl: string; deadLetterQueueUrl: string }) => ApiFunctionProps;
+  /** Default 60 s; the queue hides a received message six times as long. */
+  dispatcherTimeout?: Duration;
   /** EventBridge patterns a stream record must match to become a message (new `Event` items). */
   filterPatterns: readonly object[];
   /** JSON paths into the record: the FIFO group (ordering) and the deduplication id. */
   messageGroupIdPath: string;
   messageDeduplicationIdPath?: string;
-  /** Environment variables through which the dispatcher learns the queue URLs. */
-  queueUrlVariable: string;
-  deadLetterUrlVariable?: string;
   alarmTopic: ITopic;
   removalPolicy: RemovalPolicy;
   logRetention: RetentionDays;
@@ -61,7 +61,7 @@ export class WebhookPipeline extends Construct {
 
   constructor(scope: Construct, id: string, props: WebhookPipelineProps) {
     super(scope, id);
-    const dispatcherTimeout = props.dispatcher.timeout ?? Duration.seconds(60);
+    const dispatcherTimeout = props.dispatcherTimeout ?? Duration.seconds(60);
 
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {
       ...queueDefaults,
@@ -88,18 +88,14 @@ export class WebhookPipeline extends Construct {
     });
 
     this.dispatcher = new ApiFunction(this, 'Dispatcher', {
-      ...props.dispatcher,
+      ...props.dispatcher({
+        queueUrl: this.queue.queueUrl,
+        deadLetterQueueUrl: this.deadLetterQueue.queueUrl,
+      }),
       timeout: dispatcherTimeout,
-      environment: {
-        ...props.dispatcher.environment,
-        [props.queueUrlVariable]: this.queue.queueUrl,
-        ...(props.deadLetterUrlVariable
-          ? { [props.deadLetterUrlVariable]: this.deadLetterQueue.queueUrl }
-          : {}),
-      },
     });
     // A delivery whose schedule is spent, or a poison message, is dead-lettered by the dispatcher.
-    if (props.deadLetterUrlVariable) this.deadLetterQueue.grantSendMessages(this.dispatcher);
+    this.deadLetterQueue.grantSendMessages(this.dispatcher);
     this.dispatcher.addEventSource(
       new SqsEventSource(this.queue, { batchSize: props.batchSize ?? 10, reportBatchItemFailures: true }),
     );

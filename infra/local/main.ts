@@ -1,24 +1,14 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { localPorts, localStateDir } from '../../shared/config/local.ts';
 import { startStage } from './stage.ts';
 
 /** `npm start`: the persistent local stage on fixed ports until Ctrl-C or SIGTERM. */
-function port(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0 || value > 65535)
-    throw new Error(`${name} must be a port number`);
-  return value;
-}
-
-const stateDir = resolve(process.env.LOCAL_STATE_DIR ?? '.local');
+const stateDir = localStateDir();
 const started = Date.now();
 
 try {
-  const stage = await startStage({
-    stateDir,
-    apiPort: port('LOCAL_API_PORT', 8443),
-    authPort: port('LOCAL_AUTH_PORT', 8444),
-    persistent: true,
-  });
+  const ports = localPorts();
+  const stage = await startStage({ stateDir, apiPort: ports.api, authPort: ports.auth, persistent: true });
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,5 +1,5 @@
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { StreamHandler, StreamPipe } from '../workers.ts';
+import type { StreamHandler, StreamPipe } from '../functions.ts';
 
 /** The value at a Pipes dynamic path parameter such as `$.dynamodb.NewImage.ordering_key.S`. */
 function valueAt(record: unknown, path: string): string | undefined {

@@ -1,9 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
 import { identityScopes, partnerScopes } from '../../shared/auth/scopes.ts';
+import { accountStore } from '../../shared/db/entities/account.ts';
+import { applicationStore } from '../../shared/db/entities/application.ts';
 import { commitWrites, DynamoUnitOfWork } from '../../shared/db/transaction.ts';
+import type { AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import { createAccount, createApplication } from '../../shared/domain/accounts/service.ts';
 import { createCsr, generateKeyPair, privateKeyPem } from '../../shared/pki/certificates.ts';
+import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { type SeedContext, type Seeder, seeders } from './seeders.ts';
 
 export interface SeededClient {
@@ -33,6 +38,13 @@ export function partnerSlug(index: number): string {
   return `partner-${index + 1}`;
 }
 
+const accountPorts: AccountPorts = {
+  accounts: accountStore,
+  applications: applicationStore,
+  certificates: partnerCertificateSigner,
+  credentials: clientCredentialIssuer,
+};
+
 /** Onboards one account the way an operator would: a key pair, a CSR, the account, one application. */
 async function onboard(
   stateDir: string,
@@ -45,6 +57,7 @@ async function onboard(
 
   const accountWrites = new DynamoUnitOfWork();
   const { account, certificatePem } = await createAccount(
+    accountPorts,
     { name: input.name, csrPem, kind: input.kind },
     accountWrites,
     now,
@@ -53,6 +66,7 @@ async function onboard(
 
   const applicationWrites = new DynamoUnitOfWork();
   const { application, clientSecret } = await createApplication(
+    accountPorts,
     { accountId: account.accountId, name: `${input.name} application`, allowedScopes: input.scopes },
     applicationWrites,
     now,

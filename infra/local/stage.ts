@@ -5,28 +5,32 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
-import { resetClientSecretPepper } from '../../shared/auth/client-secrets.ts';
 import { ensureSigningKeys } from '../../shared/auth/keys.ts';
-import { resetTokenCaches } from '../../shared/auth/tokens.ts';
-import { resetConfig } from '../../shared/config/env.ts';
-import { resetDdb } from '../../shared/db/client.ts';
+import { defaultSecretIds } from '../../shared/config/env.ts';
+import { applyEnvironment, offlineAwsEnvironment, useOfflineAws } from '../../shared/config/local.ts';
+import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
-import { resetDataKeys } from '../../shared/secrets/data-keys.ts';
-import { FileSecretStore, resetSecretStore } from '../../shared/secrets/store.ts';
+import { FileSecretStore } from '../../shared/secrets/store.ts';
 import {
+  functionEnvironment,
   type QueueHandler,
+  type QueueName,
+  type QueueUrls,
+  queueConsumers,
   queues,
+  type StageSettings,
   type StreamHandler,
   schedules,
+  serviceFunctions,
   streamConsumers,
   streamPipes,
-} from '../workers.ts';
+} from '../functions.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
-import { startGateway } from './gateway.ts';
+import { type Gateway, startGateway } from './gateway.ts';
 import { pipeToQueue } from './pipe.ts';
-import { ensureLocalPki } from './pki.ts';
+import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { QueuePoller } from './queue-poller.ts';
 import { clientFiles, partnerSlug, runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
 import type { Seeder } from './seeders.ts';
@@ -86,14 +90,33 @@ export interface RunningStage {
   stop(): Promise<void>;
 }
 
+type Log = (message: string) => void;
+type SqsEmulator = Awaited<ReturnType<typeof startFauxqs>>;
+interface LocalTables {
+  main: string;
+  idempotency: string;
+  mainStreamArn: string;
+}
+
 /** Without these the SDK would look for credentials and region on the instance metadata service. */
-const awsEnvironment = {
-  AWS_REGION: region,
-  AWS_DEFAULT_REGION: region,
-  AWS_EC2_METADATA_DISABLED: 'true',
-  AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
-  AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
-};
+const awsEnvironment = offlineAwsEnvironment(region, localCredentials);
+
+/** What `stop()` undoes, last started first; one that fails is logged and the others still stop. */
+class Stoppers {
+  private readonly steps: (() => Promise<void>)[] = [];
+
+  constructor(private readonly log: Log) {}
+
+  add(step: () => Promise<void>): void {
+    this.steps.push(step);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const stopOne of this.steps.splice(0).reverse()) {
+      await stopOne().catch((error: unknown) => this.log(`stopping: ${(error as Error).message}`));
+    }
+  }
+}
 
 async function settle<T>(
   starts: { [K in keyof T]: Promise<T[K]> },
@@ -122,288 +145,415 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   const stateDir = resolve(options.stateDir);
   const log = options.log ?? ((message: string) => console.log(`[local] ${message}`));
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
-  Object.assign(process.env, awsEnvironment);
-  delete process.env.AWS_SESSION_TOKEN;
-  delete process.env.AWS_PROFILE;
-
-  const stoppers: (() => Promise<void>)[] = [];
-  const stop = async () => {
-    for (const stopOne of stoppers.splice(0).reverse()) {
-      await stopOne().catch((error: unknown) => log(`stopping: ${(error as Error).message}`));
-    }
-  };
+  useOfflineAws(awsEnvironment);
+  const stoppers = new Stoppers(log);
 
   try {
-    const dbPath = join(stateDir, 'dynamodb');
-    const keepsData = options.persistent && existsSync(dbPath);
-    if (options.persistent) await mkdir(dbPath, { recursive: true });
-    if (options.persistent) await mkdir(join(stateDir, 'sqs'), { recursive: true });
-
-    const { dynamo, sqs, pki } = await settle(
-      {
-        dynamo: startDynamoDbLocal(options.persistent ? { dbPath } : {}),
-        sqs: startFauxqs({
-          port: 0,
-          host: '127.0.0.1',
-          logger: false,
-          defaultRegion: region,
-          ...(options.persistent ? { dataDir: join(stateDir, 'sqs') } : {}),
-        }),
-        pki: ensureLocalPki(join(stateDir, 'pki')),
-      },
-      (started) => {
-        if (started && 'stop' in started) stoppers.push(() => started.stop());
-      },
-    );
-
+    const keepsData = await prepareStateDir(stateDir, options.persistent);
+    const { dynamo, sqs, pki } = await startEmulators(stateDir, options.persistent, stoppers);
     const functions = new FunctionModules();
-    const tls = { key: pki.server.key, cert: pki.server.cert };
-    const common = { stage: 'local' as const, region, tls, functions, log };
-    const { api, auth } = await settle(
+    const gateways = await startGateways(options, { pki, functions, log }, stoppers);
+    const tables = await createTables(dynamo.endpoint, stoppers);
+    const createdQueues = createQueues(sqs);
+    const secretsDir = join(stateDir, 'secrets');
+    const settings = localStageSettings({ secretsDir, tables, dynamo, sqs, gateways, pki });
+    const environment = await configureFunctions(settings, createdQueues, options.env, stoppers);
+    await provisionSecrets(secretsDir, pki);
+    await startWorkers(
       {
-        api: startGateway({
-          ...common,
-          host: 'api',
-          port: options.apiPort ?? 8443,
-          clientCa: pki.ca.certificatePem,
-        }),
-        auth: startGateway({ ...common, host: 'auth', port: options.authPort ?? 8444 }),
+        functions,
+        dynamoEndpoint: dynamo.endpoint,
+        sqsEndpoint: sqs.address,
+        tables,
+        createdQueues,
+        log,
+        checkpointDir: stateDir,
       },
-      (gateway) => stoppers.push(() => gateway.close()),
+      stoppers,
     );
+    const seeded = await seedOnce(stateDir, keepsData, log, options.seeders);
 
-    const dynamoClient = new DynamoDBClient({
-      region,
-      endpoint: dynamo.endpoint,
-      credentials: localCredentials,
-    });
-    stoppers.push(async () => dynamoClient.destroy());
-    const main = await ensureTable(dynamoClient, mainTable);
-    const idempotency = await ensureTable(dynamoClient, idempotencyTable);
-    if (!main.streamArn) throw new Error(`The ${main.name} table has no stream`);
-
-    const createdQueues: StageEndpoints['queues'] = {};
-    for (const queue of queues) {
-      const fifo = queue.fifo ? { FifoQueue: 'true' } : undefined;
-      const suffix = queue.fifo ? '.fifo' : '';
-      const [deadLetter] = sqs.setup({
-        queues: [{ name: `${queue.name}-dlq${suffix}`, region, ...(fifo ? { attributes: fifo } : {}) }],
-      }).queues;
-      const [created] = sqs.setup({
-        queues: [
-          {
-            name: `${queue.name}${suffix}`,
-            region,
-            attributes: {
-              ...fifo,
-              VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
-              RedrivePolicy: JSON.stringify({
-                deadLetterTargetArn: deadLetter?.arn,
-                maxReceiveCount: queue.maxReceiveCount,
-              }),
-            },
-          },
-        ],
-      }).queues;
-      if (!created || !deadLetter) throw new Error(`Queue ${queue.name} was not created`);
-      createdQueues[queue.name] = { url: created.url, arn: created.arn, deadLetterUrl: deadLetter.url };
-    }
-
-    const environment: Record<string, string> = {
-      ...awsEnvironment,
-      STAGE: 'local',
-      MAIN_TABLE_NAME: main.name,
-      IDEMPOTENCY_TABLE_NAME: idempotency.name,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      SQS_ENDPOINT: sqs.address,
-      SECRETS_BACKEND: 'file',
-      SECRETS_DIR: join(stateDir, 'secrets'),
-      TOKEN_ISSUER: auth.url,
-      PARTNER_AUDIENCE: api.url,
-      ADMIN_AUDIENCE: `${api.url}/api/v1/admin`,
-      API_BASE_URL: api.url,
-      AUTH_BASE_URL: auth.url,
-      VALIDATE_RESPONSES: 'true',
-      LOG_LEVEL: 'WARN',
-      ...Object.fromEntries(
-        queues.map((queue) => [queue.urlEnvironmentVariable, createdQueues[queue.name]?.url ?? '']),
-      ),
-      ...Object.fromEntries(
-        queues.flatMap((queue) =>
-          queue.deadLetterUrlEnvironmentVariable
-            ? [[queue.deadLetterUrlEnvironmentVariable, createdQueues[queue.name]?.deadLetterUrl ?? '']]
-            : [],
-        ),
-      ),
-      // Webhooks to `npm run webhooks:listen` on localhost, over TLS with the stage CA (docs/webhooks.md).
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-      WEBHOOK_EXTRA_CA_FILE: pki.caCertPath,
-      ...options.env,
-    };
-    // Before any function module loads: they read configuration from the environment.
-    Object.assign(process.env, environment);
-    resetConfig();
-    resetDdb();
-    resetSecretStore();
-    resetTokenCaches();
-    resetClientSecretPepper();
-    resetDataKeys();
-    const { logger } = await import('../../shared/observability/logger.ts');
-    logger.setLogLevel(environment.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
-    stoppers.push(async () => resetDdb());
-
-    const store = new FileSecretStore(environment.SECRETS_DIR as string);
-    const partnerCa: StoredCertificateAuthority = {
-      certificate_pem: pki.ca.certificatePem,
-      private_key_pem: pki.ca.privateKeyPem,
-    };
-    const partnerCaJson = JSON.stringify(partnerCa);
-    if ((await store.get('partner-ca')) !== partnerCaJson) await store.put('partner-ca', partnerCaJson);
-    await ensureSigningKeys(store);
-
-    const streams = new DynamoDBStreamsClient({
-      region,
-      endpoint: dynamo.endpoint,
-      credentials: localCredentials,
-    });
-    const sqsClient = new SQSClient({ region, endpoint: sqs.address, credentials: localCredentials });
-    stoppers.push(async () => {
-      streams.destroy();
-      sqsClient.destroy();
-    });
-    // A function another engineer is still writing must not keep the stage from starting.
-    const loadOrLog = async <H>(load: () => Promise<H | undefined>): Promise<H | undefined> => {
-      try {
-        return await load();
-      } catch (error) {
-        log(`a function failed to load: ${(error as Error).stack ?? String(error)}`);
-        return undefined;
-      }
-    };
-    for (const consumer of streamConsumers) {
-      const handler = await loadOrLog(() =>
-        functions.handler<Parameters<StreamHandler>[0], Awaited<ReturnType<StreamHandler>>>(
-          consumer.functionName,
-        ),
-      );
-      if (!handler) {
-        log(
-          `functions/${consumer.functionName}/handler.ts does not exist yet: its stream records are not consumed`,
-        );
-        continue;
-      }
-      const poller = new StreamPoller({
-        client: streams,
-        streamArn: main.streamArn,
-        region,
-        consumer,
-        handler,
-        log,
-      });
-      await poller.start();
-      stoppers.push(() => poller.stop());
-    }
-    for (const pipe of streamPipes) {
-      const target = createdQueues[pipe.queueName];
-      if (!target) throw new Error(`Pipe ${pipe.name}: no queue ${pipe.queueName}`);
-      const poller = new StreamPoller({
-        client: streams,
-        streamArn: main.streamArn,
-        region,
-        consumer: { functionName: `pipe-${pipe.name}`, batchSize: 10, filterPatterns: pipe.filterPatterns },
-        handler: pipeToQueue(sqsClient, target.url, pipe),
-        log,
-      });
-      await poller.start();
-      stoppers.push(() => poller.stop());
-    }
-    for (const queue of queues) {
-      const consumer = queue.consumer;
-      const created = createdQueues[queue.name];
-      if (!consumer || !created) continue;
-      const handler = await loadOrLog(() =>
-        functions.handler<Parameters<QueueHandler>[0], Awaited<ReturnType<QueueHandler>>>(
-          consumer.functionName,
-        ),
-      );
-      if (!handler) {
-        log(
-          `functions/${consumer.functionName}/handler.ts does not exist yet: ${queue.name} is not consumed`,
-        );
-        continue;
-      }
-      const poller = new QueuePoller({
-        client: sqsClient,
-        queueUrl: created.url,
-        queueArn: created.arn,
-        region,
-        functionName: consumer.functionName,
-        handler,
-        ...(consumer.batchSize ? { batchSize: consumer.batchSize } : {}),
-        ...(consumer.reportBatchItemFailures ? { reportBatchItemFailures: true } : {}),
-        log,
-      });
-      poller.start();
-      stoppers.push(() => poller.stop());
-    }
-    for (const schedule of schedules) {
-      const handler = await loadOrLog(() =>
-        functions.handler<Record<string, never>, unknown>(schedule.functionName),
-      );
-      if (!handler) continue;
-      const run = () =>
-        handler({}, lambdaContext(schedule.functionName, 60_000, region)).catch((error: unknown) =>
-          log(`${schedule.functionName} failed: ${(error as Error).message}`),
-        );
-      const timer = setInterval(run, schedule.rateMinutes * 60_000);
-      timer.unref();
-      stoppers.push(async () => clearInterval(timer));
-    }
-
-    const seedPath = seedFilePath(stateDir);
-    const seed: SeedFile =
-      keepsData && existsSync(seedPath)
-        ? ({
-            seeders: [],
-            ...(JSON.parse(await readFile(seedPath, 'utf8')) as Partial<SeedFile>),
-          } as SeedFile)
-        : await seedAccounts(stateDir);
-    await runSeeders(stateDir, seed, log, options.seeders);
-
-    const withFiles = (slug: string, client: { client_id: string; client_secret: string }): StageClient => {
-      const files = clientFiles(stateDir, slug);
-      return {
-        client_id: client.client_id,
-        client_secret: client.client_secret,
-        client_cert: files.cert,
-        client_key: files.key,
-      };
-    };
-    const stageJson: StageJson = {
-      base_url: api.url,
-      auth_url: auth.url,
-      ca_cert: pki.caCertPath,
-      webhook_receiver: pki.serverFiles,
-      operator: withFiles('operator', seed.operator),
-      partners: seed.partners.map((partner, index) => ({
-        account_id: partner.account_id,
-        ...withFiles(partnerSlug(index), partner),
-      })),
-    };
+    const stageJson = stageJsonOf(stateDir, gateways, pki, seeded);
     const endpoints: StageEndpoints = {
       region,
       dynamodb: dynamo.endpoint,
       sqs: sqs.address,
-      tables: { main: main.name, idempotency: idempotency.name },
-      mainStreamArn: main.streamArn,
+      tables: { main: tables.main, idempotency: tables.idempotency },
+      mainStreamArn: tables.mainStreamArn,
       queues: createdQueues,
       environment,
     };
-    await writeJson(join(stateDir, 'stage.json'), stageJson);
-    await writeJson(join(stateDir, 'endpoints.json'), endpoints);
-    return { stageJson, endpoints, stop };
+    await writeStageFiles(stateDir, stageJson, endpoints);
+    return { stageJson, endpoints, stop: () => stoppers.stopAll() };
   } catch (error) {
-    await stop();
+    await stoppers.stopAll();
     throw error;
   }
+}
+
+/** True when a persistent stage restarts on data it kept (so accounts are not seeded again). */
+async function prepareStateDir(stateDir: string, persistent: boolean): Promise<boolean> {
+  const dbPath = join(stateDir, 'dynamodb');
+  const keepsData = persistent && existsSync(dbPath);
+  if (persistent) await mkdir(dbPath, { recursive: true });
+  if (persistent) await mkdir(join(stateDir, 'sqs'), { recursive: true });
+  return keepsData;
+}
+
+/** DynamoDB Local, the SQS emulator and the stage's PKI, started side by side. */
+async function startEmulators(
+  stateDir: string,
+  persistent: boolean,
+  stoppers: Stoppers,
+): Promise<{ dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>>; sqs: SqsEmulator; pki: LocalPki }> {
+  return settle(
+    {
+      dynamo: startDynamoDbLocal(persistent ? { dbPath: join(stateDir, 'dynamodb') } : {}),
+      sqs: startFauxqs({
+        port: 0,
+        host: '127.0.0.1',
+        logger: false,
+        defaultRegion: region,
+        ...(persistent ? { dataDir: join(stateDir, 'sqs') } : {}),
+      }),
+      pki: ensureLocalPki(join(stateDir, 'pki')),
+    },
+    (started) => {
+      if (started && 'stop' in started) stoppers.add(() => started.stop());
+    },
+  );
+}
+
+/** The two API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url without. */
+async function startGateways(
+  options: StageOptions,
+  { pki, functions, log }: { pki: LocalPki; functions: FunctionModules; log: Log },
+  stoppers: Stoppers,
+): Promise<{ api: Gateway; auth: Gateway }> {
+  const tls = { key: pki.server.key, cert: pki.server.cert };
+  const common = { stage: 'local' as const, region, tls, functions, log };
+  return settle(
+    {
+      api: startGateway({
+        ...common,
+        host: 'api',
+        port: options.apiPort ?? 8443,
+        clientCa: pki.ca.certificatePem,
+      }),
+      auth: startGateway({ ...common, host: 'auth', port: options.authPort ?? 8444 }),
+    },
+    (gateway) => stoppers.add(() => gateway.close()),
+  );
+}
+
+/** The tables CDK deploys, from the same shapes; a persistent stage finds them already there. */
+async function createTables(endpoint: string, stoppers: Stoppers): Promise<LocalTables> {
+  const client = new DynamoDBClient({ region, endpoint, credentials: localCredentials });
+  stoppers.add(async () => client.destroy());
+  const main = await ensureTable(client, mainTable);
+  const idempotency = await ensureTable(client, idempotencyTable);
+  if (!main.streamArn) throw new Error(`The ${main.name} table has no stream`);
+  return { main: main.name, idempotency: idempotency.name, mainStreamArn: main.streamArn };
+}
+
+/** Every queue of the registry with its dead-letter queue and redrive policy, as CDK deploys them. */
+function createQueues(sqs: SqsEmulator): StageEndpoints['queues'] {
+  const createdQueues: StageEndpoints['queues'] = {};
+  for (const queue of queues) {
+    const fifo = queue.fifo ? { FifoQueue: 'true' } : undefined;
+    const suffix = queue.fifo ? '.fifo' : '';
+    const [deadLetter] = sqs.setup({
+      queues: [{ name: `${queue.name}-dlq${suffix}`, region, ...(fifo ? { attributes: fifo } : {}) }],
+    }).queues;
+    const [created] = sqs.setup({
+      queues: [
+        {
+          name: `${queue.name}${suffix}`,
+          region,
+          attributes: {
+            ...fifo,
+            VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
+            RedrivePolicy: JSON.stringify({
+              deadLetterTargetArn: deadLetter?.arn,
+              maxReceiveCount: queue.maxReceiveCount,
+            }),
+          },
+        },
+      ],
+    }).queues;
+    if (!created || !deadLetter) throw new Error(`Queue ${queue.name} was not created`);
+    createdQueues[queue.name] = { url: created.url, arn: created.arn, deadLetterUrl: deadLetter.url };
+  }
+  return createdQueues;
+}
+
+/** The stage's part of every function's environment: local endpoints, file secrets, the gateways' URLs. */
+function localStageSettings({
+  secretsDir,
+  tables,
+  dynamo,
+  sqs,
+  gateways,
+  pki,
+}: {
+  secretsDir: string;
+  tables: LocalTables;
+  dynamo: { endpoint: string };
+  sqs: SqsEmulator;
+  gateways: { api: Gateway; auth: Gateway };
+  pki: LocalPki;
+}): StageSettings {
+  return {
+    stage: 'local',
+    tables: { main: tables.main, idempotency: tables.idempotency },
+    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address },
+    secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
+    apiBaseUrl: gateways.api.url,
+    authBaseUrl: gateways.auth.url,
+    logLevel: 'WARN',
+    validateResponses: true,
+    // Webhooks to `npm run webhooks:listen` on localhost, over TLS with the stage CA (docs/webhooks.md).
+    localWebhooks: { extraCaFile: pki.caCertPath },
+  };
+}
+
+/**
+ * One process runs every function, so it carries the union of their environments (the registry
+ * computes each as CDK does), then the caller's overrides. Applied before any function module loads.
+ */
+async function configureFunctions(
+  settings: StageSettings,
+  createdQueues: StageEndpoints['queues'],
+  overrides: Record<string, string> | undefined,
+  stoppers: Stoppers,
+): Promise<Record<string, string>> {
+  const queueUrls: Partial<Record<QueueName, QueueUrls>> = {};
+  for (const queue of queues) {
+    const created = createdQueues[queue.name];
+    if (created) queueUrls[queue.name] = { url: created.url, deadLetterUrl: created.deadLetterUrl };
+  }
+  const environment: Record<string, string> = Object.assign(
+    { ...awsEnvironment },
+    ...serviceFunctions.map((name) => functionEnvironment(name, settings, queueUrls)),
+    overrides,
+  );
+  applyEnvironment(environment);
+  const { logger } = await import('../../shared/observability/logger.ts');
+  logger.setLogLevel(environment.LOG_LEVEL as Parameters<typeof logger.setLogLevel>[0]);
+  stoppers.add(async () => resetModuleCaches());
+  return environment;
+}
+
+/** The partner CA the admin function signs with, and a first signing key, as the first deploy makes one. */
+async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void> {
+  const store = new FileSecretStore(secretsDir);
+  const partnerCa: StoredCertificateAuthority = {
+    certificate_pem: pki.ca.certificatePem,
+    private_key_pem: pki.ca.privateKeyPem,
+  };
+  const partnerCaJson = JSON.stringify(partnerCa);
+  const partnerCaId = defaultSecretIds.partnerCa;
+  if ((await store.get(partnerCaId)) !== partnerCaJson) await store.put(partnerCaId, partnerCaJson);
+  await ensureSigningKeys(store);
+}
+
+interface WorkerContext {
+  functions: FunctionModules;
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  tables: LocalTables;
+  createdQueues: StageEndpoints['queues'];
+  log: Log;
+  /** Where the pollers keep their checkpoints, leases and dead letters: a restart resumes from them. */
+  checkpointDir: string;
+}
+
+/** The registry's stream consumers, pipes, queue consumers and minute schedules, run in this process. */
+async function startWorkers(context: WorkerContext, stoppers: Stoppers): Promise<void> {
+  const streams = new DynamoDBStreamsClient({
+    region,
+    endpoint: context.dynamoEndpoint,
+    credentials: localCredentials,
+  });
+  const sqs = new SQSClient({ region, endpoint: context.sqsEndpoint, credentials: localCredentials });
+  stoppers.add(async () => {
+    streams.destroy();
+    sqs.destroy();
+  });
+  await startStreamConsumers(context, streams, stoppers);
+  await startPipes(context, streams, sqs, stoppers);
+  await startQueueConsumers(context, sqs, stoppers);
+  await startSchedules(context, stoppers);
+}
+
+/** A function another engineer is still writing must not keep the stage from starting. */
+async function loadOrLog<H>(log: Log, load: () => Promise<H | undefined>): Promise<H | undefined> {
+  try {
+    return await load();
+  } catch (error) {
+    log(`a function failed to load: ${(error as Error).stack ?? String(error)}`);
+    return undefined;
+  }
+}
+
+async function startStreamConsumers(
+  { functions, tables, log, checkpointDir }: WorkerContext,
+  streams: DynamoDBStreamsClient,
+  stoppers: Stoppers,
+): Promise<void> {
+  for (const consumer of streamConsumers) {
+    const handler = await loadOrLog(log, () =>
+      functions.handler<Parameters<StreamHandler>[0], Awaited<ReturnType<StreamHandler>>>(
+        consumer.functionName,
+      ),
+    );
+    if (!handler) {
+      log(
+        `functions/${consumer.functionName}/handler.ts does not exist yet: its stream records are not consumed`,
+      );
+      continue;
+    }
+    const poller = new StreamPoller({
+      client: streams,
+      streamArn: tables.mainStreamArn,
+      region,
+      consumer,
+      handler,
+      log,
+      checkpointDir,
+    });
+    await poller.start();
+    stoppers.add(() => poller.stop());
+  }
+}
+
+async function startPipes(
+  { tables, createdQueues, log, checkpointDir }: WorkerContext,
+  streams: DynamoDBStreamsClient,
+  sqs: SQSClient,
+  stoppers: Stoppers,
+): Promise<void> {
+  for (const pipe of streamPipes) {
+    const target = createdQueues[pipe.queueName];
+    if (!target) throw new Error(`Pipe ${pipe.name}: no queue ${pipe.queueName}`);
+    const poller = new StreamPoller({
+      client: streams,
+      streamArn: tables.mainStreamArn,
+      region,
+      consumer: { functionName: `pipe-${pipe.name}`, batchSize: 10, filterPatterns: pipe.filterPatterns },
+      handler: pipeToQueue(sqs, target.url, pipe),
+      log,
+      checkpointDir,
+    });
+    await poller.start();
+    stoppers.add(() => poller.stop());
+  }
+}
+
+async function startQueueConsumers(
+  { functions, createdQueues, log, checkpointDir }: WorkerContext,
+  sqs: SQSClient,
+  stoppers: Stoppers,
+): Promise<void> {
+  for (const consumer of queueConsumers) {
+    const created = createdQueues[consumer.queue.name];
+    if (!created) continue;
+    const handler = await loadOrLog(log, () =>
+      functions.handler<Parameters<QueueHandler>[0], Awaited<ReturnType<QueueHandler>>>(
+        consumer.functionName,
+      ),
+    );
+    if (!handler) {
+      log(
+        `functions/${consumer.functionName}/handler.ts does not exist yet: ${consumer.queue.name} is not consumed`,
+      );
+      continue;
+    }
+    const poller = new QueuePoller({
+      client: sqs,
+      queueUrl: created.url,
+      queueArn: created.arn,
+      region,
+      functionName: consumer.functionName,
+      handler,
+      ...(consumer.batchSize ? { batchSize: consumer.batchSize } : {}),
+      ...(consumer.reportBatchItemFailures ? { reportBatchItemFailures: true } : {}),
+      log,
+      checkpointDir,
+    });
+    poller.start();
+    stoppers.add(() => poller.stop());
+  }
+}
+
+async function startSchedules({ functions, log }: WorkerContext, stoppers: Stoppers): Promise<void> {
+  for (const schedule of schedules) {
+    const handler = await loadOrLog(log, () =>
+      functions.handler<Record<string, never>, unknown>(schedule.functionName),
+    );
+    if (!handler) continue;
+    const run = () =>
+      handler({}, lambdaContext(schedule.functionName, 60_000, region)).catch((error: unknown) =>
+        log(`${schedule.functionName} failed: ${(error as Error).message}`),
+      );
+    const timer = setInterval(run, schedule.rateMinutes * 60_000);
+    timer.unref();
+    stoppers.add(async () => clearInterval(timer));
+  }
+}
+
+/** Accounts and clients on first start; a persistent stage restarting on its data reads them back. */
+async function seedOnce(
+  stateDir: string,
+  keepsData: boolean,
+  log: Log,
+  seeders: readonly Seeder[] | undefined,
+): Promise<SeedFile> {
+  const seedPath = seedFilePath(stateDir);
+  const seeded: SeedFile =
+    keepsData && existsSync(seedPath)
+      ? ({
+          seeders: [],
+          ...(JSON.parse(await readFile(seedPath, 'utf8')) as Partial<SeedFile>),
+        } as SeedFile)
+      : await seedAccounts(stateDir);
+  await runSeeders(stateDir, seeded, log, seeders);
+  return seeded;
+}
+
+function stageJsonOf(
+  stateDir: string,
+  gateways: { api: Gateway; auth: Gateway },
+  pki: LocalPki,
+  seeded: SeedFile,
+): StageJson {
+  const withFiles = (slug: string, client: { client_id: string; client_secret: string }): StageClient => {
+    const files = clientFiles(stateDir, slug);
+    return {
+      client_id: client.client_id,
+      client_secret: client.client_secret,
+      client_cert: files.cert,
+      client_key: files.key,
+    };
+  };
+  return {
+    base_url: gateways.api.url,
+    auth_url: gateways.auth.url,
+    ca_cert: pki.caCertPath,
+    webhook_receiver: pki.serverFiles,
+    operator: withFiles('operator', seeded.operator),
+    partners: seeded.partners.map((partner, index) => ({
+      account_id: partner.account_id,
+      ...withFiles(partnerSlug(index), partner),
+    })),
+  };
+}
+
+async function writeStageFiles(
+  stateDir: string,
+  stageJson: StageJson,
+  endpoints: StageEndpoints,
+): Promise<void> {
+  await writeJson(join(stateDir, 'stage.json'), stageJson);
+  await writeJson(join(stateDir, 'endpoints.json'), endpoints);
 }

@@ -10,6 +10,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
+import { secretNames } from '../../shared/config/env.ts';
 import { groupsForStage, routesForStage } from '../../shared/routes/index.ts';
 import type { FunctionGroup } from '../../shared/routes/types.ts';
 import { ApiFunction, type ApiFunctionProps } from '../constructs/api-function.ts';
@@ -17,15 +18,26 @@ import type { EntryResolver } from '../constructs/entries.ts';
 import { RouteTableApi } from '../constructs/route-table-api.ts';
 import { StreamProcessor } from '../constructs/stream-processor.ts';
 import { WebhookPipeline } from '../constructs/webhook-pipeline.ts';
-import type { StageConfig } from '../stage-config.ts';
-import { queues, schedules, streamConsumers, streamPipes } from '../workers.ts';
 import {
+  functionEnvironment,
   functionNeeds,
-  type SecretName,
+  isWorker,
+  type QueueName,
+  type QueueTrigger,
+  type QueueUrls,
+  queueConsumers,
+  queueNamed,
+  type ScheduleTrigger,
   type ServiceFunction,
-  secretEnvironmentVariables,
+  type StageSettings,
+  type StreamTrigger,
+  streamPipes,
   type Worker,
-} from './function-access.ts';
+  type WorkerDefinition,
+  workerNames,
+  workers,
+} from '../functions.ts';
+import type { StageConfig } from '../stage-config.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -35,26 +47,10 @@ export interface ApiStackProps extends StackProps {
   entries: EntryResolver;
 }
 
-/** A worker exists for the sake of a route group: without the group's routes, nothing needs it. */
-const workerOf: Record<Worker, FunctionGroup> = {
-  'key-rotation': 'auth',
-  'booking-processor': 'booking',
-  'booking-expiry': 'booking',
-  'webhook-dispatcher': 'webhooks',
-  'esim-expiry': 'esim',
-};
-
-/** A function the shared definitions name must have declared its needs (least privilege). */
-function declared(name: string): ServiceFunction {
-  if (!(name in functionNeeds)) {
-    throw new Error(`${name} has no entry in infra/stacks/function-access.ts: declare what it may access`);
-  }
-  return name as ServiceFunction;
-}
-
 /**
  * Everything that deploys often: one Lambda per route group, the two REST APIs on their custom
- * domains, key rotation and the stream consumers. Data lives in the stateful stack.
+ * domains, and the workers (key rotation, stream and queue consumers, schedules), all from the
+ * function registry (infra/functions.ts). Data lives in the stateful stack.
  */
 export class ApiStack extends Stack {
   readonly functions = new Map<ServiceFunction, ApiFunction>();
@@ -63,89 +59,70 @@ export class ApiStack extends Stack {
   readonly partnerApi: RouteTableApi;
   readonly authApi: RouteTableApi;
   readonly alarmTopic: Topic;
+  private readonly stageConfig: StageConfig;
+  private readonly stateful: StatefulStack;
+  private readonly entries: EntryResolver;
+  /** The stage's part of every function's environment. */
+  private readonly stageSettings: StageSettings;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { config, stateful } = props;
-    const groups = groupsForStage(config.stage);
-    const apiUrl = `https://${config.apiDomainName}`;
-    const authUrl = `https://${config.authDomainName}`;
+    this.stageConfig = props.config;
+    this.stateful = props.stateful;
+    this.entries = props.entries;
+    this.stageSettings = stageSettingsOf(props.config, props.stateful);
+    const groups = groupsForStage(props.config.stage);
 
-    // Every variable shared/config/env.ts reads: each function can load the whole config.
-    const environment: Record<string, string> = {
-      STAGE: config.stage,
-      MAIN_TABLE_NAME: stateful.mainTable.tableName,
-      IDEMPOTENCY_TABLE_NAME: stateful.idempotencyTable.tableName,
-      SECRETS_BACKEND: 'aws',
-      ...Object.fromEntries(
-        Object.entries(secretEnvironmentVariables).map(([name, variable]) => [
-          variable,
-          stateful.secrets[name as SecretName].secretArn,
-        ]),
-      ),
-      TOKEN_ISSUER: authUrl,
-      PARTNER_AUDIENCE: apiUrl,
-      ADMIN_AUDIENCE: `${apiUrl}/api/v1/admin`,
-      API_BASE_URL: apiUrl,
-      AUTH_BASE_URL: authUrl,
-      ESIM_SMDP_ADDRESS: config.esimSmdpAddress,
-      POWERTOOLS_SERVICE_NAME: 'partner-travel-services',
-      LOG_LEVEL: config.logLevel,
-    };
+    this.alarmTopic = this.addAlarmTopic();
+    this.addRouteFunctions(groups);
+    const apis = this.addApis();
+    this.partnerApi = apis.partner;
+    this.authApi = apis.auth;
+    this.addWorkers(groups);
+    this.reportMissing();
+  }
 
-    const functionProps = (name: ServiceFunction, timeout?: Duration): ApiFunctionProps | undefined => {
-      const entry = props.entries(name);
-      if (!entry) return undefined;
-      return {
-        entry,
-        description: `partner-travel ${config.stage} ${name}`,
-        environment,
-        memorySize: functionNeeds[name].memorySize,
-        ...(timeout ? { timeout } : {}),
-        logRetention: config.logRetention,
-        removalPolicy: config.removalPolicy,
-      };
-    };
-    const register = (name: ServiceFunction, fn: ApiFunction) => {
-      const { tables = {}, secrets = {} } = functionNeeds[name];
-      if (tables.main) fn.bindTable({ table: stateful.mainTable, access: tables.main });
-      if (tables.idempotency) fn.bindTable({ table: stateful.idempotencyTable, access: tables.idempotency });
-      for (const [secret, access] of Object.entries(secrets)) {
-        fn.bindSecret({ secret: stateful.secrets[secret as SecretName], access });
-      }
-      Tags.of(fn).add('service-function', name);
-      this.functions.set(name, fn);
-    };
-
-    this.alarmTopic = new Topic(this, 'Alarms', {
-      displayName: `partner-travel ${config.stage} alarms`,
+  private addAlarmTopic(): Topic {
+    const topic = new Topic(this, 'Alarms', {
+      displayName: `partner-travel ${this.stageConfig.stage} alarms`,
       enforceSSL: true,
     });
-    if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
-    Validations.of(this.alarmTopic).acknowledge({
+    if (this.stageConfig.alarmEmail)
+      topic.addSubscription(new EmailSubscription(this.stageConfig.alarmEmail));
+    Validations.of(topic).acknowledge({
       id: 'AwsSolutions-SNS2',
       reason:
         'Alarm notifications carry no data; CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key.',
     });
+    return topic;
+  }
 
+  /** One Lambda per route group of the stage, and `meta`, which answers every path no route matches. */
+  private addRouteFunctions(groups: readonly FunctionGroup[]): void {
     for (const group of new Set<FunctionGroup>(['meta', ...groups])) {
-      const fnProps = functionProps(group);
-      if (fnProps) register(group, new ApiFunction(this, `${pascalCase(group)}Function`, fnProps));
-      else this.missing.push(group);
+      const entry = this.entries(group);
+      if (!entry) {
+        this.missing.push(group);
+        continue;
+      }
+      const fn = new ApiFunction(this, `${pascalCase(group)}Function`, this.functionProps(group, entry));
+      this.register(group, fn);
     }
+  }
+
+  private addApis(): { partner: RouteTableApi; auth: RouteTableApi } {
+    const config = this.stageConfig;
     const notFoundFunction = this.functions.get('meta');
     if (!notFoundFunction) {
       throw new Error(
         'functions/meta/handler.ts is required: it answers 404 for every path no route matches',
       );
     }
-
-    const routes = routesForStage(config.stage);
     const apiFunctions = new Map(
-      [...this.functions].filter((entry): entry is [FunctionGroup, ApiFunction] => isGroup(entry[0])),
+      [...this.functions].filter((entry): entry is [FunctionGroup, ApiFunction] => !isWorker(entry[0])),
     );
     const common = {
-      routes,
+      routes: routesForStage(config.stage),
       functions: apiFunctions,
       notFoundFunction,
       hostedZone: config.hostedZone
@@ -158,134 +135,174 @@ export class ApiStack extends Stack {
       logRetention: config.logRetention,
       removalPolicy: config.removalPolicy,
     };
-    this.partnerApi = new RouteTableApi(this, 'PartnerApi', {
+    const partner = new RouteTableApi(this, 'PartnerApi', {
       ...common,
       host: 'api',
       restApiName: `partner-travel-${config.stage}-partner-api`,
       domainName: config.apiDomainName,
       certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiCertificateArn),
       mtls: {
-        bucket: stateful.truststore,
+        bucket: this.stateful.truststore,
         key: StatefulStack.truststoreKey,
         ...(config.truststoreVersion ? { version: config.truststoreVersion } : {}),
       },
     });
-    this.authApi = new RouteTableApi(this, 'AuthApi', {
+    const auth = new RouteTableApi(this, 'AuthApi', {
       ...common,
       host: 'auth',
       restApiName: `partner-travel-${config.stage}-auth-api`,
       domainName: config.authDomainName,
       certificate: Certificate.fromCertificateArn(this, 'AuthCertificate', config.authCertificateArn),
     });
-
-    this.addKeyRotation(config, functionProps('key-rotation', Duration.seconds(30)), register);
-
-    // Stream consumers, schedules and pipes are the local stage's definitions too (infra/workers.ts).
-    for (const consumer of streamConsumers) {
-      const name = declared(consumer.functionName);
-      const fnProps = functionProps(name, Duration.seconds(30));
-      if (!fnProps) continue;
-      const processor = new StreamProcessor(this, pascalCase(name), {
-        table: stateful.mainTable,
-        function: fnProps,
-        filters: (consumer.filterPatterns ?? []).map((pattern) => FilterCriteria.filter(pattern)),
-        ...(consumer.batchSize ? { batchSize: consumer.batchSize } : {}),
-        ...(consumer.maximumRetryAttempts ? { retryAttempts: consumer.maximumRetryAttempts } : {}),
-        alarmTopic: this.alarmTopic,
-        removalPolicy: config.removalPolicy,
-      });
-      register(name, processor.function);
-    }
-
-    for (const schedule of schedules) {
-      const name = declared(schedule.functionName);
-      const rate = Duration.minutes(schedule.rateMinutes);
-      // A run never outlasts the interval, so runs do not pile up.
-      const fnProps = functionProps(name, Duration.seconds(Math.min(rate.toSeconds() - 10, 300)));
-      if (!fnProps) continue;
-      const fn = new ApiFunction(this, `${pascalCase(name)}Function`, fnProps);
-      register(name, fn);
-      new Rule(this, `${pascalCase(name)}Schedule`, {
-        schedule: Schedule.rate(rate),
-        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
-      });
-    }
-
-    for (const pipe of streamPipes) {
-      const queue = queues.find((candidate) => candidate.name === pipe.queueName);
-      if (!queue?.consumer || !queue.fifo || !pipe.messageGroupIdPath) {
-        throw new Error(`Pipe ${pipe.name}: its queue must be FIFO with a consumer and a message group path`);
-      }
-      const name = declared(queue.consumer.functionName);
-      const fnProps = functionProps(name, Duration.seconds(queue.visibilityTimeoutSeconds / 6));
-      if (!fnProps) continue;
-      const pipeline = new WebhookPipeline(this, pascalCase(pipe.name), {
-        table: stateful.mainTable,
-        dispatcher: fnProps,
-        filterPatterns: pipe.filterPatterns,
-        messageGroupIdPath: pipe.messageGroupIdPath,
-        ...(pipe.messageDeduplicationIdPath
-          ? { messageDeduplicationIdPath: pipe.messageDeduplicationIdPath }
-          : {}),
-        maxReceiveCount: queue.maxReceiveCount,
-        ...(queue.consumer.batchSize ? { batchSize: queue.consumer.batchSize } : {}),
-        queueUrlVariable: queue.urlEnvironmentVariable,
-        ...(queue.deadLetterUrlEnvironmentVariable
-          ? { deadLetterUrlVariable: queue.deadLetterUrlEnvironmentVariable }
-          : {}),
-        alarmTopic: this.alarmTopic,
-        removalPolicy: config.removalPolicy,
-        logRetention: config.logRetention,
-      });
-      register(name, pipeline.dispatcher);
-    }
-
-    for (const [worker, group] of Object.entries(workerOf) as [Worker, FunctionGroup][]) {
-      if (groups.includes(group) && !this.functions.has(worker)) this.missing.push(worker);
-    }
-    this.reportMissing(config);
+    return { partner, auth };
   }
 
-  private addKeyRotation(
-    config: StageConfig,
-    fnProps: ApiFunctionProps | undefined,
-    register: (name: ServiceFunction, fn: ApiFunction) => void,
+  /** The registry's workers, each with what invokes it; the local stage runs the same definitions. */
+  private addWorkers(groups: readonly FunctionGroup[]): void {
+    checkPipes();
+    for (const name of workerNames) {
+      const worker = workers[name];
+      const entry = this.entries(name);
+      if (!entry) {
+        if (groups.includes(worker.servesGroup)) this.missing.push(name);
+        continue;
+      }
+      const { trigger } = worker;
+      if (trigger.kind === 'schedule') this.addScheduledWorker(name, worker, trigger, entry);
+      if (trigger.kind === 'stream') this.addStreamWorker(name, worker, trigger, entry);
+      if (trigger.kind === 'queue') this.addQueueWorker(name, worker, trigger, entry);
+    }
+  }
+
+  private addScheduledWorker(
+    name: Worker,
+    worker: WorkerDefinition,
+    trigger: ScheduleTrigger,
+    entry: string,
   ): void {
-    if (!fnProps) return;
-    const rotation = new ApiFunction(this, 'KeyRotationFunction', fnProps);
-    register('key-rotation', rotation);
-    Validations.of(rotation).acknowledge({
-      id: 'Annotation::@aws-cdk/aws-lambda:addPermissionsToVersionOrAlias',
-      reason:
-        'The schedule invokes the unqualified function; the trigger invokes its version by role policy.',
+    const rate =
+      typeof trigger.every === 'object'
+        ? Duration.minutes(trigger.every.minutes)
+        : this.stageConfig[trigger.every];
+    // A run never outlasts the interval, so runs do not pile up.
+    const timeout = Duration.seconds(worker.timeoutSeconds ?? Math.min(rate.toSeconds() - 10, 300));
+    const fn = new ApiFunction(this, `${pascalCase(name)}Function`, this.functionProps(name, entry, timeout));
+    this.register(name, fn);
+    if (trigger.firstRunId) {
+      Validations.of(fn).acknowledge({
+        id: 'Annotation::@aws-cdk/aws-lambda:addPermissionsToVersionOrAlias',
+        reason:
+          'The schedule invokes the unqualified function; the trigger invokes its version by role policy.',
+      });
+    }
+    new Rule(this, `${pascalCase(name)}Schedule`, {
+      description: trigger.description,
+      schedule: Schedule.rate(rate),
+      targets: [new LambdaFunction(fn, { retryAttempts: trigger.retryAttempts ?? 0 })],
     });
-    new Rule(this, 'KeyRotationSchedule', {
-      description: 'Rotates the token signing key; old keys stay published while their tokens live.',
-      schedule: Schedule.rate(config.keyRotationInterval),
-      targets: [new LambdaFunction(rotation, { retryAttempts: 2 })],
+    if (trigger.firstRunId) {
+      new Trigger(this, trigger.firstRunId, { handler: fn, executeOnHandlerChange: false });
+    }
+    if (trigger.errorAlarm) {
+      fn.metricErrors({ period: Duration.hours(1) })
+        .createAlarm(this, `${pascalCase(name)}Errors`, {
+          alarmDescription: trigger.errorAlarm,
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        })
+        .addAlarmAction(new SnsAction(this.alarmTopic));
+    }
+  }
+
+  private addStreamWorker(
+    name: Worker,
+    worker: WorkerDefinition,
+    trigger: StreamTrigger,
+    entry: string,
+  ): void {
+    const processor = new StreamProcessor(this, pascalCase(name), {
+      table: this.stateful.mainTable,
+      function: this.functionProps(name, entry, Duration.seconds(worker.timeoutSeconds ?? 30)),
+      filters: (trigger.filterPatterns ?? []).map((pattern) => FilterCriteria.filter(pattern)),
+      ...(trigger.batchSize ? { batchSize: trigger.batchSize } : {}),
+      ...(trigger.maximumRetryAttempts ? { retryAttempts: trigger.maximumRetryAttempts } : {}),
+      alarmTopic: this.alarmTopic,
+      removalPolicy: this.stageConfig.removalPolicy,
     });
-    // The first deploy creates the first signing key, so tokens can be issued right away.
-    new Trigger(this, 'FirstSigningKey', { handler: rotation, executeOnHandlerChange: false });
-    rotation
-      .metricErrors({ period: Duration.hours(1) })
-      .createAlarm(this, 'KeyRotationErrors', {
-        alarmDescription: 'The signing key rotation failed: tokens keep using the current key until fixed.',
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      })
-      .addAlarmAction(new SnsAction(this.alarmTopic));
+    this.register(name, processor.function);
+  }
+
+  /** In AWS a consumed queue is fed by its pipe: the pipeline builds both, with the consumer. */
+  private addQueueWorker(name: Worker, worker: WorkerDefinition, trigger: QueueTrigger, entry: string): void {
+    const queue = queueNamed(trigger.queue);
+    const pipe = streamPipes.find((candidate) => candidate.queueName === queue.name);
+    if (!pipe?.messageGroupIdPath) {
+      throw new Error(`${name} consumes ${queue.name}, which no pipe with a message group path feeds`);
+    }
+    const pipeline = new WebhookPipeline(this, pascalCase(pipe.name), {
+      table: this.stateful.mainTable,
+      dispatcher: ({ queueUrl, deadLetterQueueUrl }) =>
+        this.functionProps(name, entry, undefined, {
+          [queue.name]: { url: queueUrl, deadLetterUrl: deadLetterQueueUrl },
+        }),
+      dispatcherTimeout: Duration.seconds(worker.timeoutSeconds ?? queue.visibilityTimeoutSeconds / 6),
+      filterPatterns: pipe.filterPatterns,
+      messageGroupIdPath: pipe.messageGroupIdPath,
+      ...(pipe.messageDeduplicationIdPath
+        ? { messageDeduplicationIdPath: pipe.messageDeduplicationIdPath }
+        : {}),
+      maxReceiveCount: queue.maxReceiveCount,
+      ...(trigger.batchSize ? { batchSize: trigger.batchSize } : {}),
+      alarmTopic: this.alarmTopic,
+      removalPolicy: this.stageConfig.removalPolicy,
+      logRetention: this.stageConfig.logRetention,
+    });
+    this.register(name, pipeline.dispatcher);
+  }
+
+  private functionProps(
+    name: ServiceFunction,
+    entry: string,
+    timeout?: Duration,
+    queueUrls?: Partial<Record<QueueName, QueueUrls>>,
+  ): ApiFunctionProps {
+    return {
+      entry,
+      description: `partner-travel ${this.stageConfig.stage} ${name}`,
+      environment: functionEnvironment(name, this.stageSettings, queueUrls),
+      memorySize: functionNeeds[name].memorySize,
+      ...(timeout ? { timeout } : {}),
+      logRetention: this.stageConfig.logRetention,
+      removalPolicy: this.stageConfig.removalPolicy,
+    };
+  }
+
+  /** Grants exactly the function's declared needs, and tags it with its registry name. */
+  private register(name: ServiceFunction, fn: ApiFunction): void {
+    const { tables = {}, secrets = {} } = functionNeeds[name];
+    if (tables.main) fn.bindTable({ table: this.stateful.mainTable, access: tables.main });
+    if (tables.idempotency)
+      fn.bindTable({ table: this.stateful.idempotencyTable, access: tables.idempotency });
+    for (const [secret, access] of Object.entries(secrets) as [
+      keyof typeof secrets,
+      'read' | 'readWrite',
+    ][]) {
+      fn.bindSecret({ secret: this.stateful.secrets[secret], access });
+    }
+    Tags.of(fn).add('service-function', name);
+    this.functions.set(name, fn);
   }
 
   /**
    * Routes of a group without code are simply not deployed, so synth stays green while the group is
    * being written; prod refuses, because a partner would meet 404 on a documented operation.
    */
-  private reportMissing(config: StageConfig): void {
+  private reportMissing(): void {
     if (this.missing.length === 0) return;
     const files = this.missing.map((name) => `functions/${name}/handler.ts`).join(', ');
-    if (config.stage === 'prod') {
+    if (this.stageConfig.stage === 'prod') {
       throw new Error(`prod needs every function; missing entry files: ${files}`);
     }
     Annotations.of(this).addWarningV2(
@@ -295,8 +312,33 @@ export class ApiStack extends Stack {
   }
 }
 
-function isGroup(name: ServiceFunction): name is FunctionGroup {
-  return !(name in workerOf);
+/** Tokens of the stateful stack and the stage's domains: what every Lambda's environment carries in AWS. */
+function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSettings {
+  return {
+    stage: config.stage,
+    tables: { main: stateful.mainTable.tableName, idempotency: stateful.idempotencyTable.tableName },
+    secrets: {
+      backend: 'aws',
+      ids: Object.fromEntries(
+        secretNames.map((name) => [name, stateful.secrets[name].secretArn]),
+      ) as StageSettings['secrets']['ids'],
+    },
+    apiBaseUrl: `https://${config.apiDomainName}`,
+    authBaseUrl: `https://${config.authDomainName}`,
+    logLevel: config.logLevel,
+    esimSmdpAddress: config.esimSmdpAddress,
+  };
+}
+
+/** A pipe feeds a FIFO queue that a worker consumes, grouped by a path into the record. */
+function checkPipes(): void {
+  for (const pipe of streamPipes) {
+    const queue = queueNamed(pipe.queueName);
+    const consumed = queueConsumers.some((consumer) => consumer.queue.name === queue.name);
+    if (!consumed || !queue.fifo || !pipe.messageGroupIdPath) {
+      throw new Error(`Pipe ${pipe.name}: its queue must be FIFO with a consumer and a message group path`);
+    }
+  }
 }
 
 function pascalCase(name: string): string {

@@ -1,5 +1,6 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { cdkDefaultAccount } from '../../shared/config/local.ts';
 import { type EntryResolver, handlerEntry } from '../constructs/entries.ts';
 import { placeholdersIn, type StageConfig, stageConfigFrom } from '../stage-config.ts';
 import { ApiStack } from './api-stack.ts';
@@ -14,7 +15,7 @@ export interface Service {
 /** The whole service for the stage named in the app's context (`-c stage=...`), checked by cdk-nag. */
 export function addService(app: App, { entries = handlerEntry }: { entries?: EntryResolver } = {}): Service {
   const config = stageConfigFrom(app.node);
-  const account = config.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const account = config.account ?? cdkDefaultAccount();
   const env = { region: config.region, ...(account ? { account } : {}) };
   const prefix = `partner-travel-${config.stage}`;
 

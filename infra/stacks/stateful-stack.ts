@@ -4,8 +4,8 @@ import { type CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { ServiceTable } from '../constructs/service-table.ts';
+import type { SecretName } from '../functions.ts';
 import type { StageConfig } from '../stage-config.ts';
-import type { SecretName } from './function-access.ts';
 
 export interface StatefulStackProps extends StackProps {
   config: StageConfig;

@@ -40,7 +40,7 @@ export async function authenticate({
   }
   const principal = await verifyAccessToken(token, auth.audiences ?? ['partner']);
 
-  if (principal.accountId !== null && accountOfCertificate(clientCertificate) !== principal.accountId) {
+  if (principal.kind === 'partner' && accountOfCertificate(clientCertificate) !== principal.accountId) {
     throw new ForbiddenError('The client certificate belongs to another account than the access token.', {
       details: { reason: 'certificate_account_mismatch' },
     });

@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { config } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
+import type { ClientCredentialIssuer, ClientCredentialVerifier } from '../domain/accounts/ports.ts';
 import { type SecretStore, secretStore } from '../secrets/store.ts';
 
 /**
@@ -61,43 +63,38 @@ export async function clientSecretPepper(store: SecretStore = secretStore()): Pr
   return pepper;
 }
 
-export function resetClientSecretPepper(): void {
+function resetClientSecretPepper(): void {
   cachedPepper = undefined;
 }
+onReset(resetClientSecretPepper);
 
-export interface BasicCredentials {
-  clientId: string;
-  clientSecret: string;
-}
+/** The accounts domain's credential issuer: generation here, the hash key from the secret store. */
+export const clientCredentialIssuer: ClientCredentialIssuer = {
+  newClientId: generateClientId,
+  newClientSecret: generateClientSecret,
+  async hasher() {
+    const pepper = await clientSecretPepper();
+    return (secret) => hashClientSecret(secret, pepper);
+  },
+};
 
-/**
- * RFC 6749 section 2.3.1: `Basic base64(urlencode(client_id) ":" urlencode(client_secret))`, both parts
- * form-urlencoded before encoding. Returns undefined when the header is not Basic; throws on a Basic
- * header that cannot be read.
- */
-export function parseBasicCredentials(authorization: string | undefined): BasicCredentials | undefined {
-  if (authorization === undefined) return undefined;
-  const match = /^Basic[ ]+([A-Za-z0-9+/=._~-]*)\s*$/i.exec(authorization.trim());
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1] ?? '', 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) throw new MalformedBasicCredentialsError();
-  const formDecode = (value: string) => {
-    try {
-      return decodeURIComponent(value.replace(/\+/g, ' '));
-    } catch {
-      throw new MalformedBasicCredentialsError();
-    }
-  };
-  return {
-    clientId: formDecode(decoded.slice(0, colon)),
-    clientSecret: formDecode(decoded.slice(colon + 1)),
-  };
-}
+/** Compared against when the client id is unknown, so the answer takes as long as for a wrong secret. */
+let unknownClientHash: string | undefined;
 
-export class MalformedBasicCredentialsError extends Error {
-  constructor() {
-    super('The Basic credentials must be base64 of "client_id:client_secret", each part form-urlencoded.');
-    this.name = 'MalformedBasicCredentialsError';
-  }
-}
+/** The token endpoint's credential verifier. */
+export const clientCredentialVerifier: ClientCredentialVerifier = {
+  isClientId,
+  async verifier() {
+    const pepper = await clientSecretPepper();
+    unknownClientHash ??= hashClientSecret('no such client', 'no such pepper');
+    const stand = unknownClientHash;
+    return (secret, storedHash) => verifyClientSecret(secret, storedHash ?? stand, pepper);
+  },
+};
+
+// The token endpoint's Basic header parsing is pure; it lives apart so the domain can use it.
+export {
+  type BasicCredentials,
+  MalformedBasicCredentialsError,
+  parseBasicCredentials,
+} from './basic-credentials.ts';

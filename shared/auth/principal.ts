@@ -1,15 +1,50 @@
-import type { Audience } from '../routes/types.ts';
+import type { Audience, RouteAuth } from '../routes/types.ts';
 import type { Scope } from './scopes.ts';
 
-/** Who is calling, as proven by a verified access token. */
-export interface Principal {
-  audience: Audience;
-  /** Partner tokens: the application's client_id. Employee tokens: the employee id. */
+/** A partner application, proven by a client-credentials token: it always acts for one account. */
+export interface PartnerPrincipal {
+  kind: 'partner';
+  /** The tenant: every record the call reads or writes belongs to it. */
+  accountId: string;
+  /** The application's client_id. */
   subject: string;
-  /** The tenant of a partner token; null for employees. */
-  accountId: string | null;
   scopes: readonly Scope[];
   tokenId: string;
+}
+
+/** An employee, proven by an admin-login token: no account of its own. */
+export interface EmployeePrincipal {
+  kind: 'employee';
+  /** The employee id. */
+  subject: string;
+  scopes: readonly Scope[];
+  /** The roles the identity provider granted, when the token names any. */
+  roles?: readonly string[];
+  tokenId: string;
+}
+
+/** Who is calling, as proven by a verified access token; `kind` is the token's audience. */
+export type Principal = PartnerPrincipal | EmployeePrincipal;
+
+type AcceptedAudience<Listed> = Listed extends readonly (infer Kind extends Audience)[] ? Kind : 'partner';
+
+/** The audiences a route accepts: partner tokens only unless it lists others (RouteAuth.audiences). */
+export type RouteAudience<Auth extends RouteAuth> = Auth extends { readonly audiences?: infer Listed }
+  ? AcceptedAudience<Listed>
+  : 'partner';
+
+/**
+ * The principal a route's handler receives: a partner-only route gets a PartnerPrincipal, an
+ * employee-only route an EmployeePrincipal, a route open to both the union, and `auth: null` no one.
+ */
+export type PrincipalFor<Auth extends RouteAuth | null> = Auth extends RouteAuth
+  ? Extract<Principal, { kind: RouteAudience<Auth> }>
+  : null;
+
+/** The idempotency tenant of a caller: its account, or the employee (docs/architecture.md, Idempotency). */
+export function tenantOf(principal: Principal | null): string {
+  if (principal?.kind === 'partner') return principal.accountId;
+  return `employee:${principal?.subject ?? 'anonymous'}`;
 }
 
 /** The client certificate API Gateway verified (requestContext.identity.clientCert). */

@@ -9,6 +9,7 @@ import {
   SignJWT,
 } from 'jose';
 import { config } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { Audience } from '../routes/types.ts';
 import { secretStore } from '../secrets/store.ts';
@@ -174,23 +175,33 @@ export async function verifyAccessToken(
   const scopes = payload.scopes;
   if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string'))
     throw invalid('scopes claim missing');
-  let accountId: string | null = null;
+  const granted = canonicalScopes(scopes);
   if (kind === 'partner') {
     if (typeof payload.account_id !== 'string' || payload.account_id.length === 0)
       throw invalid('account_id claim missing');
-    accountId = payload.account_id;
+    return {
+      kind,
+      accountId: payload.account_id,
+      subject: payload.sub,
+      scopes: granted,
+      tokenId: payload.jti,
+    };
   }
+  const roles = payload.roles;
   return {
-    audience: kind,
+    kind,
     subject: payload.sub,
-    accountId,
-    scopes: canonicalScopes(scopes),
+    scopes: granted,
+    ...(Array.isArray(roles)
+      ? { roles: roles.filter((role): role is string => typeof role === 'string') }
+      : {}),
     tokenId: payload.jti,
   };
 }
 
 /** Tests and the local stage rotate keys in the same process. */
-export function resetTokenCaches(): void {
+function resetTokenCaches(): void {
   signer = undefined;
   verificationKeys = undefined;
 }
+onReset(resetTokenCaches);

@@ -1,8 +1,10 @@
 import { type Stage, stages } from '../routes/types.ts';
+import { onReset } from './reset.ts';
 
 /**
- * Runtime configuration, read from the environment once. CDK sets these on every function
- * (infra/constructs/api-function.ts); the local stage sets the same names (infra/local/stage.ts).
+ * Runtime configuration of the functions, read from the environment once. `runtimeEnvironment` below
+ * writes the same variables: CDK puts them on every Lambda and the local stage into its process (both
+ * through infra/functions.ts), so the names live in this file only.
  */
 export interface RuntimeConfig {
   stage: Stage;
@@ -15,15 +17,7 @@ export interface RuntimeConfig {
   /** `aws`: Secrets Manager; `file`: JSON files in `secretsDir` (local stage). */
   secretsBackend: 'aws' | 'file';
   secretsDir: string | undefined;
-  secretIds: {
-    signingKeys: string;
-    jwks: string;
-    partnerCa: string;
-    clientSecretPepper: string;
-    webhookEncryptionKey: string;
-    passSigningKeys: string;
-    idempotencyEncryptionKey: string;
-  };
+  secretIds: Record<SecretName, string>;
   tokenIssuer: string;
   partnerAudience: string;
   adminAudience: string;
@@ -31,7 +25,45 @@ export interface RuntimeConfig {
   authBaseUrl: string;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
+  /** SM-DP+ host named in eSIM activation codes, as configured; `esimSmdpAddress()` (esim.ts) resolves it. */
+  esimSmdpAddress: string | undefined;
 }
+
+export type SecretName =
+  | 'signingKeys'
+  | 'jwks'
+  | 'partnerCa'
+  | 'clientSecretPepper'
+  | 'webhookEncryptionKey'
+  | 'passSigningKeys'
+  | 'idempotencyEncryptionKey';
+
+/** The variable each secret id is read from: an ARN in AWS. */
+const secretIdVariables: Record<SecretName, string> = {
+  signingKeys: 'SIGNING_KEYS_SECRET_ID',
+  jwks: 'JWKS_SECRET_ID',
+  partnerCa: 'PARTNER_CA_SECRET_ID',
+  clientSecretPepper: 'CLIENT_SECRET_PEPPER_SECRET_ID',
+  webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
+  passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
+  idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
+};
+
+/** Secret ids when their variable is unset: the file names of the local stage's secret store. */
+export const defaultSecretIds: Record<SecretName, string> = {
+  signingKeys: 'signing-keys',
+  jwks: 'jwks',
+  partnerCa: 'partner-ca',
+  clientSecretPepper: 'client-secret-pepper',
+  webhookEncryptionKey: 'webhook-encryption-key',
+  passSigningKeys: 'pass-signing-keys',
+  idempotencyEncryptionKey: 'idempotency-encryption-key',
+};
+
+export const secretNames = Object.keys(secretIdVariables) as SecretName[];
+
+/** Variables that carry the URL of a queue a function consumes or sends to (named in infra/functions.ts). */
+export type QueueUrlVariable = 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -57,26 +89,120 @@ export function config(): RuntimeConfig {
     sqsEndpoint: process.env.SQS_ENDPOINT || undefined,
     secretsBackend: process.env.SECRETS_BACKEND === 'file' ? 'file' : 'aws',
     secretsDir: process.env.SECRETS_DIR || undefined,
-    secretIds: {
-      signingKeys: process.env.SIGNING_KEYS_SECRET_ID ?? 'signing-keys',
-      jwks: process.env.JWKS_SECRET_ID ?? 'jwks',
-      partnerCa: process.env.PARTNER_CA_SECRET_ID ?? 'partner-ca',
-      clientSecretPepper: process.env.CLIENT_SECRET_PEPPER_SECRET_ID ?? 'client-secret-pepper',
-      webhookEncryptionKey: process.env.WEBHOOK_KEY_SECRET_ID ?? 'webhook-encryption-key',
-      passSigningKeys: process.env.PASS_SIGNING_KEYS_SECRET_ID ?? 'pass-signing-keys',
-      idempotencyEncryptionKey: process.env.IDEMPOTENCY_KEY_SECRET_ID ?? 'idempotency-encryption-key',
-    },
+    secretIds: Object.fromEntries(
+      secretNames.map((name) => [name, process.env[secretIdVariables[name]] ?? defaultSecretIds[name]]),
+    ) as Record<SecretName, string>,
     tokenIssuer: required('TOKEN_ISSUER'),
     partnerAudience: required('PARTNER_AUDIENCE'),
     adminAudience: required('ADMIN_AUDIENCE'),
     apiBaseUrl: required('API_BASE_URL'),
     authBaseUrl: required('AUTH_BASE_URL'),
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
+    esimSmdpAddress: process.env.ESIM_SMDP_ADDRESS || undefined,
   };
   return cached;
 }
-
-/** Tests and the local stage change the environment between runs. */
-export function resetConfig(): void {
+onReset(() => {
   cached = undefined;
+});
+
+/** The URL of a queue the function uses; configured on the functions that declare the queue. */
+export function queueUrl(variable: QueueUrlVariable): string {
+  return required(variable);
+}
+
+/** The stage name as a metrics dimension; metrics are written before `config()` may be complete. */
+export function metricsStage(): string | undefined {
+  return process.env.STAGE || undefined;
+}
+
+/** The logger's service name (POWERTOOLS_SERVICE_NAME) on every stage. */
+const serviceName = 'partner-travel-services';
+
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+
+/** Read when the logger is created, before anything else is configured: no variable is required. */
+export function loggerConfig(): { serviceName: string; logLevel: LogLevel } {
+  return {
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? serviceName,
+    logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'INFO',
+  };
+}
+
+/** How long a new booking's hold lasts, when a stage shortens it (BOOKING_HOLD_SECONDS); else the default. */
+export function bookingHoldSecondsOverride(): number | undefined {
+  const configured = Number(process.env.BOOKING_HOLD_SECONDS);
+  return Number.isInteger(configured) && configured > 0 ? configured : undefined;
+}
+
+/** The webhook dispatcher's knobs (docs/webhooks.md, Configuration); unset means the documented defaults. */
+export function webhookDeliveryConfig(): { timeoutMs: number; retrySchedule: string | undefined } {
+  const timeoutMs = Number(process.env.WEBHOOK_TIMEOUT_MS ?? 30_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error('WEBHOOK_TIMEOUT_MS must be a positive integer');
+  return { timeoutMs, retrySchedule: process.env.WEBHOOK_RETRY_SCHEDULE };
+}
+
+/**
+ * How far webhook deliveries may reach beyond the strict defaults: loopback targets and an extra CA
+ * (the local stage), and names pinned to addresses (`name=address,...`), honoured on the local stage only.
+ */
+export function outboundConfig(): {
+  local: boolean;
+  allowLoopback: boolean;
+  extraCaFile: string | undefined;
+  resolve: string | undefined;
+} {
+  return {
+    local: process.env.STAGE === 'local',
+    allowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+    extraCaFile: process.env.WEBHOOK_EXTRA_CA_FILE || undefined,
+    resolve: process.env.WEBHOOK_RESOLVE,
+  };
+}
+
+/** The values behind a function's environment, as CDK (tokens, ARNs) or the local stage (endpoints, files) knows them. */
+export interface RuntimeSettings {
+  stage: Stage;
+  tables: { main: string; idempotency: string };
+  secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
+  apiBaseUrl: string;
+  authBaseUrl: string;
+  logLevel: string;
+  /** Local stage: DynamoDB Local and the SQS emulator. */
+  endpoints?: { dynamodb: string; sqs: string };
+  validateResponses?: boolean;
+  /** The SM-DP+ host of eSIM activation codes (the stage configuration's); unset: the stage's placeholder. */
+  esimSmdpAddress?: string;
+  /** URLs of the queues the function uses. */
+  queueUrls?: Partial<Record<QueueUrlVariable, string>>;
+  /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
+  localWebhooks?: { extraCaFile: string };
+}
+
+/** The inverse of `config()`: the variables that configure a function to these settings. */
+export function runtimeEnvironment(settings: RuntimeSettings): Record<string, string> {
+  const { secrets, endpoints, localWebhooks } = settings;
+  return {
+    STAGE: settings.stage,
+    MAIN_TABLE_NAME: settings.tables.main,
+    IDEMPOTENCY_TABLE_NAME: settings.tables.idempotency,
+    ...(endpoints ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs } : {}),
+    SECRETS_BACKEND: secrets.backend,
+    ...(secrets.dir ? { SECRETS_DIR: secrets.dir } : {}),
+    ...Object.fromEntries(secretNames.map((name) => [secretIdVariables[name], secrets.ids[name]])),
+    TOKEN_ISSUER: settings.authBaseUrl,
+    PARTNER_AUDIENCE: settings.apiBaseUrl,
+    ADMIN_AUDIENCE: `${settings.apiBaseUrl}/api/v1/admin`,
+    API_BASE_URL: settings.apiBaseUrl,
+    AUTH_BASE_URL: settings.authBaseUrl,
+    ...(settings.esimSmdpAddress ? { ESIM_SMDP_ADDRESS: settings.esimSmdpAddress } : {}),
+    POWERTOOLS_SERVICE_NAME: serviceName,
+    LOG_LEVEL: settings.logLevel,
+    ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
+    ...settings.queueUrls,
+    ...(localWebhooks
+      ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }
+      : {}),
+  };
 }

@@ -11,20 +11,11 @@ export const defaultSmdpAddress = (stage: Exclude<Stage, 'prod'>) =>
 
 const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-let cached: string | undefined;
-
+/** Resolved on each call from the cached runtime config, so `resetModuleCaches()` covers it. */
 export function esimSmdpAddress(): string {
-  if (cached) return cached;
-  const { stage } = config();
-  const configured = process.env.ESIM_SMDP_ADDRESS;
+  const { stage, esimSmdpAddress: configured } = config();
   if (!configured && stage === 'prod') throw new Error('ESIM_SMDP_ADDRESS must be set in prod');
-  const address = configured || defaultSmdpAddress(stage as Exclude<Stage, 'prod'>);
+  const address = configured || (stage === 'prod' ? '' : defaultSmdpAddress(stage));
   if (!hostname.test(address)) throw new Error(`ESIM_SMDP_ADDRESS is not a host name: ${address}`);
-  cached = address;
   return address;
-}
-
-/** Tests and the local stage change the environment between runs. */
-export function resetEsimConfig(): void {
-  cached = undefined;
 }

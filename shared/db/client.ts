@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -21,7 +22,8 @@ export function ddb(): DynamoDBDocumentClient {
 }
 
 /** For tests and the local stage, which point the same process at a new endpoint. */
-export function resetDdb(): void {
+function resetDdb(): void {
   documentClient?.destroy();
   documentClient = undefined;
 }
+onReset(resetDdb);

@@ -1,74 +1,71 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config/env.ts';
 import { ValidationError } from '../domain/errors.ts';
+import type { Page, PageRequest } from '../domain/ports.ts';
 import { ddb } from './client.ts';
 
-/** The main-table attributes that position a `gsi1` query: base key plus index key. */
-export interface IndexPosition {
-  pk: string;
-  sk: string;
-  gsi1pk: string;
-  gsi1sk: string;
-}
+/** Opaque to callers: base64url of the JSON of the key attributes a query resumes after. */
+export const encodeCursor = (position: Record<string, unknown>): string =>
+  Buffer.from(JSON.stringify(position)).toString('base64url');
 
-const positionKeys = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
-
-function invalidCursor(): ValidationError {
-  return new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
+/**
+ * The position a cursor holds, when `accepts` recognises it as a position in the list asked for.
+ * Anything else, a cursor edited by hand, taken from another list or not even JSON, is a 422, never a
+ * DynamoDB error or a peek into another partition.
+ */
+export function decodeCursor<T extends Record<string, unknown>>(
+  cursor: string,
+  accepts: (position: Record<string, unknown>) => position is T,
+): T {
+  try {
+    // `accepts` reads properties: on null or a number it fails, or throws into the 422 below.
+    const position: Record<string, unknown> = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (/^[\w-]+$/.test(cursor) && accepts(position)) return position;
+  } catch {}
+  throw new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
     { path: 'query.cursor', message: 'Invalid cursor' },
   ]);
 }
 
-/** Opaque to callers: base64url of the last item's key. */
-export function encodeCursor(item: Record<string, unknown>): string {
-  const position = Object.fromEntries(positionKeys.map((key) => [key, item[key]]));
-  return Buffer.from(JSON.stringify(position)).toString('base64url');
+/** The main-table attributes that position a `gsi1` query: base key plus index key. */
+const indexPositionKeys = ['pk', 'sk', 'gsi1pk', 'gsi1sk'] as const;
+export type IndexPosition = Record<(typeof indexPositionKeys)[number], string>;
+
+export const indexCursor = (item: Record<string, unknown>) =>
+  encodeCursor(Object.fromEntries(indexPositionKeys.map((key) => [key, item[key]])));
+
+/** A `gsi1` cursor: exactly the four keys, short strings, inside the listed partition and entity type. */
+export function decodeIndexCursor(cursor: string, gsi1pk: string, skPrefix = ''): IndexPosition {
+  return decodeCursor(
+    cursor,
+    (position): position is IndexPosition =>
+      Object.keys(position).length === indexPositionKeys.length &&
+      indexPositionKeys.every(
+        (key) => typeof position[key] === 'string' && /^.{1,512}$/s.test(position[key]),
+      ) &&
+      position.gsi1pk === gsi1pk &&
+      String(position.gsi1sk).startsWith(skPrefix),
+  );
 }
 
-/**
- * Decodes a cursor and checks it belongs to the listed partition, so a cursor edited by hand or taken
- * from another list is a 422, never a DynamoDB error or a peek into another partition.
- */
-export function decodeCursor(cursor: string, gsi1pk: string, skPrefix = ''): IndexPosition {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidCursor();
-  const record = value as Record<string, unknown>;
-  if (Object.keys(record).length !== positionKeys.length) throw invalidCursor();
-  for (const key of positionKeys) {
-    const part = record[key];
-    if (typeof part !== 'string' || part.length === 0 || part.length > 512) throw invalidCursor();
-  }
-  const position = record as unknown as IndexPosition;
-  if (position.gsi1pk !== gsi1pk || !position.gsi1sk.startsWith(skPrefix)) throw invalidCursor();
-  return position;
-}
-
-export interface Gsi1PageQuery {
+export interface Gsi1PageQuery extends PageRequest {
   gsi1pk: string;
   /** Only items whose gsi1sk starts with this (one entity type of a shared partition). */
   skPrefix: string;
-  limit: number;
-  cursor: string | undefined;
   /** Newest first when the sort key starts with the creation time. */
   newestFirst?: boolean;
 }
 
 /**
- * One page of a `gsi1` partition. Reads one item more than asked, so `nextCursor` is null on the last
- * page instead of pointing at an empty one.
+ * One page of a `gsi1` partition, each item mapped by `fromItem`. Reads one item more than asked, so
+ * `nextCursor` is null on the last page instead of pointing at an empty one.
  */
-export async function queryGsi1Page(query: Gsi1PageQuery): Promise<{
-  items: Record<string, unknown>[];
-  nextCursor: string | null;
-}> {
+export async function queryGsi1Page<T>(
+  query: Gsi1PageQuery,
+  fromItem: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
   const start =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.gsi1pk, query.skPrefix);
+    query.cursor === undefined ? undefined : decodeIndexCursor(query.cursor, query.gsi1pk, query.skPrefix);
   const result = await ddb().send(
     new QueryCommand({
       TableName: config().mainTableName,
@@ -83,5 +80,8 @@ export async function queryGsi1Page(query: Gsi1PageQuery): Promise<{
   const found = result.Items ?? [];
   const items = found.slice(0, query.limit);
   const last = items.at(-1);
-  return { items, nextCursor: found.length > query.limit && last ? encodeCursor(last) : null };
+  return {
+    items: items.map(fromItem),
+    nextCursor: found.length > query.limit && last ? indexCursor(last) : null,
+  };
 }

@@ -1,41 +1,55 @@
 /**
  * Typed domain errors. Handlers and services throw these; `shared/http/problem.ts` turns them into
- * RFC 9457 problem objects, so the HTTP status of every code is decided in exactly one place.
+ * RFC 9457 problem objects. Every code is declared once, here, with its HTTP status and title: the
+ * problem builder, the OpenAPI enum, the gateway's own answers and the code groupings below all derive
+ * from this catalog (docs/errors.md). Plain data, so the domain depends on no HTTP module.
  */
-export const errorCodes = [
-  'Unauthorized',
-  'Forbidden',
-  'ResourceNotFound',
-  'RateLimitExceeded',
-  'InternalServerError',
-  'AlreadyCompanyMember',
-  'ValidationError',
-  'BookingNotFound',
-  'CatalogResourceNotFound',
-  'CatalogResourceConflict',
-  'PassNotReady',
-  'PassServiceTypeMismatch',
-  'BookingAlreadyConfirmed',
-  'BookingAlreadyCanceled',
-  'IdempotencyConflict',
-  'ContractAlreadyExists',
-  'WebhookNotFound',
-  'WebhookAlreadyExists',
-  'WebhookInvalidState',
-  'InternalError',
-  'ServiceUnavailable',
-  'AmenityResourceConflict',
-  'EsimNotFound',
-  'EsimPoolExhausted',
-  'EsimTopupUnavailable',
-  'EsimResellerAlreadyLinked',
-  // Added by this service where partner-api.md has no code for a plain HTTP failure (docs/errors.md).
-  'MethodNotAllowed',
-  'PayloadTooLarge',
-  'UnsupportedMediaType',
-] as const;
+export const errorCatalog = {
+  Unauthorized: { status: 401, title: 'Authentication failed' },
+  Forbidden: { status: 403, title: 'Access denied' },
+  ResourceNotFound: { status: 404, title: 'Resource not found' },
+  RateLimitExceeded: { status: 429, title: 'Too many requests' },
+  InternalServerError: { status: 500, title: 'Internal server error' },
+  AlreadyCompanyMember: { status: 409, title: 'Already a company member' },
+  ValidationError: { status: 422, title: 'The request is not valid' },
+  BookingNotFound: { status: 404, title: 'Booking not found' },
+  CatalogResourceNotFound: { status: 404, title: 'Catalog item not found' },
+  CatalogResourceConflict: { status: 409, title: 'Catalog item conflict' },
+  PassNotReady: { status: 409, title: 'Pass not ready' },
+  PassServiceTypeMismatch: { status: 409, title: 'Pass belongs to another service type' },
+  BookingAlreadyConfirmed: { status: 409, title: 'Booking already confirmed' },
+  BookingAlreadyCanceled: { status: 409, title: 'Booking already canceled' },
+  IdempotencyConflict: { status: 409, title: 'Idempotency key conflict' },
+  ContractAlreadyExists: { status: 409, title: 'Contract already exists' },
+  WebhookNotFound: { status: 404, title: 'Webhook subscription not found' },
+  WebhookAlreadyExists: { status: 409, title: 'Webhook subscription already exists' },
+  WebhookInvalidState: { status: 409, title: 'Operation not allowed in the subscription state' },
+  InternalError: { status: 500, title: 'Internal error' },
+  ServiceUnavailable: { status: 503, title: 'Service temporarily unavailable' },
+  AmenityResourceConflict: { status: 409, title: 'Amenity conflict' },
+  EsimNotFound: { status: 404, title: 'eSIM not found' },
+  EsimPoolExhausted: { status: 409, title: 'eSIM pool exhausted' },
+  EsimTopupUnavailable: { status: 409, title: 'Top-up unavailable' },
+  EsimResellerAlreadyLinked: { status: 409, title: 'Reseller already linked' },
+  // Added by this service where the partner contract has no code for a plain HTTP failure (docs/errors.md).
+  MethodNotAllowed: { status: 405, title: 'Method not allowed' },
+  PayloadTooLarge: { status: 413, title: 'Request body too large' },
+  UnsupportedMediaType: { status: 415, title: 'Unsupported media type' },
+} as const satisfies Record<string, { status: number; title: string }>;
 
-export type ErrorCode = (typeof errorCodes)[number];
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** Every code, in catalog order (the order of the OpenAPI enum). */
+export const errorCodes: readonly ErrorCode[] = Object.keys(errorCatalog) as ErrorCode[];
+
+/** The codes a status stands for, e.g. every 404 code. */
+export type ErrorCodeWithStatus<S extends number> = {
+  [C in ErrorCode]: (typeof errorCatalog)[C]['status'] extends S ? C : never;
+}[ErrorCode];
+
+export function errorCodesWithStatus(status: number): ErrorCode[] {
+  return errorCodes.filter((code) => errorCatalog[code].status === status);
+}
 
 export interface FieldError {
   path: string;
@@ -97,12 +111,7 @@ export class ForbiddenError extends ApiError {
   }
 }
 
-export type NotFoundCode =
-  | 'ResourceNotFound'
-  | 'BookingNotFound'
-  | 'CatalogResourceNotFound'
-  | 'EsimNotFound'
-  | 'WebhookNotFound';
+export type NotFoundCode = ErrorCodeWithStatus<404>;
 
 export class NotFoundError extends ApiError {
   constructor(code: NotFoundCode, message: string, options: ApiErrorOptions = {}) {
@@ -111,21 +120,7 @@ export class NotFoundError extends ApiError {
   }
 }
 
-export type ConflictCode =
-  | 'IdempotencyConflict'
-  | 'BookingAlreadyConfirmed'
-  | 'BookingAlreadyCanceled'
-  | 'PassNotReady'
-  | 'PassServiceTypeMismatch'
-  | 'WebhookAlreadyExists'
-  | 'WebhookInvalidState'
-  | 'ContractAlreadyExists'
-  | 'CatalogResourceConflict'
-  | 'AmenityResourceConflict'
-  | 'AlreadyCompanyMember'
-  | 'EsimPoolExhausted'
-  | 'EsimTopupUnavailable'
-  | 'EsimResellerAlreadyLinked';
+export type ConflictCode = ErrorCodeWithStatus<409>;
 
 export class ConflictError extends ApiError {
   constructor(code: ConflictCode, message: string, options: ApiErrorOptions = {}) {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 /**
  * Events partners receive by webhook (partner-api.md, Events; decisions.md). A state change stages its
  * event in the same transaction as the change (outbox); the table stream carries it to the webhook
@@ -24,4 +26,10 @@ export interface DomainEvent {
   /** Events of one subject (a booking, an eSIM) are delivered in order. */
   orderingKey: string;
   data: Record<string, unknown>;
+}
+
+/** A new event of this instant, with its own id: the id receivers dedupe on. */
+export function newEvent(input: Omit<DomainEvent, 'id' | 'timestamp'> & { now: Date }): DomainEvent {
+  const { now, ...rest } = input;
+  return { id: randomUUID(), timestamp: now.toISOString(), ...rest };
 }

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { outboundConfig } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 import type { AddressPolicy } from './address.ts';
 
 /**
@@ -25,17 +27,17 @@ let cached: OutboundPolicy | undefined;
 
 export function outboundPolicy(): OutboundPolicy {
   if (!cached) {
-    const local = process.env.STAGE === 'local';
-    const caFile = process.env.WEBHOOK_EXTRA_CA_FILE;
+    const { local, allowLoopback, extraCaFile, resolve } = outboundConfig();
     cached = {
-      allowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
-      extraCa: caFile ? readFileSync(caFile, 'utf8') : undefined,
-      resolveOverrides: local ? parseOverrides(process.env.WEBHOOK_RESOLVE) : new Map(),
+      allowLoopback,
+      extraCa: extraCaFile ? readFileSync(extraCaFile, 'utf8') : undefined,
+      resolveOverrides: local ? parseOverrides(resolve) : new Map(),
     };
   }
   return cached;
 }
 
-export function resetOutboundPolicy(): void {
+function resetOutboundPolicy(): void {
   cached = undefined;
 }
+onReset(resetOutboundPolicy);

@@ -1,7 +1,8 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpsRequest } from 'node:https';
+import * as dns from 'node:dns/promises';
+import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
+import type { OutboundRequest, OutboundResult } from '../domain/webhooks/ports.ts';
 import { classifyAddress, parseIpLiteral } from './address.ts';
 import { type OutboundPolicy, outboundPolicy } from './policy.ts';
 
@@ -17,7 +18,7 @@ export class RefusedAddressError extends Error {
 export type Resolver = (hostname: string) => Promise<string[]>;
 
 const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+  (await dns.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 export interface GuardOptions {
   policy?: OutboundPolicy;
@@ -72,20 +73,6 @@ function guardedLookup(options: GuardOptions): LookupFunction {
   };
 }
 
-export interface OutboundRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  timeoutMs: number;
-}
-
-/** What an attempt records: a status when the receiver answered, an error otherwise. */
-export interface OutboundResult {
-  statusCode: number | null;
-  latencyMs: number;
-  error: string | null;
-}
-
 function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
   if (error instanceof RefusedAddressError) return error.message;
   switch (error.code) {
@@ -138,7 +125,7 @@ export async function postOnce(
       clearTimeout(timer);
       resolve(value);
     };
-    const outgoing = httpsRequest(url, {
+    const outgoing = https.request(url, {
       method: 'POST',
       headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
       // A fresh connection per attempt, so every attempt passes the address check again.

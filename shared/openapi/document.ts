@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { allScopes } from '../auth/scopes.ts';
-import type { ErrorCode } from '../domain/errors.ts';
-import { problemContentType, statusByCode } from '../http/problem.ts';
+import { type ErrorCode, errorCatalog } from '../domain/errors.ts';
+import { problemContentType } from '../http/problem.ts';
 import { routesForStage } from '../routes/index.ts';
 import type { RouteDefinition, Stage } from '../routes/types.ts';
 import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
@@ -46,7 +46,7 @@ function impliedErrors(route: RouteDefinition): ErrorCode[] {
 function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['responses'] {
   const byStatus = new Map<number, Set<ErrorCode>>();
   for (const code of [...impliedErrors(route), ...(route.errors ?? [])]) {
-    const status = statusByCode[code];
+    const { status } = errorCatalog[code];
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
   }
   if (route.request?.body && route.request.bodyType !== 'form') {

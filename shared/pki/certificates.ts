@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import type { SignedCertificate } from '../domain/accounts/ports.ts';
 import { ValidationError } from '../domain/errors.ts';
 
 type CryptoKey = webcrypto.CryptoKey;
@@ -19,15 +20,6 @@ export interface CertificateAuthority {
 export interface StoredCertificateAuthority {
   certificate_pem: string;
   private_key_pem: string;
-}
-
-export interface IssuedCertificate {
-  certificatePem: string;
-  serialNumber: string;
-  fingerprintSha256: string;
-  subject: string;
-  notBefore: Date;
-  notAfter: Date;
 }
 
 function pem(label: string, der: ArrayBuffer): string {
@@ -93,7 +85,7 @@ export interface IssueParams {
   now?: Date;
 }
 
-export async function issueCertificate(params: IssueParams): Promise<IssuedCertificate> {
+export async function issueCertificate(params: IssueParams): Promise<SignedCertificate> {
   const caCertificate = new x509.X509Certificate(params.ca.certificatePem);
   const now = params.now ?? new Date();
   const notBefore = new Date(now.getTime() - 60_000);
@@ -205,7 +197,7 @@ export async function signPartnerCsr(params: {
   accountId: string;
   days?: number;
   now?: Date;
-}): Promise<IssuedCertificate> {
+}): Promise<SignedCertificate> {
   const publicKey = await checkCsr(params.csrPem);
   return issueCertificate({
     ca: params.ca,

@@ -19,13 +19,15 @@ const common = { hosts: ['api'], group: 'booking', tags: ['Booking'] } as const;
 /** The same six operations for lounges and fast-tracks; only paths, schemas and the scope differ. */
 function serviceRoutes<
   const Segment extends string,
+  // Kept literal: the audiences it lists type the principal the handlers receive.
+  const Auth extends RouteAuth,
   Request extends z.ZodType,
   BookingRecord extends z.ZodType,
   RecordPage extends z.ZodType,
 >(spec: {
   segment: Segment;
   noun: string;
-  auth: RouteAuth;
+  auth: Auth;
   request: Request;
   record: BookingRecord;
   page: RecordPage;

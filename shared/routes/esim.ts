@@ -15,8 +15,9 @@ import {
 import { defineRoute, type RouteAuth } from './types.ts';
 
 const common = { hosts: ['api'], group: 'esim', tags: ['eSIM'] } as const;
-const write: RouteAuth = { scope: 'esim:write' };
-const read: RouteAuth = { scope: 'esim:read' };
+// Kept literal (no audiences): partner tokens only, so the handlers receive a PartnerPrincipal.
+const write = { scope: 'esim:write' } as const satisfies RouteAuth;
+const read = { scope: 'esim:read' } as const satisfies RouteAuth;
 
 const esims = '/v2/b2b/fulfilment/esims';
 const orders = '/v2/b2b/fulfilment/orders';

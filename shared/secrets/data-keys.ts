@@ -1,5 +1,6 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { config, type RuntimeConfig } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 import { secretStore } from './store.ts';
 
 type SecretName = keyof RuntimeConfig['secretIds'];
@@ -41,6 +42,7 @@ export function dataKey(name: SecretName, purpose: string): Promise<Buffer> {
 }
 
 /** Tests and the local stage point the same process at another secret store. */
-export function resetDataKeys(): void {
+function resetDataKeys(): void {
   cache.clear();
 }
+onReset(resetDataKeys);

@@ -8,6 +8,7 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { config } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
 
 /** Where the service keeps key material: Secrets Manager in AWS, the state dir on the local stage. */
 export interface SecretStore {
@@ -80,6 +81,7 @@ export function secretStore(): SecretStore {
   return store;
 }
 
-export function resetSecretStore(): void {
+function resetSecretStore(): void {
   store = undefined;
 }
+onReset(resetSecretStore);

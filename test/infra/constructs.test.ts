@@ -82,12 +82,14 @@ describe('WebhookPipeline', () => {
     const { stack, table, alarmTopic } = isolatedStack();
     const pipeline = new WebhookPipeline(stack, 'Webhooks', {
       table,
-      dispatcher: { ...functionProps, timeout: Duration.seconds(45) },
+      dispatcher: ({ queueUrl, deadLetterQueueUrl }) => ({
+        ...functionProps,
+        environment: { WEBHOOK_QUEUE_URL: queueUrl, WEBHOOK_DLQ_URL: deadLetterQueueUrl },
+      }),
+      dispatcherTimeout: Duration.seconds(45),
       filterPatterns: [webhookEventFilterPattern],
       messageGroupIdPath: webhookMessageGroupIdPath,
       messageDeduplicationIdPath: webhookDeduplicationIdPath,
-      queueUrlVariable: 'WEBHOOK_QUEUE_URL',
-      deadLetterUrlVariable: 'WEBHOOK_DLQ_URL',
       alarmTopic,
       removalPolicy: RemovalPolicy.DESTROY,
       logRetention: RetentionDays.ONE_WEEK,

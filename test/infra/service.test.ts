@@ -1,9 +1,15 @@
 import { type CfnElement, Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionNeeds, type SecretName } from '../../infra/stacks/function-access.ts';
+import {
+  functionNeeds,
+  queues,
+  type SecretName,
+  schedules,
+  streamConsumers,
+  streamPipes,
+} from '../../infra/functions.ts';
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
-import { queues, schedules, streamConsumers, streamPipes } from '../../infra/workers.ts';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
 import { type Stage, stages } from '../../shared/routes/types.ts';

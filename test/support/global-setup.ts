@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type StageEndpoints, type StageJson, startStage } from '../../infra/local/stage.ts';
+import { logLevelOverride } from '../../shared/config/local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     authPort: 0,
     persistent: false,
     env: {
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'SILENT',
+      LOG_LEVEL: logLevelOverride() ?? 'SILENT',
       // Webhook retries in seconds, a short receiver timeout, and a name that resolves to a private
       // address for the SSRF tests (test/integration/webhooks).
       WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import type { Account, AccountKind, AccountStatus, Page, PageRequest } from '../../domain/accounts/model.ts';
-import { ConcurrentChangeError, NotFoundError, ServiceUnavailableError } from '../../domain/errors.ts';
+import type { Account, AccountKind, AccountStatus } from '../../domain/accounts/model.ts';
+import type { AccountStore } from '../../domain/accounts/ports.ts';
+import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
@@ -80,89 +81,79 @@ export function accountFromItem(item: Record<string, unknown>): Account {
   };
 }
 
-export async function findAccount(accountId: string): Promise<Account | undefined> {
-  const { Item } = await ddb().send(
-    new GetCommand({ TableName: config().mainTableName, Key: accountKeys(accountId), ConsistentRead: true }),
-  );
-  return Item ? accountFromItem(Item) : undefined;
-}
-
-export async function listAccounts(page: PageRequest): Promise<Page<Account>> {
-  const { items, nextCursor } = await queryGsi1Page({
-    gsi1pk: listPartition,
-    skPrefix: listPrefix,
-    limit: page.limit,
-    cursor: page.cursor,
-    newestFirst: true,
-  });
-  return { items: items.map(accountFromItem), nextCursor };
-}
-
-export function accountNotFound(accountId: string): NotFoundError {
-  return new NotFoundError('ResourceNotFound', `No account ${accountId}.`);
-}
-
-export function putNewAccount(account: Account): DynamoWrite {
-  return {
-    description: `create account ${account.accountId}`,
-    item: {
-      Put: {
-        TableName: config().mainTableName,
-        Item: accountToItem(account),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  };
-}
-
-/**
- * Counts a new application against the account, on the condition that the account is still active and
- * under the cap; the caller turns a refusal into its own error from the item found.
- */
-export function countNewApplication(
-  accountId: string,
-  maxApplications: number,
-  onConditionFailed: (found: Account | undefined) => Error,
-): DynamoWrite {
-  return {
-    description: `count an application on account ${accountId}`,
-    item: {
-      Update: {
+export const accountStore = {
+  async find(accountId) {
+    const { Item } = await ddb().send(
+      new GetCommand({
         TableName: config().mainTableName,
         Key: accountKeys(accountId),
-        UpdateExpression: 'SET application_count = application_count + :one',
-        ConditionExpression: 'attribute_exists(pk) AND #status = :active AND application_count < :max',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':active': 'Active', ':max': maxApplications },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    onConditionFailed: (oldItem) => onConditionFailed(oldItem ? accountFromItem(oldItem) : undefined),
-  };
-}
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? accountFromItem(Item) : undefined;
+  },
 
-/**
- * Disables the account provided no application was created since the caller read the set it disables
- * with it: otherwise that application would keep a copy of the account status `Active`.
- */
-export function disableAccountWrite(account: Account, now: string): DynamoWrite {
-  return {
-    description: `disable account ${account.accountId}`,
-    item: {
-      Update: {
-        TableName: config().mainTableName,
-        Key: accountKeys(account.accountId),
-        UpdateExpression: 'SET #status = :disabled, updated_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND application_count = :seen',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':disabled': 'Disabled',
-          ':now': now,
-          ':seen': account.applicationCount,
+  list(page) {
+    return queryGsi1Page(
+      { ...page, gsi1pk: listPartition, skPrefix: listPrefix, newestFirst: true },
+      accountFromItem,
+    );
+  },
+
+  create(account): DynamoWrite {
+    return {
+      description: `create account ${account.accountId}`,
+      item: {
+        Put: {
+          TableName: config().mainTableName,
+          Item: accountToItem(account),
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-    },
-    onConditionFailed: () =>
-      new ConcurrentChangeError('The account changed while it was being disabled; retry the request.'),
-  };
-}
+    };
+  },
+
+  countNewApplication(accountId, maxApplications, refusal): DynamoWrite {
+    return {
+      description: `count an application on account ${accountId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: accountKeys(accountId),
+          UpdateExpression: 'SET application_count = application_count + :one',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :active AND application_count < :max',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':one': 1, ':active': 'Active', ':max': maxApplications },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: (oldItem) => refusal(oldItem ? accountFromItem(oldItem) : undefined),
+    };
+  },
+
+  /**
+   * Conditional on the application count read: an application created since would keep a copy of the
+   * account status `Active`.
+   */
+  disable(account, at): DynamoWrite {
+    return {
+      description: `disable account ${account.accountId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: accountKeys(account.accountId),
+          UpdateExpression: 'SET #status = :disabled, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk) AND application_count = :seen',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':disabled': 'Disabled',
+            ':now': at,
+            ':seen': account.applicationCount,
+          },
+        },
+      },
+      onConditionFailed: () =>
+        new ConcurrentChangeError('The account changed while it was being disabled; retry the request.'),
+    };
+  },
+} satisfies AccountStore;

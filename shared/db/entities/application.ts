@@ -1,17 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Scope } from '../../auth/scopes.ts';
 import { config } from '../../config/env.ts';
-import type {
-  AccountStatus,
-  ApplicationRecord,
-  ApplicationStatus,
-  Page,
-  PageRequest,
-} from '../../domain/accounts/model.ts';
+import type { AccountStatus, ApplicationRecord, ApplicationStatus } from '../../domain/accounts/model.ts';
+import type { ApplicationStore } from '../../domain/accounts/ports.ts';
 import { ServiceUnavailableError } from '../../domain/errors.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
-import type { DynamoWrite } from '../transaction.ts';
+import type { DynamoWrite, TransactItem } from '../transaction.ts';
 
 /**
  * Application: pk `APPLICATION#<client_id>`, sk `APPLICATION`, so the token endpoint finds it with one
@@ -75,7 +70,24 @@ export function applicationFromItem(item: Record<string, unknown>): ApplicationR
   };
 }
 
-/** Strongly consistent: a disable or a secret rotation takes effect on the very next token request. */
+const changedConcurrently = () =>
+  new ServiceUnavailableError('The application changed while this request ran; retry the request.', {
+    retryAfter: 1,
+  });
+
+function applicationUpdate(
+  description: string,
+  clientId: string,
+  update: Omit<NonNullable<TransactItem['Update']>, 'TableName' | 'Key'>,
+): DynamoWrite {
+  return {
+    description,
+    item: { Update: { TableName: config().mainTableName, Key: applicationKeys(clientId), ...update } },
+    onConditionFailed: changedConcurrently,
+  };
+}
+
+/** Strongly consistent: a disable or a secret rotation holds from the very next token request. */
 export async function findApplication(clientId: string): Promise<ApplicationRecord | undefined> {
   const { Item } = await ddb().send(
     new GetCommand({
@@ -87,93 +99,53 @@ export async function findApplication(clientId: string): Promise<ApplicationReco
   return Item ? applicationFromItem(Item) : undefined;
 }
 
-export async function listApplicationsOfAccount(
-  accountId: string,
-  page: PageRequest,
-): Promise<Page<ApplicationRecord>> {
-  const { items, nextCursor } = await queryGsi1Page({
-    gsi1pk: accountPartition(accountId),
-    skPrefix: listPrefix,
-    limit: page.limit,
-    cursor: page.cursor,
-    newestFirst: true,
-  });
-  return { items: items.map(applicationFromItem), nextCursor };
-}
+export const applicationStore = {
+  find: findApplication,
 
-export function putNewApplication(application: ApplicationRecord): DynamoWrite {
-  return {
-    description: `create application ${application.clientId}`,
-    item: {
-      Put: {
-        TableName: config().mainTableName,
-        Item: applicationToItem(application),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  };
-}
+  listOfAccount(accountId, page) {
+    const list = { gsi1pk: accountPartition(accountId), skPrefix: listPrefix, newestFirst: true };
+    return queryGsi1Page({ ...page, ...list }, applicationFromItem);
+  },
 
-const changedConcurrently = () =>
-  new ServiceUnavailableError('The application changed while this request ran; retry the request.', {
-    retryAfter: 1,
-  });
-
-export function disableApplicationWrite(application: ApplicationRecord, now: string): DynamoWrite {
-  return {
-    description: `disable application ${application.clientId}`,
-    item: {
-      Update: {
-        TableName: config().mainTableName,
-        Key: applicationKeys(application.clientId),
-        UpdateExpression: 'SET #status = :disabled, updated_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND account_id = :account',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':disabled': 'Disabled',
-          ':now': now,
-          ':account': application.accountId,
+  create(application): DynamoWrite {
+    return {
+      description: `create application ${application.clientId}`,
+      item: {
+        Put: {
+          TableName: config().mainTableName,
+          Item: applicationToItem(application),
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-    },
-    onConditionFailed: changedConcurrently,
-  };
-}
+    };
+  },
 
-/** Conditional on the hash it replaces: of two concurrent rotations only one secret is ever handed out. */
-export function replaceSecretWrite(
-  application: ApplicationRecord,
-  secretHash: string,
-  now: string,
-): DynamoWrite {
-  return {
-    description: `rotate the secret of application ${application.clientId}`,
-    item: {
-      Update: {
-        TableName: config().mainTableName,
-        Key: applicationKeys(application.clientId),
+  disable(application, at): DynamoWrite {
+    return applicationUpdate(`disable application ${application.clientId}`, application.clientId, {
+      UpdateExpression: 'SET #status = :disabled, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND account_id = :account',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':disabled': 'Disabled', ':now': at, ':account': application.accountId },
+    });
+  },
+
+  replaceSecret(application, secretHash, at): DynamoWrite {
+    return applicationUpdate(
+      `rotate the secret of application ${application.clientId}`,
+      application.clientId,
+      {
         UpdateExpression: 'SET secret_hash = :hash, secret_rotated_at = :now, updated_at = :now',
         ConditionExpression: 'attribute_exists(pk) AND secret_hash = :previous',
-        ExpressionAttributeValues: { ':hash': secretHash, ':now': now, ':previous': application.secretHash },
+        ExpressionAttributeValues: { ':hash': secretHash, ':now': at, ':previous': application.secretHash },
       },
-    },
-    onConditionFailed: changedConcurrently,
-  };
-}
+    );
+  },
 
-/** Copies an account's new status onto one of its applications (read by the token endpoint). */
-export function copyAccountStatusWrite(clientId: string, status: AccountStatus): DynamoWrite {
-  return {
-    description: `copy account status to application ${clientId}`,
-    item: {
-      Update: {
-        TableName: config().mainTableName,
-        Key: applicationKeys(clientId),
-        UpdateExpression: 'SET account_status = :status',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':status': status },
-      },
-    },
-    onConditionFailed: changedConcurrently,
-  };
-}
+  copyAccountStatus(clientId, status): DynamoWrite {
+    return applicationUpdate(`copy account status to application ${clientId}`, clientId, {
+      UpdateExpression: 'SET account_status = :status',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':status': status },
+    });
+  },
+} satisfies ApplicationStore;

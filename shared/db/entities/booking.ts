@@ -1,22 +1,23 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
+import { changeEvents } from '../../domain/booking/events.ts';
 import type { Booking, BookingStatus, Guest, ServiceType } from '../../domain/booking/model.ts';
-import {
-  type BookingChange,
-  type BookingListQuery,
-  type BookingStore,
-  type BookingWithPass,
-  changeEvents,
-  type HeldBookingKey,
-  type Page,
+import type {
+  BookingChange,
+  BookingListQuery,
+  BookingStore,
+  BookingWithPass,
+  HeldBookingKey,
 } from '../../domain/booking/ports.ts';
 import { bookingConflict } from '../../domain/booking/state.ts';
-import { ValidationError } from '../../domain/errors.ts';
+import { newEvent } from '../../domain/events.ts';
+import type { Page } from '../../domain/ports.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
+import { decodeCursor, encodeCursor } from '../paging.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
-import { eventWrite, newEvent } from './event.ts';
+import { eventWrite } from './event.ts';
 import { findPass, passFromItem, passKeys, passWrite } from './pass.ts';
 
 /**
@@ -152,22 +153,9 @@ export async function findBookingWithPass(accountId: string, bookingId: string):
   };
 }
 
-function invalidCursor(): ValidationError {
-  return new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
-    { path: 'query.cursor', message: 'Invalid cursor' },
-  ]);
-}
-
-/** Opaque to callers: base64url of the last sort key; the partition always comes from the token. */
-const encodeCursor = (sk: string) => Buffer.from(JSON.stringify({ sk })).toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  try {
-    const { sk } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown };
-    if (typeof sk === 'string' && /^BOOKING#[0-9a-f-]{36}$/.test(sk)) return sk;
-  } catch {}
-  throw invalidCursor();
-}
+/** The cursor names the last sort key read; the partition always comes from the token. */
+const isBookingPosition = (position: Record<string, unknown>): position is { sk: string } =>
+  /^BOOKING#[0-9a-f-]{36}$/.test(String(position.sk));
 
 /** Bounds the reads one page may cost when filters skip most items; the cursor then resumes the scan. */
 const maxQueriesPerPage = 5;
@@ -184,7 +172,7 @@ export async function listBookings(
 ): Promise<Page<Booking>> {
   const pk = bookingKeys(accountId, '').pk;
   let start: Record<string, unknown> | undefined =
-    query.cursor === undefined ? undefined : { pk, sk: decodeCursor(query.cursor) };
+    query.cursor === undefined ? undefined : { pk, sk: decodeCursor(query.cursor, isBookingPosition).sk };
   const found: Record<string, unknown>[] = [];
   for (let round = 0; round < maxQueriesPerPage && found.length <= query.limit; round++) {
     const result = await ddb().send(
@@ -209,10 +197,10 @@ export async function listBookings(
     if (!start) break;
   }
   const items = found.slice(0, query.limit);
-  const resumeAt = found.length > query.limit ? items.at(-1)?.sk : start?.sk;
+  const resumeAfter = found.length > query.limit ? items.at(-1) : start;
   return {
     items: items.map(bookingFromItem),
-    nextCursor: typeof resumeAt === 'string' ? encodeCursor(resumeAt) : null,
+    nextCursor: typeof resumeAfter?.sk === 'string' ? encodeCursor({ sk: resumeAfter.sk }) : null,
   };
 }
 

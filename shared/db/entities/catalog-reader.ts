@@ -1,6 +1,7 @@
 import { config } from '../../config/env.ts';
+import { onReset } from '../../config/reset.ts';
+import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/ports.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
-import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { LruMap } from '../../util/lru-map.ts';
 import { loadSnapshot, readCatalogState, readImageBlob } from './catalog.ts';
@@ -116,6 +117,7 @@ export function catalogReader(): DynamoCatalogReader {
 }
 
 /** Tests and the local stage point the same process at a new table. */
-export function resetCatalogReader(): void {
+function resetCatalogReader(): void {
   reader = undefined;
 }
+onReset(resetCatalogReader);

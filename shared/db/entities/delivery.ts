@@ -2,10 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { DomainEvent, EventType } from '../../domain/events.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, Page } from '../../domain/webhooks/model.ts';
+import type { Delivery, DeliveryAttempt, DeliveryStatus } from '../../domain/webhooks/model.ts';
+import type { DeliveryProgress, DeliveryStore, DispatchStore } from '../../domain/webhooks/ports.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
+import { disableGoneWebhook, findWebhookOfAccount } from './webhook.ts';
 
 /**
  * Delivery of one event to one subscription: pk `WEBHOOK#<webhook_id>`, sk `DELIVERY#<event_id>`, so
@@ -91,16 +93,12 @@ function isConditionFailure(error: unknown): boolean {
   return error instanceof ConditionalCheckFailedException;
 }
 
-/**
- * Takes the delivery of `event` for `claim`: creates it on first sight, or continues it when the claim
- * is already ours (a retry of the same message). Undefined when another claim holds it: a duplicate
- * stream record, or a message a redelivery has superseded.
- */
+/** Created on first sight, or continued when the claim is already this one (a retry of the message). */
 export async function claimDelivery(
   webhookId: string,
   event: DomainEvent,
   claim: string,
-  now: string,
+  at: string,
 ): Promise<Delivery | undefined> {
   try {
     const { Attributes } = await ddb().send(
@@ -133,7 +131,7 @@ export async function claimDelivery(
           ':none': [],
           ':claim': claim,
           ':zero': 0,
-          ':now': now,
+          ':now': at,
           ':ttl': Math.floor(Date.parse(event.timestamp) / 1000) + retentionSeconds,
         },
         ReturnValues: 'ALL_NEW',
@@ -146,22 +144,12 @@ export async function claimDelivery(
   }
 }
 
-export interface DeliveryProgress {
-  status: DeliveryStatus;
-  statusReason: string | null;
-  nextAttemptAt: string | null;
-  runAttempts: number;
-}
-
-/**
- * Records an attempt and where the delivery stands. The attempt is always kept; the status only while
- * the claim is still ours, so a message superseded by a redelivery cannot overwrite the new run.
- */
-export async function recordProgress(
+/** A message superseded by a redelivery still adds its attempt, but cannot overwrite the new run. */
+export async function recordDeliveryProgress(
   delivery: Delivery,
   progress: DeliveryProgress,
   attempt: DeliveryAttempt | undefined,
-  now: string,
+  at: string,
 ): Promise<void> {
   const key = deliveryKeys(delivery.webhookId, delivery.event.id);
   const attempts = attempt ? [attemptToItem(attempt)] : [];
@@ -181,7 +169,7 @@ export async function recordProgress(
           ':next': progress.nextAttemptAt,
           ':run': progress.runAttempts,
           ':attempts': attempts,
-          ':now': now,
+          ':now': at,
           ':claim': delivery.claim,
         },
       }),
@@ -201,52 +189,51 @@ export async function recordProgress(
   }
 }
 
-export async function findDelivery(webhookId: string, deliveryId: string): Promise<Delivery | undefined> {
-  const { Item } = await ddb().send(
-    new GetCommand({
-      TableName: config().mainTableName,
-      Key: deliveryKeys(webhookId, deliveryId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? deliveryFromItem(Item) : undefined;
-}
-
-export async function listDeliveries(
-  webhookId: string,
-  page: { limit: number; cursor?: string | undefined },
-): Promise<Page<Delivery>> {
-  const { items, nextCursor } = await queryGsi1Page({
-    gsi1pk: `WEBHOOK#${webhookId}`,
-    skPrefix: listPrefix,
-    limit: page.limit,
-    cursor: page.cursor,
-    newestFirst: true,
-  });
-  return { items: items.map(deliveryFromItem), nextCursor };
-}
-
-/** A redelivery takes the delivery over with a new claim and a fresh retry schedule. */
-export function reclaimDelivery(delivery: Delivery, claim: string, now: string): DynamoWrite {
-  return {
-    description: `redeliver ${delivery.event.id} to webhook ${delivery.webhookId}`,
-    item: {
-      Update: {
+export const deliveryStore = {
+  async find(webhookId, deliveryId) {
+    const { Item } = await ddb().send(
+      new GetCommand({
         TableName: config().mainTableName,
-        Key: deliveryKeys(delivery.webhookId, delivery.event.id),
-        UpdateExpression:
-          'SET claim = :claim, #status = :pending, status_reason = :null, next_attempt_at = :null, ' +
-          'run_attempts = :zero, updated_at = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':claim': claim,
-          ':pending': 'Pending',
-          ':null': null,
-          ':zero': 0,
-          ':now': now,
+        Key: deliveryKeys(webhookId, deliveryId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? deliveryFromItem(Item) : undefined;
+  },
+
+  list(webhookId, page) {
+    const list = { gsi1pk: `WEBHOOK#${webhookId}`, skPrefix: listPrefix, newestFirst: true };
+    return queryGsi1Page({ ...page, ...list }, deliveryFromItem);
+  },
+
+  reclaim(delivery, claim, at): DynamoWrite {
+    return {
+      description: `redeliver ${delivery.event.id} to webhook ${delivery.webhookId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: deliveryKeys(delivery.webhookId, delivery.event.id),
+          UpdateExpression:
+            'SET claim = :claim, #status = :pending, status_reason = :null, next_attempt_at = :null, ' +
+            'run_attempts = :zero, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':claim': claim,
+            ':pending': 'Pending',
+            ':null': null,
+            ':zero': 0,
+            ':now': at,
+          },
         },
       },
-    },
-  };
-}
+    };
+  },
+} satisfies DeliveryStore;
+
+export const dispatchStore = {
+  findWebhookOfAccount,
+  claimDelivery,
+  recordDeliveryProgress,
+  disableGoneWebhook,
+} satisfies DispatchStore;

@@ -107,7 +107,7 @@ export function esimOrderChange(before: EsimOrder, after: EsimOrder): TransactIt
   };
 }
 
-export const esimOrderStore: EsimOrderStore = {
+export const esimOrderStore = {
   find: findEsimOrder,
   createWrite: createEsimOrderWrite,
-};
+} satisfies EsimOrderStore;

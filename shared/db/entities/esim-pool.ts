@@ -252,9 +252,9 @@ async function counts(accountId: string): Promise<PoolCounts> {
   return { available, issued };
 }
 
-export const iccidPool: IccidPool = { candidates, claim, owners, load, counts };
+export const iccidPool = { candidates, claim, owners, load, counts } satisfies IccidPool;
 
-export const resellers: Resellers = {
+export const resellers = {
   async find(accountId) {
     const { Item } = await ddb().send(
       new GetCommand({ TableName: table(), Key: resellerKey(accountId), ConsistentRead: true }),
@@ -283,7 +283,7 @@ export const resellers: Resellers = {
       return { linked: false, existing: error.Item ? linkFromItem(unmarshall(error.Item)) : undefined };
     }
   },
-};
+} satisfies Resellers;
 
 function linkFromItem(item: Record<string, unknown>): ResellerLink {
   return {

@@ -1,20 +1,17 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import { ConcurrentChangeError, ValidationError } from '../../domain/errors.ts';
+import { ConcurrentChangeError } from '../../domain/errors.ts';
+import { esimEvents } from '../../domain/esim/events.ts';
 import { nextExpiry } from '../../domain/esim/lifecycle.ts';
 import type { Esim, EsimPackage, PackageEventType, PackageStatus } from '../../domain/esim/model.ts';
-import {
-  type EsimChange,
-  type EsimKey,
-  type EsimListQuery,
-  type EsimStore,
-  esimEvents,
-  type Page,
-} from '../../domain/esim/ports.ts';
+import type { EsimChange, EsimKey, EsimStore } from '../../domain/esim/ports.ts';
+import { newEvent } from '../../domain/events.ts';
+import type { Page, PageRequest } from '../../domain/ports.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
 import { ddb } from '../client.ts';
+import { decodeCursor, encodeCursor } from '../paging.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite, type TransactItem } from '../transaction.ts';
-import { eventWrite, newEvent } from './event.ts';
+import { eventWrite } from './event.ts';
 
 /**
  * eSIM: pk `ACCOUNT#<account_id>`, sk `ESIM#<iccid>`, its packages inside the item (at most 100), so
@@ -156,26 +153,15 @@ export function newEsimPut(esim: Esim): TransactItem {
   };
 }
 
-const invalidCursor = () =>
-  new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
-    { path: 'query.cursor', message: 'Invalid cursor' },
-  ]);
-
-/** Opaque to callers: base64url of the last sort key; the partition always comes from the token. */
-const encodeCursor = (sk: string) => Buffer.from(JSON.stringify({ sk })).toString('base64url');
-
-function decodeCursor(cursor: string): string {
-  try {
-    const { sk } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { sk?: unknown };
-    if (typeof sk === 'string' && /^ESIM#\d{19,20}$/.test(sk)) return sk;
-  } catch {}
-  throw invalidCursor();
-}
+/** The cursor names the last sort key read; the partition always comes from the token. */
+const isEsimPosition = (position: Record<string, unknown>): position is { sk: string } =>
+  /^ESIM#\d{19,20}$/.test(String(position.sk));
 
 /** One page of the account's eSIMs, by ICCID: one Query of its partition. */
-export async function listEsims(accountId: string, query: EsimListQuery): Promise<Page<Esim>> {
+export async function listEsims(accountId: string, query: PageRequest): Promise<Page<Esim>> {
   const pk = esimKeys(accountId, '').pk;
-  const start = query.cursor === undefined ? undefined : { pk, sk: decodeCursor(query.cursor) };
+  const start =
+    query.cursor === undefined ? undefined : { pk, sk: decodeCursor(query.cursor, isEsimPosition).sk };
   const result = await ddb().send(
     new QueryCommand({
       TableName: config().mainTableName,
@@ -193,7 +179,7 @@ export async function listEsims(accountId: string, query: EsimListQuery): Promis
   const resumeAt = found.length > query.limit ? items.at(-1)?.sk : result.LastEvaluatedKey?.sk;
   return {
     items: items.map(esimFromItem),
-    nextCursor: typeof resumeAt === 'string' ? encodeCursor(resumeAt) : null,
+    nextCursor: typeof resumeAt === 'string' ? encodeCursor({ sk: resumeAt }) : null,
   };
 }
 
@@ -254,7 +240,7 @@ export function esimChangeWrites(change: EsimChange): DynamoWrite[] {
   return writes;
 }
 
-export const esimStore: EsimStore = {
+export const esimStore = {
   find: findEsim,
   list: listEsims,
   expiring: expiringEsims,
@@ -264,4 +250,4 @@ export const esimStore: EsimStore = {
     uow.stage(...writes);
     return commitWrites(uow.writes);
   },
-};
+} satisfies EsimStore;

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { config } from '../../config/env.ts';
 import type { DomainEvent, EventType } from '../../domain/events.ts';
+import type { Delivery } from '../../domain/webhooks/model.ts';
+import type { EventOutbox } from '../../domain/webhooks/ports.ts';
 import type { DynamoWrite } from '../transaction.ts';
 
 /** Outbox items live 30 days: long enough for the delivery log and redelivery. */
@@ -49,11 +50,6 @@ export function fromEventItem(item: Record<string, unknown>): DomainEvent {
   };
 }
 
-export function newEvent(input: Omit<DomainEvent, 'id' | 'timestamp'> & { now: Date }): DomainEvent {
-  const { now, ...rest } = input;
-  return { id: randomUUID(), timestamp: now.toISOString(), ...rest };
-}
-
 /** The outbox write: staged beside the state change it reports. */
 export function eventWrite(event: DomainEvent): DynamoWrite {
   return {
@@ -67,3 +63,38 @@ export function eventWrite(event: DomainEvent): DynamoWrite {
     },
   };
 }
+
+/**
+ * A redelivery travels the same outbox path as the event itself: an item of entity `Event` (so the
+ * Pipe forwards it) under its own key, carrying the original event id, the subscription and the new
+ * claim. Its message group is its own, so it never waits behind the original's pending retries.
+ * It is kept one day: only the stream needs it.
+ */
+function redeliveryWrite(delivery: Delivery, claim: string, now: Date): DynamoWrite {
+  const { event } = delivery;
+  return {
+    description: `redelivery ${claim} of event ${event.id}`,
+    item: {
+      Put: {
+        TableName: config().mainTableName,
+        Item: {
+          pk: `REDELIVERY#${claim}`,
+          sk: 'EVENT',
+          entity: eventEntity,
+          event_id: event.id,
+          account_id: event.accountId,
+          event: event.type,
+          timestamp: event.timestamp,
+          ordering_key: `REDELIVERY#${event.id}`,
+          data: event.data,
+          redelivery_claim: claim,
+          webhook_id: delivery.webhookId,
+          ttl: Math.floor(now.getTime() / 1000) + 24 * 60 * 60,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
+}
+
+export const eventOutbox = { event: eventWrite, redelivery: redeliveryWrite } satisfies EventOutbox;

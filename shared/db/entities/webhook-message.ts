@@ -1,10 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod';
-import { config } from '../../config/env.ts';
-import { type DomainEvent, eventTypes } from '../../domain/events.ts';
-import type { Delivery } from '../../domain/webhooks/model.ts';
-import type { DynamoWrite } from '../transaction.ts';
+import { eventTypes } from '../../domain/events.ts';
+import type { WebhookMessage } from '../../domain/webhooks/model.ts';
 import { eventEntity } from './event.ts';
 
 /**
@@ -62,14 +60,6 @@ const eventImageSchema = z.object({
   webhook_id: z.string().optional(),
 });
 
-export interface WebhookMessage {
-  event: DomainEvent;
-  /** Who may attempt the delivery: the first message of an event claims it with its own id. */
-  claim: string;
-  /** Set on redeliveries: the one subscription they are for. */
-  webhookId: string | undefined;
-}
-
 export function parseWebhookMessage(body: string, messageId: string): WebhookMessage {
   let record: EventStreamRecord;
   try {
@@ -97,38 +87,5 @@ export function parseWebhookMessage(body: string, messageId: string): WebhookMes
     },
     claim: image.redelivery_claim ?? messageId,
     webhookId: image.webhook_id,
-  };
-}
-
-/**
- * A redelivery travels the same outbox path as the event itself: an item of entity `Event` (so the
- * Pipe forwards it) under its own key, carrying the original event id, the subscription and the new
- * claim. Its message group is its own, so it never waits behind the original's pending retries.
- * It is kept one day: only the stream needs it.
- */
-export function redeliveryWrite(delivery: Delivery, claim: string, now: Date): DynamoWrite {
-  const { event } = delivery;
-  return {
-    description: `redelivery ${claim} of event ${event.id}`,
-    item: {
-      Put: {
-        TableName: config().mainTableName,
-        Item: {
-          pk: `REDELIVERY#${claim}`,
-          sk: 'EVENT',
-          entity: eventEntity,
-          event_id: event.id,
-          account_id: event.accountId,
-          event: event.type,
-          timestamp: event.timestamp,
-          ordering_key: `REDELIVERY#${event.id}`,
-          data: event.data,
-          redelivery_claim: claim,
-          webhook_id: delivery.webhookId,
-          ttl: Math.floor(now.getTime() / 1000) + 24 * 60 * 60,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
   };
 }

@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import { ConflictError, NotFoundError } from '../../domain/errors.ts';
-import type { Webhook, WebhookStatus } from '../../domain/webhooks/model.ts';
+import { ConflictError } from '../../domain/errors.ts';
+import { type Webhook, type WebhookStatus, webhookNotFound } from '../../domain/webhooks/model.ts';
+import type { WebhookStore } from '../../domain/webhooks/ports.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
 
@@ -63,18 +64,6 @@ export function webhookFromItem(item: Record<string, unknown>): Webhook {
   };
 }
 
-/** Strongly consistent: a disable, delete or rotation applies to the very next delivery attempt. */
-export async function findWebhookOfAccount(accountId: string): Promise<Webhook | undefined> {
-  const { Item } = await ddb().send(
-    new GetCommand({ TableName: config().mainTableName, Key: webhookKeys(accountId), ConsistentRead: true }),
-  );
-  return Item ? webhookFromItem(Item) : undefined;
-}
-
-export function webhookNotFound(webhookId: string): NotFoundError {
-  return new NotFoundError('WebhookNotFound', `No webhook subscription ${webhookId}.`);
-}
-
 /** A write on "this" subscription failed its condition: gone (404) or in another state (409). */
 function explainFailure(webhookId: string, expected?: WebhookStatus) {
   return (oldItem: Record<string, unknown> | undefined): Error => {
@@ -86,131 +75,16 @@ function explainFailure(webhookId: string, expected?: WebhookStatus) {
   };
 }
 
-export function putNewWebhook(webhook: Webhook): DynamoWrite {
-  return {
-    description: `create webhook ${webhook.webhookId}`,
-    item: {
-      Put: {
-        TableName: config().mainTableName,
-        Item: webhookToItem(webhook),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    onConditionFailed: () =>
-      new ConflictError(
-        'WebhookAlreadyExists',
-        'The account already has a webhook subscription; change its URL or delete it first.',
-      ),
-  };
-}
-
-type WebhookChanges = Partial<Pick<WebhookItem, 'url' | 'status' | 'disabled_reason' | 'updated_at'>>;
-
-/**
- * Changes the subscription if it is still the one read (same id) and, when given, still in the
- * `expected` state, so concurrent changes cannot resurrect a deleted subscription or flip a state twice.
- */
-export function updateWebhook(
-  accountId: string,
-  webhookId: string,
-  changes: WebhookChanges,
-  expected?: WebhookStatus,
-): DynamoWrite {
-  const entries = Object.entries(changes);
-  return {
-    description: `update webhook ${webhookId}`,
-    item: {
-      Update: {
-        TableName: config().mainTableName,
-        Key: webhookKeys(accountId),
-        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
-        ConditionExpression: `webhook_id = :id${expected ? ' AND #status = :expected' : ''}`,
-        ExpressionAttributeNames: {
-          ...Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-          ...(expected ? { '#status': 'status' } : {}),
-        },
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
-          ':id': webhookId,
-          ...(expected ? { ':expected': expected } : {}),
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    onConditionFailed: explainFailure(webhookId, expected),
-  };
-}
-
-/**
- * The current secret becomes the previous one inside the same update (`SET a = b` reads the stored
- * value), so a rotation racing another keeps whichever secret was current when it committed.
- */
-export function rotateWebhookSecret(
-  accountId: string,
-  webhookId: string,
-  sealedSecret: string,
-  previousValidUntil: string,
-  now: string,
-): DynamoWrite {
-  return {
-    description: `rotate the secret of webhook ${webhookId}`,
-    item: {
-      Update: {
-        TableName: config().mainTableName,
-        Key: webhookKeys(accountId),
-        UpdateExpression:
-          'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, ' +
-          'previous_secret_valid_until = :until, updated_at = :now',
-        ConditionExpression: 'webhook_id = :id',
-        ExpressionAttributeValues: {
-          ':secret': sealedSecret,
-          ':until': previousValidUntil,
-          ':now': now,
-          ':id': webhookId,
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    onConditionFailed: explainFailure(webhookId),
-  };
-}
-
-export function deleteWebhook(accountId: string, webhookId: string): DynamoWrite {
-  return {
-    description: `delete webhook ${webhookId}`,
-    item: {
-      Delete: {
-        TableName: config().mainTableName,
-        Key: webhookKeys(accountId),
-        ConditionExpression: 'webhook_id = :id',
-        ExpressionAttributeValues: { ':id': webhookId },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    onConditionFailed: explainFailure(webhookId),
-  };
-}
-
-/** Staged beside writes that only make sense while the subscription is active (ping, redelivery). */
-export function webhookIsActive(accountId: string, webhookId: string): DynamoWrite {
-  return {
-    description: `webhook ${webhookId} is active`,
-    item: {
-      ConditionCheck: {
-        TableName: config().mainTableName,
-        Key: webhookKeys(accountId),
-        ConditionExpression: 'webhook_id = :id AND #status = :active',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':id': webhookId, ':active': 'Active' },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    onConditionFailed: explainFailure(webhookId, 'Active'),
-  };
+/** Strongly consistent: a disable, delete or rotation applies to the very next delivery attempt. */
+export async function findWebhookOfAccount(accountId: string): Promise<Webhook | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: config().mainTableName, Key: webhookKeys(accountId), ConsistentRead: true }),
+  );
+  return Item ? webhookFromItem(Item) : undefined;
 }
 
 /** The dispatcher's one write on a subscription: a receiver answered 410 Gone. */
-export async function disableGoneWebhook(webhook: Webhook, reason: string, now: string): Promise<void> {
+export async function disableGoneWebhook(webhook: Webhook, reason: string, at: string): Promise<void> {
   try {
     await ddb().send(
       new UpdateCommand({
@@ -222,7 +96,7 @@ export async function disableGoneWebhook(webhook: Webhook, reason: string, now: 
         ExpressionAttributeValues: {
           ':disabled': 'Disabled',
           ':reason': reason,
-          ':now': now,
+          ':now': at,
           ':id': webhook.webhookId,
           ':active': 'Active',
         },
@@ -233,3 +107,117 @@ export async function disableGoneWebhook(webhook: Webhook, reason: string, now: 
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }
+
+export const webhookStore = {
+  findOfAccount: findWebhookOfAccount,
+
+  /** Keyed by the account, the item is its own guard: a second subscription cannot commit. */
+  create(webhook): DynamoWrite {
+    return {
+      description: `create webhook ${webhook.webhookId}`,
+      item: {
+        Put: {
+          TableName: config().mainTableName,
+          Item: webhookToItem(webhook),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      onConditionFailed: () =>
+        new ConflictError(
+          'WebhookAlreadyExists',
+          'The account already has a webhook subscription; change its URL or delete it first.',
+        ),
+    };
+  },
+
+  /**
+   * Conditional on the same id and, when given, the `expected` state, so concurrent changes cannot
+   * resurrect a deleted subscription or flip a state twice.
+   */
+  update({ accountId, webhookId }, changes, expected): DynamoWrite {
+    // The item's attribute names are the snake_case of the change's: updatedAt is updated_at.
+    const entries = Object.entries(changes).map(
+      ([name, value]) => [name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), value] as const,
+    );
+    return {
+      description: `update webhook ${webhookId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: webhookKeys(accountId),
+          UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+          ConditionExpression: `webhook_id = :id${expected ? ' AND #status = :expected' : ''}`,
+          ExpressionAttributeNames: {
+            ...Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+            ...(expected ? { '#status': 'status' } : {}),
+          },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+            ':id': webhookId,
+            ...(expected ? { ':expected': expected } : {}),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: explainFailure(webhookId, expected),
+    };
+  },
+
+  /** `SET a = b` reads the stored value: the secret current at commit becomes the previous one. */
+  rotateSecret({ accountId, webhookId }, sealedSecret, previousValidUntil, at): DynamoWrite {
+    return {
+      description: `rotate the secret of webhook ${webhookId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: webhookKeys(accountId),
+          UpdateExpression:
+            'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, ' +
+            'previous_secret_valid_until = :until, updated_at = :now',
+          ConditionExpression: 'webhook_id = :id',
+          ExpressionAttributeValues: {
+            ':secret': sealedSecret,
+            ':until': previousValidUntil,
+            ':now': at,
+            ':id': webhookId,
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: explainFailure(webhookId),
+    };
+  },
+
+  delete({ accountId, webhookId }): DynamoWrite {
+    return {
+      description: `delete webhook ${webhookId}`,
+      item: {
+        Delete: {
+          TableName: config().mainTableName,
+          Key: webhookKeys(accountId),
+          ConditionExpression: 'webhook_id = :id',
+          ExpressionAttributeValues: { ':id': webhookId },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: explainFailure(webhookId),
+    };
+  },
+
+  requireActive({ accountId, webhookId }): DynamoWrite {
+    return {
+      description: `webhook ${webhookId} is active`,
+      item: {
+        ConditionCheck: {
+          TableName: config().mainTableName,
+          Key: webhookKeys(accountId),
+          ConditionExpression: 'webhook_id = :id AND #status = :active',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':id': webhookId, ':active': 'Active' },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: explainFailure(webhookId, 'Active'),
+    };
+  },
+} satisfies WebhookStore;

@@ -1,15 +1,10 @@
 import {
-  clientSecretPepper,
-  hashClientSecret,
-  isClientId,
+  type BasicCredentials,
   MalformedBasicCredentialsError,
   parseBasicCredentials,
-  verifyClientSecret,
-} from '../../auth/client-secrets.ts';
+} from '../../auth/basic-credentials.ts';
 import { OAuthError } from '../../auth/oauth-error.ts';
-import { type IssuedToken, issuePartnerToken } from '../../auth/tokens.ts';
-import { findApplication } from '../../db/entities/application.ts';
-import { logger } from '../../observability/logger.ts';
+import type { IssuedToken, TokenGrantPorts } from './ports.ts';
 import { grantedScopes } from './scopes.ts';
 
 export interface TokenForm {
@@ -19,10 +14,7 @@ export interface TokenForm {
   scope?: string | undefined;
 }
 
-export interface ClientCredentials {
-  clientId: string;
-  clientSecret: string;
-}
+export type ClientCredentials = BasicCredentials;
 
 const present = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 
@@ -34,7 +26,7 @@ export function clientCredentialsOf(
   form: Omit<TokenForm, 'grant_type'>,
   authorization: string | undefined,
 ): ClientCredentials {
-  let basic: ReturnType<typeof parseBasicCredentials>;
+  let basic: ClientCredentials | undefined;
   try {
     basic = parseBasicCredentials(authorization);
   } catch (error) {
@@ -68,9 +60,6 @@ export function clientCredentialsOf(
   return { clientId: formId, clientSecret: formSecret };
 }
 
-/** Compared against when the client id is unknown, so the answer takes as long as for a wrong secret. */
-const unknownClientHash = hashClientSecret('no such client', 'no such pepper');
-
 const authenticationFailed = () => new OAuthError('invalid_client', 'Client authentication failed.');
 
 /**
@@ -80,22 +69,20 @@ const authenticationFailed = () => new OAuthError('invalid_client', 'Client auth
  * application or account is disabled.
  */
 export async function issueClientCredentialsToken(
+  ports: TokenGrantPorts,
   form: Omit<TokenForm, 'grant_type'>,
   authorization: string | undefined,
   now: Date,
 ): Promise<IssuedToken> {
-  const credentials = clientCredentialsOf(form, authorization);
-  const [application, pepper] = await Promise.all([
-    isClientId(credentials.clientId) ? findApplication(credentials.clientId) : undefined,
-    clientSecretPepper(),
+  const { applications, tokens, log } = ports;
+  const presented = clientCredentialsOf(form, authorization);
+  const [application, verify] = await Promise.all([
+    ports.credentials.isClientId(presented.clientId) ? applications.find(presented.clientId) : undefined,
+    ports.credentials.verifier(),
   ]);
-  const secretMatches = verifyClientSecret(
-    credentials.clientSecret,
-    application?.secretHash ?? unknownClientHash,
-    pepper,
-  );
+  const secretMatches = verify(presented.clientSecret, application?.secretHash);
   if (!application || !secretMatches) {
-    logger.info('Client authentication failed', { client_id_known: application !== undefined });
+    log.info('Client authentication failed', { client_id_known: application !== undefined });
     throw authenticationFailed();
   }
   if (application.status !== 'Active') {
@@ -106,11 +93,11 @@ export async function issueClientCredentialsToken(
   }
 
   const scopes = grantedScopes(form.scope, application.allowedScopes);
-  const token = await issuePartnerToken(
+  const token = await tokens.issuePartnerToken(
     { clientId: application.clientId, accountId: application.accountId, scopes },
     now,
   );
-  logger.info('Access token issued', {
+  log.info('Access token issued', {
     client_id: application.clientId,
     account_id: application.accountId,
     scopes,

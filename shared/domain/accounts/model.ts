@@ -46,15 +46,5 @@ export interface ApplicationRecord extends Application {
   secretHash: string;
 }
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-export interface PageRequest {
-  limit: number;
-  cursor?: string | undefined;
-}
-
 /** Applications per account, disabled ones included: disabling an account updates them in one transaction. */
 export const maxApplicationsPerAccount = 50;

@@ -1,31 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
-import {
-  clientSecretPepper,
-  generateClientId,
-  generateClientSecret,
-  hashClientSecret,
-} from '../../auth/client-secrets.ts';
-import { config } from '../../config/env.ts';
-import {
-  accountNotFound,
-  countNewApplication,
-  disableAccountWrite,
-  findAccount,
-  putNewAccount,
-  listAccounts as queryAccounts,
-} from '../../db/entities/account.ts';
-import {
-  copyAccountStatusWrite,
-  disableApplicationWrite,
-  findApplication,
-  listApplicationsOfAccount,
-  putNewApplication,
-  replaceSecretWrite,
-} from '../../db/entities/application.ts';
-import type { CertificateAuthority } from '../../pki/certificates.ts';
-import { secretStore } from '../../secrets/store.ts';
 import { ConcurrentChangeError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.ts';
+import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import {
   type Account,
@@ -33,21 +8,14 @@ import {
   type Application,
   type ApplicationRecord,
   maxApplicationsPerAccount,
-  type Page,
-  type PageRequest,
 } from './model.ts';
+import type { AccountPorts } from './ports.ts';
 import { allowedScopesFor } from './scopes.ts';
 
 export type { Account, Application } from './model.ts';
 
-const storedCaSchema = z.object({ certificate_pem: z.string().min(1), private_key_pem: z.string().min(1) });
-
-async function partnerCa(): Promise<CertificateAuthority> {
-  const id = config().secretIds.partnerCa;
-  const raw = await secretStore().get(id);
-  if (raw === undefined) throw new Error(`The partner CA secret ${id} is missing`);
-  const stored = storedCaSchema.parse(JSON.parse(raw));
-  return { certificatePem: stored.certificate_pem, privateKeyPem: stored.private_key_pem };
+export function accountNotFound(accountId: string): NotFoundError {
+  return new NotFoundError('ResourceNotFound', `No account ${accountId}.`);
 }
 
 /** Never hand the hash out of the domain: callers get the application as partners may see it. */
@@ -56,19 +24,18 @@ function publicApplication({ secretHash: _secretHash, ...application }: Applicat
 }
 
 /**
- * Onboards a tenant: checks the partner's CSR (PEM, proof of possession, strong key), signs it with the
- * partner CA for a new account id (the certificate's CN, which binds every call to the account's
- * tokens) and stages the account. Bad CSRs are 422.
+ * Onboards a tenant: the partner CA signs the partner's CSR (PEM, proof of possession, strong key;
+ * bad CSRs are 422) for a new account id, the certificate's CN, which binds every call to the
+ * account's tokens; the account is staged.
  */
 export async function createAccount(
+  ports: Pick<AccountPorts, 'accounts' | 'certificates'>,
   input: { name: string; csrPem: string; kind?: AccountKind },
   uow: UnitOfWork,
   now: Date,
 ): Promise<{ account: Account; certificatePem: string }> {
   const accountId = randomUUID();
-  // X.509 and ASN.1 load on the first account creation, not at every cold start of the admin function.
-  const { signPartnerCsr } = await import('../../pki/certificates.ts');
-  const certificate = await signPartnerCsr({ ca: await partnerCa(), csrPem: input.csrPem, accountId, now });
+  const certificate = await ports.certificates.signPartnerCsr({ csrPem: input.csrPem, accountId, now });
   const timestamp = now.toISOString();
   const account: Account = {
     accountId,
@@ -87,47 +54,60 @@ export async function createAccount(
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  uow.stage(putNewAccount(account));
+  uow.stage(ports.accounts.create(account));
   return { account, certificatePem: certificate.certificatePem };
 }
 
-export async function getAccount(accountId: string): Promise<Account> {
-  const account = await findAccount(accountId);
+export async function getAccount(ports: Pick<AccountPorts, 'accounts'>, accountId: string): Promise<Account> {
+  const account = await ports.accounts.find(accountId);
   if (!account) throw accountNotFound(accountId);
   return account;
 }
 
-export function listAccounts(page: PageRequest): Promise<Page<Account>> {
-  return queryAccounts(page);
+export function listAccounts(
+  ports: Pick<AccountPorts, 'accounts'>,
+  page: PageRequest,
+): Promise<Page<Account>> {
+  return ports.accounts.list(page);
 }
 
-async function everyApplicationOf(accountId: string): Promise<ApplicationRecord[]> {
-  const applications: ApplicationRecord[] = [];
+async function everyApplicationOf(
+  ports: Pick<AccountPorts, 'applications'>,
+  accountId: string,
+): Promise<ApplicationRecord[]> {
+  const found: ApplicationRecord[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listApplicationsOfAccount(accountId, { limit: 200, cursor });
-    applications.push(...page.items);
+    const page = await ports.applications.listOfAccount(accountId, { limit: 200, cursor });
+    found.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
-  return applications;
+  return found;
 }
 
 /**
  * Disables the account and, in the same transaction, marks each of its applications, which is what the
  * token endpoint reads: from the commit on, none of them gets a token. Disabling twice is a no-op.
  */
-export async function disableAccount(accountId: string, uow: UnitOfWork, now: Date): Promise<Account> {
-  const account = await getAccount(accountId);
+export async function disableAccount(
+  ports: Pick<AccountPorts, 'accounts' | 'applications'>,
+  accountId: string,
+  uow: UnitOfWork,
+  now: Date,
+): Promise<Account> {
+  const account = await getAccount(ports, accountId);
   if (account.status === 'Disabled') return account;
-  const applications = await everyApplicationOf(accountId);
+  const applications = await everyApplicationOf(ports, accountId);
   if (applications.length !== account.applicationCount) {
     // The index has not caught up with an application created a moment ago; missing it would leave it usable.
     throw new ServiceUnavailableError('The account is being changed; retry the request.', { retryAfter: 1 });
   }
   const timestamp = now.toISOString();
   uow.stage(
-    disableAccountWrite(account, timestamp),
-    ...applications.map((application) => copyAccountStatusWrite(application.clientId, 'Disabled')),
+    ports.accounts.disable(account, timestamp),
+    ...applications.map((application) =>
+      ports.applications.copyAccountStatus(application.clientId, 'Disabled'),
+    ),
   );
   return { ...account, status: 'Disabled', updatedAt: timestamp };
 }
@@ -155,20 +135,21 @@ function accountRefusal(accountId: string, account: Account | undefined): Error 
  * transaction, on the condition that it is still active and under the cap.
  */
 export async function createApplication(
+  ports: Omit<AccountPorts, 'certificates'>,
   input: { accountId: string; name: string; allowedScopes: readonly string[] },
   uow: UnitOfWork,
   now: Date,
 ): Promise<{ application: Application; clientSecret: string }> {
-  const account = await getAccount(input.accountId);
+  const account = await getAccount(ports, input.accountId);
   const allowedScopes = allowedScopesFor(input.allowedScopes, account.kind);
   if (account.status !== 'Active' || account.applicationCount >= maxApplicationsPerAccount) {
     throw accountRefusal(account.accountId, account);
   }
 
-  const clientSecret = generateClientSecret();
+  const clientSecret = ports.credentials.newClientSecret();
   const timestamp = now.toISOString();
   const application: ApplicationRecord = {
-    clientId: generateClientId(),
+    clientId: ports.credentials.newClientId(),
     accountId: account.accountId,
     name: input.name.trim(),
     allowedScopes,
@@ -177,19 +158,23 @@ export async function createApplication(
     createdAt: timestamp,
     updatedAt: timestamp,
     secretRotatedAt: null,
-    secretHash: hashClientSecret(clientSecret, await clientSecretPepper()),
+    secretHash: (await ports.credentials.hasher())(clientSecret),
   };
   uow.stage(
-    countNewApplication(account.accountId, maxApplicationsPerAccount, (found) =>
+    ports.accounts.countNewApplication(account.accountId, maxApplicationsPerAccount, (found) =>
       accountRefusal(account.accountId, found),
     ),
-    putNewApplication(application),
+    ports.applications.create(application),
   );
   return { application: publicApplication(application), clientSecret };
 }
 
-async function applicationOf(accountId: string, clientId: string): Promise<ApplicationRecord> {
-  const application = await findApplication(clientId);
+async function applicationOf(
+  ports: Pick<AccountPorts, 'applications'>,
+  accountId: string,
+  clientId: string,
+): Promise<ApplicationRecord> {
+  const application = await ports.applications.find(clientId);
   // Another account's application is indistinguishable from a missing one.
   if (!application || application.accountId !== accountId) {
     throw new NotFoundError('ResourceNotFound', `No application ${clientId} in account ${accountId}.`);
@@ -197,43 +182,52 @@ async function applicationOf(accountId: string, clientId: string): Promise<Appli
   return application;
 }
 
-export async function getApplication(accountId: string, clientId: string): Promise<Application> {
-  return publicApplication(await applicationOf(accountId, clientId));
+export async function getApplication(
+  ports: Pick<AccountPorts, 'applications'>,
+  accountId: string,
+  clientId: string,
+): Promise<Application> {
+  return publicApplication(await applicationOf(ports, accountId, clientId));
 }
 
-export async function listApplications(accountId: string, page: PageRequest): Promise<Page<Application>> {
-  await getAccount(accountId);
-  const { items, nextCursor } = await listApplicationsOfAccount(accountId, page);
+export async function listApplications(
+  ports: Pick<AccountPorts, 'accounts' | 'applications'>,
+  accountId: string,
+  page: PageRequest,
+): Promise<Page<Application>> {
+  await getAccount(ports, accountId);
+  const { items, nextCursor } = await ports.applications.listOfAccount(accountId, page);
   return { items: items.map(publicApplication), nextCursor };
 }
 
 /** A disabled application gets no more tokens; tokens already issued run out within the hour. */
 export async function disableApplication(
+  ports: Pick<AccountPorts, 'applications'>,
   accountId: string,
   clientId: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<Application> {
-  const application = await applicationOf(accountId, clientId);
+  const application = await applicationOf(ports, accountId, clientId);
   if (application.status === 'Disabled') return publicApplication(application);
   const timestamp = now.toISOString();
-  uow.stage(disableApplicationWrite(application, timestamp));
+  uow.stage(ports.applications.disable(application, timestamp));
   return publicApplication({ ...application, status: 'Disabled', updatedAt: timestamp });
 }
 
 /** Replaces the secret; the old one stops working at the commit. The new one is returned once. */
 export async function rotateApplicationSecret(
+  ports: Pick<AccountPorts, 'applications' | 'credentials'>,
   accountId: string,
   clientId: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<{ application: Application; clientSecret: string }> {
-  const application = await applicationOf(accountId, clientId);
-  const clientSecret = generateClientSecret();
+  const application = await applicationOf(ports, accountId, clientId);
+  const clientSecret = ports.credentials.newClientSecret();
   const timestamp = now.toISOString();
-  uow.stage(
-    replaceSecretWrite(application, hashClientSecret(clientSecret, await clientSecretPepper()), timestamp),
-  );
+  const hash = await ports.credentials.hasher();
+  uow.stage(ports.applications.replaceSecret(application, hash(clientSecret), timestamp));
   const rotated = { ...application, secretRotatedAt: timestamp, updatedAt: timestamp };
   return { application: publicApplication(rotated), clientSecret };
 }

@@ -1,5 +1,7 @@
-import { contractedRecord, type RecentCatalogReader } from '../catalog/service.ts';
-import type { BookableServices, ServiceType } from './model.ts';
+import type { RecentCatalogReader } from '../catalog/ports.ts';
+import { contractedRecord } from '../catalog/service.ts';
+import type { ServiceType } from './model.ts';
+import type { BookableServices } from './ports.ts';
 
 const catalogKind = { Lounge: 'lounges', FastTrack: 'fast_tracks' } as const satisfies Record<
   ServiceType,

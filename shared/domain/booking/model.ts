@@ -74,14 +74,6 @@ export interface BookableService {
   requiredBookingInfo: readonly BookingInfo[];
 }
 
-/**
- * The catalog, narrowed to booking's question: the service when it exists, is active and is in the
- * account's contract; undefined otherwise (one 404 for all three).
- */
-export interface BookableServices {
-  find(accountId: string, serviceType: ServiceType, serviceId: string): Promise<BookableService | undefined>;
-}
-
 /** Path segment and wording per service, for Location headers and messages. */
 export const serviceLabels: Record<ServiceType, { segment: string; noun: string }> = {
   Lounge: { segment: 'lounges', noun: 'lounge' },

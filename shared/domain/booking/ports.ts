@@ -1,6 +1,6 @@
-import type { EventType } from '../events.ts';
+import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { Booking, BookingStatus, Pass, PassStatus, ServiceType } from './model.ts';
+import type { BookableService, Booking, BookingStatus, Pass, PassStatus, ServiceType } from './model.ts';
 import type { BookingAction, PassAction } from './state.ts';
 
 export type PassChange =
@@ -21,15 +21,8 @@ export interface BookingChange {
   now: Date;
 }
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-export interface BookingListQuery {
+export interface BookingListQuery extends PageRequest {
   status?: BookingStatus | undefined;
-  limit: number;
-  cursor?: string | undefined;
 }
 
 export interface HeldBookingKey {
@@ -66,35 +59,11 @@ export interface PassSigner {
   sign(pass: Omit<Pass, 'token' | 'status' | 'usedGuestsCount' | 'createdAt' | 'updatedAt'>): Promise<string>;
 }
 
-export interface ChangeEvent {
-  type: Extract<EventType, 'booking.status.changed' | 'pass.status.changed'>;
-  data: Record<string, unknown>;
-}
-
 /**
- * The events of a change (decisions.md): one per status that moved. Creation reports the first status
- * with `previous_status: null`, so a subscriber sees every status a booking or pass ever had.
+ * The catalog, narrowed to booking's question: the service when it exists, is active and is in the
+ * account's contract; undefined otherwise (one 404 for all three). Implemented over the catalog's own
+ * port by bookable-services.ts.
  */
-export function changeEvents(change: BookingChange): ChangeEvent[] {
-  const { before, after, pass } = change;
-  const common = { booking_id: after.bookingId, service_type: after.serviceType };
-  const events: ChangeEvent[] = [];
-  if (before?.status !== after.status) {
-    events.push({
-      type: 'booking.status.changed',
-      data: { ...common, status: after.status, previous_status: before?.status ?? null },
-    });
-  }
-  if (pass?.kind === 'create') {
-    events.push({
-      type: 'pass.status.changed',
-      data: { ...common, pass_id: pass.pass.passId, status: pass.pass.status, previous_status: null },
-    });
-  } else if (pass) {
-    events.push({
-      type: 'pass.status.changed',
-      data: { ...common, pass_id: pass.passId, status: pass.to, previous_status: pass.from },
-    });
-  }
-  return events;
+export interface BookableServices {
+  find(accountId: string, serviceType: ServiceType, serviceId: string): Promise<BookableService | undefined>;
 }

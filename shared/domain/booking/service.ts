@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../../auth/scopes.ts';
 import { ConflictError, type FieldError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import type { Page } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { uuidV7 } from './ids.ts';
 import {
   type BookableService,
-  type BookableServices,
   type Booking,
   type BookingInfo,
   type Contact,
@@ -15,7 +15,7 @@ import {
   type ServiceType,
   serviceLabels,
 } from './model.ts';
-import type { BookingChange, BookingListQuery, BookingStore, Page, PassSigner } from './ports.ts';
+import type { BookableServices, BookingChange, BookingListQuery, BookingStore, PassSigner } from './ports.ts';
 import { holdEnded, nextStatus, passNotActive, refusal, SupersededChangeError } from './state.ts';
 
 /** Issued bookings wait this long for the partner's confirmation (decisions.md); BOOKING_HOLD_SECONDS overrides it. */

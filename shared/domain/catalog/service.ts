@@ -3,26 +3,9 @@ import { LruMap } from '../../util/lru-map.ts';
 import { NotFoundError } from '../errors.ts';
 import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
 import { negotiateLocale } from './locale.ts';
-import type { CatalogKind, Contract } from './records.ts';
+import type { CatalogReader, CatalogView } from './ports.ts';
+import type { CatalogKind } from './records.ts';
 import { type CatalogItemByKind, type CatalogSnapshot, searchKey } from './snapshot.ts';
-
-/** What one account sees: the current catalog version and the account's contract. */
-export interface CatalogView {
-  snapshot: CatalogSnapshot;
-  contract: Contract;
-}
-
-/** The catalog's storage (shared/db/entities/catalog-reader.ts); one round trip per warm read. */
-export interface CatalogReader {
-  view(accountId: string): Promise<CatalogView>;
-  imageBytes(blob: string): Promise<Uint8Array>;
-}
-
-/** A reader that also remembers each account's last view, for a caller that accepts bounded staleness. */
-export interface RecentCatalogReader extends CatalogReader {
-  /** The account's last view read at most `maxAgeMs` ago, without a round trip; undefined when none is. */
-  recentView(accountId: string, maxAgeMs: number): CatalogView | undefined;
-}
 
 /** A conditional read: 304 when `notModified`, otherwise the body (or bytes) with its validators. */
 export interface Representation<T> {

@@ -1,17 +1,7 @@
-import type { EventType } from '../events.ts';
+import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { PackageNotice } from './lifecycle.ts';
 import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from './model.ts';
-
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-export interface EsimListQuery {
-  limit: number;
-  cursor?: string | undefined;
-}
 
 /**
  * The catalog, narrowed to the eSIM's question: tariffs that are active and in the account's contract
@@ -51,7 +41,7 @@ export interface EsimKey {
 export interface EsimStore {
   find(accountId: string, iccid: string): Promise<Esim | undefined>;
   /** By ICCID, ascending. */
-  list(accountId: string, query: EsimListQuery): Promise<Page<Esim>>;
+  list(accountId: string, query: PageRequest): Promise<Page<Esim>>;
   /** eSIMs with a package whose `expires_at` is at or before `now` and not recorded yet, soonest first. */
   expiring(now: Date, limit: number): Promise<EsimKey[]>;
   /** A lost race (the eSIM moved to another version) surfaces as ConcurrentChangeError. */
@@ -105,30 +95,4 @@ export interface Resellers {
 /** Whether an account exists (the admin routes name it in the path). */
 export interface Accounts {
   exists(accountId: string): Promise<boolean>;
-}
-
-export interface PackageEvent {
-  type: Extract<
-    EventType,
-    'esim.package.usage_threshold_reached' | 'esim.package.exhausted' | 'esim.package.expired'
-  >;
-  data: { iccid: string; package_id: string; data_mb: number; used_mb: number };
-}
-
-/** The events of a change (docs/esim.md, Events): one per notice, about the package as it leaves it. */
-export function esimEvents(change: EsimChange): PackageEvent[] {
-  return change.notices.map((notice) => {
-    const pkg = change.after.packages.find((candidate) => candidate.packageId === notice.packageId);
-    if (!pkg)
-      throw new Error(`Notice for package ${notice.packageId}, which eSIM ${change.after.iccid} lacks`);
-    return {
-      type: notice.type,
-      data: {
-        iccid: change.after.iccid,
-        package_id: pkg.packageId,
-        data_mb: pkg.dataMb,
-        used_mb: pkg.usedMb,
-      },
-    };
-  });
 }

@@ -8,6 +8,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors.ts';
+import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { newMatchingId } from './activation.ts';
 import { iccidProblem } from './iccid.ts';
@@ -21,16 +22,7 @@ import {
   type ResellerLink,
   type Tariff,
 } from './model.ts';
-import type {
-  Accounts,
-  EsimListQuery,
-  EsimOrderStore,
-  EsimStore,
-  EsimTariffs,
-  IccidPool,
-  Page,
-  Resellers,
-} from './ports.ts';
+import type { Accounts, EsimOrderStore, EsimStore, EsimTariffs, IccidPool, Resellers } from './ports.ts';
 
 export interface EsimContext {
   accountId: string;
@@ -218,7 +210,7 @@ export async function findEsim(esims: EsimStore, context: EsimContext, iccid: st
   return esim;
 }
 
-export function listEsims(esims: EsimStore, context: EsimContext, query: EsimListQuery): Promise<Page<Esim>> {
+export function listEsims(esims: EsimStore, context: EsimContext, query: PageRequest): Promise<Page<Esim>> {
   return esims.list(context.accountId, query);
 }
 

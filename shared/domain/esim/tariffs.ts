@@ -1,6 +1,7 @@
 import { defaultLocale, negotiateLocale } from '../catalog/locale.ts';
+import type { CatalogView, RecentCatalogReader } from '../catalog/ports.ts';
 import type { TariffRecord } from '../catalog/records.ts';
-import { type CatalogView, contractedRecord, type RecentCatalogReader } from '../catalog/service.ts';
+import { contractedRecord } from '../catalog/service.ts';
 import type { Tariff } from './model.ts';
 import type { EsimTariffs } from './ports.ts';
 

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  findDelivery,
-  listDeliveries as queryDeliveries,
-  reclaimDelivery,
-} from '../../db/entities/delivery.ts';
-import { webhookIsActive } from '../../db/entities/webhook.ts';
-import { redeliveryWrite } from '../../db/entities/webhook-message.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
+import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import type { Delivery, Page } from './model.ts';
+import type { Delivery } from './model.ts';
+import type { DeliveryPorts } from './ports.ts';
 import { getWebhook } from './subscriptions.ts';
 
 function deliveryNotFound(deliveryId: string): NotFoundError {
@@ -16,21 +11,23 @@ function deliveryNotFound(deliveryId: string): NotFoundError {
 }
 
 export async function listDeliveries(
+  ports: Pick<DeliveryPorts, 'webhooks' | 'deliveries'>,
   accountId: string,
   webhookId: string,
-  page: { limit: number; cursor?: string | undefined },
+  page: PageRequest,
 ): Promise<Page<Delivery>> {
-  await getWebhook(accountId, webhookId);
-  return queryDeliveries(webhookId, page);
+  await getWebhook(ports, accountId, webhookId);
+  return ports.deliveries.list(webhookId, page);
 }
 
 export async function getDelivery(
+  ports: Pick<DeliveryPorts, 'webhooks' | 'deliveries'>,
   accountId: string,
   webhookId: string,
   deliveryId: string,
 ): Promise<Delivery> {
-  await getWebhook(accountId, webhookId);
-  const delivery = await findDelivery(webhookId, deliveryId);
+  await getWebhook(ports, accountId, webhookId);
+  const delivery = await ports.deliveries.find(webhookId, deliveryId);
   if (!delivery) throw deliveryNotFound(deliveryId);
   return delivery;
 }
@@ -41,24 +38,25 @@ export async function getDelivery(
  * through the outbox, in the same transaction that takes the claim, while the subscription is active.
  */
 export async function redeliver(
+  ports: DeliveryPorts,
   accountId: string,
   webhookId: string,
   deliveryId: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<Delivery> {
-  const webhook = await getWebhook(accountId, webhookId);
+  const webhook = await getWebhook(ports, accountId, webhookId);
   if (webhook.status !== 'Active') {
     throw new ConflictError('WebhookInvalidState', 'The subscription is Disabled: enable it to redeliver.');
   }
-  const delivery = await findDelivery(webhookId, deliveryId);
+  const delivery = await ports.deliveries.find(webhookId, deliveryId);
   if (!delivery) throw deliveryNotFound(deliveryId);
   const claim = randomUUID();
   const timestamp = now.toISOString();
   uow.stage(
-    webhookIsActive(accountId, webhookId),
-    reclaimDelivery(delivery, claim, timestamp),
-    redeliveryWrite(delivery, claim, now),
+    ports.webhooks.requireActive(webhook),
+    ports.deliveries.reclaim(delivery, claim, timestamp),
+    ports.outbox.redelivery(delivery, claim, now),
   );
   return {
     ...delivery,

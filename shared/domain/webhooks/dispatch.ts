@@ -1,13 +1,13 @@
-import { claimDelivery, type DeliveryProgress, recordProgress } from '../../db/entities/delivery.ts';
-import { disableGoneWebhook, findWebhookOfAccount } from '../../db/entities/webhook.ts';
-import type { WebhookMessage } from '../../db/entities/webhook-message.ts';
-import { type OutboundRequest, type OutboundResult, postOnce } from '../../net/safe-https.ts';
-import { logger } from '../../observability/logger.ts';
 import { maxEnvelopeBytes, serializeEnvelope } from './envelope.ts';
-import { type Delivery, type DeliveryAttempt, finalDeliveryStatuses, type Webhook } from './model.ts';
+import {
+  type Delivery,
+  type DeliveryAttempt,
+  finalDeliveryStatuses,
+  type Webhook,
+  type WebhookMessage,
+} from './model.ts';
+import type { DeliveryProgress, DispatchPorts, OutboundResult } from './ports.ts';
 import { retryDelaySeconds, visibilityHop } from './retry.ts';
-import { decryptSecret } from './secret-cipher.ts';
-import { webhookSettings } from './settings.ts';
 import { signatureHeaders } from './signature.ts';
 import { activeRotation } from './subscriptions.ts';
 
@@ -18,18 +18,6 @@ export type DispatchOutcome =
   | { kind: 'retry'; visibilitySeconds: number; result: string }
   /** Delivery failed for good: recorded as Failed, the message goes to the dead-letter queue. */
   | { kind: 'dead'; result: string };
-
-export interface DispatchDependencies {
-  post: (request: OutboundRequest) => Promise<OutboundResult>;
-  now: () => Date;
-  random: () => number;
-}
-
-const defaultDependencies: DispatchDependencies = {
-  post: postOnce,
-  now: () => new Date(),
-  random: Math.random,
-};
 
 const userAgent = 'PartnerTravelServices-Webhooks/1.0';
 
@@ -48,12 +36,10 @@ function notForSubscription(message: WebhookMessage, webhook: Webhook | undefine
   return undefined;
 }
 
-async function secretsOf(webhook: Webhook, now: Date): Promise<string[]> {
-  const secrets = [await decryptSecret(webhook.sealedSecret, webhook.webhookId)];
-  if (activeRotation(webhook, now) && webhook.sealedPreviousSecret) {
-    secrets.push(await decryptSecret(webhook.sealedPreviousSecret, webhook.webhookId));
-  }
-  return secrets;
+async function secretsOf({ opener }: DispatchPorts, webhook: Webhook, now: Date): Promise<string[]> {
+  const sealed = [webhook.sealedSecret];
+  if (activeRotation(webhook, now) && webhook.sealedPreviousSecret) sealed.push(webhook.sealedPreviousSecret);
+  return Promise.all(sealed.map((secret) => opener.open(secret, webhook.webhookId)));
 }
 
 function attemptError(result: OutboundResult): string | null {
@@ -63,6 +49,8 @@ function attemptError(result: OutboundResult): string | null {
   return null;
 }
 
+type Finish = (progress: Omit<DeliveryProgress, 'runAttempts'>, attempt?: DeliveryAttempt) => Promise<void>;
+
 /**
  * Delivers one queued event to the account's subscription, once per event: the delivery is claimed
  * by the message that first carries the event (duplicates find it taken), every attempt is recorded,
@@ -70,17 +58,14 @@ function attemptError(result: OutboundResult): string | null {
  * recorded Failed and dead-lettered. A disabled subscription records the event as Skipped; a deleted
  * one drops it.
  */
-export async function dispatchEvent(
-  message: WebhookMessage,
-  dependencies: DispatchDependencies = defaultDependencies,
-): Promise<DispatchOutcome> {
+export async function dispatchEvent(ports: DispatchPorts, message: WebhookMessage): Promise<DispatchOutcome> {
   const { event, claim } = message;
-  const { post, now, random } = dependencies;
-  const webhook = await findWebhookOfAccount(event.accountId);
+  const { store, now, sender, settings } = ports;
+  const webhook = await store.findWebhookOfAccount(event.accountId);
   const dropReason = notForSubscription(message, webhook);
   if (!webhook || dropReason) return { kind: 'done', result: `dropped: ${dropReason}` };
 
-  const delivery = await claimDelivery(webhook.webhookId, event, claim, now().toISOString());
+  const delivery = await store.claimDelivery(webhook.webhookId, event, claim, now().toISOString());
   if (!delivery) return { kind: 'done', result: 'dropped: delivery claimed by another message' };
   if (finalDeliveryStatuses.includes(delivery.status)) return { kind: 'done', result: 'already final' };
 
@@ -89,8 +74,8 @@ export async function dispatchEvent(
     return { kind: 'retry', visibilitySeconds: visibilityHop(dueInMs / 1000), result: 'not due yet' };
   }
 
-  const finish = (progress: Omit<DeliveryProgress, 'runAttempts'>, attempt?: DeliveryAttempt) =>
-    recordProgress(
+  const finish: Finish = (progress, attempt) =>
+    store.recordDeliveryProgress(
       delivery,
       { ...progress, runAttempts: delivery.runAttempts + (attempt ? 1 : 0) },
       attempt,
@@ -110,30 +95,28 @@ export async function dispatchEvent(
   }
 
   const sentAt = now();
-  const result = await post({
+  const result = await sender.post({
     url: webhook.url,
     body,
-    timeoutMs: webhookSettings().timeoutMs,
+    timeoutMs: settings.timeoutMs,
     headers: {
       'content-type': 'application/json',
       'user-agent': userAgent,
-      ...signatureHeaders({ id: event.id, body, secrets: await secretsOf(webhook, sentAt), sentAt }),
+      ...signatureHeaders({ id: event.id, body, secrets: await secretsOf(ports, webhook, sentAt), sentAt }),
     },
   });
-  return settle(delivery, webhook, result, sentAt, { finish, now, random });
+  return settle(ports, delivery, webhook, result, sentAt, finish);
 }
 
 async function settle(
+  ports: DispatchPorts,
   delivery: Delivery,
   webhook: Webhook,
   result: OutboundResult,
   sentAt: Date,
-  tools: {
-    finish: (progress: Omit<DeliveryProgress, 'runAttempts'>, attempt?: DeliveryAttempt) => Promise<void>;
-    now: () => Date;
-    random: () => number;
-  },
+  finish: Finish,
 ): Promise<DispatchOutcome> {
+  const { store, settings, log, now, random } = ports;
   const attempt: DeliveryAttempt = {
     attemptedAt: sentAt.toISOString(),
     statusCode: result.statusCode,
@@ -141,7 +124,7 @@ async function settle(
     error: attemptError(result),
   };
   const status = result.statusCode ?? 0;
-  logger.info('Webhook attempt', {
+  log.info('Webhook attempt', {
     event_id: delivery.event.id,
     webhook_id: webhook.webhookId,
     status_code: result.statusCode,
@@ -150,25 +133,25 @@ async function settle(
   });
 
   if (status >= 200 && status < 300) {
-    await tools.finish({ status: 'Succeeded', statusReason: null, nextAttemptAt: null }, attempt);
+    await finish({ status: 'Succeeded', statusReason: null, nextAttemptAt: null }, attempt);
     return { kind: 'done', result: 'delivered' };
   }
   if (status === 410) {
     const reason = 'the receiver answered 410 Gone';
-    await tools.finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
-    await disableGoneWebhook(webhook, reason, tools.now().toISOString());
+    await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
+    await store.disableGoneWebhook(webhook, reason, now().toISOString());
     return { kind: 'done', result: 'receiver gone: subscription disabled' };
   }
 
   const attemptsMade = delivery.runAttempts + 1;
-  const delay = retryDelaySeconds(webhookSettings().retryScheduleSeconds, attemptsMade, tools.random);
+  const delay = retryDelaySeconds(settings.retryScheduleSeconds, attemptsMade, random);
   if (delay === undefined) {
     const reason = `no success after ${attemptsMade} attempts`;
-    await tools.finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
+    await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
     return { kind: 'dead', result: reason };
   }
-  const nextAttemptAt = new Date(tools.now().getTime() + delay * 1000).toISOString();
-  await tools.finish(
+  const nextAttemptAt = new Date(now().getTime() + delay * 1000).toISOString();
+  await finish(
     { status: 'Retrying', statusReason: attempt.error ?? `HTTP ${status}`, nextAttemptAt },
     attempt,
   );

@@ -1,8 +1,9 @@
+import { NotFoundError } from '../errors.ts';
 import type { DomainEvent } from '../events.ts';
 
 export type WebhookStatus = 'Active' | 'Disabled';
 
-/** The account's one subscription. Secrets stay sealed (secret-cipher.ts) everywhere but the dispatcher. */
+/** The account's one subscription. Secrets stay sealed (ports.ts, SecretSealer) everywhere but the dispatcher. */
 export interface Webhook {
   webhookId: string;
   accountId: string;
@@ -46,7 +47,16 @@ export interface Delivery {
   updatedAt: string;
 }
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
+/** One event taken off the webhook queue (shared/db/entities/webhook-message.ts reads it from the message). */
+export interface WebhookMessage {
+  event: DomainEvent;
+  /** Who may attempt the delivery: the first message of an event claims it with its own id. */
+  claim: string;
+  /** Set on redeliveries: the one subscription they are for. */
+  webhookId: string | undefined;
+}
+
+/** Another account's subscription is indistinguishable from none. */
+export function webhookNotFound(webhookId: string): NotFoundError {
+  return new NotFoundError('WebhookNotFound', `No webhook subscription ${webhookId}.`);
 }

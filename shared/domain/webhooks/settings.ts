@@ -1,27 +1,19 @@
 import { parseRetrySchedule } from './retry.ts';
 
-/** The dispatcher's knobs, read once from the environment (docs/webhooks.md, Configuration). */
+/** The dispatcher's knobs (docs/webhooks.md, Configuration). */
 export interface WebhookSettings {
   retryScheduleSeconds: readonly number[];
-  /** partner-api.md: the receiver's response is awaited 30 s. Tests shrink it. */
+  /** The receiver's response is awaited 30 s (docs/webhooks.md). Tests shrink it. */
   timeoutMs: number;
 }
 
-let cached: WebhookSettings | undefined;
-
-export function webhookSettings(): WebhookSettings {
-  if (!cached) {
-    const timeout = Number(process.env.WEBHOOK_TIMEOUT_MS ?? 30_000);
-    if (!Number.isInteger(timeout) || timeout <= 0)
-      throw new Error('WEBHOOK_TIMEOUT_MS must be a positive integer');
-    cached = {
-      retryScheduleSeconds: parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE),
-      timeoutMs: timeout,
-    };
-  }
-  return cached;
-}
-
-export function resetWebhookSettings(): void {
-  cached = undefined;
+/** From the configured values (WEBHOOK_RETRY_SCHEDULE, WEBHOOK_TIMEOUT_MS, read by the composition root). */
+export function parseWebhookSettings(configured: {
+  retrySchedule: string | undefined;
+  timeoutMs: number;
+}): WebhookSettings {
+  return {
+    retryScheduleSeconds: parseRetrySchedule(configured.retrySchedule),
+    timeoutMs: configured.timeoutMs,
+  };
 }

@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { eventWrite, newEvent } from '../../db/entities/event.ts';
-import {
-  deleteWebhook as deleteWebhookWrite,
-  findWebhookOfAccount,
-  putNewWebhook,
-  rotateWebhookSecret,
-  updateWebhook,
-  webhookIsActive,
-  webhookNotFound,
-} from '../../db/entities/webhook.ts';
-import { webhookUrlProblem } from '../../net/webhook-url.ts';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../errors.ts';
-import type { DomainEvent } from '../events.ts';
+import { type DomainEvent, newEvent } from '../events.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import type { Webhook } from './model.ts';
-import { encryptSecret } from './secret-cipher.ts';
+import { type Webhook, type WebhookStatus, webhookNotFound } from './model.ts';
+import type { SubscriptionPorts } from './ports.ts';
 
 /** partner-api.md, Webhooks: rotate-secret's grace period. */
 export const defaultGracePeriodSeconds = 60;
 
 /** Refuses URLs that are not HTTPS, carry credentials or reach a non-public address (422). */
-async function checkUrl(url: string): Promise<void> {
+async function checkUrl(ports: Pick<SubscriptionPorts, 'urls'>, url: string): Promise<void> {
   let problem: string | undefined;
   try {
-    problem = await webhookUrlProblem(url);
+    problem = await ports.urls.problem(url);
   } catch (error) {
     throw new ServiceUnavailableError('The URL could not be checked; retry shortly.', { cause: error });
   }
@@ -31,14 +20,21 @@ async function checkUrl(url: string): Promise<void> {
 }
 
 /** The account's subscription with this id; another account's id is indistinguishable from none (404). */
-export async function getWebhook(accountId: string, webhookId: string): Promise<Webhook> {
-  const webhook = await findWebhookOfAccount(accountId);
+export async function getWebhook(
+  ports: Pick<SubscriptionPorts, 'webhooks'>,
+  accountId: string,
+  webhookId: string,
+): Promise<Webhook> {
+  const webhook = await ports.webhooks.findOfAccount(accountId);
   if (!webhook || webhook.webhookId !== webhookId) throw webhookNotFound(webhookId);
   return webhook;
 }
 
-export async function listWebhooks(accountId: string): Promise<Webhook[]> {
-  const webhook = await findWebhookOfAccount(accountId);
+export async function listWebhooks(
+  ports: Pick<SubscriptionPorts, 'webhooks'>,
+  accountId: string,
+): Promise<Webhook[]> {
+  const webhook = await ports.webhooks.findOfAccount(accountId);
   return webhook ? [webhook] : [];
 }
 
@@ -47,15 +43,16 @@ export async function listWebhooks(accountId: string): Promise<Webhook[]> {
  * secret sealed; the conditional create refuses a second subscription, also under concurrency (409).
  */
 export async function createWebhook(
+  ports: SubscriptionPorts,
   accountId: string,
   input: { url: string; secret: string },
   uow: UnitOfWork,
   now: Date,
 ): Promise<Webhook> {
-  if (await findWebhookOfAccount(accountId)) {
+  if (await ports.webhooks.findOfAccount(accountId)) {
     throw new ConflictError('WebhookAlreadyExists', 'The account already has a webhook subscription.');
   }
-  await checkUrl(input.url);
+  await checkUrl(ports, input.url);
   const webhookId = randomUUID();
   const timestamp = now.toISOString();
   const webhook: Webhook = {
@@ -64,27 +61,28 @@ export async function createWebhook(
     url: input.url,
     status: 'Active',
     disabledReason: null,
-    sealedSecret: await encryptSecret(input.secret, webhookId),
+    sealedSecret: await ports.sealer.seal(input.secret, webhookId),
     sealedPreviousSecret: null,
     previousSecretValidUntil: null,
     createdAt: timestamp,
     updatedAt: timestamp,
   };
-  uow.stage(putNewWebhook(webhook));
+  uow.stage(ports.webhooks.create(webhook));
   return webhook;
 }
 
 export async function changeWebhookUrl(
+  ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
   url: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<Webhook> {
-  const webhook = await getWebhook(accountId, webhookId);
-  await checkUrl(url);
+  const webhook = await getWebhook(ports, accountId, webhookId);
+  await checkUrl(ports, url);
   const updatedAt = now.toISOString();
-  uow.stage(updateWebhook(accountId, webhookId, { url, updated_at: updatedAt }));
+  uow.stage(ports.webhooks.update(webhook, { url, updatedAt }));
   return { ...webhook, url, updatedAt };
 }
 
@@ -93,17 +91,18 @@ export async function changeWebhookUrl(
  * grace period ends. A rotation inside a grace period drops the oldest secret: two at most.
  */
 export async function rotateSecret(
+  ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
   input: { secret: string; gracePeriodSeconds: number },
   uow: UnitOfWork,
   now: Date,
 ): Promise<Webhook> {
-  const webhook = await getWebhook(accountId, webhookId);
-  const sealedSecret = await encryptSecret(input.secret, webhookId);
+  const webhook = await getWebhook(ports, accountId, webhookId);
+  const sealedSecret = await ports.sealer.seal(input.secret, webhookId);
   const validUntil = new Date(now.getTime() + input.gracePeriodSeconds * 1000).toISOString();
   const updatedAt = now.toISOString();
-  uow.stage(rotateWebhookSecret(accountId, webhookId, sealedSecret, validUntil, updatedAt));
+  uow.stage(ports.webhooks.rotateSecret(webhook, sealedSecret, validUntil, updatedAt));
   return {
     ...webhook,
     sealedSecret,
@@ -113,67 +112,71 @@ export async function rotateSecret(
   };
 }
 
-export async function disableWebhook(
+/** Moves the subscription to `to` from the other status; already there is 409, as is losing a race. */
+async function changeStatus(
+  ports: SubscriptionPorts,
+  target: { accountId: string; webhookId: string },
+  change: { to: WebhookStatus; disabledReason: string | null },
+  uow: UnitOfWork,
+  now: Date,
+): Promise<Webhook> {
+  const webhook = await getWebhook(ports, target.accountId, target.webhookId);
+  const from: WebhookStatus = change.to === 'Active' ? 'Disabled' : 'Active';
+  if (webhook.status !== from) {
+    throw new ConflictError('WebhookInvalidState', `The subscription is already ${change.to}.`);
+  }
+  const changes = { status: change.to, disabledReason: change.disabledReason, updatedAt: now.toISOString() };
+  uow.stage(ports.webhooks.update(webhook, changes, from));
+  return { ...webhook, ...changes };
+}
+
+export function disableWebhook(
+  ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
   reason: string | undefined,
   uow: UnitOfWork,
   now: Date,
 ): Promise<Webhook> {
-  const webhook = await getWebhook(accountId, webhookId);
-  if (webhook.status !== 'Active') {
-    throw new ConflictError('WebhookInvalidState', 'The subscription is already Disabled.');
-  }
-  const changes = {
-    status: 'Disabled' as const,
-    disabled_reason: reason ?? null,
-    updated_at: now.toISOString(),
-  };
-  uow.stage(updateWebhook(accountId, webhookId, changes, 'Active'));
-  return {
-    ...webhook,
-    status: 'Disabled',
-    disabledReason: changes.disabled_reason,
-    updatedAt: changes.updated_at,
-  };
+  return changeStatus(
+    ports,
+    { accountId, webhookId },
+    { to: 'Disabled', disabledReason: reason ?? null },
+    uow,
+    now,
+  );
 }
 
-export async function enableWebhook(
+export function enableWebhook(
+  ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<Webhook> {
-  const webhook = await getWebhook(accountId, webhookId);
-  if (webhook.status !== 'Disabled') {
-    throw new ConflictError('WebhookInvalidState', 'The subscription is already Active.');
-  }
-  const updatedAt = now.toISOString();
-  uow.stage(
-    updateWebhook(
-      accountId,
-      webhookId,
-      { status: 'Active', disabled_reason: null, updated_at: updatedAt },
-      'Disabled',
-    ),
-  );
-  return { ...webhook, status: 'Active', disabledReason: null, updatedAt };
+  return changeStatus(ports, { accountId, webhookId }, { to: 'Active', disabledReason: null }, uow, now);
 }
 
 /** After the delete commits the dispatcher finds no subscription and drops every event, queued ones too. */
-export async function deleteWebhook(accountId: string, webhookId: string, uow: UnitOfWork): Promise<void> {
-  await getWebhook(accountId, webhookId);
-  uow.stage(deleteWebhookWrite(accountId, webhookId));
+export async function deleteWebhook(
+  ports: SubscriptionPorts,
+  accountId: string,
+  webhookId: string,
+  uow: UnitOfWork,
+): Promise<void> {
+  const webhook = await getWebhook(ports, accountId, webhookId);
+  uow.stage(ports.webhooks.delete(webhook));
 }
 
 /** Emits `webhook.ping` through the outbox, so it takes the path every event takes (202). */
 export async function pingWebhook(
+  ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
   uow: UnitOfWork,
   now: Date,
 ): Promise<DomainEvent> {
-  const webhook = await getWebhook(accountId, webhookId);
+  const webhook = await getWebhook(ports, accountId, webhookId);
   if (webhook.status !== 'Active') {
     throw new ConflictError('WebhookInvalidState', 'The subscription is Disabled: enable it to ping.');
   }
@@ -184,7 +187,7 @@ export async function pingWebhook(
     data: { webhook_id: webhookId },
     now,
   });
-  uow.stage(webhookIsActive(accountId, webhookId), eventWrite(event));
+  uow.stage(ports.webhooks.requireActive(webhook), ports.outbox.event(event));
   return event;
 }
 

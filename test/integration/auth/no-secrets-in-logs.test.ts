@@ -35,8 +35,7 @@ const event = (input: {
 
 beforeAll(async () => {
   Object.assign(process.env, endpoints().environment, { LOG_LEVEL: 'DEBUG' });
-  (await import('../../../shared/config/env.ts')).resetConfig();
-  (await import('../../../shared/db/client.ts')).resetDdb();
+  (await import('../../../shared/config/reset.ts')).resetModuleCaches();
   (await import('../../../shared/observability/logger.ts')).logger.setLogLevel('DEBUG');
   const capture = (chunk: string | Uint8Array) => {
     written.push(chunk.toString());

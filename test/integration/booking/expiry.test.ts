@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resetConfig } from '../../../shared/config/env.ts';
-import { resetDdb } from '../../../shared/db/client.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { endpoints } from '../../support/api.ts';
 import { bookingPath, call, endHold, eventsOf, issuedBooking, partner, storedBooking } from './helpers.ts';
 
@@ -9,8 +8,7 @@ const accountId = () => partner.accountId as string;
 /** The sweeper, run here against the stage's tables as EventBridge runs it every minute in AWS. */
 async function sweep(): Promise<{ expired: number }> {
   Object.assign(process.env, endpoints().environment);
-  resetConfig();
-  resetDdb();
+  resetModuleCaches();
   const { handler } = await import('../../../functions/booking-expiry/handler.ts');
   return handler();
 }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../../infra/local/tables.ts';
-import { resetConfig } from '../../../shared/config/env.ts';
-import { ddb, resetDdb } from '../../../shared/db/client.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { ddb } from '../../../shared/db/client.ts';
 import { catalogVersion, publishCatalog, putContract } from '../../../shared/db/entities/catalog.ts';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
 import { mainTable } from '../../../shared/db/tables.ts';
@@ -24,8 +24,7 @@ beforeAll(async () => {
   const table = `catalog-publish-${randomUUID()}`;
   await ensureTable(client, mainTable, table);
   process.env.MAIN_TABLE_NAME = table;
-  resetConfig();
-  resetDdb();
+  resetModuleCaches();
 });
 afterAll(() => client.destroy());
 

@@ -55,9 +55,7 @@ export async function onboardPartner(scopes: string[]) {
 
 /** Runs catalog writes (contracts, seeding) against the stage's DynamoDB from this test process. */
 export async function onStageTable(): Promise<void> {
-  const { resetConfig } = await import('../../../shared/config/env.ts');
-  const { resetDdb } = await import('../../../shared/db/client.ts');
+  const { resetModuleCaches } = await import('../../../shared/config/reset.ts');
   Object.assign(process.env, endpoints().environment);
-  resetConfig();
-  resetDdb();
+  resetModuleCaches();
 }

@@ -1,8 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { resetConfig } from '../../../shared/config/env.ts';
-import { resetEsimConfig } from '../../../shared/config/esim.ts';
-import { resetDdb } from '../../../shared/db/client.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
 import { type ApiResponse, api, endpoints } from '../../support/api.ts';
 import { documentClient } from '../../support/aws.ts';
@@ -173,9 +171,7 @@ export async function storedItems(accountId: string, prefix: string): Promise<Js
 /** The expiry sweep, run here against the stage's tables as EventBridge runs it every minute in AWS. */
 export async function sweep(): Promise<{ expired: number }> {
   Object.assign(process.env, endpoints().environment);
-  resetConfig();
-  resetEsimConfig();
-  resetDdb();
+  resetModuleCaches();
   const { handler } = await import('../../../functions/esim-expiry/handler.ts');
   return handler();
 }

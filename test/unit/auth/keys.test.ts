@@ -8,7 +8,8 @@ import {
   readSigningKeys,
   rotateSigningKeys,
 } from '../../../shared/auth/keys.ts';
-import { issuePartnerToken, resetTokenCaches, verifyAccessToken } from '../../../shared/auth/tokens.ts';
+import { issuePartnerToken, verifyAccessToken } from '../../../shared/auth/tokens.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from './local-config.ts';
 
@@ -25,7 +26,7 @@ const publishedKids = async () => (await readPublicJwks(secretStore())).keys.map
 
 /** A fresh Lambda container: nothing cached. */
 function coldStart() {
-  resetTokenCaches();
+  resetModuleCaches();
 }
 
 describe('signing key rotation', () => {
@@ -80,8 +81,11 @@ describe('signing key rotation', () => {
       at(20 + publicationLeadSeconds + 600),
     );
 
-    expect(principal.accountId).toBe(claims.accountId);
-    expect(principal.subject).toBe(claims.clientId);
+    expect(principal).toMatchObject({
+      kind: 'partner',
+      accountId: claims.accountId,
+      subject: claims.clientId,
+    });
   });
 
   it('drops a retired key from the JWKS once no token signed with it can be valid', async () => {

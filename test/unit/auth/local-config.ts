@@ -2,11 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import { resetClientSecretPepper } from '../../../shared/auth/client-secrets.ts';
-import { resetTokenCaches } from '../../../shared/auth/tokens.ts';
-import { resetConfig } from '../../../shared/config/env.ts';
-import { resetDdb } from '../../../shared/db/client.ts';
-import { resetSecretStore } from '../../../shared/secrets/store.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 
 export const testIssuer = 'https://auth.test.invalid';
 export const testPartnerAudience = 'https://api.test.invalid';
@@ -38,19 +34,12 @@ export async function useLocalConfig(
     ...overrides,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  const reset = () => {
-    resetConfig();
-    resetSecretStore();
-    resetTokenCaches();
-    resetClientSecretPepper();
-    resetDdb();
-  };
-  reset();
+  resetModuleCaches();
   return {
     secretsDir,
     cleanUp: async () => {
       vi.unstubAllEnvs();
-      reset();
+      resetModuleCaches();
       await rm(secretsDir, { recursive: true, force: true });
     },
   };

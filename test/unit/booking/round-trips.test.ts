@@ -15,8 +15,8 @@ import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
 import { rotateSigningKeys } from '../../../shared/auth/keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { bookingToItem } from '../../../shared/db/entities/booking.ts';
-import { resetCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
 import { passToItem } from '../../../shared/db/entities/pass.ts';
 import { bookingCatalogMaxAgeMs } from '../../../shared/domain/booking/bookable-services.ts';
 import { routes } from '../../../shared/routes/index.ts';
@@ -132,7 +132,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   vi.setSystemTime(start);
-  resetCatalogReader();
+  resetModuleCaches();
   dynamo.on(TransactWriteCommand).resolves({});
 });
 afterEach(() => dynamo.reset());

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { changeEvents } from '../../../shared/domain/booking/events.ts';
 import type { BookableService, Booking, Pass } from '../../../shared/domain/booking/model.ts';
-import {
-  type BookingChange,
-  type BookingStore,
-  changeEvents,
-  type HeldBookingKey,
-} from '../../../shared/domain/booking/ports.ts';
+import type { BookingChange, BookingStore, HeldBookingKey } from '../../../shared/domain/booking/ports.ts';
 import {
   changeBooking,
   createBooking,

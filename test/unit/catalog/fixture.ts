@@ -1,3 +1,4 @@
+import type { CatalogView } from '../../../shared/domain/catalog/ports.ts';
 import type {
   CatalogRecords,
   Contract,
@@ -5,7 +6,6 @@ import type {
   LoungeRecord,
   TariffRecord,
 } from '../../../shared/domain/catalog/records.ts';
-import type { CatalogView } from '../../../shared/domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../../shared/domain/catalog/snapshot.ts';
 
 export const hubId = '3ecd9a86-eb4d-54c6-b9ae-9afe01c638f3';

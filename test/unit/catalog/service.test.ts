@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { httpDate } from '../../../shared/domain/catalog/conditional.ts';
+import type { CatalogReader } from '../../../shared/domain/catalog/ports.ts';
 import type { Contract } from '../../../shared/domain/catalog/records.ts';
 import {
-  type CatalogReader,
   getCatalogItem,
   getImage,
   lastModifiedOf,

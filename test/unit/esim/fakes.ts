@@ -6,16 +6,15 @@ import type {
   ClaimOutcome,
   EsimChange,
   EsimKey,
-  EsimListQuery,
   EsimOrderStore,
   EsimStore,
   EsimTariffs,
   IccidClaim,
   IccidPool,
   LoadOutcome,
-  Page,
   Resellers,
 } from '../../../shared/domain/esim/ports.ts';
+import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
 import type { StagedWrite, UnitOfWork } from '../../../shared/domain/unit-of-work.ts';
 
 export const accountId = '0b6f4b7e-4a53-4bd1-9a51-4c3f2b8e9d10';
@@ -116,7 +115,7 @@ export class MemoryEsims implements EsimStore {
   async find(account: string, iccid: string) {
     return this.esims.get(`${account}/${iccid}`);
   }
-  async list(account: string, query: EsimListQuery): Promise<Page<Esim>> {
+  async list(account: string, query: PageRequest): Promise<Page<Esim>> {
     const mine = [...this.esims.values()]
       .filter((esim) => esim.accountId === account)
       .sort((a, b) => a.iccid.localeCompare(b.iccid));

@@ -5,7 +5,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamoWrite } from '../../../shared/db/transaction.ts';
 import { ConcurrentChangeError, ConflictError } from '../../../shared/domain/errors.ts';
-import { createApiHandler } from '../../../shared/http/pipeline.ts';
+import { createApiHandler } from '../../../shared/http/pipeline/index.ts';
 import { defineRoute } from '../../../shared/routes/types.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 

@@ -2,18 +2,21 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   ConflictError,
+  type ErrorCode,
   errorCodes,
   MalformedBodyError,
   NotFoundError,
   ValidationError,
 } from '../../../shared/domain/errors.ts';
-import { problemResponse, statusByCode, toProblem } from '../../../shared/http/problem.ts';
+import { problemResponse, statusOf, toProblem } from '../../../shared/http/problem.ts';
+
+const statusOfCode = (code: ErrorCode) => statusOf(new ApiError(code, 'x'));
 
 describe('problem responses', () => {
-  it('maps every error code to the status decisions.md gives it', () => {
-    expect(statusByCode.ValidationError).toBe(422);
-    expect(statusByCode.Unauthorized).toBe(401);
-    expect(statusByCode.Forbidden).toBe(403);
+  it('maps every error code to the status docs/errors.md gives it', () => {
+    expect(statusOfCode('ValidationError')).toBe(422);
+    expect(statusOfCode('Unauthorized')).toBe(401);
+    expect(statusOfCode('Forbidden')).toBe(403);
     for (const code of [
       'ResourceNotFound',
       'BookingNotFound',
@@ -21,17 +24,17 @@ describe('problem responses', () => {
       'EsimNotFound',
       'WebhookNotFound',
     ] as const) {
-      expect(statusByCode[code]).toBe(404);
+      expect(statusOfCode(code)).toBe(404);
     }
     for (const code of errorCodes.filter((c) =>
       /AlreadyExists|Conflict|InvalidState|^BookingAlready/.test(c),
     )) {
-      expect(statusByCode[code]).toBe(409);
+      expect(statusOfCode(code)).toBe(409);
     }
-    expect(statusByCode.EsimPoolExhausted).toBe(409);
-    expect(statusByCode.RateLimitExceeded).toBe(429);
-    expect(statusByCode.InternalError).toBe(500);
-    expect(statusByCode.ServiceUnavailable).toBe(503);
+    expect(statusOfCode('EsimPoolExhausted')).toBe(409);
+    expect(statusOfCode('RateLimitExceeded')).toBe(429);
+    expect(statusOfCode('InternalError')).toBe(500);
+    expect(statusOfCode('ServiceUnavailable')).toBe(503);
   });
 
   it('answers 400 rather than 422 for a body that is not JSON at all', () => {

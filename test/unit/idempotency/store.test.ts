@@ -2,9 +2,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { ConflictError, ServiceUnavailableError } from '../../../shared/domain/errors.ts';
 import { commitIdempotent, type IdempotencyContext } from '../../../shared/idempotency/store.ts';
-import { resetDataKeys } from '../../../shared/secrets/data-keys.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -31,7 +31,7 @@ function canceled(codes: string[]): TransactionCanceledException {
 let cleanUp: () => Promise<void>;
 beforeAll(async () => {
   ({ cleanUp } = await useLocalConfig());
-  resetDataKeys();
+  resetModuleCaches();
 });
 afterEach(() => dynamo.reset());
 afterAll(async () => {

@@ -2,14 +2,14 @@ import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@
 import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebhookMessage } from '../../../shared/db/entities/webhook-message.ts';
 import type { DispatchOutcome } from '../../../shared/domain/webhooks/dispatch.ts';
+import type { WebhookMessage } from '../../../shared/domain/webhooks/model.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const outcomes = new Map<string, DispatchOutcome>();
 const dispatched: string[] = [];
 vi.mock('../../../shared/domain/webhooks/dispatch.ts', () => ({
-  dispatchEvent: async (message: WebhookMessage): Promise<DispatchOutcome> => {
+  dispatchEvent: async (_ports: unknown, message: WebhookMessage): Promise<DispatchOutcome> => {
     dispatched.push(message.event.id);
     return outcomes.get(message.event.id) ?? { kind: 'done', result: 'delivered' };
   },

@@ -1,17 +1,14 @@
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  accountFromItem,
-  accountToItem,
-  countNewApplication,
-} from '../../../../shared/db/entities/account.ts';
+import { accountFromItem, accountStore, accountToItem } from '../../../../shared/db/entities/account.ts';
 import {
   applicationFromItem,
+  applicationStore,
   applicationToItem,
-  findApplication,
 } from '../../../../shared/db/entities/application.ts';
 import type { Account, ApplicationRecord } from '../../../../shared/domain/accounts/model.ts';
+import { ConcurrentChangeError } from '../../../../shared/domain/errors.ts';
 import { useLocalConfig } from '../../auth/local-config.ts';
 
 const account: Account = {
@@ -69,8 +66,38 @@ describe('account items', () => {
     expect(accountFromItem({ ...accountToItem(account) })).toEqual(account);
   });
 
+  it('are created by one conditional put that never overwrites an account', () => {
+    expect(accountStore.create(account).item).toEqual({
+      Put: {
+        TableName: 'main-test',
+        ConditionExpression: 'attribute_not_exists(pk)',
+        Item: accountToItem(account),
+      },
+    });
+  });
+
+  it('turn a refused count into the error the caller derives from the account found', () => {
+    const write = accountStore.countNewApplication(account.accountId, 50, (found) =>
+      found ? new Error(`refused on ${found.status}`) : new Error('no account'),
+    );
+    const disabled = accountToItem({ ...account, status: 'Disabled' });
+
+    expect(write.onConditionFailed?.({ ...disabled }).message).toBe('refused on Disabled');
+    expect(write.onConditionFailed?.(undefined).message).toBe('no account');
+  });
+
+  it('are disabled only while the application count is the one read', () => {
+    const write = accountStore.disable(account, '2030-01-03T00:00:00.000Z');
+
+    expect(write.item.Update).toMatchObject({
+      ConditionExpression: 'attribute_exists(pk) AND application_count = :seen',
+      ExpressionAttributeValues: { ':disabled': 'Disabled', ':seen': 2 },
+    });
+    expect(write.onConditionFailed?.(undefined)).toBeInstanceOf(ConcurrentChangeError);
+  });
+
   it('count a new application only while the account is active and under the cap', () => {
-    const write = countNewApplication(account.accountId, 50, () => new Error('refused'));
+    const write = accountStore.countNewApplication(account.accountId, 50, () => new Error('refused'));
 
     expect(write.item.Update).toMatchObject({
       ConditionExpression: 'attribute_exists(pk) AND #status = :active AND application_count < :max',
@@ -99,6 +126,17 @@ describe('application items', () => {
   it('never hold a client secret, only its hash', () => {
     expect(Object.keys(applicationToItem(application))).not.toContain('client_secret');
   });
+
+  it('get a new secret only in place of the hash that was read', () => {
+    const write = applicationStore.replaceSecret(application, 'new-hash', '2030-01-03T00:00:00.000Z');
+
+    expect(write.item.Update).toMatchObject({
+      Key: { pk: 'APPLICATION#pts_abcdefghijklmnopqrstuvwx', sk: 'APPLICATION' },
+      ConditionExpression: 'attribute_exists(pk) AND secret_hash = :previous',
+      ExpressionAttributeValues: { ':hash': 'new-hash', ':previous': 'hash' },
+    });
+    expect(write.onConditionFailed?.(undefined)).toMatchObject({ code: 'ServiceUnavailable', retryAfter: 1 });
+  });
 });
 
 describe('the token endpoint read', () => {
@@ -110,7 +148,7 @@ describe('the token endpoint read', () => {
   it('is one strongly consistent GetItem by client id', async () => {
     dynamo.on(GetCommand).resolves({ Item: applicationToItem(application) });
 
-    const found = await findApplication(application.clientId);
+    const found = await applicationStore.find(application.clientId);
 
     expect(found).toEqual(application);
     expect(dynamo.calls()).toHaveLength(1);

@@ -1,0 +1,352 @@
+import type { Duration } from 'aws-cdk-lib';
+import type {
+  Context,
+  DynamoDBBatchResponse,
+  DynamoDBStreamEvent,
+  SQSBatchResponse,
+  SQSEvent,
+} from 'aws-lambda';
+import {
+  type QueueUrlVariable,
+  type RuntimeSettings,
+  runtimeEnvironment,
+  type SecretName,
+} from '../shared/config/env.ts';
+import {
+  webhookDeduplicationIdPath,
+  webhookEventFilterPattern,
+  webhookMessageGroupIdPath,
+} from '../shared/db/entities/webhook-message.ts';
+import type { FunctionGroup } from '../shared/routes/types.ts';
+import type { FilterPattern } from './local/event-filter.ts';
+import type { StageConfig } from './stage-config.ts';
+
+/*
+ * Every function of the service, declared once: one per function group of the route table, and the
+ * workers (stream and queue consumers, schedules, key rotation). Each declares what it may access,
+ * what invokes it and, through `functionEnvironment`, the environment it runs with. CDK builds
+ * functions, grants, event source mappings, Pipes, queues and EventBridge rules from here
+ * (infra/stacks/api-stack.ts); the local stage runs the same functions from DynamoDB Local's stream,
+ * the SQS emulator and timers (infra/local/stage.ts).
+ */
+
+export type Access = 'read' | 'readWrite';
+export type TableName = 'main' | 'idempotency';
+export type { SecretName };
+
+/** Least privilege: a function gets exactly these grants and nothing else. */
+export interface FunctionNeeds {
+  tables?: Partial<Record<TableName, Access>>;
+  secrets?: Partial<Record<SecretName, Access>>;
+  memorySize?: 512 | 1024;
+}
+
+/** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
+export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
+  auth: {
+    tables: { main: 'read' },
+    secrets: { signingKeys: 'read', jwks: 'read', clientSecretPepper: 'read' },
+    // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
+    memorySize: 1024,
+  },
+  meta: {},
+  admin: {
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    secrets: {
+      jwks: 'read',
+      partnerCa: 'read',
+      clientSecretPepper: 'read',
+      idempotencyEncryptionKey: 'read',
+    },
+    memorySize: 1024,
+  },
+  catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
+  booking: {
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
+    secrets: { jwks: 'read', passSigningKeys: 'read', idempotencyEncryptionKey: 'read' },
+  },
+  // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it
+  // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.
+  esim: {
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
+  },
+  webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
+  sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
+};
+
+export type QueueName = 'webhook-deliveries';
+
+/** An SQS queue of the service, with its dead-letter queue. */
+export interface QueueDefinition {
+  /** Queue name; the dead-letter queue is `<name>-dlq` (FIFO: `<name>.fifo` and `<name>-dlq.fifo`). */
+  name: QueueName;
+  /** FIFO queue and dead-letter queue (ordered per message group). */
+  fifo?: boolean;
+  /** Environment variable through which the functions using the queue learn its URL. */
+  urlEnvironmentVariable: QueueUrlVariable;
+  /** Environment variable with the dead-letter queue URL, for consumers that dead-letter explicitly. */
+  deadLetterUrlEnvironmentVariable?: QueueUrlVariable;
+  visibilityTimeoutSeconds: number;
+  /** Receives before a message moves to the dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+/** Queues of the service; their consumers name them in `workers`. */
+export const queues: readonly QueueDefinition[] = [
+  {
+    // Webhook deliveries (docs/webhooks.md): fed by the webhook-events pipe, consumed by the dispatcher.
+    name: 'webhook-deliveries',
+    fifo: true,
+    urlEnvironmentVariable: 'WEBHOOK_QUEUE_URL',
+    deadLetterUrlEnvironmentVariable: 'WEBHOOK_DLQ_URL',
+    visibilityTimeoutSeconds: 360,
+    // The dispatcher dead-letters spent schedules itself; this is the net for crashes. A message waiting
+    // behind a failing one of its group is received again with each retry of it (batches of 10), so
+    // the net sits far above attempts x events per booking (8 x 7).
+    maxReceiveCount: 100,
+  },
+];
+
+/**
+ * An EventBridge Pipe from the main table's stream to one of `queues`: each record that passes the
+ * filter becomes one message whose body is the record, as Pipes sends it.
+ */
+export interface StreamPipe {
+  name: string;
+  filterPatterns: readonly FilterPattern[];
+  /** `name` of the target in `queues`. */
+  queueName: QueueName;
+  /** FIFO targets: Pipes dynamic paths into the record for MessageGroupId and MessageDeduplicationId. */
+  messageGroupIdPath?: string;
+  messageDeduplicationIdPath?: string;
+}
+
+/** Pipes of the service, the same definitions CDK gives its CfnPipe. */
+export const streamPipes: readonly StreamPipe[] = [
+  {
+    // Outbox event items to the webhook queue (infra/constructs/webhook-pipeline.ts in AWS).
+    name: 'webhook-events',
+    filterPatterns: [webhookEventFilterPattern],
+    queueName: 'webhook-deliveries',
+    messageGroupIdPath: webhookMessageGroupIdPath,
+    messageDeduplicationIdPath: webhookDeduplicationIdPath,
+  },
+];
+
+/** Fed by the main table's stream (an event source mapping in AWS). */
+export interface StreamTrigger {
+  kind: 'stream';
+  batchSize?: number;
+  /** Lambda event filtering: only records matching one of the patterns reach the function. */
+  filterPatterns?: readonly FilterPattern[];
+  /** Retries of a failed batch before it is skipped and logged (Lambda: on-failure destination). */
+  maximumRetryAttempts?: number;
+  /** The handler answers `batchItemFailures`; the batch is retried from the first failed record. */
+  reportBatchItemFailures?: boolean;
+}
+
+/** Consumes one of `queues` (an SQS event source mapping in AWS). */
+export interface QueueTrigger {
+  kind: 'queue';
+  queue: QueueName;
+  batchSize?: number;
+  /** The handler answers `batchItemFailures` (partial batch response). */
+  reportBatchItemFailures?: boolean;
+}
+
+/** A setting of the stage (infra/stage-config.ts) that is a duration. */
+export type StageInterval = {
+  [K in keyof StageConfig]: StageConfig[K] extends Duration ? K : never;
+}[keyof StageConfig];
+
+/** Invoked by EventBridge at a fixed rate. */
+export interface ScheduleTrigger {
+  kind: 'schedule';
+  /** A rate in minutes, which the local stage runs on a timer too, or a stage setting (too long for a local timer). */
+  every: { minutes: number } | StageInterval;
+  description?: string;
+  /** EventBridge retries of a failed invocation. */
+  retryAttempts?: number;
+  /**
+   * Run once by the first deploy (a CDK Trigger with this construct id), so what the schedule
+   * maintains exists from the start. The local stage does the same work when it starts.
+   */
+  firstRunId?: string;
+  /** An alarm when a run fails, with this description. */
+  errorAlarm?: string;
+}
+
+export interface WorkerDefinition extends FunctionNeeds {
+  /** The route group it exists for: where the group is not deployed, nothing needs the worker. */
+  servesGroup: FunctionGroup;
+  trigger: StreamTrigger | QueueTrigger | ScheduleTrigger;
+  /** Default: 30 s for stream consumers, a sixth of the queue's visibility timeout for queue consumers, the interval minus 10 s (at most 300 s) for schedules. */
+  timeoutSeconds?: number;
+}
+
+/** Functions that serve no route; features add theirs here. */
+const workerDefinitions = {
+  'key-rotation': {
+    servesGroup: 'auth',
+    secrets: { signingKeys: 'readWrite', jwks: 'readWrite', passSigningKeys: 'readWrite' },
+    timeoutSeconds: 30,
+    trigger: {
+      kind: 'schedule',
+      every: 'keyRotationInterval',
+      description: 'Rotates the token signing key; old keys stay published while their tokens live.',
+      retryAttempts: 2,
+      // The first deploy creates the first signing key, so tokens can be issued right away.
+      firstRunId: 'FirstSigningKey',
+      errorAlarm: 'The signing key rotation failed: tokens keep using the current key until fixed.',
+    },
+  },
+  'booking-processor': {
+    // New bookings are issued (pass, hold) from the stream.
+    servesGroup: 'booking',
+    tables: { main: 'readWrite' },
+    secrets: { passSigningKeys: 'read' },
+    trigger: {
+      kind: 'stream',
+      batchSize: 10,
+      filterPatterns: [
+        {
+          eventName: ['INSERT'],
+          dynamodb: { NewImage: { entity: { S: ['Booking'] }, status: { S: ['Processing'] } } },
+        },
+      ],
+      maximumRetryAttempts: 5,
+      reportBatchItemFailures: true,
+    },
+  },
+  'booking-expiry': {
+    // Issued bookings past their hold become Expired.
+    servesGroup: 'booking',
+    tables: { main: 'readWrite' },
+    trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
+  'esim-expiry': {
+    // eSIM packages past expires_at become Expired (docs/esim.md): it reads the expiry index and
+    // rewrites eSIMs with their outbox events, in the main table only.
+    servesGroup: 'esim',
+    tables: { main: 'readWrite' },
+    trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
+  'webhook-dispatcher': {
+    // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.
+    servesGroup: 'webhooks',
+    tables: { main: 'readWrite' },
+    secrets: { webhookEncryptionKey: 'read' },
+    trigger: { kind: 'queue', queue: 'webhook-deliveries', batchSize: 10, reportBatchItemFailures: true },
+  },
+} satisfies Record<string, WorkerDefinition>;
+
+export type Worker = keyof typeof workerDefinitions;
+export type ServiceFunction = FunctionGroup | Worker;
+export const workers: Readonly<Record<Worker, WorkerDefinition>> = workerDefinitions;
+export const workerNames = Object.keys(workers) as Worker[];
+
+export function isWorker(name: ServiceFunction): name is Worker {
+  return name in workers;
+}
+
+/** Every function's grants, by name. */
+export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = { ...routeFunctions, ...workers };
+export const serviceFunctions = Object.keys(functionNeeds) as ServiceFunction[];
+
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler without partial failures returns nothing, as in aws-lambda's own types
+type Nothing = void;
+
+export type StreamHandler = (
+  event: DynamoDBStreamEvent,
+  context: Context,
+) => Promise<DynamoDBBatchResponse | Nothing>;
+export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | Nothing>;
+
+/** A stream trigger with the function it invokes: what an event source mapping (or the local poller) needs. */
+export type StreamConsumer = Omit<StreamTrigger, 'kind'> & { functionName: string };
+/** A queue trigger with its queue and the function it invokes. */
+export type QueueConsumer = Omit<QueueTrigger, 'kind' | 'queue'> & {
+  functionName: Worker;
+  queue: QueueDefinition;
+};
+/** A fixed-rate schedule. */
+export interface ScheduledFunction {
+  functionName: Worker;
+  rateMinutes: number;
+}
+
+function triggersOf<K extends WorkerDefinition['trigger']['kind']>(
+  kind: K,
+): [Worker, Extract<WorkerDefinition['trigger'], { kind: K }>][] {
+  return workerNames.flatMap((name) => {
+    const trigger = workers[name].trigger;
+    return trigger.kind === kind
+      ? [[name, trigger as Extract<WorkerDefinition['trigger'], { kind: K }>]]
+      : [];
+  });
+}
+
+export function queueNamed(name: QueueName): QueueDefinition {
+  const queue = queues.find((candidate) => candidate.name === name);
+  if (!queue) throw new Error(`No queue ${name} in infra/functions.ts`);
+  return queue;
+}
+
+export const streamConsumers: readonly StreamConsumer[] = triggersOf('stream').map(
+  ([functionName, { kind: _, ...consumer }]) => ({ functionName, ...consumer }),
+);
+
+export const queueConsumers: readonly QueueConsumer[] = triggersOf('queue').map(
+  ([functionName, { kind: _, queue, ...consumer }]) => ({
+    functionName,
+    queue: queueNamed(queue),
+    ...consumer,
+  }),
+);
+
+/**
+ * Schedules at a rate in minutes: the ones the local stage runs on a timer. Key rotation is not among
+ * them (its interval outlives any local stage); the local stage creates the first key when it starts.
+ */
+export const schedules: readonly ScheduledFunction[] = triggersOf('schedule').flatMap(
+  ([functionName, { every }]) =>
+    typeof every === 'object' ? [{ functionName, rateMinutes: every.minutes }] : [],
+);
+
+/** The URLs of one of `queues` and its dead-letter queue. */
+export interface QueueUrls {
+  url: string;
+  deadLetterUrl: string;
+}
+
+/** The stage's part of every function's environment: CDK fills it with tokens and ARNs, the local stage with endpoints. */
+export type StageSettings = Omit<RuntimeSettings, 'queueUrls'>;
+
+/** Queues a function uses: the one it consumes (and dead-letters to). */
+function queuesUsedBy(name: ServiceFunction): QueueDefinition[] {
+  if (!isWorker(name)) return [];
+  const { trigger } = workers[name];
+  return trigger.kind === 'queue' ? [queueNamed(trigger.queue)] : [];
+}
+
+/**
+ * The environment of one function: the stage's settings plus the URLs of the queues its declaration
+ * names. CDK puts it on the Lambda, the local stage merges every function's into its process.
+ */
+export function functionEnvironment(
+  name: ServiceFunction,
+  stage: StageSettings,
+  queueUrls: Partial<Record<QueueName, QueueUrls>> = {},
+): Record<string, string> {
+  const urls: Partial<Record<QueueUrlVariable, string>> = {};
+  for (const queue of queuesUsedBy(name)) {
+    const known = queueUrls[queue.name];
+    if (!known) throw new Error(`${name} uses the ${queue.name} queue, whose URL is not known here`);
+    urls[queue.urlEnvironmentVariable] = known.url;
+    if (queue.deadLetterUrlEnvironmentVariable)
+      urls[queue.deadLetterUrlEnvironmentVariable] = known.deadLetterUrl;
+  }
+  return runtimeEnvironment({ ...stage, queueUrls: urls });
+}

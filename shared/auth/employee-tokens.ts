@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { EmployeeTokenClaims, EmployeeTokenIssuer } from '../domain/employees/ports.ts';
+import { accessTokenLifetimeSeconds } from './keys.ts';
+import type { SigningKeyCache } from './signing-key-cache.ts';
+
+/** RFC 9068, as partner tokens. */
+const accessTokenType = 'at+jwt';
+
+export interface EmployeeTokenIssuerOptions {
+  /** The token issuer (the same `iss` as partner tokens: one authorization server). */
+  issuer: string;
+  /** The admin API audience: an employee token is refused by the partner API, and the reverse. */
+  audience: string;
+  signingKeys: SigningKeyCache;
+}
+
+/**
+ * Employee access tokens: ES256 with the service's rotating keys (so the one JWKS verifies both
+ * kinds), header `typ: at+jwt`, claims iss, aud, sub (employee id), scopes, roles, client_id, iat,
+ * exp (1 hour) and jti. No account_id: employees act across accounts.
+ */
+export function createEmployeeTokenIssuer(options: EmployeeTokenIssuerOptions): EmployeeTokenIssuer {
+  return {
+    async issue(claims: EmployeeTokenClaims, now: Date) {
+      const { kid, key } = await options.signingKeys.current(now);
+      const iat = Math.floor(now.getTime() / 1000);
+      const accessToken = await new SignJWT({
+        scopes: [...claims.scopes],
+        roles: [...claims.roles],
+        client_id: claims.clientId,
+      })
+        .setProtectedHeader({ alg: 'ES256', typ: accessTokenType, kid })
+        .setIssuer(options.issuer)
+        .setAudience(options.audience)
+        .setSubject(claims.employeeId)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + accessTokenLifetimeSeconds)
+        .setJti(randomUUID())
+        .sign(key);
+      return {
+        accessToken,
+        expiresIn: accessTokenLifetimeSeconds,
+        scopes: claims.scopes,
+        roles: claims.roles,
+      };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { resolve } from 'node:path';
+import { resetModuleCaches } from './reset.ts';
+
+/**
+ * Settings of everything around the deployed functions, from the environment: the local stage
+ * (`LOCAL_*`), the scripts, the bench and the CDK app. Also the ways those tools configure their own
+ * process, since the functions they run in it read the environment (shared/config/env.ts).
+ */
+
+/** Where the local stage keeps its state: LOCAL_STATE_DIR, default `.local`, absolute. */
+export function localStateDir(): string {
+  return resolve(process.env.LOCAL_STATE_DIR ?? '.local');
+}
+
+function port(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number`);
+  return value;
+}
+
+/** The listeners of `npm start`: LOCAL_API_PORT (mutual TLS) and LOCAL_AUTH_PORT. */
+export function localPorts(): { api: number; auth: number } {
+  return { api: port('LOCAL_API_PORT', 8443), auth: port('LOCAL_AUTH_PORT', 8444) };
+}
+
+/** LOG_LEVEL given to a tool: it wins over the level the stage's functions run with. */
+export function logLevelOverride(): string | undefined {
+  return process.env.LOG_LEVEL || undefined;
+}
+
+/** True when this process is already configured as a function (`npm run seed` against AWS). */
+export function hasFunctionEnvironment(): boolean {
+  return Boolean(process.env.MAIN_TABLE_NAME);
+}
+
+/** Defaults of `npm run webhooks:listen`: WEBHOOK_LISTEN_PORT and WEBHOOK_SECRET. */
+export function webhookListenerDefaults(): { port: string; secrets: string[] } {
+  const secret = process.env.WEBHOOK_SECRET;
+  return { port: process.env.WEBHOOK_LISTEN_PORT ?? '9443', secrets: secret ? [secret] : [] };
+}
+
+/** Server URLs of `npm run openapi` other than the published ones: API_BASE_URL, AUTH_BASE_URL. */
+export function documentUrlOverrides(): { apiBaseUrl: string | undefined; authBaseUrl: string | undefined } {
+  return { apiBaseUrl: process.env.API_BASE_URL, authBaseUrl: process.env.AUTH_BASE_URL };
+}
+
+/** The account of the credentials that run `cdk` (CDK_DEFAULT_ACCOUNT, set by the CLI). */
+export function cdkDefaultAccount(): string | undefined {
+  return process.env.CDK_DEFAULT_ACCOUNT;
+}
+
+/** `npm run bench`: BENCH_QUICK=1 (smoke run), BENCH_ONLY=2,5 (those sections), BENCH_OUTPUT (results file). */
+export function benchOptions(): { quick: boolean; only: string[] | undefined; output: string | undefined } {
+  return {
+    quick: process.env.BENCH_QUICK === '1',
+    only: process.env.BENCH_ONLY?.split(',').map((part) => part.trim()),
+    output: process.env.BENCH_OUTPUT,
+  };
+}
+
+/** The PATH a child process needs to find its tools. */
+export function inheritedPath(): string {
+  return process.env.PATH ?? '/usr/bin:/bin';
+}
+
+/** Region and static credentials: the AWS SDK then never looks for them on the instance metadata service. */
+export function offlineAwsEnvironment(
+  region: string,
+  credentials = { accessKeyId: 'local', secretAccessKey: 'local' },
+): Record<string, string> {
+  return {
+    AWS_REGION: region,
+    AWS_DEFAULT_REGION: region,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+  };
+}
+
+/** Sets these AWS variables and drops the ones that would send the SDK to a profile or a session. */
+export function useOfflineAws(environment: Record<string, string>): void {
+  Object.assign(process.env, environment);
+  delete process.env.AWS_SESSION_TOKEN;
+  delete process.env.AWS_PROFILE;
+}
+
+/** Keeps the SDK off the instance metadata service unless the caller decided otherwise. */
+export function disableInstanceMetadata(): void {
+  process.env.AWS_EC2_METADATA_DISABLED ??= 'true';
+}
+
+/**
+ * Configures this process as a function (the local stage runs them in process) and forgets every
+ * cached client, key and setting, which were read from the previous environment.
+ */
+export function applyEnvironment(variables: Record<string, string>): void {
+  Object.assign(process.env, variables);
+  resetModuleCaches();
+}

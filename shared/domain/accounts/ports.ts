@@ -1,0 +1,112 @@
+import type { Scope } from '../../auth/scopes.ts';
+import type { Log, Page, PageRequest } from '../ports.ts';
+import type { StagedWrite } from '../unit-of-work.ts';
+import type { Account, AccountStatus, ApplicationRecord } from './model.ts';
+
+/** Account storage (shared/db/entities/account.ts). Writes are staged: the request's transaction commits them. */
+export interface AccountStore {
+  /** Strongly consistent. */
+  find(accountId: string): Promise<Account | undefined>;
+  /** Newest first. */
+  list(page: PageRequest): Promise<Page<Account>>;
+  /** A new account; never overwrites one. */
+  create(account: Account): StagedWrite;
+  /**
+   * Counts a new application against the account, on the condition that it is still active and under
+   * `max`; `refusal` turns the account found (or none) into the error a failed condition answers.
+   */
+  countNewApplication(
+    accountId: string,
+    max: number,
+    refusal: (found: Account | undefined) => Error,
+  ): StagedWrite;
+  /** Disables the account provided no application was counted since `account` was read. */
+  disable(account: Account, at: string): StagedWrite;
+}
+
+/** Application storage (shared/db/entities/application.ts): one item per client id. */
+export interface ApplicationStore {
+  /** Strongly consistent: a disable or a secret rotation holds from the very next token request. */
+  find(clientId: string): Promise<ApplicationRecord | undefined>;
+  /** Newest first, read from an index: an application created a moment ago may be missing yet. */
+  listOfAccount(accountId: string, page: PageRequest): Promise<Page<ApplicationRecord>>;
+  create(application: ApplicationRecord): StagedWrite;
+  disable(application: ApplicationRecord, at: string): StagedWrite;
+  /** Conditional on the hash it replaces: of two concurrent rotations only one secret is ever handed out. */
+  replaceSecret(application: ApplicationRecord, secretHash: string, at: string): StagedWrite;
+  /** Copies the account's status onto one of its applications, where the token endpoint reads it. */
+  copyAccountStatus(clientId: string, status: AccountStatus): StagedWrite;
+}
+
+/** A certificate as issued (shared/pki/certificates.ts issues every one the service makes). */
+export interface SignedCertificate {
+  certificatePem: string;
+  serialNumber: string;
+  fingerprintSha256: string;
+  subject: string;
+  notBefore: Date;
+  notAfter: Date;
+}
+
+/** The partner CA (shared/pki/partner-ca.ts). */
+export interface CertificateSigner {
+  /**
+   * Signs the partner's CSR for the account: its subject CN is the account id. A CSR that is not PEM,
+   * fails its proof of possession or holds a weak key is refused with a ValidationError (422).
+   */
+  signPartnerCsr(input: { csrPem: string; accountId: string; now: Date }): Promise<SignedCertificate>;
+}
+
+/**
+ * Makes client credentials (shared/auth/client-secrets.ts): the secret is handed out once and only its
+ * keyed hash is stored.
+ */
+export interface ClientCredentialIssuer {
+  newClientId(): string;
+  newClientSecret(): string;
+  /** The keyed hash; the first call of a container reads the key from the secret store. */
+  hasher(): Promise<(secret: string) => string>;
+}
+
+/** Checks presented client credentials against the stored keyed hash (shared/auth/client-secrets.ts). */
+export interface ClientCredentialVerifier {
+  /** Anything else is no client of ours and never reaches the store as a key. */
+  isClientId(value: string): boolean;
+  /**
+   * Constant time in the secret. Without a stored hash (unknown client) it compares against a dummy,
+   * so the answer takes as long as for a wrong secret.
+   */
+  verifier(): Promise<(secret: string, storedHash: string | undefined) => boolean>;
+}
+
+/** What the token endpoint answers with. */
+export interface IssuedToken {
+  accessToken: string;
+  expiresIn: number;
+  scopes: readonly Scope[];
+}
+
+/** Signs partner access tokens (shared/auth/tokens.ts). */
+export interface TokenIssuer {
+  issuePartnerToken(
+    claims: { clientId: string; accountId: string; scopes: readonly Scope[] },
+    now: Date,
+  ): Promise<IssuedToken>;
+}
+
+/** What the operator's account and application operations need. */
+export interface AccountPorts {
+  accounts: AccountStore;
+  applications: ApplicationStore;
+  certificates: CertificateSigner;
+  credentials: ClientCredentialIssuer;
+}
+
+/** What the token endpoint's client credentials grant needs. */
+export interface TokenGrantPorts {
+  /** One strongly consistent read by client id, nothing else. */
+  applications: Pick<ApplicationStore, 'find'>;
+  credentials: ClientCredentialVerifier;
+  tokens: TokenIssuer;
+  log: Log;
+}

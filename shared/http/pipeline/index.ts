@@ -1,0 +1,86 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { ConcurrentChangeError } from '../../domain/errors.ts';
+import type { FunctionGroup, RouteDefinition } from '../../routes/types.ts';
+import { authorization } from './authorization.ts';
+import { idempotentCommit } from './commit.ts';
+import { errorResponses } from './errors.ts';
+import { type PipelineInternal, type PipelineRequest, present } from './internal.ts';
+import { requestBody } from './request-body.ts';
+import { requestContext } from './request-context.ts';
+import { apiSecurityHeaders } from './security-headers.ts';
+import type { Implementations, Operation } from './types.ts';
+import { validation } from './validation.ts';
+
+export type { ApiHandler, ApiRequest, ApiResult, Implementation, Implementations } from './types.ts';
+
+/** Runs of one operation when its commit keeps losing races (ConcurrentChangeError); then 503. */
+export const maxRuns = 3;
+
+/**
+ * Runs the operation and commits its writes. A commit that lost a race the operation can still win
+ * (ConcurrentChangeError) runs it again on fresh reads with a new unit of work.
+ */
+async function runOperation(
+  operation: Operation,
+  internal: PipelineInternal,
+): Promise<APIGatewayProxyResult> {
+  const request = present(internal.request, 'request (validation)');
+  const beginRun = present(internal.beginRun, 'unit of work (idempotentCommit)');
+  for (let run = 1; ; run++) {
+    const { uow, commit } = beginRun();
+    const result = await operation({ ...request, uow });
+    try {
+      return await commit(result);
+    } catch (error) {
+      if (!(error instanceof ConcurrentChangeError) || run >= maxRuns) throw error;
+    }
+  }
+}
+
+/**
+ * One Lambda per function group: every route of the group's route module (shared/routes/<area>.ts) in
+ * `implementations`, dispatched on API Gateway's resource template and method, behind the same
+ * middleware stack. A function imports only its own module, so it builds only its own schemas.
+ */
+export function createApiHandler<T extends Record<string, RouteDefinition>>(
+  groupRoutes: T,
+  implementations: Implementations<T>,
+) {
+  const routeList: RouteDefinition[] = Object.values(groupRoutes);
+  const groups = new Set<FunctionGroup>(routeList.map((route) => route.group));
+  if (groups.size !== 1)
+    throw new Error(`A function serves one group; these routes name ${[...groups].join(', ')}`);
+  const operations = new Map<RouteDefinition, Operation>();
+  for (const [key, route] of Object.entries(groupRoutes)) {
+    const implementation = implementations[key];
+    if (typeof implementation !== 'function') throw new Error(`No implementation for ${route.operationId}`);
+    // Validation parsed every part with this route's schemas and checked the principal's audience.
+    operations.set(route, implementation as Operation);
+  }
+
+  // middy calls a handler with (event, context) only: the handler finds its request's state by the event.
+  const internals = new WeakMap<APIGatewayProxyEvent, PipelineInternal>();
+  const handOver = (request: PipelineRequest): void => {
+    internals.set(request.event, request.internal);
+  };
+
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, PipelineInternal>()
+    .use(apiSecurityHeaders())
+    .use(errorResponses())
+    .use(requestContext({ routes: routeList }))
+    .use(httpHeaderNormalizer())
+    .use(requestBody())
+    .use(authorization())
+    .use(validation())
+    .use(idempotentCommit())
+    .before(handOver)
+    .handler(async (event) => {
+      const internal = present(internals.get(event), 'request state (handOver)');
+      const route = present(internal.route, 'route (requestContext)');
+      const operation = operations.get(route);
+      if (!operation) throw new Error(`No implementation for ${route.operationId}`);
+      return await runOperation(operation, internal);
+    });
+}

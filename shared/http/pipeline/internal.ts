@@ -1,0 +1,61 @@
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { ClientCertificate, Principal } from '../../auth/principal.ts';
+import type { IdempotencyContext } from '../../idempotency/store.ts';
+import type { RouteDefinition } from '../../routes/types.ts';
+import type { OperationRun, ParsedRequest } from './types.ts';
+
+/**
+ * What the middlewares hand each other, in middy's `request.internal`. Every field is set by one
+ * middleware and read by later ones; absent until its middleware ran (or when it threw first).
+ */
+export type PipelineInternal = {
+  /** requestContext */
+  requestId?: string;
+  /** requestContext */
+  now?: Date;
+  /** requestContext: the route the resource and method resolve to. */
+  route?: RouteDefinition;
+  /** requestContext */
+  clientCertificate?: ClientCertificate | null;
+  /** requestBody: the parsed body, or the raw one of a route that declares no body. */
+  body?: unknown;
+  /** authorization: null for a route without `auth`. */
+  principal?: Principal | null;
+  /** validation */
+  request?: ParsedRequest;
+  /** idempotentCommit: set when the request carries an Idempotency-Key. */
+  idempotency?: IdempotencyContext;
+  /** idempotentCommit: how the key was used, once the operation's outcome is known. */
+  idempotencyStatus?: 'created' | 'reused';
+  /** idempotentCommit: starts one run of the operation (again after a lost race). */
+  beginRun?: () => OperationRun;
+};
+
+export type PipelineRequest = Request<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  Context,
+  PipelineInternal
+>;
+
+export type PipelineMiddleware = MiddlewareObj<
+  APIGatewayProxyEvent,
+  APIGatewayProxyResult,
+  Error,
+  Context,
+  PipelineInternal
+>;
+
+/** A value an earlier middleware must have set; its absence is a wiring mistake, never the caller's. */
+export function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Pipeline state missing: ${what}`);
+  return value;
+}
+
+/** The idempotency headers of a response, once the key was used. */
+export function idempotencyHeaders(internal: PipelineInternal): Record<string, string> {
+  if (!internal.idempotency || !internal.idempotencyStatus) return {};
+  return { 'Idempotency-Key': internal.idempotency.key, 'Idempotency-Status': internal.idempotencyStatus };
+}

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  functionEnvironment,
+  functionNeeds,
+  queueConsumers,
+  type StageSettings,
+  schedules,
+  serviceFunctions,
+  streamConsumers,
+  workerNames,
+  workers,
+} from '../../infra/functions.ts';
+import { config, defaultSecretIds, queueUrl } from '../../shared/config/env.ts';
+import { resetModuleCaches } from '../../shared/config/reset.ts';
+import { functionGroups } from '../../shared/routes/types.ts';
+
+const localSettings: StageSettings = {
+  stage: 'local',
+  tables: { main: 'main-local', idempotency: 'idempotency-local' },
+  endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324' },
+  secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },
+  apiBaseUrl: 'https://127.0.0.1:8443',
+  authBaseUrl: 'https://127.0.0.1:8444',
+  logLevel: 'WARN',
+  validateResponses: true,
+};
+const deliveries = {
+  url: 'http://sqs.local/000000000000/webhook-deliveries.fifo',
+  deadLetterUrl: 'http://sqs.local/000000000000/webhook-deliveries-dlq.fifo',
+};
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetModuleCaches();
+});
+
+describe('the function registry', () => {
+  it('declares every route group and every worker once, each with its grants', () => {
+    expect(serviceFunctions).toEqual([...functionGroups, ...workerNames]);
+    expect(new Set(serviceFunctions).size).toBe(serviceFunctions.length);
+    for (const name of serviceFunctions) expect(functionNeeds[name], name).toBeDefined();
+  });
+
+  it('gives every worker exactly one trigger list: stream, queue or schedule', () => {
+    const triggered = [
+      ...streamConsumers.map((consumer) => consumer.functionName),
+      ...queueConsumers.map((consumer) => consumer.functionName),
+      ...workerNames.filter((name) => workers[name].trigger.kind === 'schedule'),
+    ];
+
+    expect(triggered.sort()).toEqual([...workerNames].sort());
+  });
+
+  it('runs locally the schedules measured in minutes, at their rate, and not those set by the stage', () => {
+    for (const name of workerNames) {
+      const { trigger } = workers[name];
+      if (trigger.kind !== 'schedule') continue;
+      const local = schedules.find((schedule) => schedule.functionName === name);
+
+      if (typeof trigger.every === 'object') {
+        expect(local).toEqual({ functionName: name, rateMinutes: trigger.every.minutes });
+      } else {
+        // Key rotation runs every few weeks: the local stage makes the first key when it starts instead.
+        expect(local).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe('functionEnvironment', () => {
+  it('configures a function so that its runtime config reads back the stage settings', () => {
+    const environment = functionEnvironment('booking', localSettings);
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+    vi.stubEnv('AWS_REGION', 'eu-west-1');
+    resetModuleCaches();
+
+    expect(config()).toEqual({
+      stage: 'local',
+      region: 'eu-west-1',
+      mainTableName: 'main-local',
+      idempotencyTableName: 'idempotency-local',
+      dynamodbEndpoint: 'http://127.0.0.1:8000',
+      sqsEndpoint: 'http://127.0.0.1:9324',
+      secretsBackend: 'file',
+      secretsDir: '/tmp/secrets',
+      secretIds: defaultSecretIds,
+      tokenIssuer: 'https://127.0.0.1:8444',
+      partnerAudience: 'https://127.0.0.1:8443',
+      adminAudience: 'https://127.0.0.1:8443/api/v1/admin',
+      apiBaseUrl: 'https://127.0.0.1:8443',
+      authBaseUrl: 'https://127.0.0.1:8444',
+      validateResponses: true,
+    });
+  });
+
+  it('gives a queue consumer the URLs of its queue and dead-letter queue, and a route function none', () => {
+    const [consumer] = queueConsumers;
+    if (!consumer) throw new Error('no queue consumer declared');
+
+    const environment = functionEnvironment(consumer.functionName, localSettings, {
+      [consumer.queue.name]: deliveries,
+    });
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+
+    expect(queueUrl('WEBHOOK_QUEUE_URL')).toBe(deliveries.url);
+    expect(queueUrl('WEBHOOK_DLQ_URL')).toBe(deliveries.deadLetterUrl);
+    expect(Object.values(functionEnvironment('catalog', localSettings))).not.toContain(deliveries.url);
+  });
+
+  it('carries the SM-DP+ address of the stage to the eSIM functions through the runtime config', () => {
+    const environment = functionEnvironment('esim', {
+      ...localSettings,
+      esimSmdpAddress: 'smdp.supplier.example.net',
+    });
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+    resetModuleCaches();
+
+    expect(environment.ESIM_SMDP_ADDRESS).toBe('smdp.supplier.example.net');
+    expect(config().esimSmdpAddress).toBe('smdp.supplier.example.net');
+    expect(functionEnvironment('esim', localSettings)).not.toHaveProperty('ESIM_SMDP_ADDRESS');
+  });
+
+  it('refuses to configure a queue consumer without the URL of its queue', () => {
+    const [consumer] = queueConsumers;
+    if (!consumer) throw new Error('no queue consumer declared');
+
+    expect(() => functionEnvironment(consumer.functionName, localSettings)).toThrow(consumer.queue.name);
+  });
+});
+
+describe('resetModuleCaches', () => {
+  it('makes the next read of the runtime config see the changed environment', () => {
+    for (const [name, value] of Object.entries(functionEnvironment('meta', localSettings))) {
+      vi.stubEnv(name, value);
+    }
+    resetModuleCaches();
+    expect(config().mainTableName).toBe('main-local');
+
+    vi.stubEnv('MAIN_TABLE_NAME', 'main-renamed');
+    expect(config().mainTableName).toBe('main-local');
+    resetModuleCaches();
+
+    expect(config().mainTableName).toBe('main-renamed');
+  });
+});

@@ -1,0 +1,228 @@
+import type { Account, ApplicationRecord } from '../../../shared/domain/accounts/model.ts';
+import type {
+  AccountStore,
+  ApplicationStore,
+  CertificateSigner,
+  ClientCredentialIssuer,
+  ClientCredentialVerifier,
+  SignedCertificate,
+  TokenIssuer,
+} from '../../../shared/domain/accounts/ports.ts';
+import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
+import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
+
+export const now = new Date('2030-01-01T00:00:00.000Z');
+
+export function anAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    accountId: '0b3c6a7e-0000-4000-8000-000000000001',
+    name: 'Acme',
+    kind: 'partner',
+    status: 'Active',
+    certificate: {
+      serialNumber: '0a1b',
+      fingerprintSha256: 'ff00',
+      subject: 'CN=0b3c6a7e-0000-4000-8000-000000000001',
+      notBefore: '2030-01-01T00:00:00.000Z',
+      notAfter: '2031-01-01T00:00:00.000Z',
+      pem: '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n',
+    },
+    applicationCount: 0,
+    createdAt: '2029-12-01T00:00:00.000Z',
+    updatedAt: '2029-12-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anApplication(overrides: Partial<ApplicationRecord> = {}): ApplicationRecord {
+  return {
+    clientId: 'pts_existing-application-001',
+    accountId: anAccount().accountId,
+    name: 'Booking backend',
+    allowedScopes: ['catalog.lounges:read', 'booking.lounges:write', 'webhooks'],
+    status: 'Active',
+    accountStatus: 'Active',
+    createdAt: '2029-12-02T00:00:00.000Z',
+    updatedAt: '2029-12-02T00:00:00.000Z',
+    secretRotatedAt: null,
+    secretHash: 'hash(ptss_current)',
+    ...overrides,
+  };
+}
+
+/** Pages by position: the cursor is the index of the next item. */
+function pageOf<T>(items: T[], page: PageRequest, pageSize: number): Page<T> {
+  const start = page.cursor === undefined ? 0 : Number(page.cursor);
+  const end = start + Math.min(page.limit, pageSize);
+  return { items: items.slice(start, end), nextCursor: end < items.length ? String(end) : null };
+}
+
+export class MemoryAccounts implements AccountStore {
+  readonly accounts = new Map<string, Account>();
+  /** Fails the count's condition whatever the account looks like: a race with a write since undone. */
+  countConditionFails = false;
+
+  constructor(...accounts: Account[]) {
+    for (const account of accounts) this.accounts.set(account.accountId, account);
+  }
+
+  async find(accountId: string) {
+    return this.accounts.get(accountId);
+  }
+
+  async list(page: PageRequest) {
+    const newestFirst = [...this.accounts.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return pageOf(newestFirst, page, Number.POSITIVE_INFINITY);
+  }
+
+  create(account: Account): FakeWrite {
+    return fakeWrite(
+      `create account ${account.accountId}`,
+      () => this.accounts.set(account.accountId, account),
+      () => (this.accounts.has(account.accountId) ? new Error('account exists') : undefined),
+    );
+  }
+
+  countNewApplication(accountId: string, max: number, refusal: (found: Account | undefined) => Error) {
+    return fakeWrite(
+      `count an application on account ${accountId}`,
+      () => {
+        const found = this.accounts.get(accountId);
+        if (found) this.accounts.set(accountId, { ...found, applicationCount: found.applicationCount + 1 });
+      },
+      () => {
+        const found = this.accounts.get(accountId);
+        const holds = found?.status === 'Active' && found.applicationCount < max && !this.countConditionFails;
+        return holds ? undefined : refusal(found);
+      },
+    );
+  }
+
+  disable(account: Account, at: string) {
+    return fakeWrite(
+      `disable account ${account.accountId}`,
+      () => this.accounts.set(account.accountId, { ...account, status: 'Disabled', updatedAt: at }),
+      () =>
+        this.accounts.get(account.accountId)?.applicationCount === account.applicationCount
+          ? undefined
+          : new Error('application count moved'),
+    );
+  }
+}
+
+export class MemoryApplications implements ApplicationStore {
+  readonly applications = new Map<string, ApplicationRecord>();
+  /** Applications the account listing does not show yet, as a lagging index would not. */
+  readonly notYetIndexed = new Set<string>();
+  readonly foundIds: string[] = [];
+  /** The most one listing call returns, whatever the limit, so tests see every page read. */
+  pageSize = Number.POSITIVE_INFINITY;
+
+  constructor(...applications: ApplicationRecord[]) {
+    for (const application of applications) this.applications.set(application.clientId, application);
+  }
+
+  async find(clientId: string) {
+    this.foundIds.push(clientId);
+    return this.applications.get(clientId);
+  }
+
+  async listOfAccount(accountId: string, page: PageRequest) {
+    const listed = [...this.applications.values()].filter(
+      (application) => application.accountId === accountId && !this.notYetIndexed.has(application.clientId),
+    );
+    return pageOf(listed, page, this.pageSize);
+  }
+
+  private change(description: string, clientId: string, change: Partial<ApplicationRecord>) {
+    return fakeWrite(description, () => {
+      const found = this.applications.get(clientId);
+      if (found) this.applications.set(clientId, { ...found, ...change });
+    });
+  }
+
+  create(application: ApplicationRecord) {
+    return fakeWrite(`create application ${application.clientId}`, () =>
+      this.applications.set(application.clientId, application),
+    );
+  }
+
+  disable(application: ApplicationRecord, at: string) {
+    return this.change(`disable application ${application.clientId}`, application.clientId, {
+      status: 'Disabled',
+      updatedAt: at,
+    });
+  }
+
+  replaceSecret(application: ApplicationRecord, secretHash: string, at: string) {
+    const write = this.change(`rotate the secret of ${application.clientId}`, application.clientId, {
+      secretHash,
+      secretRotatedAt: at,
+      updatedAt: at,
+    });
+    const current = () => this.applications.get(application.clientId)?.secretHash;
+    return {
+      ...write,
+      check: () => (current() === application.secretHash ? undefined : new Error('rotated')),
+    };
+  }
+
+  copyAccountStatus(clientId: string, status: ApplicationRecord['accountStatus']) {
+    return this.change(`copy account status to ${clientId}`, clientId, { accountStatus: status });
+  }
+}
+
+/** Ids and secrets numbered in order; the "keyed hash" is readable, and every comparison is recorded. */
+export class FakeClientSecrets implements ClientCredentialIssuer, ClientCredentialVerifier {
+  private issued = 0;
+  readonly comparedWith: (string | undefined)[] = [];
+
+  newClientId() {
+    return `pts_${String(++this.issued).padStart(24, '0')}`;
+  }
+  isClientId(value: string) {
+    return value.startsWith('pts_');
+  }
+  newClientSecret() {
+    return `ptss_secret-${++this.issued}`;
+  }
+  async hasher() {
+    return (secret: string) => `hash(${secret})`;
+  }
+  async verifier() {
+    return (secret: string, storedHash: string | undefined) => {
+      this.comparedWith.push(storedHash);
+      return storedHash === `hash(${secret})`;
+    };
+  }
+}
+
+/** Signs whatever it is given, or refuses with the error set. */
+export class FakeCertificateSigner implements CertificateSigner {
+  readonly signed: { csrPem: string; accountId: string; now: Date }[] = [];
+  refusal: Error | undefined;
+
+  async signPartnerCsr(input: { csrPem: string; accountId: string; now: Date }): Promise<SignedCertificate> {
+    if (this.refusal) throw this.refusal;
+    this.signed.push(input);
+    return {
+      certificatePem: `-----BEGIN CERTIFICATE-----\n${input.accountId}\n-----END CERTIFICATE-----\n`,
+      serialNumber: '7f01',
+      fingerprintSha256: 'abcd',
+      subject: `CN=${input.accountId}, OU=Partners`,
+      notBefore: input.now,
+      notAfter: new Date(input.now.getTime() + 365 * 86_400_000),
+    };
+  }
+}
+
+type TokenClaims = Parameters<TokenIssuer['issuePartnerToken']>[0];
+
+export class FakeTokens implements TokenIssuer {
+  readonly issued: TokenClaims[] = [];
+
+  async issuePartnerToken(claims: TokenClaims) {
+    this.issued.push(claims);
+    return { accessToken: `token-of-${claims.clientId}`, expiresIn: 3600, scopes: claims.scopes };
+  }
+}

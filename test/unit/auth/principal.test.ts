@@ -1,0 +1,192 @@
+import { importJWK, SignJWT } from 'jose';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { authenticate } from '../../../shared/auth/authenticate.ts';
+import { activeKey, readSigningKeys, rotateSigningKeys } from '../../../shared/auth/keys.ts';
+import {
+  type ClientCertificate,
+  type EmployeePrincipal,
+  type PartnerPrincipal,
+  type Principal,
+  tenantOf,
+} from '../../../shared/auth/principal.ts';
+import { issuePartnerToken, verifyAccessToken } from '../../../shared/auth/tokens.ts';
+import { ApiError } from '../../../shared/domain/errors.ts';
+import type { ApiRequest } from '../../../shared/http/pipeline/index.ts';
+import { statusOf } from '../../../shared/http/problem.ts';
+import type { adminRoutes } from '../../../shared/routes/admin.ts';
+import type { authRoutes } from '../../../shared/routes/auth.ts';
+import type { bookingRoutes } from '../../../shared/routes/booking.ts';
+import type { catalogRoutes } from '../../../shared/routes/catalog.ts';
+import type { sandboxRoutes } from '../../../shared/routes/sandbox.ts';
+import { defineRoute, type RouteDefinition } from '../../../shared/routes/types.ts';
+import type { webhooksRoutes } from '../../../shared/routes/webhooks.ts';
+import { secretStore } from '../../../shared/secrets/store.ts';
+import { testIssuer, useLocalConfig } from './local-config.ts';
+
+type PrincipalOf<R extends RouteDefinition> = ApiRequest<R>['principal'];
+
+const employeeOnly = defineRoute({
+  operationId: 'reviewThing',
+  method: 'GET',
+  path: '/v2/review',
+  hosts: ['api'],
+  group: 'admin',
+  summary: 'test',
+  tags: [],
+  auth: { scope: 'identity.account:*', audiences: ['employee'] },
+  responses: { 200: { description: 'ok' } },
+});
+
+describe('the principal a handler receives', () => {
+  it('is a partner on partner routes, the default audience', () => {
+    expectTypeOf<PrincipalOf<typeof bookingRoutes.createLoungeBooking>>().toEqualTypeOf<PartnerPrincipal>();
+    expectTypeOf<
+      PrincipalOf<typeof bookingRoutes.cancelFastTrackBooking>
+    >().toEqualTypeOf<PartnerPrincipal>();
+    expectTypeOf<PrincipalOf<typeof catalogRoutes.listLounges>>().toEqualTypeOf<PartnerPrincipal>();
+    expectTypeOf<PrincipalOf<typeof webhooksRoutes.createWebhook>>().toEqualTypeOf<PartnerPrincipal>();
+    expectTypeOf<PrincipalOf<typeof sandboxRoutes.simulatePassUsed>>().toEqualTypeOf<PartnerPrincipal>();
+    expectTypeOf<PartnerPrincipal['accountId']>().toEqualTypeOf<string>();
+  });
+
+  it('is an employee, without an account, on employee-only routes', () => {
+    expectTypeOf<PrincipalOf<typeof employeeOnly>>().toEqualTypeOf<EmployeePrincipal>();
+    expectTypeOf<EmployeePrincipal>().not.toHaveProperty('accountId');
+  });
+
+  it('is either on routes open to both, and no one on routes without auth', () => {
+    expectTypeOf<PrincipalOf<typeof adminRoutes.createAccount>>().toEqualTypeOf<Principal>();
+    expectTypeOf<PrincipalOf<typeof authRoutes.issueToken>>().toEqualTypeOf<null>();
+    expectTypeOf<PrincipalOf<RouteDefinition>>().toEqualTypeOf<Principal | null>();
+  });
+});
+
+describe('the idempotency tenant', () => {
+  it('is the account of a partner and the employee otherwise', () => {
+    const partner: Principal = {
+      kind: 'partner',
+      accountId: 'acc-1',
+      subject: 'c',
+      scopes: [],
+      tokenId: 't',
+    };
+    const employee: Principal = { kind: 'employee', subject: 'e-1', scopes: [], tokenId: 't' };
+
+    expect(tenantOf(partner)).toBe('acc-1');
+    expect(tenantOf(employee)).toBe('employee:e-1');
+    expect(tenantOf(null)).toBe('employee:anonymous');
+  });
+});
+
+describe('verified access tokens', () => {
+  // authenticate() verifies at the real time: the tokens are issued at it too.
+  const now = new Date();
+  const accountId = '0b3c6a7e-0000-4000-8000-000000000001';
+  const certificateOf = (account: string): ClientCertificate => ({
+    pem: 'pem',
+    subjectDN: `CN=${account}`,
+    issuerDN: 'CN=Partner CA',
+    serialNumber: '01',
+    notBefore: 'a',
+    notAfter: 'b',
+  });
+  let cleanUp: () => Promise<void>;
+
+  async function employeeToken(claims: Record<string, unknown>): Promise<string> {
+    const set = await readSigningKeys(secretStore());
+    if (!set) throw new Error('no keys');
+    const key = activeKey(set, now);
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ scopes: ['identity.account:*'], ...claims })
+      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid })
+      .setIssuer(testIssuer)
+      .setAudience('https://admin.test.invalid')
+      .setSubject('employee-42')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 600)
+      .setJti('jti-1')
+      .sign(await importJWK(key.private_jwk, 'ES256'));
+  }
+
+  beforeEach(async () => {
+    ({ cleanUp } = await useLocalConfig());
+    await rotateSigningKeys(secretStore(), now);
+  });
+  afterEach(() => cleanUp());
+
+  it('make a partner principal with the token’s account', async () => {
+    const { accessToken } = await issuePartnerToken(
+      { clientId: 'pts_c', accountId, scopes: ['webhooks'] },
+      now,
+    );
+
+    const principal = await verifyAccessToken(accessToken, ['partner'], now);
+
+    expect(principal).toEqual({
+      kind: 'partner',
+      accountId,
+      subject: 'pts_c',
+      scopes: ['webhooks'],
+      tokenId: expect.any(String),
+    });
+  });
+
+  it('make an employee principal with its roles and no account', async () => {
+    const token = await employeeToken({ roles: ['admin', 7], account_id: accountId });
+
+    const principal = await verifyAccessToken(token, ['partner', 'employee'], now);
+
+    expect(principal).toEqual({
+      kind: 'employee',
+      subject: 'employee-42',
+      scopes: ['identity.account:*'],
+      roles: ['admin'],
+      tokenId: 'jti-1',
+    });
+  });
+
+  it('leave the roles out when the token names none', async () => {
+    const principal = await verifyAccessToken(await employeeToken({}), ['employee'], now);
+
+    expect(principal).not.toHaveProperty('roles');
+  });
+
+  it('refuse an employee token on a partner-only route with 403', async () => {
+    const error = await verifyAccessToken(await employeeToken({}), ['partner'], now).catch(
+      (caught) => caught,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error instanceof ApiError && statusOf(error)).toBe(403);
+  });
+
+  it('bind a partner to the certificate of its account, and an employee to none', async () => {
+    const { accessToken } = await issuePartnerToken(
+      { clientId: 'pts_c', accountId, scopes: ['webhooks'] },
+      now,
+    );
+    const employee = await employeeToken({});
+    const other = certificateOf('0b3c6a7e-0000-4000-8000-000000000002');
+
+    const mismatch = await authenticate({
+      auth: { scope: 'webhooks' },
+      authorization: `Bearer ${accessToken}`,
+      clientCertificate: other,
+    }).catch((caught) => caught);
+    const bound = await authenticate({
+      auth: { scope: 'webhooks' },
+      authorization: `Bearer ${accessToken}`,
+      clientCertificate: certificateOf(accountId),
+    });
+    const staff = await authenticate({
+      auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
+      authorization: `Bearer ${employee}`,
+      clientCertificate: other,
+    });
+
+    expect(mismatch).toBeInstanceOf(ApiError);
+    expect(mismatch.details).toEqual({ reason: 'certificate_account_mismatch' });
+    expect(bound).toMatchObject({ kind: 'partner', accountId });
+    expect(staff).toMatchObject({ kind: 'employee', subject: 'employee-42' });
+  });
+});

@@ -1,0 +1,113 @@
+import type { Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lambdaContext } from '../../../../infra/local/functions.ts';
+import { createApiHandler, type Implementations } from '../../../../shared/http/pipeline/index.ts';
+import type { PipelineRequest } from '../../../../shared/http/pipeline/internal.ts';
+import { apiSecurityHeaders } from '../../../../shared/http/pipeline/security-headers.ts';
+import { defineRoute } from '../../../../shared/routes/types.ts';
+import { useLocalConfig } from '../../auth/local-config.ts';
+import { eventOf, requestOf } from './support.ts';
+
+const routes = {
+  getThing: defineRoute({
+    operationId: 'getThing',
+    method: 'GET',
+    path: '/v2/things',
+    hosts: ['api'],
+    group: 'meta',
+    summary: 'test',
+    tags: [],
+    auth: null,
+    responses: { 200: { description: 'ok' } },
+  }),
+};
+const implementations: Implementations<typeof routes> = {
+  getThing: async ({ principal, requestId }) => ({ status: 200, body: { principal, requestId } }),
+};
+const context: Context = lambdaContext('meta', 29_000, 'eu-west-1');
+
+let cleanUp: () => Promise<void>;
+beforeAll(async () => {
+  ({ cleanUp } = await useLocalConfig());
+});
+afterAll(() => cleanUp());
+
+describe('createApiHandler', () => {
+  it('runs the operation behind the stack: its answer carries the request id and security headers', async () => {
+    const handler = createApiHandler(routes, implementations);
+
+    const response = await handler(
+      eventOf({ method: 'GET', headers: { 'X-Request-ID': 'req-42' } }),
+      context,
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ principal: null, requestId: 'req-42' });
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'X-Request-ID': 'req-42',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': expect.stringContaining("default-src 'none'"),
+    });
+  });
+
+  it('answers a refusal as a problem with the same headers', async () => {
+    const handler = createApiHandler(routes, implementations);
+
+    const response = await handler(
+      eventOf({ method: 'DELETE', headers: { 'X-Request-ID': 'req-43' } }),
+      context,
+    );
+
+    expect(response.statusCode).toBe(405);
+    expect(response.headers).toMatchObject({
+      'Content-Type': 'application/problem+json',
+      Allow: 'GET',
+      'X-Request-ID': 'req-43',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  it('refuses routes of two groups in one function', () => {
+    const mixed = {
+      ...routes,
+      other: { ...routes.getThing, operationId: 'other', group: 'booking' as const },
+    };
+
+    expect(() =>
+      createApiHandler(mixed, { ...implementations, other: async () => ({ status: 200 }) }),
+    ).toThrow('A function serves one group; these routes name meta, booking');
+  });
+
+  it('refuses a route without an implementation (a caller the types do not reach)', () => {
+    const none = {} as typeof implementations;
+
+    expect(() => createApiHandler(routes, none)).toThrow('No implementation for getThing');
+  });
+});
+
+describe('the security-headers middleware', () => {
+  function headersOf(middleware: ReturnType<typeof apiSecurityHeaders>) {
+    const request: PipelineRequest = requestOf(eventOf());
+    request.response = { statusCode: 200, headers: {}, body: '' };
+    middleware.after?.({ ...request, internal: {} });
+    return request.response.headers ?? {};
+  }
+
+  it('sends the API set by default and leaves the browser-page headers out', () => {
+    const headers = headersOf(apiSecurityHeaders());
+
+    expect(headers['Content-Security-Policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; sandbox; upgrade-insecure-requests",
+    );
+    expect(headers['Strict-Transport-Security']).toContain('max-age=');
+    expect(headers).not.toHaveProperty('Permissions-Policy');
+    expect(headers).not.toHaveProperty('Cross-Origin-Embedder-Policy');
+  });
+
+  it('takes options over its defaults', () => {
+    const headers = headersOf(apiSecurityHeaders({ frameOptions: { action: 'sameorigin' } }));
+
+    expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
+  });
+});

@@ -1,0 +1,295 @@
+import { ConflictError } from '../../../shared/domain/errors.ts';
+import type { DomainEvent } from '../../../shared/domain/events.ts';
+import type { PageRequest } from '../../../shared/domain/ports.ts';
+import {
+  type Delivery,
+  type DeliveryAttempt,
+  type Webhook,
+  type WebhookStatus,
+  webhookNotFound,
+} from '../../../shared/domain/webhooks/model.ts';
+import type {
+  DeliveryProgress,
+  DeliveryStore,
+  DispatchStore,
+  EventOutbox,
+  OutboundRequest,
+  OutboundResult,
+  SecretOpener,
+  SecretSealer,
+  WebhookChanges,
+  WebhookSender,
+  WebhookStore,
+  WebhookUrlCheck,
+} from '../../../shared/domain/webhooks/ports.ts';
+import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
+
+export const accountId = '0b6f4b7e-4a53-4bd1-9a51-4c3f2b8e9d10';
+export const webhookId = '5a9e0c1d-2b3f-4a5e-8d7c-6b5a4e3d2c1b';
+export const now = new Date('2030-05-01T10:00:00.000Z');
+
+/** Sealed values name their subscription in clear, so a test sees what was sealed and for whom. */
+export const sealed = (secret: string, id = webhookId) => `sealed(${id}):${secret}`;
+
+export function aWebhook(overrides: Partial<Webhook> = {}): Webhook {
+  return {
+    webhookId,
+    accountId,
+    url: 'https://partner.example/hooks',
+    status: 'Active',
+    disabledReason: null,
+    sealedSecret: sealed('current-secret'),
+    sealedPreviousSecret: null,
+    previousSecretValidUntil: null,
+    createdAt: '2030-04-01T00:00:00.000Z',
+    updatedAt: '2030-04-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anEvent(overrides: Partial<DomainEvent> = {}): DomainEvent {
+  return {
+    id: 'evt-1',
+    accountId,
+    type: 'booking.status.changed',
+    timestamp: '2030-05-01T09:59:00.000Z',
+    orderingKey: 'booking-1',
+    data: { booking_id: 'booking-1', status: 'Issued', previous_status: 'Processing' },
+    ...overrides,
+  };
+}
+
+export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    webhookId,
+    event: anEvent(),
+    status: 'Pending',
+    statusReason: null,
+    attempts: [],
+    nextAttemptAt: null,
+    claim: 'message-1',
+    runAttempts: 0,
+    createdAt: '2030-05-01T09:59:01.000Z',
+    updatedAt: '2030-05-01T09:59:01.000Z',
+    ...overrides,
+  };
+}
+
+/** Subscriptions by account; staged writes check their conditions as the table's would. */
+export class MemoryWebhooks implements WebhookStore {
+  readonly webhooks = new Map<string, Webhook>();
+  readonly gone: { webhookId: string; reason: string }[] = [];
+
+  constructor(...webhooks: Webhook[]) {
+    for (const webhook of webhooks) this.webhooks.set(webhook.accountId, webhook);
+  }
+
+  async findOfAccount(account: string) {
+    return this.webhooks.get(account);
+  }
+
+  /** "This" subscription still stands, in the expected state when one is given. */
+  private condition(webhook: Webhook, expected?: WebhookStatus) {
+    return () => {
+      const found = this.webhooks.get(webhook.accountId);
+      if (found?.webhookId !== webhook.webhookId) return webhookNotFound(webhook.webhookId);
+      if (expected && found.status !== expected) {
+        return new ConflictError('WebhookInvalidState', `The subscription is ${found.status}.`);
+      }
+      return undefined;
+    };
+  }
+
+  private change(
+    description: string,
+    webhook: Webhook,
+    change: (found: Webhook) => Webhook,
+    expected?: WebhookStatus,
+  ) {
+    return fakeWrite(
+      description,
+      () => {
+        const found = this.webhooks.get(webhook.accountId);
+        if (found) this.webhooks.set(webhook.accountId, change(found));
+      },
+      this.condition(webhook, expected),
+    );
+  }
+
+  create(webhook: Webhook): FakeWrite {
+    return fakeWrite(
+      `create webhook ${webhook.webhookId}`,
+      () => this.webhooks.set(webhook.accountId, webhook),
+      () =>
+        this.webhooks.has(webhook.accountId)
+          ? new ConflictError('WebhookAlreadyExists', 'The account already has a webhook subscription.')
+          : undefined,
+    );
+  }
+
+  update(webhook: Webhook, changes: WebhookChanges, expected?: WebhookStatus) {
+    return this.change(
+      `update webhook ${webhook.webhookId}`,
+      webhook,
+      (found) => ({ ...found, ...changes }),
+      expected,
+    );
+  }
+
+  rotateSecret(webhook: Webhook, sealedSecret: string, previousValidUntil: string, at: string) {
+    return this.change(`rotate webhook ${webhook.webhookId}`, webhook, (found) => ({
+      ...found,
+      sealedSecret,
+      sealedPreviousSecret: found.sealedSecret,
+      previousSecretValidUntil: previousValidUntil,
+      updatedAt: at,
+    }));
+  }
+
+  delete(webhook: Webhook) {
+    return fakeWrite(
+      `delete webhook ${webhook.webhookId}`,
+      () => this.webhooks.delete(webhook.accountId),
+      this.condition(webhook),
+    );
+  }
+
+  requireActive(webhook: Webhook) {
+    return fakeWrite(`webhook ${webhook.webhookId} is active`, () => {}, this.condition(webhook, 'Active'));
+  }
+
+  async disableGoneWebhook(webhook: Webhook, reason: string, at: string) {
+    this.gone.push({ webhookId: webhook.webhookId, reason });
+    const found = this.webhooks.get(webhook.accountId);
+    if (found?.webhookId === webhook.webhookId && found.status === 'Active') {
+      this.webhooks.set(webhook.accountId, {
+        ...found,
+        status: 'Disabled',
+        disabledReason: reason,
+        updatedAt: at,
+      });
+    }
+  }
+}
+
+/** Deliveries by subscription and event, claimed and progressed as the table's conditional updates do. */
+export class MemoryDeliveries implements DeliveryStore {
+  readonly deliveries = new Map<string, Delivery>();
+  readonly listed: { webhookId: string; page: PageRequest }[] = [];
+
+  constructor(...deliveries: Delivery[]) {
+    for (const delivery of deliveries)
+      this.deliveries.set(this.key(delivery.webhookId, delivery.event.id), delivery);
+  }
+
+  private key(id: string, eventId: string) {
+    return `${id}/${eventId}`;
+  }
+
+  async find(id: string, deliveryId: string) {
+    return this.deliveries.get(this.key(id, deliveryId));
+  }
+
+  async list(id: string, page: PageRequest) {
+    this.listed.push({ webhookId: id, page });
+    const items = [...this.deliveries.values()].filter((delivery) => delivery.webhookId === id);
+    return { items, nextCursor: null };
+  }
+
+  async claimDelivery(id: string, event: DomainEvent, claim: string, at: string) {
+    const key = this.key(id, event.id);
+    const found = this.deliveries.get(key);
+    if (found && found.claim !== claim) return undefined;
+    const delivery = found ?? aDelivery({ webhookId: id, event, claim, createdAt: at, updatedAt: at });
+    this.deliveries.set(key, delivery);
+    return delivery;
+  }
+
+  async recordDeliveryProgress(
+    delivery: Delivery,
+    progress: DeliveryProgress,
+    attempt: DeliveryAttempt | undefined,
+    at: string,
+  ) {
+    const key = this.key(delivery.webhookId, delivery.event.id);
+    const found = this.deliveries.get(key);
+    if (!found) return;
+    const attempts = attempt ? [...found.attempts, attempt] : found.attempts;
+    this.deliveries.set(
+      key,
+      found.claim === delivery.claim
+        ? { ...found, ...progress, attempts, updatedAt: at }
+        : { ...found, attempts },
+    );
+  }
+
+  reclaim(delivery: Delivery, claim: string, at: string) {
+    return fakeWrite(`redeliver ${delivery.event.id}`, () =>
+      this.deliveries.set(this.key(delivery.webhookId, delivery.event.id), {
+        ...delivery,
+        claim,
+        status: 'Pending',
+        statusReason: null,
+        nextAttemptAt: null,
+        runAttempts: 0,
+        updatedAt: at,
+      }),
+    );
+  }
+}
+
+export class MemoryOutbox implements EventOutbox {
+  readonly events: DomainEvent[] = [];
+  readonly redeliveries: { eventId: string; claim: string; webhookId: string }[] = [];
+
+  event(event: DomainEvent) {
+    return fakeWrite(`event ${event.type} ${event.id}`, () => this.events.push(event));
+  }
+
+  redelivery(delivery: Delivery, claim: string) {
+    return fakeWrite(`redelivery ${claim}`, () =>
+      this.redeliveries.push({ eventId: delivery.event.id, claim, webhookId: delivery.webhookId }),
+    );
+  }
+}
+
+/** Refuses the URLs it is told to; a URL whose host is `dns-down.example` cannot be checked at all. */
+export class FakeUrlCheck implements WebhookUrlCheck {
+  readonly refused = new Map<string, string>();
+
+  async problem(url: string) {
+    if (new URL(url).hostname === 'dns-down.example') throw new Error('EAI_AGAIN');
+    return this.refused.get(url);
+  }
+}
+
+export const fakeSealer: SecretSealer = { seal: async (secret, id) => sealed(secret, id) };
+
+export const fakeOpener: SecretOpener = {
+  open: async (value, id) => {
+    const prefix = `sealed(${id}):`;
+    if (!value.startsWith(prefix)) throw new Error('sealed for another subscription');
+    return value.slice(prefix.length);
+  },
+};
+
+/** The dispatcher's store over the same memory the API's stores use, as the table is shared. */
+export function dispatchStoreOf(webhooks: MemoryWebhooks, deliveries: MemoryDeliveries): DispatchStore {
+  return {
+    findWebhookOfAccount: (account) => webhooks.findOfAccount(account),
+    disableGoneWebhook: (...change) => webhooks.disableGoneWebhook(...change),
+    claimDelivery: (...claim) => deliveries.claimDelivery(...claim),
+    recordDeliveryProgress: (...progress) => deliveries.recordDeliveryProgress(...progress),
+  };
+}
+
+/** Answers each POST with the next result queued (200 once the queue is empty) and keeps the requests. */
+export class FakeSender implements WebhookSender {
+  readonly requests: OutboundRequest[] = [];
+  readonly results: Partial<OutboundResult>[] = [];
+
+  async post(request: OutboundRequest): Promise<OutboundResult> {
+    this.requests.push(request);
+    return { statusCode: 200, latencyMs: 12, error: null, ...this.results.shift() };
+  }
+}

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../../../shared/domain/errors.ts';
+import type { SubscriptionPorts } from '../../../shared/domain/webhooks/ports.ts';
+import {
+  activeRotation,
+  changeWebhookUrl,
+  createWebhook,
+  deleteWebhook,
+  disableWebhook,
+  enableWebhook,
+  getWebhook,
+  listWebhooks,
+  pingWebhook,
+  rotateSecret,
+} from '../../../shared/domain/webhooks/subscriptions.ts';
+import { FakeUnitOfWork, refusalOf } from '../support/unit-of-work.ts';
+import {
+  accountId,
+  aWebhook,
+  FakeUrlCheck,
+  fakeSealer,
+  MemoryOutbox,
+  MemoryWebhooks,
+  now,
+  sealed,
+  webhookId,
+} from './fakes.ts';
+
+function portsWith(webhooks = new MemoryWebhooks()) {
+  return {
+    webhooks,
+    outbox: new MemoryOutbox(),
+    urls: new FakeUrlCheck(),
+    sealer: fakeSealer,
+  } satisfies SubscriptionPorts;
+}
+
+const input = { url: 'https://partner.example/hooks', secret: 'a-signing-secret-of-24-chars' };
+
+describe('subscribing', () => {
+  it('stages the one subscription of the account with its secret sealed to it', async () => {
+    const ports = portsWith();
+    const uow = new FakeUnitOfWork();
+
+    const webhook = await createWebhook(ports, accountId, input, uow, now);
+    uow.commit();
+
+    expect(webhook).toMatchObject({
+      accountId,
+      url: input.url,
+      status: 'Active',
+      disabledReason: null,
+      sealedPreviousSecret: null,
+      createdAt: now.toISOString(),
+    });
+    expect(webhook.sealedSecret).toBe(sealed(input.secret, webhook.webhookId));
+    expect(await ports.webhooks.findOfAccount(accountId)).toEqual(webhook);
+  });
+
+  it('refuses a second subscription with 409, also when two creates race', async () => {
+    const existing = portsWith(new MemoryWebhooks(aWebhook()));
+    const racing = portsWith();
+    const first = new FakeUnitOfWork();
+    const second = new FakeUnitOfWork();
+    await createWebhook(racing, accountId, input, first, now);
+    await createWebhook(racing, accountId, input, second, now);
+    first.commit();
+
+    const read = await refusalOf(() => createWebhook(existing, accountId, input, new FakeUnitOfWork(), now));
+    const raced = await refusalOf(() => second.commit());
+
+    for (const error of [read, raced]) {
+      expect(error).toBeInstanceOf(ConflictError);
+      expect(error).toMatchObject({ code: 'WebhookAlreadyExists' });
+    }
+  });
+
+  it('refuses a URL the check refuses with 422 on body.url, staging nothing', async () => {
+    const ports = portsWith();
+    ports.urls.refused.set(input.url, 'must reach a public address (10.0.0.7: private address refused)');
+    const uow = new FakeUnitOfWork();
+
+    const error = await refusalOf(() => createWebhook(ports, accountId, input, uow, now));
+
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors).toEqual([
+      { path: 'body.url', message: 'must reach a public address (10.0.0.7: private address refused)' },
+    ]);
+    expect(uow.writes).toEqual([]);
+  });
+
+  it('answers 503 when the URL cannot be checked at all', async () => {
+    const error = await refusalOf(() =>
+      createWebhook(
+        portsWith(),
+        accountId,
+        { ...input, url: 'https://dns-down.example/' },
+        new FakeUnitOfWork(),
+        now,
+      ),
+    );
+
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error).toMatchObject({ code: 'ServiceUnavailable' });
+  });
+});
+
+describe('reading a subscription', () => {
+  it("treats another account's subscription id like a missing one (404)", async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+
+    const foreign = await refusalOf(() => getWebhook(ports, 'another-account', webhookId));
+    const unknown = await refusalOf(() => getWebhook(ports, accountId, 'no-such-webhook'));
+
+    expect(foreign).toMatchObject({ code: 'WebhookNotFound' });
+    expect(unknown).toMatchObject({ code: 'WebhookNotFound' });
+    expect(await getWebhook(ports, accountId, webhookId)).toEqual(aWebhook());
+  });
+
+  it('lists the one subscription or none', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+
+    expect(await listWebhooks(ports, accountId)).toEqual([aWebhook()]);
+    expect(await listWebhooks(ports, 'another-account')).toEqual([]);
+  });
+});
+
+describe('changing a subscription', () => {
+  it('changes the URL after checking it', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    ports.urls.refused.set('https://bad.example/', 'must use https');
+    const uow = new FakeUnitOfWork();
+
+    const changed = await changeWebhookUrl(ports, accountId, webhookId, 'https://new.example/', uow, now);
+    uow.commit();
+    const refused = await refusalOf(() =>
+      changeWebhookUrl(ports, accountId, webhookId, 'https://bad.example/', new FakeUnitOfWork(), now),
+    );
+
+    expect(changed).toMatchObject({ url: 'https://new.example/', updatedAt: now.toISOString() });
+    expect((await ports.webhooks.findOfAccount(accountId))?.url).toBe('https://new.example/');
+    expect(refused).toMatchObject({ code: 'ValidationError' });
+  });
+
+  it('keeps the previous secret signing until the grace period ends', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    const uow = new FakeUnitOfWork();
+
+    const rotated = await rotateSecret(
+      ports,
+      accountId,
+      webhookId,
+      { secret: 'the-new-secret', gracePeriodSeconds: 60 },
+      uow,
+      now,
+    );
+    uow.commit();
+
+    expect(rotated).toMatchObject({
+      sealedSecret: sealed('the-new-secret'),
+      sealedPreviousSecret: sealed('current-secret'),
+      previousSecretValidUntil: '2030-05-01T10:01:00.000Z',
+    });
+    expect(await ports.webhooks.findOfAccount(accountId)).toEqual(rotated);
+    expect(activeRotation(rotated, now)).toEqual({ previousSecretValidUntil: '2030-05-01T10:01:00.000Z' });
+    expect(activeRotation(rotated, new Date('2030-05-01T10:01:00.000Z'))).toBeNull();
+    expect(activeRotation(aWebhook(), now)).toBeNull();
+  });
+
+  it('disables with a reason and enables again; each twice is 409', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    const uow = new FakeUnitOfWork();
+
+    const disabled = await disableWebhook(ports, accountId, webhookId, 'maintenance', uow, now);
+    uow.commit();
+    const twice = await refusalOf(() => disableWebhook(ports, accountId, webhookId, undefined, uow, now));
+    const enabled = await enableWebhook(ports, accountId, webhookId, uow, now);
+    uow.commit();
+    const again = await refusalOf(() => enableWebhook(ports, accountId, webhookId, uow, now));
+
+    expect(disabled).toMatchObject({ status: 'Disabled', disabledReason: 'maintenance' });
+    expect(enabled).toMatchObject({ status: 'Active', disabledReason: null });
+    expect(await ports.webhooks.findOfAccount(accountId)).toEqual(enabled);
+    for (const error of [twice, again]) expect(error).toMatchObject({ code: 'WebhookInvalidState' });
+  });
+
+  it('loses a disable to a concurrent one with 409, and to a delete with 404', async () => {
+    const webhooks = new MemoryWebhooks(aWebhook());
+    const ports = portsWith(webhooks);
+    const late = new FakeUnitOfWork();
+    await disableWebhook(ports, accountId, webhookId, undefined, late, now);
+
+    webhooks.webhooks.set(accountId, aWebhook({ status: 'Disabled' }));
+    const conflict = await refusalOf(() => late.commit());
+    webhooks.webhooks.delete(accountId);
+    const gone = await refusalOf(() => late.commit());
+
+    expect(conflict).toMatchObject({ code: 'WebhookInvalidState' });
+    expect(gone).toMatchObject({ code: 'WebhookNotFound' });
+  });
+
+  it('deletes the subscription; a second delete is 404', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    const uow = new FakeUnitOfWork();
+
+    await deleteWebhook(ports, accountId, webhookId, uow);
+    uow.commit();
+
+    expect(await ports.webhooks.findOfAccount(accountId)).toBeUndefined();
+    expect(await refusalOf(() => deleteWebhook(ports, accountId, webhookId, uow))).toMatchObject({
+      code: 'WebhookNotFound',
+    });
+  });
+});
+
+describe('pinging a subscription', () => {
+  it('stages a webhook.ping event through the outbox, conditional on an active subscription', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    const uow = new FakeUnitOfWork();
+
+    const event = await pingWebhook(ports, accountId, webhookId, uow, now);
+    uow.commit();
+
+    expect(event).toMatchObject({
+      accountId,
+      type: 'webhook.ping',
+      orderingKey: `WEBHOOK#${webhookId}`,
+      data: { webhook_id: webhookId },
+      timestamp: now.toISOString(),
+    });
+    expect(ports.outbox.events).toEqual([event]);
+  });
+
+  it('refuses a disabled subscription with 409, also one disabled before the ping commits', async () => {
+    const webhooks = new MemoryWebhooks(aWebhook({ status: 'Disabled' }));
+    const ports = portsWith(webhooks);
+    const read = await refusalOf(() => pingWebhook(ports, accountId, webhookId, new FakeUnitOfWork(), now));
+    webhooks.webhooks.set(accountId, aWebhook());
+    const uow = new FakeUnitOfWork();
+    await pingWebhook(ports, accountId, webhookId, uow, now);
+    webhooks.webhooks.set(accountId, aWebhook({ status: 'Disabled' }));
+
+    const raced = await refusalOf(() => uow.commit());
+
+    for (const error of [read, raced]) expect(error).toMatchObject({ code: 'WebhookInvalidState' });
+    expect(ports.outbox.events).toEqual([]);
+  });
+});
