@@ -73,9 +73,13 @@ export const esimRoutes = {
       'Takes one ICCID of your pool and issues the eSIM with its first package (NotActive) and the activation ' +
       "data a phone installs it from: the LPA activation code, its QR code as SVG and Apple's one-tap link. " +
       'Confirming a confirmed order answers 200 with the same eSIM and never takes a second ICCID. An empty pool ' +
-      'is 409 EsimPoolExhausted and the order stays Pending. Idempotency-Key optional.',
+      'is 409 EsimPoolExhausted and the order stays Pending. Idempotency-Key optional: a used key answers as it ' +
+      'first did (an EsimPoolExhausted included) without confirming again, so after a refill confirm with a new ' +
+      'key or none.',
     auth: write,
     idempotency: 'optional',
+    // The confirm commits its own transaction (the pool claim); docs/esim.md, Confirm and idempotency.
+    commitsOwnWrites: true,
     request: { params: esimOrderParams },
     responses: {
       200: { description: 'The issued eSIM', schema: esimSchema },

@@ -69,6 +69,12 @@ export interface RouteDefinition {
   maxBodyBytes?: number;
   /** `required`: creates (partner-api.md, Idempotency rule 2); `optional`: confirm and cancel. */
   idempotency?: 'required' | 'optional';
+  /**
+   * The operation commits its business writes itself, before the pipeline stores its response under
+   * the Idempotency-Key (eSIM confirm: docs/esim.md). A keyed request then reads the key first, so a
+   * used key replays or conflicts without the operation running again.
+   */
+  commitsOwnWrites?: true;
   /** Served in local, preview and stage only; never deployed to prod. */
   sandboxOnly?: boolean;
   request?: RequestSpec;

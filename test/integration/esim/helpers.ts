@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
 import { type ApiResponse, api, endpoints } from '../../support/api.ts';
@@ -174,4 +174,16 @@ export async function sweep(): Promise<{ expired: number }> {
   resetModuleCaches();
   const { handler } = await import('../../../functions/esim-expiry/handler.ts');
   return handler();
+}
+
+/**
+ * Deletes the response a confirm stored under its key, leaving its eSIM: the state a crash leaves
+ * between the confirm's own transaction and the idempotency record written after it.
+ */
+export async function forgetConfirmAnswer(accountId: string, key: string): Promise<void> {
+  const pk = `${accountId}#confirmEsimOrder#${encodeURIComponent(key)}`;
+  const { Attributes } = await db.send(
+    new DeleteCommand({ TableName: endpoints().tables.idempotency, Key: { pk }, ReturnValues: 'ALL_OLD' }),
+  );
+  if (!Attributes) throw new Error(`No idempotency record ${pk}`);
 }

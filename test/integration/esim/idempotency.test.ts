@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { esimPartner, type Json, orderBody, storedItems, tariffs } from './helpers.ts';
+import {
+  asOperator,
+  esimPartner,
+  forgetConfirmAnswer,
+  type Json,
+  loadPool,
+  orderBody,
+  poolPath,
+  storedItems,
+  tariffs,
+  testIccids,
+} from './helpers.ts';
 
 describe('idempotent eSIM orders', () => {
   it('replays the first response for the same key and body, creating nothing new', async () => {
@@ -135,5 +146,59 @@ describe('confirm with an Idempotency-Key', () => {
     expect(first.status).toBe(200);
     expect(replay.headers['idempotency-status']).toBe('reused');
     expect(replay.body).toEqual(first.body);
+  });
+
+  it('answers 200 with the same ICCID when retried after its eSIM was issued but its answer never stored', async () => {
+    const partner = await esimPartner(3);
+    const orderId = (await partner.order()).body.order_id as string;
+    const key = randomUUID();
+    const first = await partner.confirm(orderId, { 'idempotency-key': key });
+    await forgetConfirmAnswer(partner.accountId, key);
+
+    const retry = await partner.confirm(orderId, { 'idempotency-key': key });
+    const pool = await asOperator('GET', poolPath(partner.accountId));
+
+    expect(first.status).toBe(200);
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotency-status']).toBe('created');
+    expect(retry.body.iccid).toBe(first.body.iccid);
+    expect(retry.body.order_id).toBe(orderId);
+    expect(await storedItems(partner.accountId, 'ESIM#')).toHaveLength(1);
+    expect(pool.body).toMatchObject({ available: 2, issued: 1 });
+  });
+
+  it('replays EsimPoolExhausted under its key after the pool is refilled, taking no ICCID', async () => {
+    const partner = await esimPartner(0);
+    const orderId = (await partner.order()).body.order_id as string;
+    const key = randomUUID();
+    const exhausted = await partner.confirm(orderId, { 'idempotency-key': key });
+    expect((await loadPool(partner.accountId, testIccids(1))).status).toBe(201);
+
+    const replay = await partner.confirm(orderId, { 'idempotency-key': key });
+    const order = await partner.call('GET', `/v2/b2b/fulfilment/orders/${orderId}`);
+    const pool = await asOperator('GET', poolPath(partner.accountId));
+
+    expect([exhausted.status, exhausted.body.code]).toEqual([409, 'EsimPoolExhausted']);
+    expect([replay.status, replay.body.code]).toEqual([409, 'EsimPoolExhausted']);
+    expect(replay.headers['idempotency-status']).toBe('reused');
+    expect(order.body.status).toBe('Pending');
+    expect(pool.body).toMatchObject({ available: 1, issued: 0 });
+    expect((await partner.confirm(orderId, { 'idempotency-key': randomUUID() })).status).toBe(200);
+  });
+
+  it('refuses a key used on another order with 409 IdempotencyConflict, confirming nothing', async () => {
+    const partner = await esimPartner(3);
+    const one = (await partner.order()).body.order_id as string;
+    const two = (await partner.order()).body.order_id as string;
+    const key = randomUUID();
+    await partner.confirm(one, { 'idempotency-key': key });
+
+    const conflict = await partner.confirm(two, { 'idempotency-key': key });
+    const order = await partner.call('GET', `/v2/b2b/fulfilment/orders/${two}`);
+    const pool = await asOperator('GET', poolPath(partner.accountId));
+
+    expect([conflict.status, conflict.body.code]).toEqual([409, 'IdempotencyConflict']);
+    expect(order.body).toMatchObject({ status: 'Pending', iccid: null });
+    expect(pool.body).toMatchObject({ available: 2, issued: 1 });
   });
 });
