@@ -1,19 +1,15 @@
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { iccidPool, resellers } from '../../shared/db/entities/esim-pool.ts';
-import type { Accounts } from '../../shared/domain/esim/ports.ts';
 import { linkReseller, loadPool, poolStatus } from '../../shared/domain/esim/service.ts';
 import type { Implementations } from '../../shared/http/pipeline/index.ts';
 import type { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
 
-/** The account store, narrowed to the one question the pool operations ask. */
-const accounts: Accounts = {
-  exists: async (accountId) => (await accountStore.find(accountId)) !== undefined,
-};
+const ports = { pool: iccidPool, accounts: accountStore, resellers };
 
 /** The operators' eSIM pool and reseller operations, served by the admin function. */
 export const esimAdminImplementations: Implementations<typeof esimAdminRoutes> = {
   loadEsimPool: async ({ params, body, now }) => {
-    const result = await loadPool({ pool: iccidPool, accounts }, params.accountID, body.iccids, now);
+    const result = await loadPool(ports, params.accountID, body.iccids, now);
     return {
       status: 201,
       body: { account_id: params.accountID, added: result.added, already_present: result.alreadyPresent },
@@ -21,7 +17,7 @@ export const esimAdminImplementations: Implementations<typeof esimAdminRoutes> =
   },
 
   getEsimPool: async ({ params }) => {
-    const status = await poolStatus({ pool: iccidPool, accounts, resellers }, params.accountID);
+    const status = await poolStatus(ports, params.accountID);
     return {
       status: 200,
       body: {
@@ -34,7 +30,7 @@ export const esimAdminImplementations: Implementations<typeof esimAdminRoutes> =
   },
 
   linkEsimReseller: async ({ params, body, now }) => {
-    const link = await linkReseller({ accounts, resellers }, params.accountID, body.reseller_id, now);
+    const link = await linkReseller(ports, params.accountID, body.reseller_id, now);
     return {
       status: 201,
       body: { account_id: link.accountId, reseller_id: link.resellerId, linked_at: link.linkedAt },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { accountStore } from '../../shared/db/entities/account.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
 import { withCheckDigit } from '../../shared/domain/esim/iccid.ts';
 import { loadPool } from '../../shared/domain/esim/service.ts';
@@ -21,8 +22,7 @@ export function seededIccids(accountId: string, count = seededPoolSize): string[
 
 /** Loads each seeded partner's pool through the same use case operators call. */
 export async function seedEsimPools(accountIds: readonly string[], now: Date): Promise<void> {
-  const accounts = { exists: async (accountId: string) => accountIds.includes(accountId) };
   for (const accountId of accountIds) {
-    await loadPool({ pool: iccidPool, accounts }, accountId, seededIccids(accountId), now);
+    await loadPool({ pool: iccidPool, accounts: accountStore }, accountId, seededIccids(accountId), now);
   }
 }

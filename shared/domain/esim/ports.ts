@@ -1,3 +1,4 @@
+import type { AccountStore } from '../accounts/ports.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { PackageNotice } from './lifecycle.ts';
@@ -92,7 +93,5 @@ export interface Resellers {
   link(link: ResellerLink): Promise<{ linked: true } | { linked: false; existing: ResellerLink | undefined }>;
 }
 
-/** Whether an account exists (the admin routes name it in the path). */
-export interface Accounts {
-  exists(accountId: string): Promise<boolean>;
-}
+/** The account store, narrowed to what the pool operations ask: the account the admin path names. */
+export type PoolAccounts = Pick<AccountStore, 'find'>;

@@ -22,7 +22,7 @@ import {
   type ResellerLink,
   type Tariff,
 } from './model.ts';
-import type { Accounts, EsimOrderStore, EsimStore, EsimTariffs, IccidPool, Resellers } from './ports.ts';
+import type { EsimOrderStore, EsimStore, EsimTariffs, IccidPool, PoolAccounts, Resellers } from './ports.ts';
 
 export interface EsimContext {
   accountId: string;
@@ -347,11 +347,11 @@ export async function expireDuePackages(store: EsimStore, now: Date, batchSize =
 /** Operators: ICCID pool and reseller link of an account. */
 export interface PoolDeps {
   pool: IccidPool;
-  accounts: Accounts;
+  accounts: PoolAccounts;
 }
 
-async function requireAccount(accounts: Accounts, accountId: string): Promise<void> {
-  if (!(await accounts.exists(accountId))) {
+async function requireAccount(accounts: PoolAccounts, accountId: string): Promise<void> {
+  if ((await accounts.find(accountId)) === undefined) {
     throw new NotFoundError('ResourceNotFound', `No account ${accountId}.`);
   }
 }
@@ -424,7 +424,7 @@ export async function poolStatus(
 
 /** Link: one reseller per account, for good; a second link is refused whatever it names. */
 export async function linkReseller(
-  deps: { accounts: Accounts; resellers: Resellers },
+  deps: { accounts: PoolAccounts; resellers: Resellers },
   accountId: string,
   resellerId: string,
   now: Date,

@@ -2,7 +2,6 @@ import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
 import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
 import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from '../../../shared/domain/esim/model.ts';
 import type {
-  Accounts,
   ClaimOutcome,
   EsimChange,
   EsimKey,
@@ -12,10 +11,12 @@ import type {
   IccidClaim,
   IccidPool,
   LoadOutcome,
+  PoolAccounts,
   Resellers,
 } from '../../../shared/domain/esim/ports.ts';
 import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
 import type { StagedWrite, UnitOfWork } from '../../../shared/domain/unit-of-work.ts';
+import { anAccount } from '../accounts/fakes.ts';
 
 export const accountId = '0b6f4b7e-4a53-4bd1-9a51-4c3f2b8e9d10';
 export const otherAccountId = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
@@ -239,4 +240,6 @@ export class MemoryResellers implements Resellers {
   }
 }
 
-export const knownAccounts = (...ids: string[]): Accounts => ({ exists: async (id) => ids.includes(id) });
+export const knownAccounts = (...ids: string[]): PoolAccounts => ({
+  find: async (id) => (ids.includes(id) ? anAccount({ accountId: id }) : undefined),
+});
