@@ -8,6 +8,8 @@ const env = {
   AWS_SECRET_ACCESS_KEY: 'local',
   CDK_DISABLE_CLI_TELEMETRY: 'true',
   CDK_DISABLE_VERSION_CHECK: '1',
+  // Handlers under test write no EMF metric lines; the metrics tests turn them back on.
+  POWERTOOLS_METRICS_DISABLED: 'true',
 };
 Object.assign(process.env, env);
 

@@ -29,8 +29,8 @@ export const esimAdminImplementations: Implementations<typeof esimAdminRoutes> =
     };
   },
 
-  linkEsimReseller: async ({ params, body, now }) => {
-    const link = await linkReseller(ports, params.accountID, body.reseller_id, now);
+  linkEsimReseller: async ({ params, body, uow, now }) => {
+    const link = await linkReseller({ ...ports, uow }, params.accountID, body.reseller_id, now);
     return {
       status: 201,
       body: { account_id: link.accountId, reseller_id: link.resellerId, linked_at: link.linkedAt },

@@ -14,8 +14,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue an access token (client credentials)
-         * @description OAuth 2.0 client credentials grant. The client secret goes in the form or as HTTP Basic credentials. Scope resolution: omitted scope grants every allowed scope; otherwise the intersection (empty: invalid_scope).
+         * Issue an access token (client credentials, or an employee login code)
+         * @description `client_credentials`: partner applications; the client secret goes in the form or as HTTP Basic credentials. Scope resolution: omitted scope grants every allowed scope; otherwise the intersection (empty: invalid_scope). `authorization_code`: the employee console redeems the one-time code of the login with its PKCE verifier and the same redirect_uri, and gets an employee token (1 hour) for the admin API; a code is single-use and lives 60 seconds.
          */
         post: operations["issueToken"];
         delete?: never;
@@ -50,6 +50,46 @@ export interface paths {
         };
         /** Discovery document */
         get: operations["getOpenidConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/idp/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start an employee login (authorization endpoint, PKCE S256)
+         * @description The console opens this in the browser with a redirect_uri from the whitelist (exact match), a code_challenge, `code_challenge_method=S256` and its state. The service sends the browser to the stage's identity provider with a signed, single-use state (10 minutes). A request it cannot accept is answered with a 400 page, never redirected.
+         */
+        get: operations["startEmployeeLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/idp/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider's answer: back to the console with a one-time code
+         * @description Verifies the signed state (signature, expiry, single use), redeems the provider code on the server, maps the groups to roles and redirects to `redirect_uri?code=<one-time code>&state=<console state>`. The code lives 60 seconds and is single-use. A login the provider refused goes back with `error=access_denied`; an employee without a role (strict mapping) gets a 403 page. Every attempt past the state check is audited.
+         */
+        get: operations["completeEmployeeLogin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -130,6 +170,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/admin/accounts/{accountID}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the account's rate limit plan
+         * @description The new numbers apply to requests at once; the `RateLimit-Policy` partners see follows within five minutes (the gateway caches its answer per token). Setting the current plan again re-applies it.
+         */
+        post: operations["changeAccountPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/accounts/{accountID}/applications": {
         parameters: {
             query?: never;
@@ -196,6 +256,124 @@ export interface paths {
         put?: never;
         /** Replace the client secret (the old one stops working at once) */
         post: operations["rotateApplicationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled account: its active applications get tokens again
+         * @description Enabling an Active account: 409 AccountInvalidState.
+         */
+        post: operations["enableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/managers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's managers, in the order they were assigned */
+        get: operations["listAccountManagers"];
+        put?: never;
+        /**
+         * Assign an employee to manage a partner account
+         * @description The same employee twice: 409 AlreadyCompanyMember.
+         */
+        post: operations["addAccountManager"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read any account's webhook subscription (0 or 1)
+         * @description The subscription as its partner sees it; the signing secret is never returned.
+         */
+        get: operations["listAccountWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/webhooks/{webhookID}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List any account's webhook deliveries, newest event first, each with its attempts */
+        get: operations["listAccountWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/webhooks/{webhookID}/deliveries/{deliveryID}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event to a partner again
+         * @description What the partner’s own redeliver does, for a partner who asks support after an outage: the event is queued again with the same id on a fresh retry schedule. The subscription must be Active (409 WebhookInvalidState).
+         */
+        post: operations["redeliverAccountWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log, newest first
+         * @description One record per state change made through `/v2/admin/*` or `/api/v1/admin/*` and per employee login attempt. Filters narrow each other; `since` is a UTC instant. Records are never changed or deleted.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -904,6 +1082,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's plan and what is left of it
+         * @description The numbers of `RateLimit-Policy` and, where the gateway tells them, those of `RateLimit` (docs/quotas.md). Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
+         */
+        get: operations["getRateLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accounts */
+        get: operations["employeeListAccounts"];
+        put?: never;
+        /**
+         * Create a partner account from a CSR
+         * @description Signs `csr_pem` with the partner CA; the returned certificate identifies the account on every call.
+         */
+        post: operations["employeeCreateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account */
+        get: operations["employeeGetAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an account: none of its applications gets a token any more */
+        post: operations["employeeDisableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the account's rate limit plan
+         * @description The new numbers apply to requests at once; the `RateLimit-Policy` partners see follows within five minutes (the gateway caches its answer per token). Setting the current plan again re-applies it.
+         */
+        post: operations["employeeChangeAccountPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an account's applications */
+        get: operations["employeeListApplications"];
+        put?: never;
+        /**
+         * Create an application with client credentials
+         * @description The client secret is returned once, in this response; only a keyed hash is stored.
+         */
+        post: operations["employeeCreateApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications/{clientID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an application */
+        get: operations["employeeGetApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications/{clientID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an application: it gets no more tokens */
+        post: operations["employeeDisableApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications/{clientID}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the client secret (the old one stops working at once) */
+        post: operations["employeeRotateApplicationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/esim-pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account's eSIM pool counts and reseller */
+        get: operations["employeeGetEsimPool"];
+        put?: never;
+        /**
+         * Load ICCIDs into an account's eSIM pool
+         * @description Each ICCID 19 or 20 digits, starting with 89, with a valid Luhn check digit. A malformed ICCID, or one that belongs to another account, refuses the request with 422 naming each bad index, and nothing is loaded. An ICCID is loaded once for good: ICCIDs the account already has (waiting or issued) count as already present, so sending a batch again is safe.
+         */
+        post: operations["employeeLoadEsimPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/esim-reseller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link an account to its eSIM reseller
+         * @description One link per account, for good: a second link is 409 EsimResellerAlreadyLinked, whatever it names.
+         */
+        post: operations["employeeLinkEsimReseller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking.status.changed": {
@@ -1012,21 +1398,41 @@ export interface webhooks {
 export interface components {
     schemas: {
         TokenRequest: {
-            /** @description `client_credentials` */
+            /** @description `client_credentials` (partner applications) or `authorization_code` (the employee console) */
             grant_type: string;
+            /** @description client_credentials: required (or HTTP Basic); authorization_code: optional */
             client_id?: string;
+            /** @description client_credentials only (or HTTP Basic); the console is a public client */
             client_secret?: string;
-            /** @description Space-separated scopes; omitted grants every allowed scope. */
+            /** @description client_credentials: space-separated scopes; omitted grants every allowed scope. */
             scope?: string;
+            /** @description authorization_code: the one-time code the login redirected with */
+            code?: string;
+            /** @description authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-]) */
+            code_verifier?: string;
+            /** @description authorization_code: exactly the redirect_uri of the login */
+            redirect_uri?: string;
         };
         CreateAccountRequest: {
             name: string;
             /** @description PKCS#10 certificate signing request, PEM */
             csr_pem: string;
         };
+        ChangePlanRequest: {
+            plan: components["schemas"]["Plan"];
+        };
+        /**
+         * @description The rate limit plan: a request rate with a burst, and a daily quota (numbers per stage; see GET /v2/b2b/rate-limits).
+         * @enum {string}
+         */
+        Plan: "sandbox" | "standard" | "premium";
         CreateApplicationRequest: {
             name: string;
             allowed_scopes: string[];
+        };
+        AddAccountManagerRequest: {
+            /** @description The employee's id at the identity provider (its `sub`) */
+            employee_id: string;
         };
         LoungeBookingRequest: {
             /** Format: uuid */
@@ -1180,6 +1586,20 @@ export interface components {
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
             error_description?: string;
         };
+        /** @description RFC 9457 problem object (application/problem+json). */
+        Problem: {
+            /** @enum {string} */
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
+            title: string;
+            status: number;
+            /** Format: uri-reference */
+            instance: string;
+            detail?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            request_id?: string;
+        };
         Jwks: {
             keys: components["schemas"]["PublicJwk"][];
         };
@@ -1196,22 +1616,9 @@ export interface components {
             x: string;
             y: string;
         };
-        /** @description RFC 9457 problem object (application/problem+json). */
-        Problem: {
-            /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
-            title: string;
-            status: number;
-            /** Format: uri-reference */
-            instance: string;
-            detail?: string;
-            details?: {
-                [key: string]: unknown;
-            };
-            request_id?: string;
-        };
         OpenidConfiguration: {
             issuer: string;
+            authorization_endpoint?: string;
             token_endpoint: string;
             jwks_uri: string;
             grant_types_supported: string[];
@@ -1233,6 +1640,7 @@ export interface components {
             kind: "partner" | "operator";
             /** @enum {string} */
             status: "Active" | "Disabled";
+            plan: components["schemas"]["Plan"];
             certificate: components["schemas"]["CertificateSummary"];
             /**
              * Format: date-time
@@ -1274,6 +1682,7 @@ export interface components {
             kind: "partner" | "operator";
             /** @enum {string} */
             status: "Active" | "Disabled";
+            plan: components["schemas"]["Plan"];
             certificate: components["schemas"]["CertificateSummary"];
             /**
              * Format: date-time
@@ -1327,6 +1736,141 @@ export interface components {
              */
             updated_at: string;
             secret_rotated_at: string | null;
+        };
+        AccountManager: {
+            /** Format: uuid */
+            account_id: string;
+            employee_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            assigned_at: string;
+            /** @description The employee who made the assignment */
+            assigned_by: string;
+        };
+        AccountManagersPage: {
+            data: components["schemas"]["AccountManager"][];
+            next_cursor: string | null;
+        };
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+            /** @description Always null: an account has at most one subscription. */
+            next_cursor: null;
+        };
+        /** @description The webhook subscription; at most one per account. */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /** @description The reason given to disable, or why the service disabled it (410 Gone). */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            secret_rotation: {
+                /**
+                 * Format: date-time
+                 * @description Until then deliveries carry a second signature made with the previous secret.
+                 */
+                previous_secret_valid_until: string;
+            } | null;
+        };
+        WebhookDeliveriesPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            next_cursor: string | null;
+        };
+        WebhookDelivery: {
+            /** @description The delivery id: the id of its event */
+            id: string;
+            /**
+             * @description Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).
+             * @enum {string}
+             */
+            status: "Pending" | "Retrying" | "Succeeded" | "Failed" | "Skipped";
+            status_reason: string | null;
+            event: components["schemas"]["WebhookEnvelope"];
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
+        WebhookEnvelope: {
+            /** @description Unique per event, the same on every attempt: dedupe on it. */
+            id: string;
+            /** @enum {string} */
+            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "webhook.ping";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookDeliveryAttempt: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            attempted_at: string;
+            /** @description The receiver's HTTP status; null when it never answered. */
+            status_code: number | null;
+            latency_ms: number;
+            /** @description Timeout, connection refused, TLS failure, refused address, redirect not followed. */
+            error: string | null;
+        };
+        AuditLogPage: {
+            data: components["schemas"]["AuditRecord"][];
+            next_cursor: string | null;
+        };
+        AuditRecord: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "employee" | "application";
+                /** @description Employee id or client_id; null for a login that named nobody */
+                id: string | null;
+                roles: string[];
+            };
+            /** @description The operation id (`createAccount`, `completeEmployeeLogin`, ...) */
+            action: string;
+            target: {
+                type: string;
+                id: string | null;
+            };
+            request_id: string | null;
+            /** @enum {string} */
+            outcome: "succeeded" | "refused";
+            /** @description Refusals: `no_role`, `identity_provider` */
+            reason: string | null;
+            details: {
+                [key: string]: unknown;
+            };
         };
         BookingCreated: {
             /** Format: uuid */
@@ -1607,91 +2151,6 @@ export interface components {
             amount: string;
             currency: string;
         };
-        /** @description The webhook subscription; at most one per account. */
-        Webhook: {
-            /** Format: uuid */
-            id: string;
-            url: string;
-            /** @enum {string} */
-            status: "Active" | "Disabled";
-            /** @description The reason given to disable, or why the service disabled it (410 Gone). */
-            disabled_reason: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp with Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp with Z
-             */
-            updated_at: string;
-            secret_rotation: {
-                /**
-                 * Format: date-time
-                 * @description Until then deliveries carry a second signature made with the previous secret.
-                 */
-                previous_secret_valid_until: string;
-            } | null;
-        };
-        WebhookList: {
-            data: components["schemas"]["Webhook"][];
-            /** @description Always null: an account has at most one subscription. */
-            next_cursor: null;
-        };
-        WebhookDeliveriesPage: {
-            data: components["schemas"]["WebhookDelivery"][];
-            next_cursor: string | null;
-        };
-        WebhookDelivery: {
-            /** @description The delivery id: the id of its event */
-            id: string;
-            /**
-             * @description Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).
-             * @enum {string}
-             */
-            status: "Pending" | "Retrying" | "Succeeded" | "Failed" | "Skipped";
-            status_reason: string | null;
-            event: components["schemas"]["WebhookEnvelope"];
-            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
-            next_attempt_at: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp with Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp with Z
-             */
-            updated_at: string;
-        };
-        WebhookEnvelope: {
-            /** @description Unique per event, the same on every attempt: dedupe on it. */
-            id: string;
-            /** @enum {string} */
-            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "webhook.ping";
-            /**
-             * Format: date-time
-             * @description When the event happened.
-             */
-            timestamp: string;
-            data: {
-                [key: string]: unknown;
-            };
-        };
-        WebhookDeliveryAttempt: {
-            /**
-             * Format: date-time
-             * @description RFC 3339 UTC timestamp with Z
-             */
-            attempted_at: string;
-            /** @description The receiver's HTTP status; null when it never answered. */
-            status_code: number | null;
-            latency_ms: number;
-            /** @description Timeout, connection refused, TLS failure, refused address, redirect not followed. */
-            error: string | null;
-        };
         WebhookPingAccepted: {
             /** @description The id of the `webhook.ping` event (and of its delivery) */
             id: string;
@@ -1879,6 +2338,31 @@ export interface components {
              */
             linked_at: string;
         };
+        RateLimitStatus: {
+            plan: components["schemas"]["Plan"];
+            /** @description Requests per second that refill the burst */
+            rate: number;
+            /** @description The most requests at once */
+            burst: number;
+            /** @description Requests per UTC day */
+            daily_quota: number;
+            policies: components["schemas"]["RateLimitPolicyStatus"][];
+        };
+        RateLimitPolicyStatus: {
+            /**
+             * @description As named in the RateLimit-Policy header
+             * @enum {string}
+             */
+            policy: "burst" | "daily";
+            /** @description q: requests the policy allows per window */
+            quota: number;
+            /** @description w: the window in seconds */
+            window_seconds: number;
+            /** @description r: requests left now; null where the gateway does not tell (the burst, in AWS) */
+            remaining: number | null;
+            /** @description t: seconds until more becomes available; null where unknown */
+            reset_seconds: number | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1914,7 +2398,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description invalid_request, unsupported_grant_type, invalid_scope or invalid_grant */
+            /** @description invalid_request, unsupported_grant_type, invalid_scope or invalid_grant (code unknown, used, expired, or verifier or redirect_uri not matching) */
             400: {
                 headers: {
                     /** @description Echoed when the caller sent one, generated otherwise. */
@@ -1936,6 +2420,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad secrets for this client_id), `client_flood` or `address_flood` (docs/quotas.md) */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2060,6 +2557,120 @@ export interface operations {
             };
         };
     };
+    startEmployeeLogin: {
+        parameters: {
+            query?: {
+                /** @description Exactly one of the console addresses */
+                redirect_uri?: string;
+                /** @description BASE64URL(SHA256(code_verifier)) */
+                code_challenge?: string;
+                /** @description `S256` (the only method) */
+                code_challenge_method?: string;
+                /** @description The console's state, given back with the code */
+                state?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider */
+            302: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The provider's sign-in */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is refused (redirect_uri, method, challenge or state) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Any other refusal or failure, as an HTML page */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+        };
+    };
+    completeEmployeeLogin: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the console: with a one-time code, or with error=access_denied */
+            302: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The console redirect_uri */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad, expired or reused state */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The employee has no role */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Any other refusal or failure, as an HTML page */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -2123,6 +2734,10019 @@ export interface operations {
         };
     };
     listAccounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Account"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Account created */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The account */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAccount"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeAccountPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The account on its new plan */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Application"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApplication: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description Application created */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The application */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationWithSecret"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled application */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateApplicationSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application with its new secret, shown once */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationWithSecret"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: AccountInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountManagers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of managers */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountManagersPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addAccountManager: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddAccountManagerRequest"];
+            };
+        };
+        responses: {
+            /** @description Assigned */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The managers of the account */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountManager"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: AlreadyCompanyMember */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, if any */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound, WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverAccountWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                webhookID: string;
+                /** @description The id of the delivered event */
+                deliveryID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound, WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Employee id or client_id */
+                actor?: string;
+                actor_type?: "employee" | "application";
+                /** @description Id of the changed record */
+                target?: string;
+                target_type?: string;
+                /** @description An operation id */
+                action?: string;
+                /** @description A UTC instant (`2026-05-01T00:00:00Z`): records at or after it */
+                since?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit records */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLoungeBookings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only bookings in this status. */
+                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBookingsPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createLoungeBooking: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoungeBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Booking accepted */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description /v2/b2b/booking/lounges/{booking_id} */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCreated"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLoungeBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmLoungeBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelLoungeBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLoungePass: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pass"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFastTrackBookings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only bookings in this status. */
+                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBookingsPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FastTrackBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Booking accepted */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description /v2/b2b/booking/fast-tracks/{booking_id} */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCreated"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFastTrackPass: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pass"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPassSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Web Key Set */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLounges: {
+        parameters: {
+            query?: {
+                /** @description 1..1000 */
+                limit?: number;
+                offset?: number;
+                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
+                name?: string;
+            };
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lounges */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, no-cache: revalidate with If-None-Match */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungesPage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLounge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                loungeID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lounge */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, no-cache: revalidate with If-None-Match */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lounge"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description private, max-age=86400 */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Not modified; no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFastTracks: {
+        parameters: {
+            query?: {
+                /** @description 1..1000 */
+                limit?: number;
+                offset?: number;
+                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
+                name?: string;
+            };
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of fast-tracks */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, no-cache: revalidate with If-None-Match */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTracksPage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFastTrack: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                fastTrackID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fast-track */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, no-cache: revalidate with If-None-Match */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrack"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEsimTariffs: {
+        parameters: {
+            query?: {
+                /** @description 1..1000 */
+                limit?: number;
+                offset?: number;
+                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
+                name?: string;
+            };
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of eSIM tariffs */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, no-cache: revalidate with If-None-Match */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimTariffsPage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsimTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                tariffID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM tariff */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, no-cache: revalidate with If-None-Match */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimTariff"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, if any */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Subscribed */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The subscription */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookAlreadyExists */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeWebhookUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeWebhookUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DisableWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+                /** @description The id of the delivered event */
+                deliveryID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+                /** @description The id of the delivered event */
+                deliveryID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The delivery */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Its delivery */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPingAccepted"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEsims: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of eSIMs */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimsPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createEsimOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Order created, Pending */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description /v2/b2b/fulfilment/orders/{order_id} */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimOrder"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsimOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                orderID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimOrder"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmEsimOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orderID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issued eSIM */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Esim"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, EsimPoolExhausted */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsim: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Esim"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEsimTopups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top-up offers */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimTopupOffers"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    topUpEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimTopupRequest"];
+            };
+        };
+        responses: {
+            /** @description The new package */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPackage"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimNotFound, CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, EsimTopupUnavailable */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsimPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pool */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPool"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    loadEsimPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimPoolLoadRequest"];
+            };
+        };
+        responses: {
+            /** @description Counts of the load */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPoolLoad"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    linkEsimReseller: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimResellerLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimResellerLink"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimResellerAlreadyLinked */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRateLimits: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and its current usage */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitStatus"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeListAccounts: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2221,7 +12845,7 @@ export interface operations {
             };
         };
     };
-    createAccount: {
+    employeeCreateAccount: {
         parameters: {
             query?: never;
             header: {
@@ -2370,7 +12994,7 @@ export interface operations {
             };
         };
     };
-    getAccount: {
+    employeeGetAccount: {
         parameters: {
             query?: never;
             header?: {
@@ -2476,7 +13100,7 @@ export interface operations {
             };
         };
     };
-    disableAccount: {
+    employeeDisableAccount: {
         parameters: {
             query?: never;
             header?: {
@@ -2582,7 +13206,150 @@ export interface operations {
             };
         };
     };
-    listApplications: {
+    employeeChangeAccountPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The account on its new plan */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeListApplications: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2694,7 +13461,7 @@ export interface operations {
             };
         };
     };
-    createApplication: {
+    employeeCreateApplication: {
         parameters: {
             query?: never;
             header: {
@@ -2856,7 +13623,7 @@ export interface operations {
             };
         };
     };
-    getApplication: {
+    employeeGetApplication: {
         parameters: {
             query?: never;
             header?: {
@@ -2963,7 +13730,7 @@ export interface operations {
             };
         };
     };
-    disableApplication: {
+    employeeDisableApplication: {
         parameters: {
             query?: never;
             header?: {
@@ -3070,7 +13837,7 @@ export interface operations {
             };
         };
     };
-    rotateApplicationSecret: {
+    employeeRotateApplicationSecret: {
         parameters: {
             query?: never;
             header?: {
@@ -3177,4757 +13944,7 @@ export interface operations {
             };
         };
     };
-    listLoungeBookings: {
-        parameters: {
-            query?: {
-                limit?: number;
-                cursor?: string;
-                /** @description Only bookings in this status. */
-                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
-            };
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of bookings */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoungeBookingsPage"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createLoungeBooking: {
-        parameters: {
-            query?: never;
-            header: {
-                "X-Request-ID"?: string;
-                /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoungeBookingRequest"];
-            };
-        };
-        responses: {
-            /** @description Booking accepted */
-            202: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description /v2/b2b/booking/lounges/{booking_id} */
-                    Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingCreated"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getLoungeBooking: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The booking */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoungeBooking"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    confirmLoungeBooking: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The confirmed booking */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoungeBooking"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    cancelLoungeBooking: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The canceled booking */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoungeBooking"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getLoungePass: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The pass */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Pass"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listFastTrackBookings: {
-        parameters: {
-            query?: {
-                limit?: number;
-                cursor?: string;
-                /** @description Only bookings in this status. */
-                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
-            };
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of bookings */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FastTrackBookingsPage"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createFastTrackBooking: {
-        parameters: {
-            query?: never;
-            header: {
-                "X-Request-ID"?: string;
-                /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["FastTrackBookingRequest"];
-            };
-        };
-        responses: {
-            /** @description Booking accepted */
-            202: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description /v2/b2b/booking/fast-tracks/{booking_id} */
-                    Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingCreated"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getFastTrackBooking: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The booking */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FastTrackBooking"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    confirmFastTrackBooking: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The confirmed booking */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FastTrackBooking"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    cancelFastTrackBooking: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The canceled booking */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FastTrackBooking"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getFastTrackPass: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                bookingID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The pass */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Pass"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getPassSigningKeys: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON Web Key Set */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Jwks"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listLounges: {
-        parameters: {
-            query?: {
-                /** @description 1..1000 */
-                limit?: number;
-                offset?: number;
-                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
-                name?: string;
-            };
-            header?: {
-                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
-                "accept-language"?: string;
-                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
-                "if-none-match"?: string;
-                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
-                "if-modified-since"?: string;
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of lounges */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description en-US or ru-RU: the negotiated locale */
-                    "Content-Language": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoungesPage"];
-                };
-            };
-            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
-            304: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getLounge: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
-                "accept-language"?: string;
-                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
-                "if-none-match"?: string;
-                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
-                "if-modified-since"?: string;
-                "X-Request-ID"?: string;
-            };
-            path: {
-                loungeID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The lounge */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description en-US or ru-RU: the negotiated locale */
-                    "Content-Language": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Lounge"];
-                };
-            };
-            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
-            304: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getImage: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
-                "if-none-match"?: string;
-                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
-                "if-modified-since"?: string;
-                "X-Request-ID"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The image bytes */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description private, max-age=86400 */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/*": string;
-                };
-            };
-            /** @description Not modified; no body */
-            304: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listFastTracks: {
-        parameters: {
-            query?: {
-                /** @description 1..1000 */
-                limit?: number;
-                offset?: number;
-                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
-                name?: string;
-            };
-            header?: {
-                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
-                "accept-language"?: string;
-                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
-                "if-none-match"?: string;
-                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
-                "if-modified-since"?: string;
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of fast-tracks */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description en-US or ru-RU: the negotiated locale */
-                    "Content-Language": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FastTracksPage"];
-                };
-            };
-            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
-            304: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getFastTrack: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
-                "accept-language"?: string;
-                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
-                "if-none-match"?: string;
-                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
-                "if-modified-since"?: string;
-                "X-Request-ID"?: string;
-            };
-            path: {
-                fastTrackID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The fast-track */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description en-US or ru-RU: the negotiated locale */
-                    "Content-Language": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["FastTrack"];
-                };
-            };
-            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
-            304: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listEsimTariffs: {
-        parameters: {
-            query?: {
-                /** @description 1..1000 */
-                limit?: number;
-                offset?: number;
-                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
-                name?: string;
-            };
-            header?: {
-                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
-                "accept-language"?: string;
-                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
-                "if-none-match"?: string;
-                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
-                "if-modified-since"?: string;
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of eSIM tariffs */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description en-US or ru-RU: the negotiated locale */
-                    "Content-Language": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsimTariffsPage"];
-                };
-            };
-            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
-            304: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getEsimTariff: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
-                "accept-language"?: string;
-                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
-                "if-none-match"?: string;
-                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
-                "if-modified-since"?: string;
-                "X-Request-ID"?: string;
-            };
-            path: {
-                tariffID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The eSIM tariff */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description en-US or ru-RU: the negotiated locale */
-                    "Content-Language": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
-                    "Cache-Control": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsimTariff"];
-                };
-            };
-            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
-            304: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
-                    ETag: string;
-                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
-                    "Last-Modified": string;
-                    /** @description Accept-Language */
-                    Vary: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listWebhooks: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The subscription, if any */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookList"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateWebhookRequest"];
-            };
-        };
-        responses: {
-            /** @description Subscribed */
-            201: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The subscription */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookAlreadyExists */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The subscription */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    deleteWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Deleted */
-            204: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    changeWebhookUrl: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ChangeWebhookUrlRequest"];
-            };
-        };
-        responses: {
-            /** @description The subscription */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    rotateWebhookSecret: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
-            };
-        };
-        responses: {
-            /** @description The subscription */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    disableWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["DisableWebhookRequest"];
-            };
-        };
-        responses: {
-            /** @description The subscription */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    enableWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The subscription */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Webhook"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listWebhookDeliveries: {
-        parameters: {
-            query?: {
-                limit?: number;
-                cursor?: string;
-            };
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of deliveries */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDeliveriesPage"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-                /** @description The id of the delivered event */
-                deliveryID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The delivery */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    redeliverWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-                /** @description The id of the delivered event */
-                deliveryID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Queued */
-            202: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The delivery */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    pingWebhook: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                webhookID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Queued */
-            202: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Its delivery */
-                    Location: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookPingAccepted"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listEsims: {
-        parameters: {
-            query?: {
-                limit?: number;
-                cursor?: string;
-            };
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of eSIMs */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsimsPage"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    createEsimOrder: {
-        parameters: {
-            query?: never;
-            header: {
-                "X-Request-ID"?: string;
-                /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EsimOrderRequest"];
-            };
-        };
-        responses: {
-            /** @description Order created, Pending */
-            201: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description /v2/b2b/fulfilment/orders/{order_id} */
-                    Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsimOrder"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getEsimOrder: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                orderID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The order */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsimOrder"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    confirmEsimOrder: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                orderID: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The issued eSIM */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Esim"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, EsimPoolExhausted */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getEsim: {
-        parameters: {
-            query?: never;
-            header?: {
-                "X-Request-ID"?: string;
-            };
-            path: {
-                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
-                iccid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The eSIM */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Esim"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    listEsimTopups: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported */
-                "accept-language"?: string;
-                "X-Request-ID"?: string;
-            };
-            path: {
-                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
-                iccid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Top-up offers */
-            200: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsimTopupOffers"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    topUpEsim: {
-        parameters: {
-            query?: never;
-            header: {
-                "X-Request-ID"?: string;
-                /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
-            };
-            path: {
-                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
-                iccid: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EsimTopupRequest"];
-            };
-        };
-        responses: {
-            /** @description The new package */
-            201: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EsimPackage"];
-                };
-            };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimNotFound, CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, EsimTopupUnavailable */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getEsimPool: {
+    employeeGetEsimPool: {
         parameters: {
             query?: never;
             header?: {
@@ -8033,7 +14050,7 @@ export interface operations {
             };
         };
     };
-    loadEsimPool: {
+    employeeLoadEsimPool: {
         parameters: {
             query?: never;
             header?: {
@@ -8176,7 +14193,7 @@ export interface operations {
             };
         };
     };
-    linkEsimReseller: {
+    employeeLinkEsimReseller: {
         parameters: {
             query?: never;
             header?: {

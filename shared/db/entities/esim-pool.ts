@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
 import type { PoolCounts, ResellerLink } from '../../domain/esim/model.ts';
 import type { ClaimOutcome, IccidClaim, IccidPool, LoadOutcome, Resellers } from '../../domain/esim/ports.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
-import type { TransactItem } from '../transaction.ts';
+import type { DynamoWrite, TransactItem } from '../transaction.ts';
 import { esimKeys, newEsimPut } from './esim.ts';
 import { esimOrderChange } from './esim-order.ts';
 
@@ -261,10 +261,11 @@ export const resellers = {
     );
     return Item ? linkFromItem(Item) : undefined;
   },
-  async link(link) {
-    try {
-      await ddb().send(
-        new PutCommand({
+  link(link, alreadyLinked): DynamoWrite {
+    return {
+      description: `eSIM reseller link of ${link.accountId}`,
+      item: {
+        Put: {
           TableName: table(),
           Item: {
             ...resellerKey(link.accountId),
@@ -275,13 +276,10 @@ export const resellers = {
           },
           ConditionExpression: 'attribute_not_exists(pk)',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return { linked: true };
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      return { linked: false, existing: error.Item ? linkFromItem(unmarshall(error.Item)) : undefined };
-    }
+        },
+      },
+      onConditionFailed: (oldItem) => alreadyLinked(oldItem ? linkFromItem(oldItem) : undefined),
+    };
   },
 } satisfies Resellers;
 

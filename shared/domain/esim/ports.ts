@@ -89,8 +89,11 @@ export interface IccidPool {
 
 export interface Resellers {
   find(accountId: string): Promise<ResellerLink | undefined>;
-  /** Links on the condition that none exists; the existing link when one does. */
-  link(link: ResellerLink): Promise<{ linked: true } | { linked: false; existing: ResellerLink | undefined }>;
+  /**
+   * The link, staged on the condition that the account has none; when it has one, the commit fails
+   * with `alreadyLinked(existing)`. Staged, so the operator's audit record commits with it.
+   */
+  link(link: ResellerLink, alreadyLinked: (existing: ResellerLink | undefined) => Error): StagedWrite;
 }
 
 /** The account store, narrowed to what the pool operations ask: the account the admin path names. */

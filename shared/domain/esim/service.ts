@@ -422,20 +422,30 @@ export async function poolStatus(
   return { ...counts, reseller };
 }
 
-/** Link: one reseller per account, for good; a second link is refused whatever it names. */
+/**
+ * Link: one reseller per account, for good; a second link is refused whatever it names. The link is
+ * staged on the condition that none exists, so of two racing links one commits and the other is 409.
+ */
 export async function linkReseller(
-  deps: { accounts: PoolAccounts; resellers: Resellers },
+  deps: { accounts: PoolAccounts; resellers: Resellers; uow: UnitOfWork },
   accountId: string,
   resellerId: string,
   now: Date,
 ): Promise<ResellerLink> {
   await requireAccount(deps.accounts, accountId);
   const link: ResellerLink = { accountId, resellerId, linkedAt: now.toISOString() };
-  const outcome = await deps.resellers.link(link);
-  if (outcome.linked) return link;
-  throw new ConflictError(
-    'EsimResellerAlreadyLinked',
-    `Account ${accountId} is already linked to a reseller.`,
-    { details: { reseller_id: outcome.existing?.resellerId ?? null } },
+  deps.uow.stage(
+    deps.resellers.link(
+      link,
+      (existing) =>
+        new ConflictError(
+          'EsimResellerAlreadyLinked',
+          `Account ${accountId} is already linked to a reseller.`,
+          {
+            details: { reseller_id: existing?.resellerId ?? null },
+          },
+        ),
+    ),
   );
+  return link;
 }

@@ -227,16 +227,27 @@ export class MemoryPool implements IccidPool {
   }
 }
 
+interface LinkWrite extends StagedWrite {
+  link: ResellerLink;
+  alreadyLinked: (existing: ResellerLink | undefined) => Error;
+}
+
+/** Reseller links in memory; a commit applies a staged link only where none exists, like the store. */
 export class MemoryResellers implements Resellers {
   readonly links = new Map<string, ResellerLink>();
   async find(account: string) {
     return this.links.get(account);
   }
-  async link(link: ResellerLink) {
-    const existing = this.links.get(link.accountId);
-    if (existing) return { linked: false as const, existing };
-    this.links.set(link.accountId, link);
-    return { linked: true as const };
+  link(link: ResellerLink, alreadyLinked: LinkWrite['alreadyLinked']): LinkWrite {
+    return { description: `link ${link.accountId}`, link, alreadyLinked };
+  }
+  /** What committing the staged links does. */
+  apply(writes: readonly StagedWrite[]) {
+    for (const write of writes as LinkWrite[]) {
+      const existing = this.links.get(write.link.accountId);
+      if (existing) throw write.alreadyLinked(existing);
+      this.links.set(write.link.accountId, write.link);
+    }
   }
 }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { employeeTwinId } from '../../../shared/routes/employee-twins.ts';
 import { esimRoutes } from '../../../shared/routes/esim.ts';
 import { esimAdminRoutes } from '../../../shared/routes/esim-admin.ts';
 import { esimSandboxRoutes } from '../../../shared/routes/esim-sandbox.ts';
-import { routesForStage } from '../../../shared/routes/index.ts';
+import { routes, routesForStage } from '../../../shared/routes/index.ts';
+import type { RouteDefinition } from '../../../shared/routes/types.ts';
 import { esimPoolLoadRequestSchema, esimUsageRequestSchema } from '../../../shared/schemas/esim.ts';
 
 describe('the eSIM routes', () => {
@@ -24,10 +26,21 @@ describe('the eSIM routes', () => {
     expect(esimRoutes.confirmEsimOrder.idempotency).toBe('optional');
   });
 
-  it('put pools and reseller links behind the account admin scope, in the admin function', () => {
-    for (const route of Object.values(esimAdminRoutes)) {
+  it('put pools and reseller links behind the eSIM pool scopes or the account admin scope, in the admin function', () => {
+    for (const route of Object.values(esimAdminRoutes) as RouteDefinition[]) {
+      const write = route.method !== 'GET';
       expect(route.group).toBe('admin');
-      expect(route.auth.scope).toBe('identity.account:*');
+      expect(route.auth?.scope).toBe(write ? 'admin.esim_pools:write' : 'admin.esim_pools:read');
+      expect(route.auth?.alternatives).toEqual(['identity.account:*']);
+      expect(route.audit !== undefined).toBe(write);
+    }
+  });
+
+  it('serve employees the same operations under /api/v1/admin, employee tokens only', () => {
+    for (const route of Object.values(esimAdminRoutes)) {
+      const twin: RouteDefinition = routes[employeeTwinId(route.operationId)];
+      expect(twin.path).toBe(route.path.replace('/v2/admin/', '/api/v1/admin/'));
+      expect(twin.auth?.audiences).toEqual(['employee']);
     }
   });
 

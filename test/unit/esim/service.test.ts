@@ -481,8 +481,13 @@ describe('the pool', () => {
     const accounts = knownAccounts(accountId);
     const { pool } = deps();
 
-    const link = await linkReseller({ accounts, resellers }, accountId, 'reseller-1', now);
-    const refused = await refusal(linkReseller({ accounts, resellers }, accountId, 'reseller-2', now));
+    const first = new Uow();
+    const second = new Uow();
+
+    const link = await linkReseller({ accounts, resellers, uow: first }, accountId, 'reseller-1', now);
+    resellers.apply(first.writes);
+    await linkReseller({ accounts, resellers, uow: second }, accountId, 'reseller-2', now);
+    const refused = await refusal((async () => resellers.apply(second.writes))());
     const status = await poolStatus({ pool, accounts, resellers }, accountId);
 
     expect(link).toEqual({ accountId, resellerId: 'reseller-1', linkedAt: now.toISOString() });

@@ -8,11 +8,13 @@ function stubStage(stage: string, smdpAddress?: string): void {
     STAGE: stage,
     MAIN_TABLE_NAME: 'main',
     IDEMPOTENCY_TABLE_NAME: 'idempotency',
+    AUDIT_TABLE_NAME: 'audit',
     TOKEN_ISSUER: 'https://auth.example.com',
     PARTNER_AUDIENCE: 'https://api.example.com',
     ADMIN_AUDIENCE: 'https://api.example.com/api/v1/admin',
     API_BASE_URL: 'https://api.example.com',
     AUTH_BASE_URL: 'https://auth.example.com',
+    ADMIN_BASE_URL: 'https://admin.example.com',
     ESIM_SMDP_ADDRESS: smdpAddress ?? '',
   };
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
