@@ -3,7 +3,7 @@ import {
   LoginRequestRefusedError,
   NoRoleError,
 } from '../domain/employees/errors.ts';
-import { ApiError } from '../domain/errors.ts';
+import { ApiError, ValidationError } from '../domain/errors.ts';
 import { htmlContentType } from '../routes/types.ts';
 import { statusOf } from './problem.ts';
 
@@ -52,6 +52,9 @@ export function errorPage(error: unknown): HtmlPage {
   if (error instanceof LoginCallbackRefusedError)
     return { status: 400, title: 'The sign-in could not be completed', message: error.message };
   if (error instanceof NoRoleError) return { status: 403, title: 'No access', message: error.message };
+  // A browser page has no field-level error display: a malformed query is a plain bad request.
+  if (error instanceof ValidationError)
+    return { status: 400, title: 'The request is not valid', message: error.message };
   if (error instanceof ApiError && statusOf(error) < 500)
     return { status: statusOf(error), title: 'The request was refused', message: error.message };
   return {

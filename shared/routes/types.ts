@@ -98,7 +98,7 @@ export interface RouteDefinition {
   errorFormat?: 'problem' | 'oauth' | 'html';
   /** Largest accepted request body in bytes (413 above); 64 KiB unless stated. */
   maxBodyBytes?: number;
-  /** `required`: creates (partner-api.md, Idempotency rule 2); `optional`: confirm and cancel. */
+  /** `required`: creates (docs/contract.md, Idempotency); `optional`: confirm and cancel. */
   idempotency?: 'required' | 'optional';
   /**
    * The operation commits its business writes itself, before the pipeline's own transaction (eSIM

@@ -174,7 +174,7 @@ const esimUsage = {
   used_mb: z.number().meta({ description: 'Data used when the event happened' }),
 };
 
-/** `data` of each event type (decisions.md). */
+/** `data` of each event type (docs/contract.md). */
 const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {
   'booking.status.changed': z.object(statusChange),
   'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),
