@@ -85,6 +85,7 @@ export async function startHarness(options: {
     adminPort: 0,
     idpPort: 0,
     consolePort: 0,
+    docsPort: 0,
     persistent: false,
     // As deployed: response validation is a local and test aid, and INFO logs would flood the table.
     env: {

@@ -49,3 +49,27 @@ export function originOf(url: string): string {
  * enforces both, so from then on only those two remain reachable.
  */
 export const buildTimeConnectSources = ['https:'] as const;
+
+/**
+ * The API reference's policy. Scalar injects its styles at run time, so this page (unlike the console)
+ * needs 'unsafe-inline' for styles; scripts stay 'self' only. Nothing else is reachable: connect-src
+ * 'self' is the document. It is served from its own origin (docs_url), never the console's.
+ */
+export function referenceContentSecurityPolicy(delivery: 'header' | 'meta'): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'none'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives
+    .filter(([name]) => delivery === 'header' || !headerOnlyDirectives.includes(name))
+    .map((parts) => parts.join(' '))
+    .join('; ');
+}

@@ -8,26 +8,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorCatalog, errorCodes } from '../../shared/domain/errors.ts';
+import { referenceContentSecurityPolicy } from '../csp.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repositoryRoot = join(here, '..', '..');
 const require = createRequire(import.meta.url);
-
-/**
- * Scalar injects its styles at run time, so this page (unlike the console) needs 'unsafe-inline' for
- * styles; scripts stay 'self' only. Nothing else is reachable: connect-src 'self' is the document.
- */
-export const referenceContentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 interface OpenApiDocument {
   info: { description?: string } & Record<string, unknown>;
@@ -95,7 +80,7 @@ const indexHtml = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
-    <meta http-equiv="Content-Security-Policy" content="${referenceContentSecurityPolicy}" />
+    <meta http-equiv="Content-Security-Policy" content="${referenceContentSecurityPolicy('meta')}" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="referrer" content="no-referrer" />
     <title>Partner Travel Services API reference</title>
@@ -111,21 +96,36 @@ const indexHtml = `<!doctype html>
 </html>
 `;
 
+/** Scalar's self-hosted standalone bundle; the package exports no path to it, so go from its entry. */
+function scalarBundlePath(): string {
+  return join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+}
+
+const pageFiles = ['init.js', 'reference.css', 'accessibility.js'] as const;
+
+/** Every file a reference build is made of, so a build can tell whether it is still current. */
+export function referenceInputs(openapiPath: string = join(repositoryRoot, 'openapi.json')): string[] {
+  return [
+    openapiPath,
+    scalarBundlePath(),
+    fileURLToPath(import.meta.url),
+    join(here, '..', 'csp.ts'),
+    join(repositoryRoot, 'shared', 'domain', 'errors.ts'),
+    ...pageFiles.map((name) => join(here, name)),
+  ];
+}
+
 export async function buildReference(
   outDir: string,
   openapiPath: string = join(repositoryRoot, 'openapi.json'),
 ): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const document = JSON.parse(await readFile(openapiPath, 'utf8')) as OpenApiDocument;
-  // The package exports no path to its browser bundle: resolve its entry (dist/index.js) and go from there.
-  const scalarBundle = join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
   await Promise.all([
     writeFile(join(outDir, 'index.html'), indexHtml),
     writeFile(join(outDir, 'openapi.json'), `${JSON.stringify(referenceDocument(document), null, 2)}\n`),
-    copyFile(scalarBundle, join(outDir, 'scalar.js')),
-    copyFile(join(here, 'init.js'), join(outDir, 'init.js')),
-    copyFile(join(here, 'reference.css'), join(outDir, 'reference.css')),
-    copyFile(join(here, 'accessibility.js'), join(outDir, 'accessibility.js')),
+    copyFile(scalarBundlePath(), join(outDir, 'scalar.js')),
+    ...pageFiles.map((name) => copyFile(join(here, name), join(outDir, name))),
   ]);
 }
 

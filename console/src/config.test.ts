@@ -35,6 +35,21 @@ describe('config.json', () => {
       'http://127.0.0.1:8443',
     );
   });
+
+  it('takes the API reference address when the stage gives one, and refuses one that is no URL', () => {
+    const valid = {
+      auth_url: 'https://auth.example',
+      admin_url: 'https://admin.example',
+      client_id: 'console',
+      redirect_uri: 'https://console.example/callback',
+    };
+
+    expect(parseConfig({ ...valid, docs_url: 'https://docs.example/' }).docsUrl).toBe(
+      'https://docs.example/',
+    );
+    expect(parseConfig(valid).docsUrl).toBeUndefined();
+    expect(() => parseConfig({ ...valid, docs_url: 'docs' })).toThrow(/docs_url/);
+  });
 });
 
 describe('the Content-Security-Policy', () => {

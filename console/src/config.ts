@@ -11,6 +11,8 @@ export interface ConsoleConfig {
   clientId: string;
   /** Where the login returns; must equal an entry of the auth host's whitelist exactly. */
   redirectUri: string;
+  /** The API reference (its own origin); the navigation links it when set. */
+  docsUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -22,6 +24,7 @@ const fields = {
   adminUrl: 'admin_url',
   clientId: 'client_id',
   redirectUri: 'redirect_uri',
+  docsUrl: 'docs_url',
 } as const satisfies Record<keyof ConsoleConfig, string>;
 
 function requireString(source: Record<string, unknown>, key: string): string {
@@ -61,6 +64,7 @@ export function parseConfig(raw: unknown): ConsoleConfig {
     adminUrl: requireHttpUrl(source, fields.adminUrl).replace(/\/+$/, ''),
     clientId: requireString(source, fields.clientId),
     redirectUri: requireHttpUrl(source, fields.redirectUri),
+    ...(source[fields.docsUrl] === undefined ? {} : { docsUrl: requireHttpUrl(source, fields.docsUrl) }),
   };
 }
 

@@ -47,7 +47,9 @@ async function start(): Promise<void> {
   if (isLoginReturn(window.location)) {
     try {
       const { returnRoute } = await completeLogin(config, window.location);
-      window.history.replaceState(null, '', `${window.location.pathname}${returnRoute}`);
+      // The login lands on the redirect_uri's path (`/callback`, served as index.html by the SPA
+      // fallback); the console's own address is its root.
+      window.history.replaceState(null, '', `${new URL('.', document.baseURI).pathname}${returnRoute}`);
     } catch (error) {
       show(
         <StartupProblem

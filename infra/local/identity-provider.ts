@@ -37,6 +37,11 @@ export interface IdentityProviderOptions {
   issuer?: string;
   clients: readonly IdentityProviderClient[];
   employees: readonly LocalEmployee[];
+  /**
+   * Where the redirects after a sign-in end beyond the clients' callbacks (the console the service
+   * sends the browser on to): a browser checks form-action against every redirect of a form post.
+   */
+  returnOrigins?: readonly string[];
   log?: (message: string) => void;
 }
 
@@ -238,14 +243,17 @@ export async function startIdentityProvider(
 
   const formTargets = [
     "'self'",
-    ...new Set(options.clients.flatMap((client) => client.redirect_uris.map((uri) => new URL(uri).origin))),
+    ...new Set([
+      ...options.clients.flatMap((client) => client.redirect_uris.map((uri) => new URL(uri).origin)),
+      ...(options.returnOrigins ?? []),
+    ]),
   ].join(' ');
   const pageHeaders = {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    // The form posts here, and the redirects after it end at the service's callback.
+    // The form posts here; the redirects after it pass the service's callback and end at the console.
     'Content-Security-Policy': `default-src 'none'; form-action ${formTargets}; frame-ancestors 'none'; base-uri 'none'`,
   };
 

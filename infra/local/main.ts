@@ -15,6 +15,7 @@ try {
     adminPort: ports.admin,
     idpPort: ports.idp,
     consolePort: ports.console,
+    docsPort: ports.docs,
     employeeRoles: localEmployeeRoles(),
     persistent: true,
   });
@@ -36,10 +37,11 @@ try {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGHUP', () => shutdown('SIGHUP'));
 
-  const { base_url, auth_url, admin_url, console_url, idp } = stage.stageJson;
+  const { base_url, auth_url, admin_url, console_url, docs_url, idp } = stage.stageJson;
   console.log(
     `[local] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: base_url ${base_url} (mutual TLS), ` +
-      `auth_url ${auth_url}, admin_url ${admin_url}, console_url ${console_url}, identity provider ${idp.issuer}, ` +
+      `auth_url ${auth_url}, admin_url ${admin_url}, console_url ${console_url}, docs_url ${docs_url}, ` +
+      `identity provider ${idp.issuer}, ` +
       `stage.json at ${join(stateDir, 'stage.json')}`,
   );
 } catch (error) {

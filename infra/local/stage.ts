@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
+import { ensureConsoleBuild } from '../../console/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import {
@@ -39,7 +40,7 @@ import {
   streamConsumers,
   streamPipes,
 } from '../functions.ts';
-import { type ConsoleHost, startConsolePlaceholder } from './console-placeholder.ts';
+import { type ConsoleSites, startConsoleSites } from './console-sites.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
@@ -73,6 +74,8 @@ export interface StageOptions {
   idpPort?: number;
   /** console_url port; 0 picks a free one. Default 8447. */
   consolePort?: number;
+  /** docs_url port (the API reference); 0 picks a free one. Default 8448. */
+  docsPort?: number;
   /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
   employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
@@ -106,8 +109,10 @@ export interface StageJson {
   auth_url: string;
   /** The employee admin API (no client certificate). */
   admin_url: string;
-  /** Where the login sends the browser back: the employee console (a placeholder page until it exists). */
+  /** The employee console (single-page app); the login sends the browser back to it. */
   console_url: string;
+  /** The API reference (a static page rendered from the OpenAPI document), on its own origin. */
+  docs_url: string;
   /** The console's OAuth client: its id and a whitelisted redirect_uri. */
   employee_login: { client_id: string; redirect_uri: string };
   /** The local identity provider and its seeded employees. */
@@ -200,8 +205,8 @@ async function writeJson(path: string, value: unknown): Promise<void> {
 /**
  * The local stage: DynamoDB Local and the SQS emulator, the tables and queues CDK deploys, a local
  * PKI, three HTTPS listeners acting as API Gateway in front of the functions, which run in this
- * process, the identity provider employees sign in at and a placeholder console. Seeds accounts on
- * first start and writes stage.json.
+ * process, the identity provider employees sign in at, the employee console and the API reference
+ * (built first when their sources changed). Seeds accounts on first start and writes stage.json.
  */
 export async function startStage(options: StageOptions): Promise<RunningStage> {
   const stateDir = resolve(options.stateDir);
@@ -209,23 +214,32 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   useOfflineAws(awsEnvironment);
   const stoppers = new Stoppers(log);
+  // Built (when its sources changed) while the emulators start.
+  const consoleBuild = ensureConsoleBuild({ log });
+  consoleBuild.catch(() => {});
 
   try {
     const keepsData = await prepareStateDir(stateDir, options.persistent);
     const { dynamo, sqs, pki } = await startEmulators(stateDir, options.persistent, stoppers);
     const secretsDir = join(stateDir, 'secrets');
-    const consoleHost = await startConsole(options, pki, stoppers);
+    const consoleSites = await startConsole(options, pki, (await consoleBuild).dir, stoppers);
     const functions = new FunctionModules();
     const gateways = await startGateways(
       options,
-      { pki, functions, log, consoleOrigin: consoleHost.url },
+      { pki, functions, log, consoleOrigin: consoleSites.console.url },
       stoppers,
     );
     const login = await startEmployeeIdentityProvider(
       options,
-      { pki, secretsDir, gateways, consoleHost, log },
+      { pki, secretsDir, gateways, consoleSites, log },
       stoppers,
     );
+    consoleSites.configure({
+      auth_url: gateways.auth.url,
+      admin_url: gateways.admin.url,
+      client_id: localConsoleClientId,
+      redirect_uri: login.redirectUri,
+    });
     const tables = await createTables(dynamo.endpoint, stoppers);
     const createdQueues = createQueues(sqs);
     const settings = localStageSettings({
@@ -235,7 +249,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       sqs,
       gateways,
       pki,
-      consoleHost,
+      consoleSites,
       login,
     });
     const environment = await configureFunctions(settings, createdQueues, options.env, stoppers);
@@ -254,7 +268,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     );
     const seeded = await seedOnce(stateDir, keepsData, log, options.seeders);
 
-    const stageJson = stageJsonOf(stateDir, { gateways, consoleHost, login }, pki, seeded);
+    const stageJson = stageJsonOf(stateDir, { gateways, consoleSites, login }, pki, seeded);
     const endpoints: StageEndpoints = {
       region,
       dynamodb: dynamo.endpoint,
@@ -321,14 +335,21 @@ function localLimits(options: StageOptions): { usagePlans: LocalUsagePlans; floo
   return { usagePlans, floodRules };
 }
 
-/** {console_url}: a placeholder page until the employee console exists. */
-async function startConsole(options: StageOptions, pki: LocalPki, stoppers: Stoppers): Promise<ConsoleHost> {
-  const host = await startConsolePlaceholder({
-    port: options.consolePort ?? 8447,
+/** {console_url} and {docs_url}: the built console and API reference, each on its own origin. */
+async function startConsole(
+  options: StageOptions,
+  pki: LocalPki,
+  buildDir: string,
+  stoppers: Stoppers,
+): Promise<ConsoleSites> {
+  const sites = await startConsoleSites({
+    consolePort: options.consolePort ?? 8447,
+    docsPort: options.docsPort ?? 8448,
     tls: { key: pki.server.key, cert: pki.server.cert },
+    buildDir,
   });
-  stoppers.add(() => host.close());
-  return host;
+  stoppers.add(() => sites.close());
+  return sites;
 }
 
 /**
@@ -409,13 +430,13 @@ async function startEmployeeIdentityProvider(
     pki,
     secretsDir,
     gateways,
-    consoleHost,
+    consoleSites,
     log,
   }: {
     pki: LocalPki;
     secretsDir: string;
     gateways: { auth: Gateway };
-    consoleHost: ConsoleHost;
+    consoleSites: ConsoleSites;
     log: Log;
   },
   stoppers: Stoppers,
@@ -432,6 +453,7 @@ async function startEmployeeIdentityProvider(
       },
     ],
     employees,
+    returnOrigins: [consoleSites.console.url],
     log,
   });
   stoppers.add(() => idp.stop());
@@ -439,7 +461,7 @@ async function startEmployeeIdentityProvider(
     idp,
     employees,
     clientSecret,
-    redirectUri: `${consoleHost.url}/callback`,
+    redirectUri: `${consoleSites.console.url}/callback`,
     roles: options.employeeRoles ?? 'lenient',
   };
 }
@@ -499,7 +521,7 @@ function localStageSettings({
   sqs,
   gateways,
   pki,
-  consoleHost,
+  consoleSites,
   login,
 }: {
   secretsDir: string;
@@ -508,7 +530,7 @@ function localStageSettings({
   sqs: SqsEmulator;
   gateways: { api: Gateway; auth: Gateway; admin: Gateway };
   pki: LocalPki;
-  consoleHost: ConsoleHost;
+  consoleSites: ConsoleSites;
   login: LocalEmployeeLogin;
 }): StageSettings {
   return {
@@ -519,7 +541,7 @@ function localStageSettings({
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,
     adminBaseUrl: gateways.admin.url,
-    consoleOrigin: consoleHost.url,
+    consoleOrigin: consoleSites.console.url,
     employeeLogin: {
       issuer: login.idp.issuer,
       clientId: localBackendClientId,
@@ -753,11 +775,11 @@ function stageJsonOf(
   stateDir: string,
   {
     gateways,
-    consoleHost,
+    consoleSites,
     login,
   }: {
     gateways: { api: Gateway; auth: Gateway; admin: Gateway };
-    consoleHost: ConsoleHost;
+    consoleSites: ConsoleSites;
     login: LocalEmployeeLogin;
   },
   pki: LocalPki,
@@ -777,7 +799,8 @@ function stageJsonOf(
     base_url: gateways.api.url,
     auth_url: gateways.auth.url,
     admin_url: gateways.admin.url,
-    console_url: consoleHost.url,
+    console_url: consoleSites.console.url,
+    docs_url: consoleSites.docs.url,
     employee_login: { client_id: localConsoleClientId, redirect_uri: login.redirectUri },
     idp: {
       issuer: login.idp.issuer,

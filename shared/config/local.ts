@@ -30,6 +30,8 @@ export interface LocalPorts {
   idp: number;
   /** {console_url}: LOCAL_CONSOLE_PORT, default 8447. */
   console: number;
+  /** {docs_url}, the API reference: LOCAL_DOCS_PORT, default 8448. */
+  docs: number;
 }
 
 /** The listeners of `npm start`; 0 picks a free port. */
@@ -40,6 +42,7 @@ export function localPorts(): LocalPorts {
     admin: port('LOCAL_ADMIN_PORT', 8445),
     idp: port('LOCAL_IDP_PORT', 8446),
     console: port('LOCAL_CONSOLE_PORT', 8447),
+    docs: port('LOCAL_DOCS_PORT', 8448),
   };
 }
 

@@ -25,6 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     adminPort: 0,
     idpPort: 0,
     consolePort: 0,
+    docsPort: 0,
     persistent: false,
     env: {
       LOG_LEVEL: logLevelOverride() ?? 'SILENT',

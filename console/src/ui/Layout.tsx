@@ -11,7 +11,7 @@ const navigation = [
 ] as const;
 
 export function Layout({ children, status }: { children: ComponentChildren; status: string }) {
-  const { session, signOut } = useConsole();
+  const { config, session, signOut } = useConsole();
   const [location] = useLocation();
 
   useEffect(() => {
@@ -44,9 +44,11 @@ export function Layout({ children, status }: { children: ComponentChildren; stat
                 </li>
               );
             })}
-            <li>
-              <a href="reference/">API reference</a>
-            </li>
+            {config.docsUrl && (
+              <li>
+                <a href={config.docsUrl}>API reference</a>
+              </li>
+            )}
           </ul>
           <ul>
             <li>

@@ -25,6 +25,7 @@ beforeAll(async () => {
     adminPort: 0,
     idpPort: 0,
     consolePort: 0,
+    docsPort: 0,
     employeeRoles: 'strict',
     persistent: false,
     env: { LOG_LEVEL: 'SILENT' },

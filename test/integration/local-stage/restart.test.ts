@@ -33,6 +33,7 @@ describe('a persistent stage', () => {
       adminPort: 0,
       idpPort: 0,
       consolePort: 0,
+      docsPort: 0,
       persistent: true,
       env: { LOG_LEVEL: 'SILENT' },
       log: () => undefined,

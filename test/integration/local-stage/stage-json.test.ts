@@ -5,11 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { stage } from '../../support/api.ts';
 
 describe('stage.json', () => {
-  // Issues 2, 5 and 11 fix these keys exactly; anything else the stage knows belongs in endpoints.json.
+  // Issues 2, 5, 11 and 14 fix these keys exactly; anything else the stage knows belongs in endpoints.json.
   it('has exactly the documented fields', () => {
     const { operator, partners, webhook_receiver, employee_login, idp, ...top } = stage();
 
-    expect(Object.keys(top).sort()).toEqual(['admin_url', 'auth_url', 'base_url', 'ca_cert', 'console_url']);
+    expect(Object.keys(top).sort()).toEqual([
+      'admin_url',
+      'auth_url',
+      'base_url',
+      'ca_cert',
+      'console_url',
+      'docs_url',
+    ]);
     expect(Object.keys(employee_login).sort()).toEqual(['client_id', 'redirect_uri']);
     expect(Object.keys(idp).sort()).toEqual(['employees', 'issuer']);
     for (const employee of idp.employees)
@@ -52,9 +59,9 @@ describe('stage.json', () => {
     expect(new Set(stage().partners.map((partner) => partner.account_id)).size).toBe(2);
   });
 
-  it('serves every host, the identity provider and the console over HTTPS on loopback, each on its own port', () => {
-    const { base_url, auth_url, admin_url, console_url, idp } = stage();
-    const urls = [base_url, auth_url, admin_url, console_url, idp.issuer];
+  it('serves every host, the identity provider, the console and the reference over HTTPS on loopback, each on its own port', () => {
+    const { base_url, auth_url, admin_url, console_url, docs_url, idp } = stage();
+    const urls = [base_url, auth_url, admin_url, console_url, docs_url, idp.issuer];
 
     for (const url of urls) expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(new Set(urls).size).toBe(urls.length);
