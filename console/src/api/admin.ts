@@ -2,27 +2,18 @@
 import type { HttpClient } from './http.ts';
 import { adminPaths } from './paths.ts';
 import type {
-  Account,
-  Application,
-  ApplicationWithSecret,
+  Answer,
   AuditLogFilter,
-  AuditRecord,
+  Body,
   CatalogDiff,
   CatalogItem,
   CatalogItemInput,
   CatalogKind,
   CatalogList,
   Contract,
-  CreateAccountRequest,
-  CreateApplicationRequest,
-  CreatedAccount,
-  CursorPage,
-  EsimPoolCounts,
   Plan,
   PublishResult,
   UploadedImage,
-  Webhook,
-  WebhookDelivery,
 } from './types.ts';
 
 export interface PageQuery {
@@ -33,54 +24,81 @@ export interface PageQuery {
 export function createAdminApi(http: HttpClient) {
   return {
     listAccounts: (query: PageQuery = {}) =>
-      http<CursorPage<Account>>('GET', adminPaths.accounts(), { query: { ...query } }),
-    createAccount: (input: CreateAccountRequest, idempotencyKey: string) =>
-      http<CreatedAccount>('POST', adminPaths.accounts(), { json: input, idempotencyKey }),
-    getAccount: (accountId: string) => http<Account>('GET', adminPaths.account(accountId)),
-    disableAccount: (accountId: string) => http<Account>('POST', adminPaths.disableAccount(accountId)),
-    enableAccount: (accountId: string) => http<Account>('POST', adminPaths.enableAccount(accountId)),
+      http<Answer<'employeeListAccounts'>>('GET', adminPaths.accounts(), { query: { ...query } }),
+    createAccount: (input: Body<'employeeCreateAccount'>, idempotencyKey: string) =>
+      http<Answer<'employeeCreateAccount'>>('POST', adminPaths.accounts(), { json: input, idempotencyKey }),
+    getAccount: (accountId: string) =>
+      http<Answer<'employeeGetAccount'>>('GET', adminPaths.account(accountId)),
+    disableAccount: (accountId: string) =>
+      http<Answer<'employeeDisableAccount'>>('POST', adminPaths.disableAccount(accountId)),
+    enableAccount: (accountId: string) =>
+      http<Answer<'enableAccount'>>('POST', adminPaths.enableAccount(accountId)),
 
     listApplications: (accountId: string, query: PageQuery = {}) =>
-      http<CursorPage<Application>>('GET', adminPaths.applications(accountId), { query: { ...query } }),
-    createApplication: (accountId: string, input: CreateApplicationRequest, idempotencyKey: string) =>
-      http<ApplicationWithSecret>('POST', adminPaths.applications(accountId), {
+      http<Answer<'employeeListApplications'>>('GET', adminPaths.applications(accountId), {
+        query: { ...query },
+      }),
+    createApplication: (
+      accountId: string,
+      input: Body<'employeeCreateApplication'>,
+      idempotencyKey: string,
+    ) =>
+      http<Answer<'employeeCreateApplication'>>('POST', adminPaths.applications(accountId), {
         json: input,
         idempotencyKey,
       }),
     disableApplication: (accountId: string, clientId: string) =>
-      http<Application>('POST', adminPaths.disableApplication(accountId, clientId)),
+      http<Answer<'employeeDisableApplication'>>('POST', adminPaths.disableApplication(accountId, clientId)),
     rotateApplicationSecret: (accountId: string, clientId: string) =>
-      http<ApplicationWithSecret>('POST', adminPaths.rotateApplicationSecret(accountId, clientId)),
+      http<Answer<'employeeRotateApplicationSecret'>>(
+        'POST',
+        adminPaths.rotateApplicationSecret(accountId, clientId),
+      ),
 
-    getEsimPool: (accountId: string) => http<EsimPoolCounts>('GET', adminPaths.esimPool(accountId)),
+    getEsimPool: (accountId: string) =>
+      http<Answer<'employeeGetEsimPool'>>('GET', adminPaths.esimPool(accountId)),
     loadEsimPool: (accountId: string, iccids: string[]) =>
-      http<EsimPoolCounts>('POST', adminPaths.esimPool(accountId), { json: { iccids } }),
+      http<Answer<'employeeLoadEsimPool'>>('POST', adminPaths.esimPool(accountId), {
+        json: { iccids } satisfies Body<'employeeLoadEsimPool'>,
+      }),
     linkEsimReseller: (accountId: string, resellerId: string) =>
-      http<Record<string, unknown>>('POST', adminPaths.esimReseller(accountId), {
-        json: { reseller_id: resellerId },
+      http<Answer<'employeeLinkEsimReseller'>>('POST', adminPaths.esimReseller(accountId), {
+        json: { reseller_id: resellerId } satisfies Body<'employeeLinkEsimReseller'>,
       }),
     setPlan: (accountId: string, plan: Plan) =>
-      http<Account>('POST', adminPaths.plan(accountId), { json: { plan } }),
+      http<Answer<'employeeChangeAccountPlan'>>('POST', adminPaths.plan(accountId), {
+        json: { plan } satisfies Body<'employeeChangeAccountPlan'>,
+      }),
     getContract: (accountId: string) => http<Contract>('GET', adminPaths.contract(accountId)),
     createContract: (accountId: string, contract: Contract) =>
       http<Contract>('POST', adminPaths.contract(accountId), { json: contract }),
     replaceContract: (accountId: string, contract: Contract) =>
       http<Contract>('PUT', adminPaths.contract(accountId), { json: contract }),
+    listManagers: (accountId: string, query: PageQuery = {}) =>
+      http<Answer<'listAccountManagers'>>('GET', adminPaths.managers(accountId), { query: { ...query } }),
     addManager: (accountId: string, employeeId: string) =>
-      http<Record<string, unknown>>('POST', adminPaths.managers(accountId), {
-        json: { employee_id: employeeId },
+      http<Answer<'addAccountManager'>>('POST', adminPaths.managers(accountId), {
+        json: { employee_id: employeeId } satisfies Body<'addAccountManager'>,
       }),
 
-    listWebhooks: (accountId: string) => http<CursorPage<Webhook>>('GET', adminPaths.webhooks(accountId)),
+    listWebhooks: (accountId: string) =>
+      http<Answer<'listAccountWebhooks'>>('GET', adminPaths.webhooks(accountId)),
     listWebhookDeliveries: (accountId: string, webhookId: string, query: PageQuery = {}) =>
-      http<CursorPage<WebhookDelivery>>('GET', adminPaths.webhookDeliveries(accountId, webhookId), {
-        query: { ...query },
-      }),
+      http<Answer<'listAccountWebhookDeliveries'>>(
+        'GET',
+        adminPaths.webhookDeliveries(accountId, webhookId),
+        {
+          query: { ...query },
+        },
+      ),
     redeliver: (accountId: string, webhookId: string, deliveryId: string) =>
-      http<unknown>('POST', adminPaths.redeliver(accountId, webhookId, deliveryId)),
+      http<Answer<'redeliverAccountWebhookDelivery'>>(
+        'POST',
+        adminPaths.redeliver(accountId, webhookId, deliveryId),
+      ),
 
     listAuditLog: (filter: AuditLogFilter, query: PageQuery = {}) =>
-      http<CursorPage<AuditRecord>>('GET', adminPaths.auditLog(), { query: { ...filter, ...query } }),
+      http<Answer<'listAuditLog'>>('GET', adminPaths.auditLog(), { query: { ...filter, ...query } }),
 
     listCatalogItems: (kind: CatalogKind, query: PageQuery = {}) =>
       http<CatalogList>('GET', adminPaths.catalogItems(kind), { query: { ...query } }),

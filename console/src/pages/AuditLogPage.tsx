@@ -78,8 +78,8 @@ export function AuditLogPage() {
                         <DateTime value={record.at} />
                       </td>
                       <td>
-                        {record.actor.type} <code>{record.actor.id}</code>
-                        {record.actor.roles?.length ? (
+                        {record.actor.type} <code>{record.actor.id ?? 'unknown'}</code>
+                        {record.actor.roles.length ? (
                           <small> ({record.actor.roles.join(', ')})</small>
                         ) : null}
                       </td>
@@ -87,10 +87,11 @@ export function AuditLogPage() {
                         <code>{record.action}</code>
                       </th>
                       <td>
-                        {record.target.type} <code>{record.target.id}</code>
+                        {record.target.type} <code>{record.target.id ?? '—'}</code>
                       </td>
                       <td>
                         <StatusBadge status={record.outcome} />
+                        {record.reason && <small> {record.reason}</small>}
                       </td>
                       <td>
                         <code>{record.request_id ?? '—'}</code>

@@ -1,31 +1,38 @@
 import { useState } from 'preact/hooks';
-import { ProblemError } from '../../api/problem.ts';
-import type { EsimPoolCounts } from '../../api/types.ts';
+import type { EsimPool, EsimPoolLoad } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
 import { AsyncView, Field, KeyValues, WriteButton } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
 import { useAction, useAsync } from '../../ui/hooks.ts';
 import { describeIccidErrors, parseIccidList } from './iccids.ts';
 
-function Counts({ counts }: { counts: EsimPoolCounts }) {
-  const numeric = Object.entries(counts).filter(
-    (entry): entry is [string, number] => typeof entry[1] === 'number',
+function PoolCounts({ pool }: { pool: EsimPool }) {
+  return (
+    <KeyValues
+      entries={[
+        ['Available ICCIDs', String(pool.available)],
+        ['Issued eSIMs', String(pool.issued)],
+        ['Reseller', pool.reseller_id ? <code key="reseller">{pool.reseller_id}</code> : 'none linked'],
+      ]}
+    />
   );
-  if (numeric.length === 0) return <p>The pool reports no counts.</p>;
-  return <KeyValues entries={numeric.map(([name, value]) => [name.replace(/_/g, ' '), String(value)])} />;
+}
+
+function LoadResult({ result }: { result: EsimPoolLoad }) {
+  return (
+    <KeyValues
+      entries={[
+        ['Added', String(result.added)],
+        ['Already in the pool or listed twice', String(result.already_present)],
+      ]}
+    />
+  );
 }
 
 export function EsimSection({ accountId }: { accountId: string }) {
   const { api, announce } = useConsole();
-  const pool = useAsync(async () => {
-    try {
-      return await api.getEsimPool(accountId);
-    } catch (error) {
-      // An account that never had ICCIDs loaded may have no pool yet.
-      if (error instanceof ProblemError && error.problem.status === 404) return {};
-      throw error;
-    }
-  }, [api, accountId]);
+  // An account that never had ICCIDs loaded answers zero counts.
+  const pool = useAsync(() => api.getEsimPool(accountId), [api, accountId]);
   const [text, setText] = useState('');
   const [resellerId, setResellerId] = useState('');
   const parsed = parseIccidList(text);
@@ -39,6 +46,7 @@ export function EsimSection({ accountId }: { accountId: string }) {
   const link = useAction(async (id: string) => {
     const result = await api.linkEsimReseller(accountId, id);
     announce('Reseller linked.');
+    pool.reload();
     return result;
   });
   const loadErrors = useFieldErrors(load.state, ['iccids']);
@@ -55,7 +63,7 @@ export function EsimSection({ accountId }: { accountId: string }) {
       </h2>
       <h3>ICCID pool</h3>
       <AsyncView state={pool.state} label="the ICCID pool" onRetry={pool.reload}>
-        {(counts) => <Counts counts={counts} />}
+        {(counts) => <PoolCounts pool={counts} />}
       </AsyncView>
       <form
         onSubmit={(event) => {
@@ -109,7 +117,7 @@ export function EsimSection({ accountId }: { accountId: string }) {
         {load.state.status === 'done' && (
           <div role="status">
             <h4>Result</h4>
-            <Counts counts={load.state.result} />
+            <LoadResult result={load.state.result} />
           </div>
         )}
       </form>

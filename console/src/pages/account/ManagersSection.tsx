@@ -1,39 +1,64 @@
 import { useState } from 'preact/hooks';
 import type { Account } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
-import { Field, WriteButton } from '../../ui/components.tsx';
+import { AsyncView, DateTime, Field, ScrollRegion, WriteButton } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
-import { useAction } from '../../ui/hooks.ts';
+import { useAction, useAsync } from '../../ui/hooks.ts';
 
 export function ManagersSection({ account }: { account: Account }) {
   const { api, announce } = useConsole();
+  const managers = useAsync(
+    () => api.listManagers(account.account_id, { limit: 100 }),
+    [api, account.account_id],
+  );
   const [employeeId, setEmployeeId] = useState('');
-  const [added, setAdded] = useState<string[]>([]);
   const assign = useAction(async (id: string) => {
     const result = await api.addManager(account.account_id, id);
-    setAdded((list) => [...list, id]);
     setEmployeeId('');
     announce(`${id} now manages ${account.name}.`);
+    managers.reload();
     return result;
   });
   const errors = useFieldErrors(assign.state, ['employee_id']);
-  const managers = [...(account.managers ?? []), ...added];
   return (
     <section aria-labelledby="managers">
       <h2 id="managers" tabIndex={-1}>
         Managers
       </h2>
-      {managers.length > 0 ? (
-        <ul>
-          {managers.map((id) => (
-            <li key={id}>
-              <code>{id}</code>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>No managers listed for this account.</p>
-      )}
+      <AsyncView state={managers.state} label="the account managers" onRetry={managers.reload}>
+        {(page) =>
+          page.data.length === 0 ? (
+            <p>No employee manages this account yet.</p>
+          ) : (
+            <ScrollRegion label="Managers table">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Employee</th>
+                    <th scope="col">Assigned</th>
+                    <th scope="col">Assigned by</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.data.map((manager) => (
+                    <tr key={manager.employee_id}>
+                      <th scope="row">
+                        <code>{manager.employee_id}</code>
+                      </th>
+                      <td>
+                        <DateTime value={manager.assigned_at} />
+                      </td>
+                      <td>
+                        <code>{manager.assigned_by}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          )
+        }
+      </AsyncView>
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -13,10 +13,10 @@ export function PlanSection({
   onChanged: (account: Account) => void;
 }) {
   const { api, announce, canWrite } = useConsole();
-  const [plan, setPlan] = useState<Plan>(account.plan ?? 'standard');
+  const [plan, setPlan] = useState<Plan>(account.plan);
   const save = useAction(async (chosen: Plan) => {
     const changed = await api.setPlan(account.account_id, chosen);
-    onChanged({ ...changed, plan: changed.plan ?? chosen });
+    onChanged(changed);
     announce(`Plan set to ${chosen}.`);
     return changed;
   });
@@ -27,7 +27,7 @@ export function PlanSection({
         Plan
       </h2>
       <p>
-        Current plan: <strong>{account.plan ?? 'not reported by the API'}</strong>. The plan sets the request
+        Current plan: <strong>{account.plan}</strong>. The plan sets the request
         rate, burst and daily quota.
       </p>
       <form
