@@ -79,9 +79,7 @@ export function AuditLogPage() {
                       </td>
                       <td>
                         {record.actor.type} <code>{record.actor.id ?? 'unknown'}</code>
-                        {record.actor.roles.length ? (
-                          <small> ({record.actor.roles.join(', ')})</small>
-                        ) : null}
+                        {record.actor.roles.length ? <small> ({record.actor.roles.join(', ')})</small> : null}
                       </td>
                       <th scope="row">
                         <code>{record.action}</code>

@@ -93,7 +93,9 @@ describe('the console at console_url', () => {
     const { console_url } = stage();
     const first = await fetchFrom(`${console_url}/`);
 
-    const again = await fetchFrom(`${console_url}/`, { headers: { 'if-none-match': first.headers.etag ?? '' } });
+    const again = await fetchFrom(`${console_url}/`, {
+      headers: { 'if-none-match': first.headers.etag ?? '' },
+    });
 
     expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(again.status).toBe(304);

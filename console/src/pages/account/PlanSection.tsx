@@ -27,8 +27,7 @@ export function PlanSection({
         Plan
       </h2>
       <p>
-        Current plan: <strong>{account.plan}</strong>. The plan sets the request
-        rate, burst and daily quota.
+        Current plan: <strong>{account.plan}</strong>. The plan sets the request rate, burst and daily quota.
       </p>
       <form
         onSubmit={(event) => {
