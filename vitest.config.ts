@@ -36,8 +36,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          // Browser tests of the console (console/testing) run here too: they need Chromium, not a stage.
-          include: ['test/integration/**/*.test.ts', 'console/testing/**/*.test.ts'],
+          // Browser tests of the console and the reference (test/integration/console, reference) run
+          // here: headless Chromium against the run's stage.
+          include: ['test/integration/**/*.test.ts'],
           // One local stage for the whole run (in-memory DynamoDB, free ports); files share it, never each other's data.
           globalSetup: ['test/support/global-setup.ts'],
         },

@@ -13,6 +13,7 @@ import {
   ScrollRegion,
   StatusBadge,
   WriteButton,
+  WriteForm,
 } from '../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../ui/FormErrors.tsx';
 import { useAction, useAsync, useIdempotencyKey } from '../ui/hooks.ts';
@@ -157,7 +158,7 @@ function CreateAccount({ onCreated }: { onCreated: (account: Account) => void })
   return (
     <section aria-labelledby="create-account">
       <h2 id="create-account">Create an account from a CSR</h2>
-      <form onSubmit={submit} noValidate>
+      <WriteForm onSubmit={submit} noValidate>
         <FormErrors errors={errors.unassigned} state={create.state} />
         <Field id="account-name" label="Account name" errors={errors.byField.get('name')}>
           {(aria) => (
@@ -205,7 +206,7 @@ function CreateAccount({ onCreated }: { onCreated: (account: Account) => void })
         <WriteButton type="submit" running={create.state.status === 'running'}>
           Create account
         </WriteButton>
-      </form>
+      </WriteForm>
       {create.state.status === 'done' && <CreatedAccountResult account={create.state.result} />}
     </section>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { UploadedImage } from '../api/types.ts';
 import { useConsole } from '../context.ts';
-import { CopyButton, Field, PageTitle, ReadOnlyNotice, WriteButton } from '../ui/components.tsx';
+import { CopyButton, Field, PageTitle, ReadOnlyNotice, WriteButton, WriteForm } from '../ui/components.tsx';
 import { FormErrors } from '../ui/FormErrors.tsx';
 import { useAction } from '../ui/hooks.ts';
 import { CatalogNav } from './CatalogNav.tsx';
@@ -45,7 +45,7 @@ export function CatalogImagesPage() {
         Upload an image, then add its id to an item's image ids. Partners load images through the partner API
         only.
       </p>
-      <form
+      <WriteForm
         onSubmit={(event) => {
           event.preventDefault();
           if (file && !problem) void upload.run(file);
@@ -76,7 +76,7 @@ export function CatalogImagesPage() {
         >
           Upload image
         </WriteButton>
-      </form>
+      </WriteForm>
       {uploaded.length > 0 && (
         <section aria-labelledby="uploaded">
           <h2 id="uploaded">Uploaded in this session</h2>

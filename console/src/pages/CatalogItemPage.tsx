@@ -22,6 +22,7 @@ import {
   ReadOnlyNotice,
   StatusBadge,
   WriteButton,
+  WriteForm,
 } from '../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../ui/FormErrors.tsx';
 import { type ActionState, useAction, useAsync } from '../ui/hooks.ts';
@@ -177,7 +178,7 @@ function ItemForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`${kindLabels[kind].singular} form`}>
+    <WriteForm onSubmit={submit} noValidate aria-label={`${kindLabels[kind].singular} form`}>
       <FormErrors state={save.state as ActionState<unknown>} errors={errors.unassigned} />
       {fields.map((field) => (
         <FieldControl
@@ -195,7 +196,7 @@ function ItemForm({
       <WriteButton type="submit" running={save.state.status === 'running'}>
         {itemId ? 'Save to draft' : `Create ${kindLabels[kind].singular}`}
       </WriteButton>
-    </form>
+    </WriteForm>
   );
 }
 

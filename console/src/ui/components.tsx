@@ -70,6 +70,21 @@ export function ReadOnlyNotice() {
   );
 }
 
+/**
+ * A form that changes something. For read-only employees one disabled fieldset disables every control
+ * in it natively (fields, choices, file pickers and the submit button), so none is offered.
+ */
+export function WriteForm({ children, ...props }: JSX.FormHTMLAttributes<HTMLFormElement>) {
+  const { canWrite } = useConsole();
+  return (
+    <form noValidate {...props}>
+      <fieldset class="write-form" disabled={!canWrite}>
+        {children}
+      </fieldset>
+    </form>
+  );
+}
+
 /** A submit or action button that is disabled for read-only employees and while its action runs. */
 export function WriteButton({
   running,

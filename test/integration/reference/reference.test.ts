@@ -1,9 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReference } from '../../../console/reference/build.ts';
+import { errorCodes } from '../../../shared/domain/errors.ts';
+import { stage } from '../../support/api.ts';
 import {
   type AxeViolation,
   launchChromium,
@@ -11,17 +9,15 @@ import {
   runAxe,
   seriousOrCritical,
   watchPage,
-} from '../../../console/testing/browser.ts';
-import { type StaticServer, serveDirectory } from '../../../console/testing/static-server.ts';
-import { errorCodes } from '../../../shared/domain/errors.ts';
+} from '../../support/chromium.ts';
+
+/* The API reference as the local stage serves it at docs_url, rendered in headless Chromium. */
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { operationId?: string }>>;
   webhooks: Record<string, unknown>;
 }
 
-let outDir: string;
-let server: StaticServer;
 let browser: Browser;
 let page: Page;
 let watch: PageWatch;
@@ -41,14 +37,13 @@ async function scrollThrough(target: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'reference-'));
-  await buildReference(outDir);
-  document = JSON.parse(await readFile(join(outDir, 'openapi.json'), 'utf8')) as OpenApiDocument;
-  server = await serveDirectory(outDir);
   browser = await launchChromium();
-  page = await browser.newPage();
-  watch = watchPage(page, [server.origin]);
-  await page.goto(`${server.origin}/`, { waitUntil: 'networkidle' });
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  page = await context.newPage();
+  watch = watchPage(page, [stage().docs_url]);
+  const documentAnswer = page.waitForResponse(`${stage().docs_url}/openapi.json`);
+  await page.goto(`${stage().docs_url}/`, { waitUntil: 'networkidle' });
+  document = (await (await documentAnswer).json()) as OpenApiDocument;
   await page.getByRole('heading', { name: 'Error codes' }).first().waitFor();
   await scrollThrough(page);
   pageText = await page.locator('body').innerText();
@@ -57,8 +52,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
 describe('the API reference page', () => {
@@ -91,6 +84,7 @@ describe('the API reference page', () => {
 
   it('logs no error in the browser console', () => {
     expect(watch.consoleErrors).toEqual([]);
+    expect(watch.failedLoads).toEqual([]);
   });
 
   it('makes no request outside its own origin', () => {

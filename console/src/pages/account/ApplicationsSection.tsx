@@ -12,6 +12,7 @@ import {
   SecretOnce,
   StatusBadge,
   WriteButton,
+  WriteForm,
 } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
 import { useAction, useAsync, useIdempotencyKey } from '../../ui/hooks.ts';
@@ -206,7 +207,7 @@ function CreateApplication({
 
   const scopeErrors = errors.byField.get('allowed_scopes');
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="create-application">
+    <WriteForm onSubmit={submit} noValidate aria-labelledby="create-application">
       <h3 id="create-application">Create an application</h3>
       <FormErrors state={create.state} errors={errors.unassigned} />
       <Field id="application-name" label="Application name" errors={errors.byField.get('name')}>
@@ -245,6 +246,6 @@ function CreateApplication({
       <WriteButton type="submit" running={create.state.status === 'running'}>
         Create application
       </WriteButton>
-    </form>
+    </WriteForm>
   );
 }

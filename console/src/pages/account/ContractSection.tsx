@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ProblemError } from '../../api/problem.ts';
 import type { Contract } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
-import { AsyncView, Field, WriteButton } from '../../ui/components.tsx';
+import { AsyncView, Field, WriteButton, WriteForm } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
 import { useAction, useAsync } from '../../ui/hooks.ts';
 import { contractFromDrafts, contractParts, type SelectionDraft, selectionToDraft } from './contract-form.ts';
@@ -53,7 +53,7 @@ export function ContractSection({ accountId }: { accountId: string }) {
       </h2>
       <AsyncView state={current.state} label="the contract" onRetry={current.reload}>
         {(contract) => (
-          <form
+          <WriteForm
             onSubmit={(event) => {
               event.preventDefault();
               void save.run(contractFromDrafts(drafts));
@@ -101,7 +101,7 @@ export function ContractSection({ accountId }: { accountId: string }) {
             <WriteButton type="submit" running={save.state.status === 'running'}>
               {contract ? 'Replace contract' : 'Create contract'}
             </WriteButton>
-          </form>
+          </WriteForm>
         )}
       </AsyncView>
     </section>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { EsimPool, EsimPoolLoad } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
-import { AsyncView, Field, KeyValues, WriteButton } from '../../ui/components.tsx';
+import { AsyncView, Field, KeyValues, WriteButton, WriteForm } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
 import { useAction, useAsync } from '../../ui/hooks.ts';
 import { describeIccidErrors, parseIccidList } from './iccids.ts';
@@ -65,7 +65,7 @@ export function EsimSection({ accountId }: { accountId: string }) {
       <AsyncView state={pool.state} label="the ICCID pool" onRetry={pool.reload}>
         {(counts) => <PoolCounts pool={counts} />}
       </AsyncView>
-      <form
+      <WriteForm
         onSubmit={(event) => {
           event.preventDefault();
           void load.run(parsed.iccids);
@@ -120,9 +120,9 @@ export function EsimSection({ accountId }: { accountId: string }) {
             <LoadResult result={load.state.result} />
           </div>
         )}
-      </form>
+      </WriteForm>
       <h3>Reseller link</h3>
-      <form
+      <WriteForm
         onSubmit={(event) => {
           event.preventDefault();
           void link.run(resellerId.trim());
@@ -144,7 +144,7 @@ export function EsimSection({ accountId }: { accountId: string }) {
           Link reseller
         </WriteButton>
         {link.state.status === 'done' && <p role="status">The reseller is linked.</p>}
-      </form>
+      </WriteForm>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { Account } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
-import { AsyncView, DateTime, Field, ScrollRegion, WriteButton } from '../../ui/components.tsx';
+import { AsyncView, DateTime, Field, ScrollRegion, WriteButton, WriteForm } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
 import { useAction, useAsync } from '../../ui/hooks.ts';
 
@@ -59,7 +59,7 @@ export function ManagersSection({ account }: { account: Account }) {
           )
         }
       </AsyncView>
-      <form
+      <WriteForm
         onSubmit={(event) => {
           event.preventDefault();
           void assign.run(employeeId.trim());
@@ -80,7 +80,7 @@ export function ManagersSection({ account }: { account: Account }) {
         <WriteButton type="submit" running={assign.state.status === 'running'}>
           Assign manager
         </WriteButton>
-      </form>
+      </WriteForm>
     </section>
   );
 }

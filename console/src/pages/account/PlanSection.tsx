@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type Account, type Plan, plans } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
-import { Field, WriteButton } from '../../ui/components.tsx';
+import { Field, WriteButton, WriteForm } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
 import { useAction } from '../../ui/hooks.ts';
 
@@ -29,7 +29,7 @@ export function PlanSection({
       <p>
         Current plan: <strong>{account.plan}</strong>. The plan sets the request rate, burst and daily quota.
       </p>
-      <form
+      <WriteForm
         onSubmit={(event) => {
           event.preventDefault();
           void save.run(plan);
@@ -55,7 +55,7 @@ export function PlanSection({
         <WriteButton type="submit" running={save.state.status === 'running'}>
           Set plan
         </WriteButton>
-      </form>
+      </WriteForm>
     </section>
   );
 }

@@ -21,21 +21,36 @@ export function launchChromium(): Promise<Browser> {
 }
 
 export interface PageWatch {
+  /** What the page's scripts log as errors, and uncaught exceptions. */
   consoleErrors: string[];
+  /**
+   * Chromium's own log lines for answers with an error status ("Failed to load resource: ... 404"):
+   * kept apart, since an API answering 404 or 422 is a state the page shows, not a fault of the page.
+   */
+  failedLoads: string[];
+  /** Answers with a 5xx status. */
+  serverErrors: string[];
   /** Requests to any origin other than the allowed ones (data: and blob: URLs never leave the page). */
   foreignRequests: string[];
 }
 
 export function watchPage(page: Page, allowedOrigins: readonly string[]): PageWatch {
-  const watch: PageWatch = { consoleErrors: [], foreignRequests: [] };
+  const watch: PageWatch = { consoleErrors: [], failedLoads: [], serverErrors: [], foreignRequests: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') watch.consoleErrors.push(message.text());
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.startsWith('Failed to load resource: the server responded with a status of'))
+      watch.failedLoads.push(`${text} ${message.location().url}`);
+    else watch.consoleErrors.push(text);
   });
   page.on('pageerror', (error) => watch.consoleErrors.push(error.message));
   page.on('request', (request) => {
     const url = request.url();
     if (url.startsWith('data:') || url.startsWith('blob:')) return;
     if (!allowedOrigins.includes(new URL(url).origin)) watch.foreignRequests.push(url);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500) watch.serverErrors.push(`${response.status()} ${response.url()}`);
   });
   return watch;
 }

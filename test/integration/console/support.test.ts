@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, type PageWatch, runAxe, seriousOrCritical } from '../../support/chromium.ts';
+import { goTo, openConsoleAs } from '../../support/console.ts';
+import { asAdmin } from '../../support/employees.ts';
+import { type AccountWithWebhook, accountWithWebhook, newIccids } from './fixtures.ts';
+
+/*
+ * A support employee (sam.support, role support) in the console against the run's local stage: the
+ * same pages and data as an admin, and not one enabled control that would change anything.
+ */
+
+let browser: Browser;
+let page: Page;
+let watch: PageWatch;
+let account: AccountWithWebhook;
+
+beforeAll(async () => {
+  [browser, account] = await Promise.all([launchChromium(), accountWithWebhook('Console support')]);
+  const managed = await asAdmin('POST', `/api/v1/admin/accounts/${account.accountId}/managers`, {
+    body: { employee_id: 'sam.support' },
+  });
+  const pool = await asAdmin('POST', `/api/v1/admin/accounts/${account.accountId}/esim-pool`, {
+    body: { iccids: newIccids(2) },
+  });
+  expect([managed.status, pool.status]).toEqual([201, 201]);
+  ({ page, watch } = await openConsoleAs(browser, 'sam.support', '#/accounts', 'Accounts'));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await account?.receiver.stop();
+});
+
+afterEach(() => {
+  expect(watch.consoleErrors).toEqual([]);
+  expect(watch.serverErrors).toEqual([]);
+});
+
+/** Controls that only read, filter or copy: everything else must be disabled for support. */
+const readControls = [
+  /^input: Search loaded accounts by name, id or status$/,
+  /^input: (Actor id|Target id|Action|Since \(your local time\))$/,
+  /^button: (Apply filters|Clear filters|Try again|Load more accounts)$/,
+  /^button: (Older|Newer|Newest) (deliveries|records)$/,
+  /^button: Copy /,
+];
+
+/** Every visible, enabled form control of the page's main area, as `kind: label`. */
+async function enabledControls(target: Page): Promise<string[]> {
+  // Runs in the page (an expression: the project's types have no DOM): each control's label or text.
+  const labels: unknown = await target.evaluate(`[...document.querySelectorAll(
+    'main button, main input, main select, main textarea'
+  )]
+    .filter((control) => !control.matches(':disabled') && control.checkVisibility())
+    .map((control) => {
+      const label = control.labels?.[0]?.textContent ?? control.getAttribute('aria-label') ?? control.textContent ?? '';
+      const kind = control.tagName === 'BUTTON' ? 'button' : 'input';
+      return kind + ': ' + label.replace(/\\s+/g, ' ').trim();
+    })`);
+  if (!Array.isArray(labels)) throw new Error('No list of controls');
+  return labels as string[];
+}
+
+const writeControls = (controls: string[]) =>
+  controls.filter((control) => !readControls.some((pattern) => pattern.test(control)));
+
+describe('the console for a support employee', () => {
+  it('lists the accounts with the create form shown but disabled', async () => {
+    await goTo(page, '#/accounts', 'Accounts');
+    await page.getByRole('link', { name: account.name }).waitFor();
+
+    await expect(page.getByRole('button', { name: 'Create account' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByLabel('Account name').isDisabled()).resolves.toBe(true);
+    const controls = await enabledControls(page);
+    expect(controls).toContain('input: Search loaded accounts by name, id or status');
+    expect(writeControls(controls)).toEqual([]);
+  });
+
+  it("shows an account's applications, pool, managers and deliveries with every write control disabled", async () => {
+    await goTo(page, `#/accounts/${account.accountId}`, account.name);
+    await page.getByRole('row', { name: new RegExp(account.deliveryId) }).waitFor();
+    await page.getByRole('row', { name: /sam\.support/ }).waitFor();
+    await page.getByRole('button', { name: /^Rotate secret of / }).waitFor();
+
+    for (const name of [
+      'Disable account',
+      'Create application',
+      'Set plan',
+      'Load ICCIDs',
+      'Link reseller',
+      'Assign manager',
+      `Redeliver ${account.deliveryId}`,
+    ])
+      await expect(page.getByRole('button', { name, exact: true }).isDisabled(), name).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: /^Rotate secret of / }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('combobox', { name: 'Plan' }).isDisabled()).resolves.toBe(true);
+    expect(writeControls(await enabledControls(page))).toEqual([]);
+    await expect(
+      page.getByText('Read-only: your role can view but not change anything.').isVisible(),
+    ).resolves.toBe(true);
+  });
+
+  it('reads the audit log and filters it', async () => {
+    await goTo(page, '#/audit-log', 'Audit log');
+    await page.getByLabel('Target id').fill(account.accountId);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+
+    await page.getByRole('region', { name: 'Audit records table' }).getByText('addAccountManager').waitFor();
+    expect(writeControls(await enabledControls(page))).toEqual([]);
+  });
+
+  it('finds no serious or critical axe-core violation on the read-only account page', async () => {
+    await goTo(page, `#/accounts/${account.accountId}`, account.name);
+    await page.getByRole('row', { name: new RegExp(account.deliveryId) }).waitFor();
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+
+    expect(seriousOrCritical(await runAxe(page))).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { stage } from './api.ts';
+import { type PageWatch, watchPage } from './chromium.ts';
+import { employeeOf } from './employee-login.ts';
+
+/**
+ * The employee console of the run's local stage in headless Chromium: a browser context that trusts
+ * the stage's own CA, the real login through the identity provider's form, and helpers to move
+ * between the console's pages without reloading (the token lives in the page's memory only).
+ */
+export interface ConsoleSession {
+  context: BrowserContext;
+  page: Page;
+  watch: PageWatch;
+}
+
+/** The origins a console page may reach: itself, the auth and admin hosts, the identity provider. */
+export function consoleOrigins(): string[] {
+  const { console_url, auth_url, admin_url, idp } = stage();
+  return [console_url, auth_url, admin_url, idp.issuer];
+}
+
+export async function newConsoleContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  // The copy buttons write to the clipboard; a test reads it back.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage().console_url });
+  return context;
+}
+
+/** At the identity provider's sign-in page: the seeded employee's username and password, submitted. */
+export async function signInAtProvider(page: Page, username: string): Promise<void> {
+  const { password } = employeeOf(stage(), username);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The h1 of a console page. */
+export const pageHeading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name });
+
+/**
+ * Opens `route` (`#/accounts`) in a fresh context: the console sends the browser to the login, the
+ * employee signs in at the provider, and the console comes back to the route with a token in memory.
+ */
+export async function openConsoleAs(
+  browser: Browser,
+  username: string,
+  route: string,
+  heading: string | RegExp,
+): Promise<ConsoleSession> {
+  const context = await newConsoleContext(browser);
+  const page = await context.newPage();
+  const watch = watchPage(page, consoleOrigins());
+  await page.goto(`${stage().console_url}/${route}`);
+  await signInAtProvider(page, username);
+  await pageHeading(page, heading).waitFor();
+  return { context, page, watch };
+}
+
+/** Another page of the console in the same document (a hash change: no reload, the token stays). */
+export async function goTo(page: Page, route: string, heading: string | RegExp): Promise<void> {
+  await page.evaluate(`window.location.hash = ${JSON.stringify(route)}`);
+  await pageHeading(page, heading).waitFor();
+}
+
+/** What a page script could read of the storage: keys of both storages and the cookies. */
+export function readableStorage(page: Page): Promise<string> {
+  return page.evaluate<string>(
+    'JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])',
+  );
+}
