@@ -5,6 +5,9 @@ import { type ApiResponse, api, type ClientIdentity, request } from './api.ts';
 export interface OnboardedPartner {
   accountId: string;
   identity: ClientIdentity;
+  /** The application's credentials, for a client of its own (the TypeScript client's example). */
+  clientId: string;
+  clientSecret: string;
   token: string;
   /** A call with this partner's certificate and token. */
   call: <T = Record<string, unknown>>(
@@ -65,6 +68,8 @@ export async function onboardPartner(
   return {
     accountId,
     identity,
+    clientId: application.body.client_id,
+    clientSecret: application.body.client_secret,
     token,
     call: (method, path, options = {}) => request(method, path, { cert: identity, token, ...options }),
   };

@@ -13,15 +13,8 @@ const env = (name: string): string => {
   return value;
 };
 
-// 1. An access token with the client credentials grant (the auth host needs no client certificate).
-const token = await requestToken({
-  authUrl: env('PTS_AUTH_URL'),
-  clientId: env('PTS_CLIENT_ID'),
-  clientSecret: env('PTS_CLIENT_SECRET'),
-  scope: 'catalog.lounges:read booking.lounges:write',
-});
-
-// 2. Every partner API call presents the account's client certificate: an undici Agent carries it.
+// 1. Every partner API call presents the account's client certificate: an undici Agent carries it
+// (PTS_CA: a private CA to trust, such as the local stage's).
 const dispatcher = new Agent({
   connect: {
     cert: readFileSync(env('PTS_CLIENT_CERT')),
@@ -29,24 +22,43 @@ const dispatcher = new Agent({
     ...(process.env.PTS_CA ? { ca: readFileSync(process.env.PTS_CA) } : {}),
   },
 });
+const fetchWithCertificate = requestFetch((url, init) => undiciFetch(url, { ...init, dispatcher }));
+
+// 2. An access token with the client credentials grant (the auth host asks for no certificate).
+const token = await requestToken({
+  authUrl: env('PTS_AUTH_URL'),
+  clientId: env('PTS_CLIENT_ID'),
+  clientSecret: env('PTS_CLIENT_SECRET'),
+  scope: 'catalog.lounges:read booking.lounges:write',
+  fetch: (url, init) => fetchWithCertificate(new Request(url, init)),
+});
+
 const api = createPartnerClient({
   baseUrl: env('PTS_BASE_URL'),
   accessToken: () => token.access_token,
-  fetch: requestFetch((url, init) => undiciFetch(url, { ...init, dispatcher })),
+  fetch: fetchWithCertificate,
 });
 
+// 3. The lounges the account may sell: `data` and `error` are typed from the OpenAPI document.
 const lounges = await api.GET('/v2/catalog/lounges', { params: { query: { limit: 10 } } });
 if (lounges.error) throw new Error(`${lounges.error.code}: ${lounges.error.detail ?? lounges.error.title}`);
 console.log(`${lounges.data.pagination.total} lounges; first: ${lounges.data.data[0]?.name}`);
 
-// 3. A booking with an Idempotency-Key: retrying with the same key never books twice.
+// 4. A booking with an Idempotency-Key: retrying with the same key never books twice.
 const lounge = lounges.data.data[0];
 if (lounge) {
   const idempotencyKey = randomUUID();
   const booking = await api.POST('/v2/b2b/booking/lounges', {
     params: { header: { 'Idempotency-Key': idempotencyKey } },
+    // The contact and flight fields a lounge lists in `required_booking_info` are required.
     body: {
       lounge_id: lounge.id,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      calling_code: '+44',
+      phone: '7911123456',
+      transport_number: 'BA117',
       guests: [{ first_name: 'Ada', last_name: 'Lovelace', type: 'Adult', lead: true }],
     },
   });
