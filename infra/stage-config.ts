@@ -16,12 +16,17 @@ export interface StageConfig {
   authDomainName: string;
   /** {admin_url}: the employee admin API, no client certificate, behind a WAF web ACL. */
   adminDomainName: string;
-  /** {console_url}'s host: the employee console, the one origin CORS admits. */
+  /** {console_url}'s host: the employee console (CloudFront), the one origin CORS admits. */
   consoleDomainName: string;
+  /** {docs_url}'s host: the API reference (CloudFront), an origin of its own. */
+  docsDomainName: string;
   /** Regional ACM certificates in `region`, one per domain (a wildcard certificate may serve several). */
   apiCertificateArn: string;
   authCertificateArn: string;
   adminCertificateArn: string;
+  /** CloudFront certificates: ACM in us-east-1, whatever the stage's region. */
+  consoleCertificateArn: string;
+  docsCertificateArn: string;
   /** The stage's OpenID Provider for employee login (docs/employees.md, Identity provider per stage). */
   employeeLogin: EmployeeLoginSettings;
   /** Route 53 zone for the alias records; undefined when DNS lives elsewhere (CNAME the outputs). */
@@ -63,6 +68,9 @@ export interface EmployeeLoginSettings {
  */
 const placeholderCertificate =
   'arn:aws:acm:eu-west-1:000000000000:certificate/00000000-0000-0000-0000-000000000000';
+/** CloudFront takes certificates from us-east-1 only. */
+const placeholderGlobalCertificate =
+  'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000000';
 const placeholderZone = { id: 'Z00000000000000000000', name: 'partner-travel.example.com' };
 const placeholderIssuer = 'https://login.example.com/partner-travel';
 
@@ -84,6 +92,8 @@ const throwaway = {
   apiCertificateArn: placeholderCertificate,
   authCertificateArn: placeholderCertificate,
   adminCertificateArn: placeholderCertificate,
+  consoleCertificateArn: placeholderGlobalCertificate,
+  docsCertificateArn: placeholderGlobalCertificate,
   hostedZone: placeholderZone,
   truststoreVersion: undefined,
   alarmEmail: undefined,
@@ -101,6 +111,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.local.partner-travel.example.com',
     adminDomainName: 'admin.local.partner-travel.example.com',
     consoleDomainName: 'console.local.partner-travel.example.com',
+    docsDomainName: 'docs.local.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('lenient'),
     esimSmdpAddress: 'smdp.local.partner-travel.example.com',
     logRetention: RetentionDays.ONE_WEEK,
@@ -111,6 +122,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.preview.partner-travel.example.com',
     adminDomainName: 'admin.preview.partner-travel.example.com',
     consoleDomainName: 'console.preview.partner-travel.example.com',
+    docsDomainName: 'docs.preview.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('lenient'),
     esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
     logRetention: RetentionDays.TWO_WEEKS,
@@ -121,6 +133,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.stage.partner-travel.example.com',
     adminDomainName: 'admin.stage.partner-travel.example.com',
     consoleDomainName: 'console.stage.partner-travel.example.com',
+    docsDomainName: 'docs.stage.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('strict'),
     esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
     logRetention: RetentionDays.ONE_MONTH,
@@ -133,6 +146,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.partner-travel.example.com',
     adminDomainName: 'admin.partner-travel.example.com',
     consoleDomainName: 'console.partner-travel.example.com',
+    docsDomainName: 'docs.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('strict'),
     esimSmdpAddress: 'smdp.partner-travel.example.com',
     logRetention: RetentionDays.ONE_YEAR,
@@ -151,9 +165,12 @@ const overridable = [
   'authDomainName',
   'adminDomainName',
   'consoleDomainName',
+  'docsDomainName',
   'apiCertificateArn',
   'authCertificateArn',
   'adminCertificateArn',
+  'consoleCertificateArn',
+  'docsCertificateArn',
   'truststoreVersion',
   'alarmEmail',
   'esimSmdpAddress',
@@ -200,6 +217,11 @@ export function stageConfigFrom(node: Node): StageConfig {
   return config;
 }
 
+/** The console's origin (its CloudFront alias): the one origin CORS admits on the auth and admin APIs. */
+export function consoleOrigin(config: StageConfig): string {
+  return `https://${config.consoleDomainName}`;
+}
+
 /** The exact addresses the employee login may send the console back to. */
 export function consoleRedirectUris(config: StageConfig): readonly string[] {
   const { redirectUris } = config.employeeLogin;
@@ -212,12 +234,15 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.apiCertificateArn === placeholderCertificate) found.push('apiCertificateArn');
   if (config.authCertificateArn === placeholderCertificate) found.push('authCertificateArn');
   if (config.adminCertificateArn === placeholderCertificate) found.push('adminCertificateArn');
+  if (config.consoleCertificateArn === placeholderGlobalCertificate) found.push('consoleCertificateArn');
+  if (config.docsCertificateArn === placeholderGlobalCertificate) found.push('docsCertificateArn');
   if (config.employeeLogin.issuer === placeholderIssuer) found.push('idpIssuer');
   if (config.hostedZone?.id === placeholderZone.id) found.push('hostedZoneId');
   if (config.apiDomainName.endsWith('.example.com')) found.push('apiDomainName');
   if (config.authDomainName.endsWith('.example.com')) found.push('authDomainName');
   if (config.adminDomainName.endsWith('.example.com')) found.push('adminDomainName');
   if (config.consoleDomainName.endsWith('.example.com')) found.push('consoleDomainName');
+  if (config.docsDomainName.endsWith('.example.com')) found.push('docsDomainName');
   if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');
   return found;
 }

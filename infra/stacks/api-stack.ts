@@ -53,6 +53,8 @@ export interface ApiStackProps extends StackProps {
   stateful: StatefulStack;
   /** Where each function's code starts; a function without code is left out (see `missing`). */
   entries: EntryResolver;
+  /** The console's origin (its CloudFront domain): the one origin CORS admits on the auth and admin APIs. */
+  consoleOrigin: string;
 }
 
 /**
@@ -77,6 +79,7 @@ export class ApiStack extends Stack {
   private readonly stageConfig: StageConfig;
   private readonly stateful: StatefulStack;
   private readonly entries: EntryResolver;
+  private readonly consoleOrigin: string;
   /** The stage's part of every function's environment. */
   private readonly stageSettings: StageSettings;
 
@@ -85,7 +88,8 @@ export class ApiStack extends Stack {
     this.stageConfig = props.config;
     this.stateful = props.stateful;
     this.entries = props.entries;
-    this.stageSettings = stageSettingsOf(props.config, props.stateful);
+    this.consoleOrigin = props.consoleOrigin;
+    this.stageSettings = stageSettingsOf(props.config, props.stateful, props.consoleOrigin);
     const groups = groupsForStage(props.config.stage);
 
     this.alarmTopic = this.addAlarmTopic();
@@ -194,7 +198,7 @@ export class ApiStack extends Stack {
       restApiName: `partner-travel-${config.stage}-auth-api`,
       domainName: config.authDomainName,
       certificate: Certificate.fromCertificateArn(this, 'AuthCertificate', config.authCertificateArn),
-      corsOrigin: consoleOrigin(config),
+      corsOrigin: this.consoleOrigin,
     });
     // No client certificate here: browsers call it, so a WAF web ACL filters what mutual TLS would.
     const admin = new RouteTableApi(this, 'AdminApi', {
@@ -203,7 +207,7 @@ export class ApiStack extends Stack {
       restApiName: `partner-travel-${config.stage}-admin-api`,
       domainName: config.adminDomainName,
       certificate: Certificate.fromCertificateArn(this, 'AdminCertificate', config.adminCertificateArn),
-      corsOrigin: consoleOrigin(config),
+      corsOrigin: this.consoleOrigin,
       managedRules: true,
     });
     return { partner, auth, admin };
@@ -439,7 +443,7 @@ export class ApiStack extends Stack {
 }
 
 /** Tokens of the stateful stack and the stage's domains: what every Lambda's environment carries in AWS. */
-function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSettings {
+function stageSettingsOf(config: StageConfig, stateful: StatefulStack, consoleOrigin: string): StageSettings {
   return {
     stage: config.stage,
     tables: {
@@ -456,7 +460,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
     apiBaseUrl: `https://${config.apiDomainName}`,
     authBaseUrl: `https://${config.authDomainName}`,
     adminBaseUrl: `https://${config.adminDomainName}`,
-    consoleOrigin: consoleOrigin(config),
+    consoleOrigin,
     employeeLogin: {
       issuer: config.employeeLogin.issuer,
       clientId: config.employeeLogin.clientId,
@@ -471,11 +475,6 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
     logLevel: config.logLevel,
     esimSmdpAddress: config.esimSmdpAddress,
   };
-}
-
-/** The console's origin: the one CORS admits on the auth and admin APIs. */
-function consoleOrigin(config: StageConfig): string {
-  return `https://${config.consoleDomainName}`;
 }
 
 /** A pipe feeds a FIFO queue that a worker consumes, grouped by a path into the record. */

@@ -1,19 +1,31 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { consoleDistDir } from '../../console/build.ts';
 import { cdkDefaultAccount } from '../../shared/config/local.ts';
 import { type EntryResolver, handlerEntry } from '../constructs/entries.ts';
 import { placeholdersIn, type StageConfig, stageConfigFrom } from '../stage-config.ts';
 import { ApiStack } from './api-stack.ts';
+import { ConsoleStack } from './console-stack.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
 export interface Service {
   config: StageConfig;
   stateful: StatefulStack;
   api: ApiStack;
+  console: ConsoleStack;
 }
 
-/** The whole service for the stage named in the app's context (`-c stage=...`), checked by cdk-nag. */
-export function addService(app: App, { entries = handlerEntry }: { entries?: EntryResolver } = {}): Service {
+/**
+ * The whole service for the stage named in the app's context (`-c stage=...`), checked by cdk-nag.
+ * `consoleBuildDir` holds a console build (console/build.ts; infra/app.ts makes sure it is current).
+ */
+export function addService(
+  app: App,
+  {
+    entries = handlerEntry,
+    consoleBuildDir = consoleDistDir,
+  }: { entries?: EntryResolver; consoleBuildDir?: string } = {},
+): Service {
   const config = stageConfigFrom(app.node);
   const account = config.account ?? cdkDefaultAccount();
   const env = { region: config.region, ...(account ? { account } : {}) };
@@ -25,11 +37,19 @@ export function addService(app: App, { entries = handlerEntry }: { entries?: Ent
     description: `Partner Travel Services (${config.stage}): tables, secrets, mTLS truststore`,
     terminationProtection: config.deletionProtection,
   });
+  const consoleStack = new ConsoleStack(app, `${prefix}-console`, {
+    env,
+    config,
+    buildDir: consoleBuildDir,
+    description: `Partner Travel Services (${config.stage}): employee console and API reference (CloudFront, S3)`,
+    terminationProtection: config.deletionProtection,
+  });
   const api = new ApiStack(app, `${prefix}-api`, {
     env,
     config,
     stateful,
     entries,
+    consoleOrigin: consoleStack.consoleOrigin,
     description: `Partner Travel Services (${config.stage}): APIs, functions, pipelines`,
     terminationProtection: config.deletionProtection,
   });
@@ -44,5 +64,5 @@ export function addService(app: App, { entries = handlerEntry }: { entries?: Ent
       `Placeholder settings (synth works, a deploy would not): ${placeholders.join(', ')}. See docs/deploy.md.`,
     );
   }
-  return { config, stateful, api };
+  return { config, stateful, api, console: consoleStack };
 }

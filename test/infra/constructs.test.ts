@@ -17,7 +17,7 @@ import {
 } from '../../shared/db/entities/webhook-message.ts';
 import { mainTable } from '../../shared/db/tables.ts';
 import { routesOfGroup } from '../../shared/routes/index.ts';
-import { everyEntry, resourcesOf, standInEntry, testApp } from './support.ts';
+import { everyEntry, resourcesOf, standInConsoleBuild, standInEntry, testApp } from './support.ts';
 
 const functionProps: ApiFunctionProps = {
   entry: standInEntry,
@@ -196,7 +196,7 @@ describe('a function whose handler file does not exist yet', () => {
 
   it('is left out with a warning naming its entry file, and so are its routes', () => {
     const app = testApp({ stage: 'preview' });
-    const { api } = addService(app, { entries: withoutCatalog });
+    const { api } = addService(app, { entries: withoutCatalog, consoleBuildDir: standInConsoleBuild() });
 
     const warnings = api.node.metadata
       .filter((entry) => entry.type === 'aws:cdk:warning')
@@ -210,7 +210,9 @@ describe('a function whose handler file does not exist yet', () => {
   it('stops a prod synth, naming the file', () => {
     const app = testApp({ stage: 'prod' });
 
-    expect(() => addService(app, { entries: withoutCatalog })).toThrow(/functions\/catalog\/handler\.ts/);
+    expect(() =>
+      addService(app, { entries: withoutCatalog, consoleBuildDir: standInConsoleBuild() }),
+    ).toThrow(/functions\/catalog\/handler\.ts/);
   });
 });
 

@@ -1,6 +1,11 @@
 import { type CfnElement, Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  consoleResponseHeaders,
+  referenceResponseHeaders,
+  spaRequestFunctionCode,
+} from '../../console/hosting.ts';
 import { managedRuleGroups } from '../../infra/constructs/managed-rules-web-acl.ts';
 import {
   functionNeeds,
@@ -843,5 +848,207 @@ describe('the stateful stack', () => {
         ]),
       },
     });
+  });
+});
+
+describe('the console and the API reference in AWS', () => {
+  const distributionWithAlias = (alias: string) => {
+    const found = resourcesOf(service('prod').consoleTemplate, 'AWS::CloudFront::Distribution').find(
+      ([, distribution]) =>
+        ((distribution.Properties.DistributionConfig as { Aliases?: string[] }).Aliases ?? []).includes(
+          alias,
+        ),
+    );
+    if (!found) throw new Error(`No distribution for ${alias}`);
+    return { id: found[0], config: found[1].Properties.DistributionConfig as Record<string, unknown> };
+  };
+  const consoleSite = () => distributionWithAlias('console.partner-travel.example.com');
+  const referenceSite = () => distributionWithAlias('docs.partner-travel.example.com');
+
+  it('keeps the files in a private, encrypted bucket that only the two distributions read', () => {
+    const { consoleTemplate } = service('prod');
+    const [[bucketId] = []] = resourcesOf(consoleTemplate, 'AWS::S3::Bucket').filter(
+      ([, bucket]) => bucket.Properties.PublicAccessBlockConfiguration !== undefined,
+    );
+
+    consoleTemplate.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    const policy = resourcesOf(consoleTemplate, 'AWS::S3::BucketPolicy').find(([, candidate]) =>
+      referencedIds(candidate.Properties.Bucket).includes(bucketId ?? ''),
+    )?.[1];
+    if (!policy) throw new Error('The files bucket has no policy');
+    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] })
+      .Statement;
+    const reads = statements.filter((statement) => JSON.stringify(statement.Action).includes('s3:GetObject'));
+    expect(reads.map((statement) => statement.Principal)).toEqual([
+      { Service: 'cloudfront.amazonaws.com' },
+      { Service: 'cloudfront.amazonaws.com' },
+    ]);
+    const readers = reads
+      .flatMap((statement) => referencedIds(statement.Condition))
+      .filter((id) => !id.startsWith('AWS::'))
+      .sort();
+    expect(readers).toEqual([consoleSite().id, referenceSite().id].sort());
+    expect(
+      statements.some(
+        (statement) =>
+          statement.Effect === 'Deny' && JSON.stringify(statement).includes('aws:SecureTransport'),
+      ),
+    ).toBe(true);
+  });
+
+  it('serves each site through Origin Access Control from its own prefix, HTTPS and GET/HEAD only', () => {
+    const { consoleTemplate } = service('prod');
+    consoleTemplate.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    consoleTemplate.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      }),
+    });
+
+    for (const [site, prefix] of [
+      [consoleSite(), '/console'],
+      [referenceSite(), '/reference'],
+    ] as const) {
+      const [origin] = site.config.Origins as Record<string, unknown>[];
+      expect(origin).toMatchObject({ OriginPath: prefix, S3OriginConfig: { OriginAccessIdentity: '' } });
+      expect(origin?.OriginAccessControlId).toBeDefined();
+      expect(site.config).toMatchObject({
+        DefaultRootObject: 'index.html',
+        ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+        DefaultCacheBehavior: {
+          ViewerProtocolPolicy: 'redirect-to-https',
+          AllowedMethods: ['GET', 'HEAD'],
+        },
+      });
+    }
+  });
+
+  it("sends the console's CSP as a response headers policy, naming exactly the stage's auth and admin origins", () => {
+    const { consoleTemplate } = service('prod');
+    const expected = consoleResponseHeaders({
+      auth: 'https://auth.partner-travel.example.com',
+      admin: 'https://admin.partner-travel.example.com',
+    });
+    const policies = resourcesOf(consoleTemplate, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const policyOf = (site: { config: Record<string, unknown> }) => {
+      const [id] = referencedIds(
+        (site.config.DefaultCacheBehavior as Record<string, unknown>).ResponseHeadersPolicyId,
+      );
+      const config = policies.find(([policyId]) => policyId === id)?.[1].Properties
+        .ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+      };
+      return config.SecurityHeadersConfig;
+    };
+
+    expect(policyOf(consoleSite())).toEqual({
+      ContentSecurityPolicy: { ContentSecurityPolicy: expected['Content-Security-Policy'], Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+    });
+    expect(policyOf(referenceSite()).ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
+      referenceResponseHeaders()['Content-Security-Policy'],
+    );
+  });
+
+  it('answers the console page paths with index.html through a CloudFront Function, the reference not', () => {
+    const { consoleTemplate } = service('prod');
+    const [[functionId] = []] = resourcesOf(consoleTemplate, 'AWS::CloudFront::Function');
+
+    consoleTemplate.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: spaRequestFunctionCode,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+    const behavior = (site: { config: Record<string, unknown> }) =>
+      site.config.DefaultCacheBehavior as {
+        FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
+      };
+    expect(behavior(consoleSite()).FunctionAssociations?.map((association) => association.EventType)).toEqual(
+      ['viewer-request'],
+    );
+    expect(referencedIds(behavior(consoleSite()).FunctionAssociations)).toEqual([functionId]);
+    expect(behavior(referenceSite()).FunctionAssociations).toBeUndefined();
+  });
+
+  it("admits exactly the console distribution's origin in CORS, and gives the functions the same", () => {
+    const { apiTemplate } = service('prod');
+    const [alias] = consoleSite().config.Aliases as string[];
+    const preflightOrigins = new Set(
+      resourcesOf(apiTemplate, 'AWS::ApiGateway::Method')
+        .filter(([, method]) => method.Properties.HttpMethod === 'OPTIONS')
+        .map(
+          ([, method]) =>
+            JSON.stringify(method.Properties.Integration).match(
+              /Access-Control-Allow-Origin[^']*'([^']+)'/,
+            )?.[1],
+        ),
+    );
+    const functionOrigins = new Set(
+      resourcesOf(apiTemplate, 'AWS::Lambda::Function')
+        .map(
+          ([, fn]) =>
+            (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
+              ?.CONSOLE_ORIGIN,
+        )
+        .filter((origin) => origin !== undefined),
+    );
+
+    expect([...preflightOrigins]).toEqual([`https://${alias}`]);
+    expect([...functionOrigins]).toEqual([`https://${alias}`]);
+  });
+
+  it('deploys the hashed assets for a year, the rest revalidated with this stage config.json, and invalidates', () => {
+    const { consoleTemplate, console: stack } = service('prod');
+    const deployments = resourcesOf(consoleTemplate, 'Custom::CDKBucketDeployment').map(
+      ([, deployment]) => deployment.Properties,
+    );
+    const byPrefix = (prefix: string) =>
+      deployments.find((deployment) => deployment.DestinationBucketKeyPrefix === prefix);
+
+    expect(byPrefix('console/assets/')).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(byPrefix('console/')).toMatchObject({
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    expect(referencedIds(byPrefix('console/')?.DistributionId)).toEqual([consoleSite().id]);
+    expect(referencedIds(byPrefix('reference/')?.DistributionId)).toEqual([referenceSite().id]);
+    expect(stack.runtimeConfig).toEqual({
+      auth_url: 'https://auth.partner-travel.example.com',
+      admin_url: 'https://admin.partner-travel.example.com',
+      client_id: 'partner-travel-console',
+      redirect_uri: 'https://console.partner-travel.example.com/callback',
+      docs_url: 'https://docs.partner-travel.example.com/',
+    });
+  });
+
+  it('points both domains at their distributions in the hosted zone (IPv4 and IPv6)', () => {
+    const { consoleTemplate } = service('prod');
+    const records = resourcesOf(consoleTemplate, 'AWS::Route53::RecordSet').map(
+      ([, record]) => `${record.Properties.Type} ${record.Properties.Name}`,
+    );
+
+    expect(records.sort()).toEqual([
+      'A console.partner-travel.example.com.',
+      'A docs.partner-travel.example.com.',
+      'AAAA console.partner-travel.example.com.',
+      'AAAA docs.partner-travel.example.com.',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -21,6 +21,25 @@ export const standInEntry = join(projectRoot, 'test', 'infra', 'stand-in-handler
 
 export const everyEntry: EntryResolver = (name) => handlerEntry(name) ?? standInEntry;
 
+let standInBuild: string | undefined;
+
+/**
+ * A console build's shape without running Vite (the console stack only uploads it): index.html, a
+ * hashed asset, the reference. Made once per test process.
+ */
+export function standInConsoleBuild(): string {
+  if (standInBuild) return standInBuild;
+  const dir = mkdtempSync(join(tmpdir(), 'console-build-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, 'reference'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(join(dir, 'assets', 'index-0123abcd.js'), 'export {};');
+  writeFileSync(join(dir, 'reference', 'index.html'), '<!doctype html><title>reference</title>');
+  writeFileSync(join(dir, '.build-inputs.json'), '{"files":{}}');
+  standInBuild = dir;
+  return dir;
+}
+
 /** An app as `cdk synth` builds it (cdk.json context), without bundling and without failing on nag errors. */
 export function testApp(context: Json = {}): App {
   return new App({
@@ -37,13 +56,14 @@ export function testApp(context: Json = {}): App {
 export interface SynthesizedService extends Service {
   statefulTemplate: Template;
   apiTemplate: Template;
+  consoleTemplate: Template;
   /** Violations cdk-nag reported as errors, after acknowledgements. */
   nagErrors: string[];
 }
 
 export function synthesizeService(stage: Stage, entries: EntryResolver = everyEntry): SynthesizedService {
   const app = testApp({ stage });
-  const service = addService(app, { entries });
+  const service = addService(app, { entries, consoleBuildDir: standInConsoleBuild() });
   const assembly = app.synth();
   const report = JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8')) as {
     pluginReports: {
@@ -61,6 +81,7 @@ export function synthesizeService(stage: Stage, entries: EntryResolver = everyEn
     ...service,
     statefulTemplate: Template.fromStack(service.stateful),
     apiTemplate: Template.fromStack(service.api),
+    consoleTemplate: Template.fromStack(service.console),
     nagErrors,
   };
 }
