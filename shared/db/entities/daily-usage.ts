@@ -60,6 +60,8 @@ export const dynamoDailyUsageStore = {
         ExpressionAttributeNames: { '#requests': 'requests' },
       }),
     );
-    return Item ? Number(Item.requests) : 0;
+    const total = Number(Item?.requests ?? 0);
+    if (!Number.isInteger(total)) throw new Error(`The request count of ${owner} on ${day} is not a number`);
+    return total;
   },
 } satisfies DailyUsageStore;

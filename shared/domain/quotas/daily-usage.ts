@@ -158,11 +158,12 @@ export class DailyUsageCounter {
 
   /** Sends everything pending and waits for every flush (a stage shutting down, tests). */
   async flushAll(): Promise<void> {
-    const nowMs = this.elapsedMs();
-    for (const entry of [...this.entries.values()]) {
-      if (entry.pending > 0 && !entry.flushing) this.flush(entry, nowMs);
-    }
-    await this.settled();
+    await Promise.all(
+      [...this.entries.values()].map(async (entry) => {
+        while (entry.flushing) await entry.flushing;
+        if (entry.pending > 0) await this.flush(entry, this.elapsedMs());
+      }),
+    );
   }
 
   /** Waits for the flushes under way. */
