@@ -1,13 +1,16 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalUsagePlans } from '../../../infra/local/limits.ts';
 import { dailyUsageKey } from '../../../shared/db/entities/daily-usage.ts';
 import { utcDate } from '../../../shared/domain/quotas/daily-usage.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { endpoints } from '../../support/api.ts';
 import { documentClient } from '../../support/aws.ts';
 import { type OnboardedPartner, onboardPartner } from '../../support/onboard.ts';
+import { type OwnGateway, ownGateway } from './own-gateway.ts';
 
-const quota = quotaSettingsByStage.local.plans.standard.dailyQuota;
+const settings = quotaSettingsByStage.local;
+const quota = settings.plans.standard.dailyQuota;
 const documents = documentClient();
 
 interface RateLimitStatusBody {
@@ -86,5 +89,39 @@ describe('the daily usage counter on the local stage', () => {
     expect(busyStatus.body.policies.find((policy) => policy.policy === 'daily')?.remaining).toBe(quota - 5);
     expect((await storedCount(quiet.accountId)).requests).toBe(2);
     expect((await storedCount(busy.accountId)).requests).toBe(5);
+  });
+});
+
+describe('two processes counting one account, as two Lambda containers do', () => {
+  // A gateway in this test process, with functions (and a counter) of their own: a second container.
+  let second: OwnGateway;
+  beforeAll(async () => {
+    second = await ownGateway({
+      host: 'api',
+      usagePlans: new LocalUsagePlans({
+        plans: settings.plans,
+        staff: settings.staff,
+        defaultPlan: 'standard',
+      }),
+    });
+  });
+  afterAll(() => second.close());
+
+  it('report the account’s day across both, from the shared count rather than either gateway’s own', async () => {
+    const partner = await onboardPartner(['catalog.lounges:read'], 'Partner on two containers');
+    for (let index = 0; index < 3; index++) await lounges(partner);
+    // The stage's process sends what it counted at most once a second; reading the status sends it now.
+    await rateLimits(partner);
+
+    const elsewhere = await second.client.request<RateLimitStatusBody>('GET', '/v2/b2b/rate-limits', {
+      cert: partner.identity,
+      token: partner.token,
+    });
+
+    // This process's gateway saw one request; the function's count knows all five.
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.headers.ratelimit).toMatch(/^"burst";r=\d+;t=\d+, "daily";r=\d+;t=\d+$/);
+    expect(dailyRemaining(elsewhere.headers.ratelimit)).toBe(quota - 5);
+    expect(elsewhere.body.policies.find((policy) => policy.policy === 'daily')?.remaining).toBe(quota - 5);
   });
 });
