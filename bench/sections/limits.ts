@@ -76,7 +76,10 @@ async function counterRow(settings: BenchSettings): Promise<Row> {
   const owners = Array.from({ length: 1_000 }, (_, index) => `account:${index}`);
   let total = 0;
   const counter = new DailyUsageCounter({
-    add: (_owner, _day, requests) => Promise.resolve((total += requests)),
+    add: (_owner, _day, requests) => {
+      total += requests;
+      return Promise.resolve(total);
+    },
     read: () => Promise.resolve(total),
   });
   const map = new Map<string, { count: number }>();
