@@ -33,7 +33,11 @@ export interface DailyUsageOptions {
   maxEntries?: number;
   /** Entries past their due time examined on each count (flushed, or dropped when done). Default 2. */
   sweepPerCount?: number;
-  /** A monotonic clock in milliseconds, for the flush interval and staleness. Default performance.now. */
+  /**
+   * Milliseconds, for the flush interval and staleness. Default Date.now: the wall clock of a Lambda
+   * container is right again when it thaws, where a monotonic clock may not count the time it slept.
+   * A clock that steps back makes a flush due and a total stale.
+   */
   elapsedMs?: () => number;
   /** A flush failed: its requests go with the next one. Never throws into a request. */
   onFlushFailed?: (failure: FlushFailure) => void;
@@ -103,7 +107,7 @@ export class DailyUsageCounter {
     this.retentionDays = options.retentionDays ?? 2;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.sweepPerCount = options.sweepPerCount ?? 2;
-    this.elapsedMs = options.elapsedMs ?? (() => performance.now());
+    this.elapsedMs = options.elapsedMs ?? (() => Date.now());
     this.onFlushFailed = options.onFlushFailed ?? (() => undefined);
   }
 
@@ -112,11 +116,12 @@ export class DailyUsageCounter {
    * request in). Synchronous: the flushes it starts run on their own.
    */
   count(owner: string, at: Date): void {
-    const entry = this.entryOf(owner, utcDate(at));
+    const day = utcDate(at);
+    const entry = this.entryOf(owner, day);
     entry.pending += 1;
     const nowMs = this.elapsedMs();
     if (this.isDue(entry, nowMs)) this.flush(entry, nowMs);
-    this.sweep(nowMs, utcDate(at));
+    this.sweep(nowMs, day);
   }
 
   /**
@@ -126,9 +131,9 @@ export class DailyUsageCounter {
    */
   known(owner: string, at: Date): number | undefined {
     const entry = this.entries.get(keyOf(owner, utcDate(at)));
-    if (entry?.heard === undefined || this.elapsedMs() - entry.heardAtMs > this.maxStalenessMs) {
-      return undefined;
-    }
+    if (entry?.heard === undefined) return undefined;
+    const age = this.elapsedMs() - entry.heardAtMs;
+    if (age < 0 || age > this.maxStalenessMs) return undefined;
     return entry.heard + entry.inFlight + entry.pending;
   }
 
@@ -198,7 +203,7 @@ export class DailyUsageCounter {
   }
 
   private isDue(entry: DayCount, nowMs: number): boolean {
-    return entry.pending > 0 && !entry.flushing && nowMs - entry.lastFlushMs >= this.flushIntervalMs;
+    return entry.pending > 0 && !entry.flushing && !within(nowMs - entry.lastFlushMs, this.flushIntervalMs);
   }
 
   /** Starts sending the entry's pending requests: true once the store took them. Never rejects. */
@@ -250,7 +255,7 @@ export class DailyUsageCounter {
       const oldest = this.entries.values().next();
       if (oldest.done) return;
       const entry = oldest.value;
-      if (nowMs - entry.examinedAtMs < this.flushIntervalMs) return;
+      if (within(nowMs - entry.examinedAtMs, this.flushIntervalMs)) return;
       if (this.isDue(entry, nowMs)) this.flush(entry, nowMs);
       else if (entry.day < today && entry.pending === 0 && !entry.flushing) this.forget(entry);
       // Nothing to send now (idle today, or a flush under way): look again an interval later.
@@ -292,3 +297,6 @@ export class DailyUsageCounter {
 }
 
 const keyOf = (owner: string, day: string) => `${owner}|${day}`;
+
+/** Less than `intervalMs` has passed; a negative time means the clock stepped back, which ends it. */
+const within = (elapsedMs: number, intervalMs: number) => elapsedMs >= 0 && elapsedMs < intervalMs;

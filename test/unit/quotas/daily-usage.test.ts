@@ -250,6 +250,22 @@ describe('the daily usage counter', () => {
     expect(counter.known(alice, noon)).toBe(2);
   });
 
+  it('sends again at once when the clock steps back, and no longer trusts the total it heard', async () => {
+    const store = new FakeStore();
+    const { counter, advance } = container(store);
+    counter.count(alice, noon);
+    await counter.settled();
+
+    advance(-60_000);
+    const afterTheStep = counter.known(alice, noon);
+    counter.count(alice, noon);
+    await counter.settled();
+
+    expect(afterTheStep).toBeUndefined();
+    expect(store.adds.map((add) => add.requests)).toEqual([1, 1]);
+    expect(counter.known(alice, noon)).toBe(2);
+  });
+
   it('counts a request in the UTC day it was made, sending yesterday’s requests to yesterday’s item after midnight', async () => {
     const store = new FakeStore();
     const { counter, advance } = container(store);
