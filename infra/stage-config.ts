@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { defaultPartnerCaSubject } from '../shared/config/env.ts';
 import { type Stage, stages } from '../shared/routes/types.ts';
 
 /** Everything that differs between stages. Overridable per deploy with `-c <key>=<value>` (docs/deploy.md). */
@@ -28,6 +29,8 @@ export interface StageConfig {
   throttling: { rateLimit: number; burstLimit: number };
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   keyRotationInterval: Duration;
+  /** Subject DN of the partner CA loaded into the `partner-ca` secret and the truststore (docs/deploy.md). */
+  partnerCaSubject: string;
 }
 
 /**
@@ -53,6 +56,7 @@ const throwaway = {
   throttling: { rateLimit: 50, burstLimit: 100 },
   logLevel: 'DEBUG',
   keyRotationInterval: Duration.days(30),
+  partnerCaSubject: defaultPartnerCaSubject,
 } satisfies Partial<StageDefaults>;
 
 const defaults: Record<Stage, StageDefaults> = {
@@ -98,6 +102,7 @@ const overridable = [
   'authCertificateArn',
   'truststoreVersion',
   'alarmEmail',
+  'partnerCaSubject',
 ] as const;
 
 function stageFrom(value: unknown): Stage {

@@ -26,6 +26,7 @@ import {
   streamConsumers,
   streamPipes,
 } from '../functions.ts';
+import { clientCertificateFromPem } from './api-event.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
@@ -314,6 +315,8 @@ function localStageSettings({
     validateResponses: true,
     // Webhooks to `npm run webhooks:listen` on localhost, over TLS with the stage CA (docs/webhooks.md).
     localWebhooks: { extraCaFile: pki.caCertPath },
+    // The stage CA signs the partners' certificates: the issuer they must name, as the gateway writes it.
+    partnerCaSubject: clientCertificateFromPem(pki.ca.certificatePem).subjectDN,
   };
 }
 

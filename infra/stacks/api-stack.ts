@@ -326,6 +326,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
     apiBaseUrl: `https://${config.apiDomainName}`,
     authBaseUrl: `https://${config.authDomainName}`,
     logLevel: config.logLevel,
+    partnerCaSubject: config.partnerCaSubject,
   };
 }
 

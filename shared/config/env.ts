@@ -25,6 +25,26 @@ export interface RuntimeConfig {
   authBaseUrl: string;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
+  /**
+   * The subject DN of the partner CA: a client certificate must name it as its issuer (docs/accounts.md,
+   * Certificate binding). RFC 4514 form, e.g. `CN=Partner Travel Services Partner CA`.
+   */
+  partnerCaSubject: string;
+  /** How long a verifier trusts what it read about an application's and account's status (docs/accounts.md). */
+  principalStatusTtlSeconds: number;
+}
+
+/** The subject of the partner CA docs/deploy.md creates, when a stage names none. */
+export const defaultPartnerCaSubject = 'CN=Partner Travel Services Partner CA';
+/** A disabled application's or account's tokens are refused within this bound. */
+export const defaultPrincipalStatusTtlSeconds = 60;
+
+function nonNegativeInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of seconds`);
+  return value;
 }
 
 export type SecretName =
@@ -96,6 +116,11 @@ export function config(): RuntimeConfig {
     apiBaseUrl: required('API_BASE_URL'),
     authBaseUrl: required('AUTH_BASE_URL'),
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
+    partnerCaSubject: process.env.PARTNER_CA_SUBJECT || defaultPartnerCaSubject,
+    principalStatusTtlSeconds: nonNegativeInteger(
+      'PRINCIPAL_STATUS_TTL_SECONDS',
+      defaultPrincipalStatusTtlSeconds,
+    ),
   };
   return cached;
 }
@@ -173,6 +198,8 @@ export interface RuntimeSettings {
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
   localWebhooks?: { extraCaFile: string };
+  /** The partner CA's subject DN; default `defaultPartnerCaSubject`. */
+  partnerCaSubject?: string;
 }
 
 /** The inverse of `config()`: the variables that configure a function to these settings. */
@@ -194,6 +221,7 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     POWERTOOLS_SERVICE_NAME: serviceName,
     LOG_LEVEL: settings.logLevel,
     ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
+    ...(settings.partnerCaSubject ? { PARTNER_CA_SUBJECT: settings.partnerCaSubject } : {}),
     ...settings.queueUrls,
     ...(localWebhooks
       ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config/env.ts';
 import { open, seal } from '../crypto/sealed-box.ts';
@@ -140,4 +140,24 @@ export async function storeIdempotent(
     }
     throw error;
   }
+}
+
+/**
+ * The stored outcome of an earlier request with this key, looked up only when the operation failed
+ * (docs/architecture.md, Idempotency): the same body replays it, another body is IdempotencyConflict,
+ * and no record (or an expired one) is undefined. Strongly consistent, so a twin's commit is seen.
+ */
+export async function findIdempotent(
+  context: IdempotencyContext,
+  now: Date,
+): Promise<IdempotentOutcome | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: config().idempotencyTableName,
+      Key: { pk: recordKey(context) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item || Number(Item.expires_at) < Math.floor(now.getTime() / 1000)) return undefined;
+  return replay(context, Item);
 }

@@ -10,7 +10,7 @@ import {
   workerNames,
   workers,
 } from '../../infra/functions.ts';
-import { config, defaultSecretIds, queueUrl } from '../../shared/config/env.ts';
+import { config, defaultPartnerCaSubject, defaultSecretIds, queueUrl } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { functionGroups } from '../../shared/routes/types.ts';
 
@@ -90,6 +90,8 @@ describe('functionEnvironment', () => {
       apiBaseUrl: 'https://127.0.0.1:8443',
       authBaseUrl: 'https://127.0.0.1:8444',
       validateResponses: true,
+      partnerCaSubject: defaultPartnerCaSubject,
+      principalStatusTtlSeconds: 60,
     });
   });
 

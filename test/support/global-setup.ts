@@ -30,6 +30,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
       WEBHOOK_TIMEOUT_MS: '1500',
       WEBHOOK_RESOLVE: 'internal.webhook.test=10.0.0.7',
+      // A disabled application's tokens are refused within this bound (60 s by default).
+      PRINCIPAL_STATUS_TTL_SECONDS: '2',
     },
     log: (message) => console.error(`[local stage] ${message}`),
   });
