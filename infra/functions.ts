@@ -63,8 +63,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
-    // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
-    secrets: { jwks: 'read', passSigningKeys: 'read', idempotencyEncryptionKey: 'read' },
+    // GET /.well-known/pass-keys.json publishes the public pass keys: never the private set.
+    secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
   },
   esim: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
@@ -188,7 +188,12 @@ export interface WorkerDefinition extends FunctionNeeds {
 const workerDefinitions = {
   'key-rotation': {
     servesGroup: 'auth',
-    secrets: { signingKeys: 'readWrite', jwks: 'readWrite', passSigningKeys: 'readWrite' },
+    secrets: {
+      signingKeys: 'readWrite',
+      jwks: 'readWrite',
+      passSigningKeys: 'readWrite',
+      passKeysPublic: 'readWrite',
+    },
     timeoutSeconds: 30,
     trigger: {
       kind: 'schedule',
@@ -223,6 +228,19 @@ const workerDefinitions = {
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
+  'recovery-sweep': {
+    // Records stuck in an intermediate state (bookings Processing past two minutes) are re-driven.
+    servesGroup: 'booking',
+    tables: { main: 'readWrite' },
+    // It issues passes, like the processor: the one other signer.
+    secrets: { passSigningKeys: 'read' },
+    trigger: {
+      kind: 'schedule',
+      every: { minutes: 1 },
+      description: 'Re-drives records stranded in an intermediate state (docs/reliability.md).',
+      errorAlarm: 'The recovery sweep failed: stranded bookings stay Processing until it runs again.',
+    },
   },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.

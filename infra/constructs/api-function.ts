@@ -10,14 +10,17 @@ import type { Access } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
+/**
+ * No Scan anywhere: every access pattern of the service is a key read or a Query (docs/architecture.md),
+ * so a function that could scan would only be a way to read every tenant's items at once.
+ */
 const tableActions: Record<Access, string[]> = {
-  read: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'],
+  read: ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'DescribeTable'],
   // TransactWriteItems is authorized per item through these actions.
   readWrite: [
     'GetItem',
     'BatchGetItem',
     'Query',
-    'Scan',
     'ConditionCheckItem',
     'DescribeTable',
     'PutItem',

@@ -11,6 +11,7 @@ import { applyEnvironment, offlineAwsEnvironment, useOfflineAws } from '../../sh
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
+import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
 import {
   functionEnvironment,
@@ -347,7 +348,7 @@ async function configureFunctions(
   return environment;
 }
 
-/** The partner CA the admin function signs with, and a first signing key, as the first deploy makes one. */
+/** The partner CA the admin function signs with, a first signing key and the pass keys, as the first deploy makes them. */
 async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void> {
   const store = new FileSecretStore(secretsDir);
   const partnerCa: StoredCertificateAuthority = {
@@ -358,6 +359,10 @@ async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void
   const partnerCaId = defaultSecretIds.partnerCa;
   if ((await store.get(partnerCaId)) !== partnerCaJson) await store.put(partnerCaId, partnerCaJson);
   await ensureSigningKeys(store);
+  await ensurePassSigningKeys(store, {
+    privateSet: defaultSecretIds.passSigningKeys,
+    publicJwks: defaultSecretIds.passKeysPublic,
+  });
 }
 
 interface WorkerContext {

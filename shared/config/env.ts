@@ -54,6 +54,7 @@ export type SecretName =
   | 'clientSecretPepper'
   | 'webhookEncryptionKey'
   | 'passSigningKeys'
+  | 'passKeysPublic'
   | 'idempotencyEncryptionKey';
 
 /** The variable each secret id is read from: an ARN in AWS. */
@@ -64,6 +65,7 @@ const secretIdVariables: Record<SecretName, string> = {
   clientSecretPepper: 'CLIENT_SECRET_PEPPER_SECRET_ID',
   webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
   passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
+  passKeysPublic: 'PASS_KEYS_PUBLIC_SECRET_ID',
   idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
 };
 
@@ -75,6 +77,7 @@ export const defaultSecretIds: Record<SecretName, string> = {
   clientSecretPepper: 'client-secret-pepper',
   webhookEncryptionKey: 'webhook-encryption-key',
   passSigningKeys: 'pass-signing-keys',
+  passKeysPublic: 'pass-keys-public',
   idempotencyEncryptionKey: 'idempotency-encryption-key',
 };
 
@@ -227,4 +230,10 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
       ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }
       : {}),
   };
+}
+
+/** The pass keys' secrets (shared/pki/pass-signing.ts): the private set and its published JWKS. */
+export function passKeySecretIds(): { privateSet: string; publicJwks: string } {
+  const { passSigningKeys, passKeysPublic } = config().secretIds;
+  return { privateSet: passSigningKeys, publicJwks: passKeysPublic };
 }
