@@ -43,6 +43,9 @@ const ports: DispatchPorts = {
   random: Math.random,
 };
 
+/** A message released untried comes back after this long: never 0 (see `errorBackoffSeconds`). */
+export const releaseSeconds = 1;
+
 /** Thrown for a message that stays queued: the batch reports it as failed. */
 class DeliveryPendingError extends Error {
   constructor(message: string) {
@@ -71,7 +74,43 @@ async function deadLetter(record: SQSRecord, reason: string): Promise<void> {
   );
 }
 
+/** Seconds a message waits after an unexpected error, before jitter: doubling per receive, at most this. */
+const errorBackoffMaxSeconds = 30;
+
+/**
+ * The wait after an unexpected error (DynamoDB unreachable, a bug): short and jittered, growing with the
+ * message's receives, instead of the queue's visibility timeout (six minutes), so a two-second outage
+ * delays webhooks by seconds. At least 1 s: a change to 0 loses the message on the persistent local
+ * stage (fauxqs 2.4.1, docs/reliability.md).
+ */
+export function errorBackoffSeconds(receiveCount: number, random: () => number): number {
+  const base = Math.min(errorBackoffMaxSeconds, 2 ** Math.min(Math.max(receiveCount, 1), 5));
+  return Math.max(1, Math.round(base * (0.5 + random())));
+}
+
 async function processRecord(record: SQSRecord): Promise<void> {
+  try {
+    await dispatchRecord(record);
+  } catch (error) {
+    if (error instanceof DeliveryPendingError) throw error;
+    const seconds = errorBackoffSeconds(Number(record.attributes.ApproximateReceiveCount ?? 1), ports.random);
+    logger.error('Webhook message failed; retried shortly', {
+      message_id: record.messageId,
+      retry_in_seconds: seconds,
+      error,
+    });
+    // When the queue itself is unreachable too, the message comes back after its visibility timeout.
+    await hide(record, seconds).catch((hideError: unknown) =>
+      logger.error('Webhook message could not be rescheduled', {
+        message_id: record.messageId,
+        error: hideError,
+      }),
+    );
+    throw error;
+  }
+}
+
+async function dispatchRecord(record: SQSRecord): Promise<void> {
   let message: ReturnType<typeof parseWebhookMessage>;
   try {
     message = parseWebhookMessage(record.body, record.messageId);
@@ -109,16 +148,17 @@ async function hide(record: SQSRecord, seconds: number): Promise<void> {
 /**
  * Message groups (one per booking) run in parallel; within a group, in order, and once one fails the
  * rest of its group in this batch are reported failed untried, so nothing overtakes it. They are made
- * visible again at once: a FIFO group stays locked while any of its messages is in flight, and only
- * the failed one should wait for its backoff. A message is not started when the invocation could end
- * during its attempt (a group's messages run one after the other, each up to the receiver timeout).
+ * visible again after a second (not 0, see `errorBackoffSeconds`): a FIFO group stays locked while any
+ * of its messages is in flight, and only the failed one should wait for its backoff. A message is not
+ * started when the invocation could end during its attempt (a group's messages run one after the
+ * other, each up to the receiver timeout).
  */
 function groupOrderedHandler(context: Context) {
   const groups = new Map<string, Promise<boolean>>();
   const startOrRelease = async (record: SQSRecord, previousSucceeded: boolean): Promise<void> => {
     const enoughTime = context.getRemainingTimeInMillis() > ports.settings.timeoutMs + 5_000;
     if (previousSucceeded && enoughTime) return processRecord(record);
-    await hide(record, 0);
+    await hide(record, releaseSeconds);
     throw new DeliveryPendingError(enoughTime ? 'an earlier event of its group is pending' : 'out of time');
   };
   return (record: SQSRecord): Promise<void> => {
