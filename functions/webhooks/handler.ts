@@ -61,6 +61,7 @@ function deliveryView(delivery: Delivery) {
       latency_ms: attempt.latencyMs,
       error: attempt.error,
     })),
+    attempt_counts: delivery.attemptCounts,
     next_attempt_at: delivery.nextAttemptAt,
     created_at: delivery.createdAt,
     updated_at: delivery.updatedAt,

@@ -105,6 +105,18 @@ export const deliveryAttemptSchema = z
   })
   .meta({ id: 'WebhookDeliveryAttempt' });
 
+const attemptCountsSchema = z
+  .object({
+    total: z.int().min(0),
+    delivered: z.int().min(0).meta({ description: 'Answered 2xx' }),
+    rejected: z.int().min(0).meta({ description: 'Answered another HTTP status' }),
+    unreachable: z.int().min(0).meta({ description: 'No answer: timeout, refused, TLS, refused address' }),
+  })
+  .meta({
+    id: 'WebhookDeliveryAttemptCounts',
+    description: 'Every attempt ever made, by outcome; `attempts` lists only the latest 20.',
+  });
+
 /** The notification body every receiver gets (docs/webhooks.md). */
 export const webhookEnvelopeSchema = z
   .object({
@@ -125,7 +137,11 @@ export const deliverySchema = z
     }),
     status_reason: z.string().nullable(),
     event: webhookEnvelopeSchema,
-    attempts: z.array(deliveryAttemptSchema),
+    attempts: z
+      .array(deliveryAttemptSchema)
+      .max(20)
+      .meta({ description: 'The latest 20 attempts, oldest first' }),
+    attempt_counts: attemptCountsSchema,
     next_attempt_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,

@@ -2,7 +2,15 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { DomainEvent, EventType } from '../../domain/events.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus } from '../../domain/webhooks/model.ts';
+import {
+  type AttemptCounts,
+  attemptOutcome,
+  countAttempts,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+  keptAttempts,
+} from '../../domain/webhooks/model.ts';
 import type { DeliveryProgress, DeliveryStore, DispatchStore } from '../../domain/webhooks/ports.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
@@ -45,7 +53,13 @@ export interface DeliveryItem {
   data: Record<string, unknown>;
   status: DeliveryStatus;
   status_reason: string | null;
+  /** The latest attempts (at most `keptAttempts`), oldest first. */
   attempts: AttemptItem[];
+  /** Counts of every attempt made; absent on deliveries recorded before they were kept. */
+  attempts_total?: number;
+  attempts_delivered?: number;
+  attempts_rejected?: number;
+  attempts_unreachable?: number;
   next_attempt_at: string | null;
   claim: string;
   run_attempts: number;
@@ -61,8 +75,27 @@ const attemptToItem = (attempt: DeliveryAttempt): AttemptItem => ({
   error: attempt.error,
 });
 
+/** Deliveries recorded before counts were kept are counted from their list (then complete). */
+function countsOf(stored: DeliveryItem, attempts: readonly DeliveryAttempt[]): AttemptCounts {
+  if (stored.attempts_total === undefined) return countAttempts(attempts);
+  return {
+    total: stored.attempts_total,
+    delivered: stored.attempts_delivered ?? 0,
+    rejected: stored.attempts_rejected ?? 0,
+    unreachable: stored.attempts_unreachable ?? 0,
+  };
+}
+
+const attemptFromItem = (attempt: AttemptItem): DeliveryAttempt => ({
+  attemptedAt: attempt.attempted_at,
+  statusCode: attempt.status_code ?? null,
+  latencyMs: attempt.latency_ms,
+  error: attempt.error ?? null,
+});
+
 export function deliveryFromItem(item: Record<string, unknown>): Delivery {
   const stored = item as unknown as DeliveryItem;
+  const attempts = (stored.attempts ?? []).map(attemptFromItem);
   return {
     webhookId: stored.webhook_id,
     event: {
@@ -75,12 +108,8 @@ export function deliveryFromItem(item: Record<string, unknown>): Delivery {
     },
     status: stored.status,
     statusReason: stored.status_reason ?? null,
-    attempts: (stored.attempts ?? []).map((attempt) => ({
-      attemptedAt: attempt.attempted_at,
-      statusCode: attempt.status_code ?? null,
-      latencyMs: attempt.latency_ms,
-      error: attempt.error ?? null,
-    })),
+    attempts,
+    attemptCounts: countsOf(stored, attempts),
     nextAttemptAt: stored.next_attempt_at ?? null,
     claim: stored.claim,
     runAttempts: stored.run_attempts ?? 0,
@@ -144,6 +173,33 @@ export async function claimDelivery(
   }
 }
 
+/** Counter attributes of one attempt's outcome, for an ADD. */
+const counterOf = {
+  delivered: 'attempts_delivered',
+  rejected: 'attempts_rejected',
+  unreachable: 'attempts_unreachable',
+} as const;
+
+/**
+ * The attempt list after one more: appended while short, otherwise replaced by the latest
+ * `keptAttempts` (DynamoDB cannot append and trim one list in one update). The replacement starts from
+ * the delivery as the caller read it, so an attempt a superseded message appended in between can drop
+ * out of the list; the counts, added atomically, never miss one.
+ */
+function attemptUpdate(delivery: Delivery, attempt: DeliveryAttempt) {
+  const item = attemptToItem(attempt);
+  const outcome = attemptOutcome(attempt);
+  const counters = {
+    expression: `ADD attempts_total :one, ${counterOf[outcome]} :one`,
+    values: { ':one': 1 },
+  };
+  if (delivery.attempts.length + 1 <= keptAttempts) {
+    return { set: 'attempts = list_append(attempts, :attempts)', counters, values: { ':attempts': [item] } };
+  }
+  const kept = [...delivery.attempts.slice(-(keptAttempts - 1)).map(attemptToItem), item];
+  return { set: 'attempts = :attempts', counters, values: { ':attempts': kept } };
+}
+
 /** A message superseded by a redelivery still adds its attempt, but cannot overwrite the new run. */
 export async function recordDeliveryProgress(
   delivery: Delivery,
@@ -152,7 +208,7 @@ export async function recordDeliveryProgress(
   at: string,
 ): Promise<void> {
   const key = deliveryKeys(delivery.webhookId, delivery.event.id);
-  const attempts = attempt ? [attemptToItem(attempt)] : [];
+  const update = attempt ? attemptUpdate(delivery, attempt) : undefined;
   try {
     await ddb().send(
       new UpdateCommand({
@@ -160,7 +216,7 @@ export async function recordDeliveryProgress(
         Key: key,
         UpdateExpression:
           'SET #status = :status, status_reason = :reason, next_attempt_at = :next, run_attempts = :run, ' +
-          'attempts = list_append(attempts, :attempts), updated_at = :now',
+          `updated_at = :now${update ? `, ${update.set} ${update.counters.expression}` : ''}`,
         ConditionExpression: 'claim = :claim',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -168,22 +224,23 @@ export async function recordDeliveryProgress(
           ':reason': progress.statusReason,
           ':next': progress.nextAttemptAt,
           ':run': progress.runAttempts,
-          ':attempts': attempts,
           ':now': at,
           ':claim': delivery.claim,
+          ...update?.values,
+          ...update?.counters.values,
         },
       }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    if (attempts.length === 0) return;
+    if (!update) return;
     await ddb().send(
       new UpdateCommand({
         TableName: config().mainTableName,
         Key: key,
-        UpdateExpression: 'SET attempts = list_append(attempts, :attempts)',
+        UpdateExpression: `SET ${update.set} ${update.counters.expression}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':attempts': attempts },
+        ExpressionAttributeValues: { ...update.values, ...update.counters.values },
       }),
     );
   }

@@ -31,13 +31,46 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
+/** How attempts ended: 2xx, another HTTP status, or no answer at all (timeout, refused, TLS, SSRF guard). */
+export type AttemptOutcome = 'delivered' | 'rejected' | 'unreachable';
+
+export function attemptOutcome(attempt: DeliveryAttempt): AttemptOutcome {
+  if (attempt.statusCode === null) return 'unreachable';
+  return attempt.statusCode >= 200 && attempt.statusCode < 300 ? 'delivered' : 'rejected';
+}
+
+/** Every attempt ever made, counted by outcome; only the latest `keptAttempts` are kept in full. */
+export interface AttemptCounts {
+  total: number;
+  delivered: number;
+  rejected: number;
+  unreachable: number;
+}
+
+/**
+ * Attempts kept per delivery: a delivery redelivered again and again would otherwise grow without
+ * bound (and past DynamoDB's item size); the counts keep the whole history's shape.
+ */
+export const keptAttempts = 20;
+
+export function countAttempts(attempts: readonly DeliveryAttempt[]): AttemptCounts {
+  const counts: AttemptCounts = { total: 0, delivered: 0, rejected: 0, unreachable: 0 };
+  for (const attempt of attempts) {
+    counts.total++;
+    counts[attemptOutcome(attempt)]++;
+  }
+  return counts;
+}
+
 /** One event on its way to one subscription; its id is the event id. */
 export interface Delivery {
   webhookId: string;
   event: DomainEvent;
   status: DeliveryStatus;
   statusReason: string | null;
+  /** The latest `keptAttempts` attempts, oldest first. */
   attempts: DeliveryAttempt[];
+  attemptCounts: AttemptCounts;
   nextAttemptAt: string | null;
   /** Who may attempt it: the queue message that first carried the event, or the latest redelivery. */
   claim: string;

@@ -2,8 +2,10 @@ import { ConflictError } from '../../../shared/domain/errors.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
 import type { PageRequest } from '../../../shared/domain/ports.ts';
 import {
+  attemptOutcome,
   type Delivery,
   type DeliveryAttempt,
+  keptAttempts,
   type Webhook,
   type WebhookStatus,
   webhookNotFound,
@@ -66,6 +68,7 @@ export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
     status: 'Pending',
     statusReason: null,
     attempts: [],
+    attemptCounts: { total: 0, delivered: 0, rejected: 0, unreachable: 0 },
     nextAttemptAt: null,
     claim: 'message-1',
     runAttempts: 0,
@@ -214,12 +217,19 @@ export class MemoryDeliveries implements DeliveryStore {
     const key = this.key(delivery.webhookId, delivery.event.id);
     const found = this.deliveries.get(key);
     if (!found) return;
-    const attempts = attempt ? [...found.attempts, attempt] : found.attempts;
+    const attempts = attempt ? [...found.attempts, attempt].slice(-keptAttempts) : found.attempts;
+    const attemptCounts = attempt
+      ? {
+          ...found.attemptCounts,
+          total: found.attemptCounts.total + 1,
+          [attemptOutcome(attempt)]: found.attemptCounts[attemptOutcome(attempt)] + 1,
+        }
+      : found.attemptCounts;
     this.deliveries.set(
       key,
       found.claim === delivery.claim
-        ? { ...found, ...progress, attempts, updatedAt: at }
-        : { ...found, attempts },
+        ? { ...found, ...progress, attempts, attemptCounts, updatedAt: at }
+        : { ...found, attempts, attemptCounts },
     );
   }
 
