@@ -70,7 +70,11 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
-  webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
+  // The idempotency table and key: recover takes an optional Idempotency-Key.
+  webhooks: {
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    secrets: { jwks: 'read', webhookEncryptionKey: 'read', idempotencyEncryptionKey: 'read' },
+  },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
 };
 

@@ -3,9 +3,10 @@ import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { config, queueUrl, webhookDeliveryConfig } from '../../shared/config/env.ts';
 import { dispatchStore } from '../../shared/db/entities/delivery.ts';
-import { PoisonMessageError, parseWebhookMessage } from '../../shared/db/entities/webhook-message.ts';
-import { dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
+import { PoisonMessageError, parseQueueMessage } from '../../shared/db/entities/webhook-message.ts';
+import { type DispatchOutcome, dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
 import type { DispatchPorts } from '../../shared/domain/webhooks/ports.ts';
+import { runRecovery } from '../../shared/domain/webhooks/recovery.ts';
 import { parseWebhookSettings } from '../../shared/domain/webhooks/settings.ts';
 import { postOnce } from '../../shared/net/safe-https.ts';
 import { logger } from '../../shared/observability/logger.ts';
@@ -13,7 +14,8 @@ import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
 
 /**
  * SQS consumer of the webhook queue (FIFO, fed by the Pipe from the table stream; locally by the stream
- * poller). Each message is one event (message format: shared/db/entities/webhook-message.ts).
+ * poller). Each message is one event, or a recovery job whose events it delivers in order (message
+ * format: shared/db/entities/webhook-message.ts).
  * A retry hides its message for the backoff step (ChangeMessageVisibility) and reports it as a batch
  * item failure; a delivery that failed for good, or a message that is not an event, is sent to the
  * dead-letter queue and deleted. The redrive policy stays as the net for unexpected errors.
@@ -88,9 +90,9 @@ export function errorBackoffSeconds(receiveCount: number, random: () => number):
   return Math.max(1, Math.round(base * (0.5 + random())));
 }
 
-async function processRecord(record: SQSRecord): Promise<void> {
+async function processRecord(record: SQSRecord, hasTime: () => boolean): Promise<void> {
   try {
-    await dispatchRecord(record);
+    await dispatchRecord(record, hasTime);
   } catch (error) {
     if (error instanceof DeliveryPendingError) throw error;
     const seconds = errorBackoffSeconds(Number(record.attributes.ApproximateReceiveCount ?? 1), ports.random);
@@ -110,18 +112,29 @@ async function processRecord(record: SQSRecord): Promise<void> {
   }
 }
 
-async function dispatchRecord(record: SQSRecord): Promise<void> {
-  let message: ReturnType<typeof parseWebhookMessage>;
+async function dispatchRecord(record: SQSRecord, hasTime: () => boolean): Promise<void> {
+  let parsed: ReturnType<typeof parseQueueMessage>;
   try {
-    message = parseWebhookMessage(record.body, record.messageId);
+    parsed = parseQueueMessage(record.body, record.messageId);
   } catch (error) {
     if (!(error instanceof PoisonMessageError)) throw error;
     logger.error('Webhook message dead-lettered', { message_id: record.messageId, reason: error.message });
     await deadLetter(record, error.message);
     return;
   }
-  const outcome = await dispatchEvent(ports, message);
-  const context = { message_id: record.messageId, event_id: message.event.id, result: outcome.result };
+  // A recovery job delivers its events itself; a final failure of one of them is recorded on its
+  // delivery, and the job goes on with the next: nothing of a job goes to the dead-letter queue.
+  const outcome: DispatchOutcome =
+    parsed.kind === 'event'
+      ? await dispatchEvent(ports, parsed.message)
+      : await runRecovery(ports, parsed.job, hasTime);
+  const context = {
+    message_id: record.messageId,
+    ...(parsed.kind === 'event'
+      ? { event_id: parsed.message.event.id }
+      : { recovery_id: parsed.job.recoveryId }),
+    result: outcome.result,
+  };
   if (outcome.kind === 'done') {
     logger.info('Webhook message done', context);
     return;
@@ -155,9 +168,10 @@ async function hide(record: SQSRecord, seconds: number): Promise<void> {
  */
 function groupOrderedHandler(context: Context) {
   const groups = new Map<string, Promise<boolean>>();
+  const hasTime = () => context.getRemainingTimeInMillis() > ports.settings.timeoutMs + 5_000;
   const startOrRelease = async (record: SQSRecord, previousSucceeded: boolean): Promise<void> => {
-    const enoughTime = context.getRemainingTimeInMillis() > ports.settings.timeoutMs + 5_000;
-    if (previousSucceeded && enoughTime) return processRecord(record);
+    const enoughTime = hasTime();
+    if (previousSucceeded && enoughTime) return processRecord(record, hasTime);
     await hide(record, releaseSeconds);
     throw new DeliveryPendingError(enoughTime ? 'an earlier event of its group is pending' : 'out of time');
   };

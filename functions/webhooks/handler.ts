@@ -1,10 +1,13 @@
 import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
+import { webhookActionLimiter } from '../../shared/db/entities/action-limit.ts';
 import { deliveryStore } from '../../shared/db/entities/delivery.ts';
 import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
+import { recoveryStore } from '../../shared/db/entities/webhook-recovery.ts';
 import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
-import type { Delivery, Webhook } from '../../shared/domain/webhooks/model.ts';
+import type { Delivery, Webhook, WebhookRecovery } from '../../shared/domain/webhooks/model.ts';
 import type { DeliveryPorts, SubscriptionPorts } from '../../shared/domain/webhooks/ports.ts';
+import { recoverWebhook } from '../../shared/domain/webhooks/recovery.ts';
 import {
   activeRotation,
   changeWebhookUrl,
@@ -28,6 +31,8 @@ const ports: SubscriptionPorts & DeliveryPorts = {
   outbox: eventOutbox,
   urls: { problem: webhookUrlProblem },
   sealer: webhookSecretSealer,
+  limits: webhookActionLimiter,
+  recoveries: recoveryStore,
 };
 
 /** Webhooks routes take partner tokens only: the subscription belongs to the token's account. */
@@ -65,6 +70,18 @@ function deliveryView(delivery: Delivery) {
     next_attempt_at: delivery.nextAttemptAt,
     created_at: delivery.createdAt,
     updated_at: delivery.updatedAt,
+  };
+}
+
+function recoveryView(recovery: WebhookRecovery) {
+  return {
+    id: recovery.recoveryId,
+    status: recovery.status,
+    since: recovery.since,
+    until: recovery.until,
+    event_count: recovery.eventIds.length,
+    truncated: recovery.truncated,
+    started_at: recovery.startedAt,
   };
 }
 
@@ -149,5 +166,10 @@ export const handler = createApiHandler(webhooksRoutes, {
       headers: { Location: deliveryLocation(params.webhookID, event.id) },
       body: { id: event.id, event: 'webhook.ping', timestamp: event.timestamp },
     };
+  },
+  recoverWebhook: async ({ principal, params, body, uow, now }) => {
+    const target = { accountId: accountOf(principal), webhookId: params.webhookID };
+    const recovery = await recoverWebhook(ports, target, new Date(body.since), uow, now);
+    return { status: 202, body: recoveryView(recovery) };
   },
 });

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
 import type { DomainEvent, EventType } from '../../domain/events.ts';
 import {
@@ -16,6 +17,7 @@ import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
 import { disableGoneWebhook, findWebhookOfAccount } from './webhook.ts';
+import { completeRecovery } from './webhook-recovery.ts';
 
 /**
  * Delivery of one event to one subscription: pk `WEBHOOK#<webhook_id>`, sk `DELIVERY#<event_id>`, so
@@ -246,6 +248,95 @@ export async function recordDeliveryProgress(
   }
 }
 
+/**
+ * Pages of the subscription's deliveries one recovery may read: a busy subscription holds many
+ * Succeeded deliveries between the unsent ones, and the request must answer in time.
+ */
+const maxRecoveryPages = 25;
+
+/** Skipped or Failed deliveries by event time (gsi1, ascending), for a recovery. */
+export async function unsentBetween(
+  webhookId: string,
+  since: string,
+  until: string,
+  limit: number,
+): Promise<{ deliveries: Delivery[]; coveredUntil: string; complete: boolean }> {
+  const deliveries: Delivery[] = [];
+  let start: Record<string, unknown> | undefined;
+  let coveredUntil = since;
+  for (let page = 0; page < maxRecoveryPages; page++) {
+    const result = await ddb().send(
+      new QueryCommand({
+        TableName: config().mainTableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        FilterExpression: '#status IN (:skipped, :failed)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': `WEBHOOK#${webhookId}`,
+          ':from': `${listPrefix}${since}`,
+          ':to': `${listPrefix}${until}#~`,
+          ':skipped': 'Skipped',
+          ':failed': 'Failed',
+        },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      deliveries.push(deliveryFromItem(item));
+      if (deliveries.length >= limit) {
+        return { deliveries, coveredUntil: String(item.event_timestamp), complete: false };
+      }
+    }
+    start = result.LastEvaluatedKey;
+    if (!start) return { deliveries, coveredUntil: until, complete: true };
+    // The last key read: every delivery up to its event time was looked at.
+    coveredUntil = String(start.gsi1sk).slice(listPrefix.length).split('#')[0] ?? coveredUntil;
+  }
+  return { deliveries, coveredUntil, complete: false };
+}
+
+/**
+ * A recovery takes a delivery that is Skipped or Failed under another claim (a fresh run: Pending, no
+ * attempts in this run), or finds it already its own (a later receive of the same job).
+ */
+export async function claimForRecovery(
+  webhookId: string,
+  eventId: string,
+  claim: string,
+  at: string,
+): Promise<Delivery | undefined> {
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: deliveryKeys(webhookId, eventId),
+        UpdateExpression:
+          'SET claim = :claim, #status = :pending, status_reason = :null, next_attempt_at = :null, ' +
+          'run_attempts = :zero, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND claim <> :claim AND #status IN (:skipped, :failed)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':claim': claim,
+          ':pending': 'Pending',
+          ':null': null,
+          ':zero': 0,
+          ':now': at,
+          ':skipped': 'Skipped',
+          ':failed': 'Failed',
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return Attributes ? deliveryFromItem(Attributes) : undefined;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const found = error.Item ? deliveryFromItem(unmarshall(error.Item)) : undefined;
+    return found?.claim === claim ? found : undefined;
+  }
+}
+
 export const deliveryStore = {
   async find(webhookId, deliveryId) {
     const { Item } = await ddb().send(
@@ -262,6 +353,8 @@ export const deliveryStore = {
     const list = { gsi1pk: `WEBHOOK#${webhookId}`, skPrefix: listPrefix, newestFirst: true };
     return queryGsi1Page({ ...page, ...list }, deliveryFromItem);
   },
+
+  unsentBetween,
 
   reclaim(delivery, claim, at): DynamoWrite {
     return {
@@ -293,4 +386,6 @@ export const dispatchStore = {
   claimDelivery,
   recordDeliveryProgress,
   disableGoneWebhook,
+  claimForRecovery,
+  completeRecovery,
 } satisfies DispatchStore;

@@ -35,7 +35,8 @@ export async function getDelivery(
 /**
  * Sends an event again with the same id (receivers that processed it dedupe), whatever its status,
  * with a fresh retry schedule. The new claim supersedes any retries still queued; the redelivery goes
- * through the outbox, in the same transaction that takes the claim, while the subscription is active.
+ * through the outbox, in the same transaction that takes the claim, while the subscription is active,
+ * and counts against the account's webhook action limit.
  */
 export async function redeliver(
   ports: DeliveryPorts,
@@ -54,6 +55,7 @@ export async function redeliver(
   const claim = randomUUID();
   const timestamp = now.toISOString();
   uow.stage(
+    ports.limits.take(accountId, now),
     ports.webhooks.requireActive(webhook),
     ports.deliveries.reclaim(delivery, claim, timestamp),
     ports.outbox.redelivery(delivery, claim, now),

@@ -93,3 +93,39 @@ export interface WebhookMessage {
 export function webhookNotFound(webhookId: string): NotFoundError {
   return new NotFoundError('WebhookNotFound', `No webhook subscription ${webhookId}.`);
 }
+
+export type RecoveryStatus = 'Running' | 'Completed';
+
+/**
+ * A recovery of a subscription (docs/webhooks.md, Recovery): the events that were Skipped or Failed
+ * since a time, sent again in event order, each once. One runs at a time per subscription.
+ */
+export interface WebhookRecovery {
+  recoveryId: string;
+  webhookId: string;
+  accountId: string;
+  status: RecoveryStatus;
+  /** Events at or after this time were looked at... */
+  since: string;
+  /** ...up to this one: the request's time, or earlier when the recovery stopped at its limits. */
+  until: string;
+  /** The events sent again, oldest first (at most `maxRecoveredEvents`). */
+  eventIds: string[];
+  /** More Skipped or Failed events may follow `until`: recover again from there once this one completed. */
+  truncated: boolean;
+  startedAt: string;
+  /** A recovery still Running after this is taken as abandoned: a new one may start. */
+  leaseUntil: string;
+  completedAt: string | null;
+}
+
+/** What the dispatcher runs for a recovery: its events, in order (the queue message). */
+export interface RecoveryJob {
+  recoveryId: string;
+  webhookId: string;
+  accountId: string;
+  eventIds: string[];
+}
+
+/** The claim a recovery takes its deliveries with: the same for every message of one recovery. */
+export const recoveryClaim = (recoveryId: string) => `recovery:${recoveryId}`;
