@@ -36,6 +36,7 @@ import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { QueuePoller } from './queue-poller.ts';
 import { clientFiles, partnerSlug, runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
 import type { Seeder } from './seeders.ts';
+import { acquireStageLock, recordDatabase, releaseStageLock } from './state-lock.ts';
 import { StreamPoller } from './stream-poller.ts';
 import { ensureTable } from './tables.ts';
 
@@ -151,8 +152,11 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   const stoppers = new Stoppers(log);
 
   try {
+    await lockStateDir(stateDir, log, stoppers);
     const keepsData = await prepareStateDir(stateDir, options.persistent);
     const { dynamo, sqs, pki } = await startEmulators(stateDir, options.persistent, stoppers);
+    if (options.persistent)
+      await recordDatabase(stateDir, { pid: dynamo.pid, dbPath: join(stateDir, 'dynamodb') });
     const functions = new FunctionModules();
     const gateways = await startGateways(options, { pki, functions, log }, stoppers);
     const tables = await createTables(dynamo.endpoint, stoppers);
@@ -191,6 +195,15 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     await stoppers.stopAll();
     throw error;
   }
+}
+
+/**
+ * One stage per state dir; after a crash, the next start waits for the dead stage's DynamoDB Local to
+ * let go of the database before opening it (infra/local/state-lock.ts). Given back on a clean stop.
+ */
+async function lockStateDir(stateDir: string, log: Log, stoppers: Stoppers): Promise<void> {
+  await acquireStageLock(stateDir, { log });
+  stoppers.add(() => releaseStageLock(stateDir));
 }
 
 /** True when a persistent stage restarts on data it kept (so accounts are not seeded again). */
