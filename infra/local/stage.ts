@@ -90,11 +90,68 @@ export interface StageEndpoints {
 export interface RunningStage {
   stageJson: StageJson;
   endpoints: StageEndpoints;
+  /**
+   * Stops the queue emulator, waits `downForMs`, and starts it again on the same port and data dir
+   * (the fault suite's queue outage; `kill -USR2 <pid in stage.lock>` on `npm start`). A persistent
+   * stage keeps every message, in flight ones included; an in-memory one loses them.
+   */
+  restartQueueEmulator(downForMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 type Log = (message: string) => void;
-type SqsEmulator = Awaited<ReturnType<typeof startFauxqs>>;
+type Fauxqs = Awaited<ReturnType<typeof startFauxqs>>;
+
+/** fauxqs in this process, restartable on the same port and data dir. */
+class QueueEmulator {
+  private server: Fauxqs | undefined;
+
+  private constructor(private readonly dataDir: string | undefined) {}
+
+  static async start(dataDir: string | undefined): Promise<QueueEmulator> {
+    const emulator = new QueueEmulator(dataDir);
+    emulator.server = await emulator.launch(0);
+    return emulator;
+  }
+
+  private launch(port: number): Promise<Fauxqs> {
+    return startFauxqs({
+      port,
+      host: '127.0.0.1',
+      logger: false,
+      defaultRegion: region,
+      ...(this.dataDir ? { dataDir: this.dataDir } : {}),
+    });
+  }
+
+  private get running(): Fauxqs {
+    if (!this.server) throw new Error('The queue emulator is stopped');
+    return this.server;
+  }
+
+  /** Stays the same across restarts: every client keeps its endpoint. */
+  get address(): string {
+    return this.running.address;
+  }
+
+  setup(config: Parameters<Fauxqs['setup']>[0]): ReturnType<Fauxqs['setup']> {
+    return this.running.setup(config);
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.stop();
+  }
+
+  async restart(downForMs: number): Promise<void> {
+    const port = this.running.port;
+    await this.stop();
+    await new Promise((resolve) => setTimeout(resolve, downForMs));
+    this.server = await this.launch(port);
+  }
+}
+type SqsEmulator = QueueEmulator;
 interface LocalTables {
   main: string;
   idempotency: string;
@@ -190,7 +247,13 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       environment,
     };
     await writeStageFiles(stateDir, stageJson, endpoints);
-    return { stageJson, endpoints, stop: () => stoppers.stopAll() };
+    const restartQueueEmulator = async (downForMs = 0) => {
+      await sqs.restart(downForMs);
+      // A persistent emulator finds its queues again; an in-memory one gets them anew, empty.
+      createQueues(sqs);
+      log(`queue emulator restarted after ${downForMs} ms down`);
+    };
+    return { stageJson, endpoints, restartQueueEmulator, stop: () => stoppers.stopAll() };
   } catch (error) {
     await stoppers.stopAll();
     throw error;
@@ -224,13 +287,7 @@ async function startEmulators(
   return settle(
     {
       dynamo: startDynamoDbLocal(persistent ? { dbPath: join(stateDir, 'dynamodb') } : {}),
-      sqs: startFauxqs({
-        port: 0,
-        host: '127.0.0.1',
-        logger: false,
-        defaultRegion: region,
-        ...(persistent ? { dataDir: join(stateDir, 'sqs') } : {}),
-      }),
+      sqs: QueueEmulator.start(persistent ? join(stateDir, 'sqs') : undefined),
       pki: ensureLocalPki(join(stateDir, 'pki')),
     },
     (started) => {
@@ -461,7 +518,14 @@ async function startPipes(
       client: streams,
       streamArn: tables.mainStreamArn,
       region,
-      consumer: { functionName: `pipe-${pipe.name}`, batchSize: 10, filterPatterns: pipe.filterPatterns },
+      consumer: {
+        functionName: `pipe-${pipe.name}`,
+        batchSize: 10,
+        filterPatterns: pipe.filterPatterns,
+        // As the AWS pipe retries a record for most of the stream's retention: a queue outage (the
+        // emulator restarting) costs time, not events. 1000 attempts at most 5 s apart: over an hour.
+        maximumRetryAttempts: 1000,
+      },
       handler: pipeToQueue(sqs, target.url, pipe),
       log,
       checkpointDir,

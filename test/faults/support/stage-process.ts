@@ -147,11 +147,11 @@ export class StageProcess {
   }
 
   /**
-   * SIGKILL of the stage's whole process group, as a crash or `kill -9 -<pgid>` does, then waits until
-   * its DynamoDB Local (its own group, stopped by the stage's watchdog) is gone too, so the next start
-   * opens the database alone.
+   * SIGKILL of the stage's whole process group, as a crash or `kill -9 -<pgid>` does. With
+   * `waitForDatabase` (default) it then waits until its DynamoDB Local (its own group, stopped by the
+   * stage's watchdog) is gone too; without, the next start must wait for it itself (stage.lock).
    */
-  async kill(): Promise<void> {
+  async kill({ waitForDatabase = true }: { waitForDatabase?: boolean } = {}): Promise<void> {
     const child = this.child;
     if (!child?.pid) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -160,7 +160,7 @@ export class StageProcess {
     await exited;
     this.child = undefined;
     this.output += '\n[test] SIGKILL\n';
-    await waitUntilGone(dynamo);
+    if (waitForDatabase) await waitUntilGone(dynamo);
   }
 
   /** A clean stop (SIGTERM, as Ctrl-C does), then the state dir is removed. */
