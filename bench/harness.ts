@@ -90,6 +90,14 @@ export async function startHarness(options: {
       // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       WEBHOOK_EXTRA_CA_FILE: join(options.stateDir, 'pki', 'ca.pem'),
+      // The bench measures the stage, not the partner's plan: the local quotas (docs/quotas.md) far
+      // above what a run sends.
+      RATE_LIMIT_PLANS: JSON.stringify({
+        standard: { rate: 10_000, burst: 5_000, daily_quota: 100_000_000 },
+      }),
+      // The status of a token's application is read once a minute per container (docs/accounts.md):
+      // amortized, it would land in one measured call at random; the bench measures the per-call cost.
+      PRINCIPAL_STATUS_TTL_SECONDS: '3600',
     },
     log: options.log,
   });
