@@ -7,7 +7,7 @@ import { uuidV7 } from '../../../shared/domain/booking/ids.ts';
 import type { Booking } from '../../../shared/domain/booking/model.ts';
 import { endpoints } from '../../support/api.ts';
 import { documentClient } from '../../support/aws.ts';
-import { bookingPath, call, catalog, partner, storedBooking } from './helpers.ts';
+import { bookingPath, call, catalog, eventsOf, partner, storedBooking } from './helpers.ts';
 
 const db = documentClient();
 const accountId = () => partner.accountId as string;
@@ -59,16 +59,18 @@ async function strandedBooking(ageSeconds: number): Promise<string> {
 }
 
 describe('the recovery sweep', () => {
-  it('issues a booking left Processing for more than two minutes, with its pass and events', async () => {
+  it('issues a booking left Processing for more than two minutes, with its pass and event', async () => {
     const bookingId = await strandedBooking(180);
 
-    const { bookings } = await sweep();
+    // The stage's own minute timer may run the sweep first: either way the sweep issued it.
+    await sweep();
     const booking = await call(partner, 'GET', bookingPath('lounges', bookingId));
     const stored = await storedBooking(accountId(), bookingId);
 
-    expect(bookings?.issued).toBeGreaterThanOrEqual(1);
-    expect(booking.body).toMatchObject({ status: 'Issued', pass_id: expect.any(String) });
+    expect(booking.body).toMatchObject({ status: 'Issued', pass_available: true });
     expect(stored?.gsi1pk).toBe('BOOKING_HOLD');
+    const changes = (await eventsOf(bookingId)).map((event) => (event.data as { status: string }).status);
+    expect(changes).toEqual(expect.arrayContaining(['Issued']));
   });
 
   it('leaves a booking created less than two minutes ago to the processor', async () => {
