@@ -82,6 +82,9 @@ export async function startHarness(options: {
     stateDir: options.stateDir,
     apiPort: 0,
     authPort: 0,
+    adminPort: 0,
+    idpPort: 0,
+    consolePort: 0,
     persistent: false,
     // As deployed: response validation is a local and test aid, and INFO logs would flood the table.
     env: {
@@ -90,14 +93,18 @@ export async function startHarness(options: {
       // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       WEBHOOK_EXTRA_CA_FILE: join(options.stateDir, 'pki', 'ca.pem'),
-      // The bench measures the stage, not the partner's plan: the local quotas (docs/quotas.md) far
-      // above what a run sends.
-      RATE_LIMIT_PLANS: JSON.stringify({
-        standard: { rate: 10_000, burst: 5_000, daily_quota: 100_000_000 },
-      }),
       // The status of a token's application is read once a minute per container (docs/accounts.md):
       // amortized, it would land in one measured call at random; the bench measures the per-call cost.
       PRINCIPAL_STATUS_TTL_SECONDS: '3600',
+      // The gateway still meters every request (its cost is part of what is measured), but the load
+      // sections send far more than a plan or the token endpoint's flood rules allow.
+      RATE_LIMIT_PLANS: JSON.stringify({
+        standard: { rate: 10_000, burst: 5_000, daily_quota: 1_000_000_000 },
+      }),
+      TOKEN_ENDPOINT_LIMITS: JSON.stringify({
+        address_flood: { limit: 1_000_000_000 },
+        client_flood: { limit: 1_000_000_000 },
+      }),
     },
     log: options.log,
   });

@@ -12,6 +12,9 @@ import {
   runtimeEnvironment,
   type SecretName,
 } from '../shared/config/env.ts';
+import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
+import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
+import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
@@ -30,42 +33,62 @@ import type { StageConfig } from './stage-config.ts';
  * the SQS emulator and timers (infra/local/stage.ts).
  */
 
-export type Access = 'read' | 'readWrite';
-export type TableName = 'main' | 'idempotency';
+/** `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record). */
+export type Access = 'read' | 'readWrite' | 'append';
+export type TableName = 'main' | 'idempotency' | 'audit';
 export type { SecretName };
 
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
-  secrets?: Partial<Record<SecretName, Access>>;
+  /** Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys). */
+  writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
+  secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
   memorySize?: 512 | 1024;
 }
 
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
-    tables: { main: 'read' },
-    secrets: { signingKeys: 'read', jwks: 'read', clientSecretPepper: 'read' },
+    // Employee login writes its login states and one-time codes, token issuing the lockout records of
+    // client ids (docs/quotas.md), and nothing else of the main table.
+    tables: { main: 'readWrite', audit: 'append' },
+    writableKeyPrefixes: {
+      main: [loginStatePartitionPrefix, oneTimeCodePartitionPrefix, clientLockoutPartitionPrefix],
+    },
+    secrets: {
+      signingKeys: 'read',
+      jwks: 'read',
+      clientSecretPepper: 'read',
+      idpClientSecret: 'read',
+      loginStateKey: 'read',
+    },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
   },
   meta: {},
   admin: {
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
     secrets: {
       jwks: 'read',
       partnerCa: 'read',
       clientSecretPepper: 'read',
       idempotencyEncryptionKey: 'read',
+      // Account creation and plan changes create the account's API Gateway key (docs/quotas.md).
+      usageKeySecret: 'read',
     },
     memorySize: 1024,
   },
+  // The audit log's reader: the only function that may read the audit table, and it writes nothing.
+  audit: { tables: { audit: 'read' }, secrets: { jwks: 'read' } },
   catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     // GET /.well-known/pass-keys.json publishes the public pass keys: never the private set.
     secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
   },
+  // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it
+  // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.
   esim: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
@@ -76,6 +99,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     secrets: { jwks: 'read', webhookEncryptionKey: 'read', idempotencyEncryptionKey: 'read' },
   },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
+  // The plan comes from the authorizer's context; the table only when a request arrives without one.
+  quotas: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
 };
 
 export type QueueName = 'webhook-deliveries';
@@ -246,6 +271,13 @@ const workerDefinitions = {
       errorAlarm: 'The recovery sweep failed: stranded bookings stay Processing until it runs again.',
     },
   },
+  'esim-expiry': {
+    // eSIM packages past expires_at become Expired (docs/esim.md): it reads the expiry index and
+    // rewrites eSIMs with their outbox events, in the main table only.
+    servesGroup: 'esim',
+    tables: { main: 'readWrite' },
+    trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.
     servesGroup: 'webhooks',
@@ -256,16 +288,41 @@ const workerDefinitions = {
 } satisfies Record<string, WorkerDefinition>;
 
 export type Worker = keyof typeof workerDefinitions;
-export type ServiceFunction = FunctionGroup | Worker;
 export const workers: Readonly<Record<Worker, WorkerDefinition>> = workerDefinitions;
 export const workerNames = Object.keys(workers) as Worker[];
+
+/**
+ * Functions API Gateway itself invokes, before any route's Lambda: the partner API's authorizer
+ * (docs/quotas.md), which verifies the token and names the usage plan key metering the caller.
+ */
+const gatewayFunctionDefinitions = {
+  authorizer: {
+    // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
+    tables: { main: 'read' },
+    secrets: { jwks: 'read', usageKeySecret: 'read' },
+  },
+} satisfies Record<string, FunctionNeeds>;
+
+export type GatewayFunction = keyof typeof gatewayFunctionDefinitions;
+export const gatewayFunctions: Readonly<Record<GatewayFunction, FunctionNeeds>> = gatewayFunctionDefinitions;
+export const gatewayFunctionNames = Object.keys(gatewayFunctions) as GatewayFunction[];
+
+export type ServiceFunction = FunctionGroup | Worker | GatewayFunction;
 
 export function isWorker(name: ServiceFunction): name is Worker {
   return name in workers;
 }
 
+export function isGatewayFunction(name: ServiceFunction): name is GatewayFunction {
+  return name in gatewayFunctions;
+}
+
 /** Every function's grants, by name. */
-export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = { ...routeFunctions, ...workers };
+export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
+  ...routeFunctions,
+  ...workers,
+  ...gatewayFunctions,
+};
 export const serviceFunctions = Object.keys(functionNeeds) as ServiceFunction[];
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler without partial failures returns nothing, as in aws-lambda's own types

@@ -4,12 +4,17 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { config, queueUrl, webhookDeliveryConfig } from '../../shared/config/env.ts';
 import { dispatchStore } from '../../shared/db/entities/delivery.ts';
 import { PoisonMessageError, parseQueueMessage } from '../../shared/db/entities/webhook-message.ts';
-import { type DispatchOutcome, dispatchEvent } from '../../shared/domain/webhooks/dispatch.ts';
+import {
+  type AttemptOutcome,
+  type DispatchOutcome,
+  dispatchEvent,
+} from '../../shared/domain/webhooks/dispatch.ts';
 import type { DispatchPorts } from '../../shared/domain/webhooks/ports.ts';
 import { runRecovery } from '../../shared/domain/webhooks/recovery.ts';
 import { parseWebhookSettings } from '../../shared/domain/webhooks/settings.ts';
 import { postOnce } from '../../shared/net/safe-https.ts';
 import { logger } from '../../shared/observability/logger.ts';
+import { countWebhookOutcome } from '../../shared/observability/metrics.ts';
 import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
 
 /**
@@ -124,10 +129,13 @@ async function dispatchRecord(record: SQSRecord, hasTime: () => boolean): Promis
   }
   // A recovery job delivers its events itself; a final failure of one of them is recorded on its
   // delivery, and the job goes on with the next: nothing of a job goes to the dead-letter queue.
+  const { accountId } = parsed.kind === 'event' ? parsed.message.event : parsed.job;
+  const count = (attempt: AttemptOutcome) => countWebhookOutcome(attempt, accountId);
   const outcome: DispatchOutcome =
     parsed.kind === 'event'
       ? await dispatchEvent(ports, parsed.message)
-      : await runRecovery(ports, parsed.job, hasTime);
+      : await runRecovery(ports, parsed.job, hasTime, count);
+  if (parsed.kind === 'event' && outcome.attempt) count(outcome.attempt);
   const context = {
     message_id: record.messageId,
     ...(parsed.kind === 'event'

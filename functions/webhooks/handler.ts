@@ -5,11 +5,9 @@ import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
 import { recoveryStore } from '../../shared/db/entities/webhook-recovery.ts';
 import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
-import type { Delivery, Webhook, WebhookRecovery } from '../../shared/domain/webhooks/model.ts';
 import type { DeliveryPorts, SubscriptionPorts } from '../../shared/domain/webhooks/ports.ts';
 import { recoverWebhook } from '../../shared/domain/webhooks/recovery.ts';
 import {
-  activeRotation,
   changeWebhookUrl,
   createWebhook,
   deleteWebhook,
@@ -21,6 +19,7 @@ import {
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { deliveryView, recoveryView, webhookView } from '../../shared/http/views/webhooks.ts';
 import { webhookUrlProblem } from '../../shared/net/webhook-url.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
@@ -38,51 +37,6 @@ const ports: SubscriptionPorts & DeliveryPorts = {
 /** Webhooks routes take partner tokens only: the subscription belongs to the token's account. */
 function accountOf(principal: PartnerPrincipal): string {
   return principal.accountId;
-}
-
-function webhookView(webhook: Webhook, now: Date) {
-  const rotation = activeRotation(webhook, now);
-  return {
-    id: webhook.webhookId,
-    url: webhook.url,
-    status: webhook.status,
-    disabled_reason: webhook.disabledReason,
-    created_at: webhook.createdAt,
-    updated_at: webhook.updatedAt,
-    secret_rotation: rotation ? { previous_secret_valid_until: rotation.previousSecretValidUntil } : null,
-  };
-}
-
-function deliveryView(delivery: Delivery) {
-  const { event } = delivery;
-  return {
-    id: event.id,
-    status: delivery.status,
-    status_reason: delivery.statusReason,
-    event: { id: event.id, event: event.type, timestamp: event.timestamp, data: event.data },
-    attempts: delivery.attempts.map((attempt) => ({
-      attempted_at: attempt.attemptedAt,
-      status_code: attempt.statusCode,
-      latency_ms: attempt.latencyMs,
-      error: attempt.error,
-    })),
-    attempt_counts: delivery.attemptCounts,
-    next_attempt_at: delivery.nextAttemptAt,
-    created_at: delivery.createdAt,
-    updated_at: delivery.updatedAt,
-  };
-}
-
-function recoveryView(recovery: WebhookRecovery) {
-  return {
-    id: recovery.recoveryId,
-    status: recovery.status,
-    since: recovery.since,
-    until: recovery.until,
-    event_count: recovery.eventIds.length,
-    truncated: recovery.truncated,
-    started_at: recovery.startedAt,
-  };
 }
 
 const webhookLocation = (webhookId: string) => `/v2/b2b/webhooks/${webhookId}`;

@@ -260,7 +260,7 @@ export class QueuePoller {
   }
 
   private async invoke(records: SQSRecord[]): Promise<void> {
-    const { client, queueUrl, region, functionName, handler, log } = this.options;
+    const { region, functionName, handler, log } = this.options;
     let failed: Set<string>;
     try {
       const response = await handler({ Records: records }, lambdaContext(functionName, 900_000, region));

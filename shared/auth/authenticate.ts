@@ -12,6 +12,11 @@ export interface AuthenticationInput {
   auth: RouteAuth;
   authorization: string | undefined;
   clientCertificate: ClientCertificate | null;
+  /**
+   * The route is served on a mutual TLS host (the partner API), so its gateway verified a client
+   * certificate; the admin API has none (shared/routes/types.ts, mutualTlsHosts).
+   */
+  certificateRequired: boolean;
 }
 
 export interface AuthenticationDependencies {
@@ -27,16 +32,18 @@ const defaultDependencies: AuthenticationDependencies = {
 };
 
 /**
- * Layer 1 (mTLS) is enforced by the gateway; this checks that a certificate arrived, then layer 2:
- * the Bearer token, its audience, the certificate binding (RFC 8705 style, per account: the exact
- * issuer and subject, shared/auth/certificate-binding.ts), the scope, and that the token's application
- * and account are still active (shared/auth/principal-status.ts).
+/**
+ * Layer 1 (mTLS) is enforced by the gateway; on its hosts this checks that a certificate arrived, then
+ * layer 2: the Bearer token, its audience, the certificate binding of partner tokens (RFC 8705 style,
+ * per account: the exact issuer and subject, shared/auth/certificate-binding.ts), the scope, and that
+ * a partner token's application and account are still active (shared/auth/principal-status.ts).
  */
 export async function authenticate(
-  { auth, authorization, clientCertificate }: AuthenticationInput,
+  { auth, authorization, clientCertificate, certificateRequired }: AuthenticationInput,
   dependencies: AuthenticationDependencies = defaultDependencies,
 ): Promise<Principal> {
-  if (!clientCertificate) throw new UnauthorizedError('A client certificate is required.');
+  if (certificateRequired && !clientCertificate)
+    throw new UnauthorizedError('A client certificate is required.');
   if (!authorization) {
     throw new UnauthorizedError('The Authorization header with a Bearer token is required.', {
       headers: { 'WWW-Authenticate': 'Bearer' },
@@ -50,12 +57,11 @@ export async function authenticate(
   }
   const principal = await verifyAccessToken(token, auth.audiences ?? ['partner']);
 
+  // A partner token is only ever good with its account's certificate, whatever the host.
   if (principal.kind === 'partner') {
-    const mismatch = certificateMismatch(
-      clientCertificate,
-      principal.accountId,
-      dependencies.partnerCaSubject(),
-    );
+    const mismatch = clientCertificate
+      ? certificateMismatch(clientCertificate, principal.accountId, dependencies.partnerCaSubject())
+      : 'certificate_account_mismatch';
     if (mismatch) {
       throw new ForbiddenError(
         mismatch === 'certificate_issuer_mismatch'

@@ -109,7 +109,7 @@ export async function commitIdempotent(
   if (outcome.committed) return { kind: 'created', response };
   if (outcome.reason === 'contention') {
     if (outcome.index > 0) throw contentionError();
-    // The twin request holding this key is still committing: decisions.md's "in flight".
+    // The twin request holding this key is still committing: the contract's "in flight" (docs/contract.md, Idempotency).
     throw new ConflictError(
       'IdempotencyConflict',
       'A request with this Idempotency-Key is still in flight.',
@@ -143,9 +143,10 @@ export async function storeIdempotent(
 }
 
 /**
- * The stored outcome of an earlier request with this key, looked up only when the operation failed
- * (docs/architecture.md, Idempotency): the same body replays it, another body is IdempotencyConflict,
- * and no record (or an expired one) is undefined. Strongly consistent, so a twin's commit is seen.
+ * What a used key already answers (docs/architecture.md, Idempotency): read when the operation failed,
+ * and before an operation that commits its own writes (RouteDefinition.commitsOwnWrites). The same
+ * body replays the stored response, another body is 409 IdempotencyConflict, and no record (or an
+ * expired one) is undefined. Strongly consistent, so a twin's commit is seen.
  */
 export async function findIdempotent(
   context: IdempotencyContext,
@@ -158,6 +159,7 @@ export async function findIdempotent(
       ConsistentRead: true,
     }),
   );
+  // An expired record is a new operation, as in recordPut's condition.
   if (!Item || Number(Item.expires_at) < Math.floor(now.getTime() / 1000)) return undefined;
   return replay(context, Item);
 }

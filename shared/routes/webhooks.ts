@@ -126,7 +126,7 @@ export const webhooksRoutes = {
     method: 'GET',
     path: `${item}/deliveries`,
     summary: 'List deliveries, newest event first, each with its attempts',
-    description: 'Kept 30 days. Beyond partner-api.md.',
+    description: 'Kept 30 days. Beyond the partner contract.',
     request: { params: webhookParams, query: deliveriesQuery },
     responses: { 200: { description: 'A page of deliveries', schema: deliveriesPageSchema } },
     errors: notFound,
@@ -137,7 +137,7 @@ export const webhooksRoutes = {
     method: 'GET',
     path: `${item}/deliveries/{deliveryID}`,
     summary: 'Read one delivery with its attempts',
-    description: 'Beyond partner-api.md.',
+    description: 'Beyond the partner contract.',
     request: { params: deliveryParams },
     responses: { 200: { description: 'The delivery', schema: deliverySchema } },
     errors: notFound,
@@ -152,7 +152,7 @@ export const webhooksRoutes = {
       'Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; ' +
       'queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). ' +
       'Ping, redeliver and recover together: 10 per minute per account (429 RateLimitExceeded). ' +
-      'Beyond partner-api.md.',
+      'Beyond the partner contract.',
     request: { params: deliveryParams },
     responses: {
       202: { description: 'Queued', schema: deliverySchema, headers: { Location: 'The delivery' } },
@@ -168,7 +168,7 @@ export const webhooksRoutes = {
     description:
       'The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. ' +
       'The subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 ' +
-      'per minute per account (429 RateLimitExceeded). Beyond partner-api.md.',
+      'per minute per account (429 RateLimitExceeded). Beyond the partner contract.',
     request: { params: webhookParams },
     responses: {
       202: { description: 'Queued', schema: pingAcceptedSchema, headers: { Location: 'Its delivery' } },
@@ -187,7 +187,7 @@ export const webhooksRoutes = {
       'order, each once, on a fresh retry schedule (at most 500 per recovery, see `truncated`). One recovery ' +
       'runs at a time per subscription (409 WebhookRecoveryInProgress); the subscription must be Active ' +
       '(409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429). ' +
-      'With an Idempotency-Key, a retry gets the first answer. Beyond partner-api.md.',
+      'With an Idempotency-Key, a retry gets the first answer. Beyond the partner contract.',
     idempotency: 'optional',
     request: { params: webhookParams, body: recoverWebhookRequestSchema },
     responses: { 202: { description: 'The recovery started', schema: webhookRecoverySchema } },

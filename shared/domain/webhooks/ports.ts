@@ -184,6 +184,14 @@ export interface DeliveryPorts {
   recoveries: RecoveryStore;
 }
 
+/**
+ * Redelivery's ports: a partner's own redelivery counts against its account's action limit; an
+ * employee's, for a partner who asked support after an outage, is `unlimited` (it is audited instead).
+ */
+export type RedeliveryPorts = Pick<DeliveryPorts, 'webhooks' | 'deliveries' | 'outbox'> & {
+  limits: ActionLimiter | 'unlimited';
+};
+
 /** What the dispatcher needs to deliver one queued event. */
 export interface DispatchPorts {
   store: DispatchStore;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, ValidationError } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import { type DispatchOutcome, dispatchEvent } from './dispatch.ts';
+import { type AttemptOutcome, type DispatchOutcome, dispatchEvent } from './dispatch.ts';
 import { finalDeliveryStatuses, type RecoveryJob, recoveryClaim, type WebhookRecovery } from './model.ts';
 import type { DeliveryPorts, DispatchPorts } from './ports.ts';
 import { getWebhook } from './subscriptions.ts';
@@ -104,12 +104,14 @@ export async function recoverWebhook(
  * recovery's claim) and delivered as any event is. An event whose run needs a retry holds the rest
  * back: the job message waits for it, and a later receive resumes where it stopped, skipping what is
  * final. An event that succeeded meanwhile, or that another redelivery took, is not sent again.
- * `hasTime`: false when the invocation could end during the next attempt.
+ * `hasTime`: false when the invocation could end during the next attempt; `onAttempt` hears how each
+ * attempt made by the job ended (the handler counts them as it counts those of single events).
  */
 export async function runRecovery(
   ports: DispatchPorts,
   job: RecoveryJob,
   hasTime: () => boolean = () => true,
+  onAttempt: (attempt: AttemptOutcome) => void = () => {},
 ): Promise<DispatchOutcome> {
   const claim = recoveryClaim(job.recoveryId);
   const { store, now } = ports;
@@ -119,6 +121,7 @@ export async function runRecovery(
     if (!delivery || finalDeliveryStatuses.includes(delivery.status)) continue;
     if (!hasTime()) return { kind: 'retry', visibilitySeconds: 1, result: 'out of time: resumes shortly' };
     const outcome = await dispatchEvent(ports, { event: delivery.event, claim, webhookId: job.webhookId });
+    if (outcome.attempt) onAttempt(outcome.attempt);
     if (outcome.kind === 'retry') return { ...outcome, result: `event ${eventId}: ${outcome.result}` };
     if (outcome.kind === 'dead') ports.log.info('Recovered event failed again', { event_id: eventId });
     sent++;

@@ -7,6 +7,7 @@ import { requestFingerprint } from '../../idempotency/fingerprint.ts';
 import {
   commitIdempotent,
   findIdempotent,
+  type IdempotencyContext,
   type IdempotentOutcome,
   type StoredResponse,
   storeIdempotent,
@@ -30,7 +31,10 @@ export interface IdempotentCommitOptions {
   commitIdempotent: typeof commitIdempotent;
   /** Stores an outcome that writes nothing (the operation's own 4xx). */
   storeIdempotent: typeof storeIdempotent;
-  /** The stored outcome under the key, read only when the operation failed. */
+  /**
+   * The stored outcome under the key: read when the operation failed, and before an operation that
+   * commits its own writes runs.
+   */
   findIdempotent: typeof findIdempotent;
   /** Checks every result against the route's documented responses before it leaves (local and tests). */
   validateResponses: () => boolean;
@@ -50,6 +54,10 @@ function toStored(result: ApiResult): StoredResponse {
   if (result.binary) {
     headers['Content-Type'] = result.binary.contentType;
     return { statusCode: result.status, headers, body: result.binary.base64 };
+  }
+  if (result.text) {
+    headers['Content-Type'] = result.text.contentType;
+    return { statusCode: result.status, headers, body: result.text.body };
   }
   if (result.body !== undefined) headers['Content-Type'] ??= 'application/json';
   const body = result.json ?? (result.body === undefined ? '' : JSON.stringify(result.body));
@@ -92,7 +100,8 @@ function respond(internal: PipelineInternal, outcome: Outcome): APIGatewayProxyR
   if (outcome.kind !== 'plain') internal.idempotencyStatus = outcome.kind;
   const { statusCode, headers, body } =
     outcome.kind === 'reused' ? withRequestId(outcome.response, internal.requestId) : outcome.response;
-  const binary = headers['Content-Type'] !== undefined && !/json/.test(headers['Content-Type']);
+  const contentType = headers['Content-Type'];
+  const binary = contentType !== undefined && !/json|^text\//i.test(contentType);
   return {
     statusCode,
     headers: { ...headers, ...idempotencyHeaders(internal) },
@@ -140,12 +149,21 @@ export function idempotentCommit(options: Partial<IdempotentCommitOptions> = {})
     const { event, internal } = request;
     const parsed = present(internal.request, 'request (validation)');
     if (parsed.idempotencyKey !== undefined) {
-      internal.idempotency = {
+      const idempotency: IdempotencyContext = {
         tenant: tenantOf(parsed.principal),
         operationId: parsed.route.operationId,
         key: parsed.idempotencyKey,
         fingerprint: requestFingerprint(event.pathParameters ?? {}, internal.body),
       };
+      internal.idempotency = idempotency;
+      // Its writes are committed before the record could be: run it again only under an unused key.
+      if (parsed.route.commitsOwnWrites) {
+        internal.answerOfUsedKey = async () => {
+          const now = present(internal.now, 'arrival time (requestContext)');
+          const outcome = await settings.findIdempotent(idempotency, now);
+          return outcome && respond(internal, outcome);
+        };
+      }
     }
     internal.beginRun = (): OperationRun => {
       const uow = settings.unitOfWork();

@@ -3,6 +3,7 @@ import { isThrottlingError, isTransientError } from '@smithy/core/retry';
 import { OAuthError } from '../../auth/oauth-error.ts';
 import { ApiError, ServiceUnavailableError } from '../../domain/errors.ts';
 import { logger } from '../../observability/logger.ts';
+import { errorPage, htmlErrorResponse } from '../html-pages.ts';
 import { oauthErrorResponse } from '../oauth-errors.ts';
 import { problemResponse, statusOf } from '../problem.ts';
 import { resolveRequestId } from '../request-id.ts';
@@ -35,8 +36,9 @@ export function unavailableDependency(error: unknown): ServiceUnavailableError |
 }
 
 /**
- * The one place an error becomes a response: an RFC 9457 problem, or RFC 6749 terms on the token
- * endpoint; with X-Request-ID, and the idempotency headers once the key was used.
+ * The one place an error becomes a response: an RFC 9457 problem, RFC 6749 terms on the token
+ * endpoint, or an HTML page on the routes a browser opens; with X-Request-ID, and the idempotency
+ * headers once the key was used.
  */
 export function errorResponses(options: Partial<ErrorResponsesOptions> = {}): PipelineMiddleware {
   const { logger: log } = { ...defaults, ...options };
@@ -51,10 +53,13 @@ export function errorResponses(options: Partial<ErrorResponsesOptions> = {}): Pi
     }
     const unavailable = unavailableDependency(request.error);
     const error = unavailable ?? request.error;
+    const format = internal.route?.errorFormat ?? 'problem';
     if (unavailable) {
       log.error('Dependency unavailable', { error: request.error ?? undefined });
     } else if (error instanceof OAuthError) {
       log.info('Request refused', { error: error.error, status: error.status });
+    } else if (format === 'html' && !(error instanceof ApiError) && errorPage(error).status < 500) {
+      log.info('Request refused', { error: error?.name, status: errorPage(error).status });
     } else if (!(error instanceof ApiError)) {
       log.error('Request failed', { error: error ?? undefined });
     } else if (statusOf(error) >= 500) {
@@ -63,9 +68,11 @@ export function errorResponses(options: Partial<ErrorResponsesOptions> = {}): Pi
       log.info('Request refused', { code: error.code, status: statusOf(error) });
     }
     const response =
-      internal.route?.errorFormat === 'oauth'
+      format === 'oauth'
         ? oauthErrorResponse(error, requestId)
-        : problemResponse(error, event.path ?? '/', requestId);
+        : format === 'html'
+          ? htmlErrorResponse(error, requestId)
+          : problemResponse(error, event.path ?? '/', requestId);
     request.response = { ...response, headers: { ...response.headers, ...idempotencyHeaders(internal) } };
   };
 

@@ -23,6 +23,7 @@ export async function useLocalConfig(
     AWS_SECRET_ACCESS_KEY: 'local',
     MAIN_TABLE_NAME: 'main-test',
     IDEMPOTENCY_TABLE_NAME: 'idempotency-test',
+    AUDIT_TABLE_NAME: 'audit-test',
     DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
     SECRETS_BACKEND: 'file',
     SECRETS_DIR: secretsDir,
@@ -31,6 +32,7 @@ export async function useLocalConfig(
     ADMIN_AUDIENCE: 'https://admin.test.invalid',
     API_BASE_URL: 'https://api.test.invalid',
     AUTH_BASE_URL: 'https://auth.test.invalid',
+    ADMIN_BASE_URL: 'https://admin.test.invalid',
     ...overrides,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
@@ -40,7 +42,8 @@ export async function useLocalConfig(
     cleanUp: async () => {
       vi.unstubAllEnvs();
       resetModuleCaches();
-      await rm(secretsDir, { recursive: true, force: true });
+      // A handler may still be writing a lazily created secret when the test ends: retry, as rm -rf would.
+      await rm(secretsDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }

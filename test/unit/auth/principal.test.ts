@@ -183,7 +183,12 @@ describe('verified access tokens', () => {
       now,
     );
     return authenticate(
-      { auth: { scope: 'webhooks' }, authorization: `Bearer ${accessToken}`, clientCertificate },
+      {
+        auth: { scope: 'webhooks' },
+        authorization: `Bearer ${accessToken}`,
+        clientCertificate,
+        certificateRequired: true,
+      },
       deps,
     ).catch((caught: unknown) => caught);
   };
@@ -199,6 +204,7 @@ describe('verified access tokens', () => {
         auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
         authorization: `Bearer ${employee}`,
         clientCertificate: other,
+        certificateRequired: true,
       },
       dependencies(),
     );
@@ -253,5 +259,47 @@ describe('verified access tokens', () => {
     expect(refused instanceof ApiError && statusOf(refused)).toBe(401);
     expect(deps.asked).toEqual(['pts_c']);
     expect(unbound instanceof ApiError && statusOf(unbound)).toBe(403);
+  });
+
+  it('require no certificate off the mutual TLS hosts, but a missing one where it is required is 401', async () => {
+    const employee = await employeeToken({});
+    const { accessToken } = await issuePartnerToken(
+      { clientId: 'pts_c', accountId, scopes: ['identity.account:*'] },
+      now,
+    );
+
+    const deps = dependencies();
+    const admin = await authenticate(
+      {
+        auth: { scope: 'identity.account:*', audiences: ['employee'] },
+        authorization: `Bearer ${employee}`,
+        clientCertificate: null,
+        certificateRequired: false,
+      },
+      deps,
+    );
+    const missing = await authenticate(
+      {
+        auth: { scope: 'identity.account:*', audiences: ['employee'] },
+        authorization: `Bearer ${employee}`,
+        clientCertificate: null,
+        certificateRequired: true,
+      },
+      deps,
+    ).catch((caught: unknown) => caught);
+    const partnerWithout = await authenticate(
+      {
+        auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
+        authorization: `Bearer ${accessToken}`,
+        clientCertificate: null,
+        certificateRequired: false,
+      },
+      deps,
+    ).catch((caught: unknown) => caught);
+
+    expect(admin).toMatchObject({ kind: 'employee' });
+    expect(missing instanceof ApiError && statusOf(missing)).toBe(401);
+    expect(partnerWithout instanceof ApiError && statusOf(partnerWithout)).toBe(403);
+    expect((partnerWithout as ApiError).details).toEqual({ reason: 'certificate_account_mismatch' });
   });
 });

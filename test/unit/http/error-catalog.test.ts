@@ -56,6 +56,7 @@ describe('the error catalog', () => {
       'EsimTopupUnavailable',
       'EsimResellerAlreadyLinked',
       'WebhookRecoveryInProgress',
+      'AccountInvalidState',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());

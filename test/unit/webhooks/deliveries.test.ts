@@ -128,4 +128,16 @@ describe('redelivering', () => {
     expect(await ports.deliveries.find(webhookId, failed.event.id)).toEqual(failed);
     expect(ports.outbox.redeliveries).toEqual([]);
   });
+
+  it('leaves the account’s action limit alone when the ports say unlimited (an employee’s redelivery)', async () => {
+    const ports = portsWith();
+    ports.limits.taken = 10;
+    const uow = new FakeUnitOfWork();
+
+    await redeliver({ ...ports, limits: 'unlimited' }, accountId, webhookId, failed.event.id, uow, now);
+    uow.commit();
+
+    expect(ports.limits.taken).toBe(10);
+    expect(ports.outbox.redeliveries).toHaveLength(1);
+  });
 });
