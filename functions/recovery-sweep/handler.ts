@@ -12,8 +12,9 @@ const signer = new PassKeys(secretStore, passKeySecretIds, () => config().secret
 type Sweep = (now: Date) => Promise<Record<string, number>>;
 
 /**
- * The areas whose records wait in an intermediate state for an asynchronous step. eSIM orders add
- * their own sweep here once they have such a state (docs/reliability.md, Recovery sweep).
+ * The areas whose records wait in an intermediate state for an asynchronous step. eSIM has none: a
+ * Pending order waits for the partner, and confirm is one transaction (docs/reliability.md, Recovery
+ * sweep); an area that gains such a state adds its sweep here.
  */
 const sweeps: Record<string, Sweep> = {
   bookings: (now) =>
