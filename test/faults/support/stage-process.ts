@@ -64,8 +64,9 @@ export async function waitUntilGone(pids: number[], timeoutMs = 30_000): Promise
 
 /**
  * `npm start` as a user runs it: `tsx infra/local/main.ts` in a process group of its own, with a state
- * dir and ports of the test's choosing (LOCAL_STATE_DIR, LOCAL_API_PORT, LOCAL_AUTH_PORT), so it can
- * be killed as a whole (SIGKILL of the group) and started again on the same state.
+ * dir and ports of the test's choosing (LOCAL_STATE_DIR and every LOCAL_*_PORT: free ones, the same on
+ * every start, so a restarted stage keeps its URLs and never meets another stage's fixed defaults), so
+ * it can be killed as a whole (SIGKILL of the group) and started again on the same state.
  */
 export class StageProcess {
   private child: ChildProcess | undefined;
@@ -75,14 +76,17 @@ export class StageProcess {
 
   private constructor(
     readonly stateDir: string,
-    readonly apiPort: number,
-    readonly authPort: number,
+    private readonly ports: Record<string, string>,
     private readonly env: Record<string, string>,
   ) {}
 
   static async create(env: Record<string, string> = {}): Promise<StageProcess> {
     const stateDir = await mkdtemp(join(tmpdir(), 'pts-faults-'));
-    return new StageProcess(stateDir, await freePort(), await freePort(), env);
+    const ports: Record<string, string> = {};
+    for (const name of ['API', 'AUTH', 'ADMIN', 'IDP', 'CONSOLE']) {
+      ports[`LOCAL_${name}_PORT`] = String(await freePort());
+    }
+    return new StageProcess(stateDir, ports, env);
   }
 
   /** The last lines the stage printed, for failure messages. */
@@ -103,8 +107,7 @@ export class StageProcess {
       env: {
         ...process.env,
         LOCAL_STATE_DIR: this.stateDir,
-        LOCAL_API_PORT: String(this.apiPort),
-        LOCAL_AUTH_PORT: String(this.authPort),
+        ...this.ports,
         ...this.env,
       },
     });
