@@ -112,10 +112,14 @@ export class StageProcess {
       },
     });
     this.child = child;
+    // Only this start's output counts: a restart must not take the previous start's line for its own.
+    let thisStart = '';
     const ready = new Promise<void>((resolve, reject) => {
       const collect = (chunk: Buffer) => {
-        this.output = (this.output + chunk.toString()).slice(-200_000);
-        if (/\[local\] ready in/.test(this.output.slice(-2000))) resolve();
+        const text = chunk.toString();
+        this.output = (this.output + text).slice(-200_000);
+        thisStart = (thisStart + text).slice(-2000);
+        if (/\[local\] ready in/.test(thisStart)) resolve();
       };
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
