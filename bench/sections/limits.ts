@@ -112,9 +112,10 @@ async function counterRow(settings: BenchSettings): Promise<Row> {
 }
 
 /**
- * One flush of the counter: an UpdateItem ADD with UPDATED_NEW on DynamoDB Local. Off the request
- * path (nobody awaits it), at most once a second per account and container; `GET /v2/b2b/rate-limits`
- * is the one request that awaits one (or a consistent GetItem).
+ * One flush of the counter: an UpdateItem ADD with UPDATED_NEW on DynamoDB Local, at most once a
+ * second per account and container. It runs beside the request; a cold answer (no recent total) waits
+ * for what the handler's work did not cover of it, and `GET /v2/b2b/rate-limits` for all of it (or for
+ * a consistent GetItem).
  */
 async function flushRow(harness: Harness, settings: BenchSettings): Promise<Row> {
   const { repetitions } = settings.jwt;
@@ -129,7 +130,7 @@ async function flushRow(harness: Harness, settings: BenchSettings): Promise<Row>
   const measured = await compare(repetitions, ours, floor);
   return {
     section,
-    name: 'daily usage flush (UpdateItem ADD, UPDATED_NEW), off the request path',
+    name: 'daily usage flush (UpdateItem ADD, UPDATED_NEW), beside the request',
     floorName: 'bare GetItem on the same client',
     measured: measure(measured.ours, measured.floor, 'µs/call', {
       'overhead µs/call': median(differences(measured.ours, measured.floor)),

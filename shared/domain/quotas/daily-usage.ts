@@ -8,9 +8,9 @@ import type { DailyUsageStore } from './ports.ts';
  * container counts the metered requests it serves and adds them to one shared total per owner and day
  * (`DailyUsageStore.add`, an atomic increment that answers the new total of every container).
  *
- * Nothing here waits on the store on a request's behalf. `count` only adds to a local number and may
- * start a flush that nobody awaits; `known` answers from memory what the container last heard of the
- * total plus what it counted since. A flush happens at most once per `flushIntervalMs` per owner, when
+ * `count` only adds to a local number and may start a flush that it does not await; `known` answers
+ * from memory what the container last heard of the total plus what it counted since, and
+ * `knownOnceFlushed` the same after the flush under way (the caller bounds that wait). A flush happens at most once per `flushIntervalMs` per owner, when
  * a request (of any owner) arrives after the interval: a Lambda container is frozen between
  * invocations, so no timer could be trusted to run. A flush that fails puts its requests back, to go
  * with the next one.
@@ -135,6 +135,17 @@ export class DailyUsageCounter {
     const age = this.elapsedMs() - entry.heardAtMs;
     if (age < 0 || age > this.maxStalenessMs) return undefined;
     return entry.heard + entry.inFlight + entry.pending;
+  }
+
+  /**
+   * `known`, once the flush under way for the owner's day has answered (at once when none is): for an
+   * answer that found no recent total, whose own count usually started that flush. Never rejects: a
+   * failed flush leaves the total unknown. The caller bounds the wait.
+   */
+  async knownOnceFlushed(owner: string, at: Date): Promise<number | undefined> {
+    const flushing = this.entries.get(keyOf(owner, utcDate(at)))?.flushing;
+    if (flushing) await flushing;
+    return this.known(owner, at);
   }
 
   /**

@@ -124,4 +124,28 @@ describe('two processes counting one account, as two Lambda containers do', () =
     expect(dailyRemaining(elsewhere.headers.ratelimit)).toBe(quota - 5);
     expect(elsewhere.body.policies.find((policy) => policy.policy === 'daily')?.remaining).toBe(quota - 5);
   });
+
+  it('list the day on the first answer to a fresh account on a container, from the total its count fetched', async () => {
+    const partner = await onboardPartner(['catalog.lounges:read'], 'Fresh partner on a new container');
+    for (let index = 0; index < 3; index++) await lounges(partner);
+    await rateLimits(partner);
+
+    // The first request of the account this container (process) serves, which it has heard no total of:
+    // a refusal at validation, so no handler work runs beside the flush its count started.
+    const first = await second.client.request('GET', '/v2/catalog/lounges?limit=0', {
+      cert: partner.identity,
+      token: partner.token,
+    });
+    const next = await second.client.request('GET', '/v2/catalog/lounges', {
+      cert: partner.identity,
+      token: partner.token,
+    });
+
+    // The gateway's own count would say quota - 1: the function waited for its flush's answer.
+    expect(first.status).toBe(422);
+    expect(first.headers.ratelimit).toMatch(/^"burst";r=\d+;t=\d+, "daily";r=\d+;t=\d+$/);
+    expect(dailyRemaining(first.headers.ratelimit)).toBe(quota - 5);
+    expect(next.status).toBe(200);
+    expect(dailyRemaining(next.headers.ratelimit)).toBe(quota - 6);
+  });
 });

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/domain/errors.ts';
 import { DailyUsageCounter } from '../../../shared/domain/quotas/daily-usage.ts';
 import type { DailyUsageStore } from '../../../shared/domain/quotas/ports.ts';
-import { rateLimitPolicy } from '../../../shared/http/pipeline/rate-limit-policy.ts';
+import { coldDailyTotalWaitMs, rateLimitPolicy } from '../../../shared/http/pipeline/rate-limit-policy.ts';
 import { eventOf, partner, requestOf } from '../http/pipeline/support.ts';
 
 const standard = { plan: 'standard', plan_rate: '50', plan_burst: '100', plan_daily_quota: '100000' };
@@ -37,6 +37,38 @@ function metered(authorizer: Record<string, string> | undefined): APIGatewayProx
       ...(authorizer ? { authorizer } : {}),
     },
   };
+}
+
+/** A store whose increments answer only when the test says (or never). */
+function heldStore(earlier: number) {
+  let total = earlier;
+  const waiting: { requests: number; answer: () => void; fail: (error: Error) => void }[] = [];
+  let arrived: () => void = () => undefined;
+  const store: DailyUsageStore = {
+    add: (_owner, _day, requests) =>
+      new Promise<number>((resolve, reject) => {
+        arrived();
+        waiting.push({
+          requests,
+          answer: () => {
+            total += requests;
+            resolve(total);
+          },
+          fail: reject,
+        });
+      }),
+    read: async () => total,
+  };
+  /** The increment number `index` (from 0), once the counter has sent it: a flush sends on its own turn. */
+  const add = async (index: number) => {
+    while (waiting.length <= index) {
+      await new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+    }
+    return waiting[index] as (typeof waiting)[number];
+  };
+  return { store, waiting, add };
 }
 
 /** One request through the middleware: before, the handler's wait, after (or onError). */
@@ -95,16 +127,6 @@ describe('the rate limit fields a function sends', () => {
     ]);
   });
 
-  it('leave the daily policy out while no total was heard, never the policy field', async () => {
-    const { store } = storeWith(0);
-    const counter = new DailyUsageCounter(store);
-
-    const request = await through(counter, metered(accountContext));
-
-    expect(request.response?.headers).toEqual({ 'RateLimit-Policy': policy });
-    await counter.settled();
-  });
-
   it('count and report on errors too', async () => {
     const { store } = storeWith(9);
     const counter = new DailyUsageCounter(store);
@@ -156,5 +178,151 @@ describe('the rate limit fields a function sends', () => {
     const mine = await through(counter, metered(accountContext), { handlerWait: () => counter.settled() });
 
     expect(mine.response?.headers?.RateLimit).toBe('"daily";r=99999;t=3600');
+  });
+});
+
+describe('an answer whose container heard no recent total of the day (a cold answer)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The bound's timer and the clock are the test's; setImmediate stays real, to let promises run. */
+  const fakeTimers = (now = arrival) =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now });
+  /** Every promise that can settle without a timer has. */
+  const drained = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  /** The middleware's before, then its after left running: the test decides when the store answers. */
+  function started(counter: DailyUsageCounter, coldTotalWaitMs?: number) {
+    const middleware = rateLimitPolicy({
+      dailyUsage: () => counter,
+      ...(coldTotalWaitMs === undefined ? {} : { coldTotalWaitMs }),
+    });
+    const request = requestOf(metered(accountContext));
+    middleware.before?.(request as never);
+    request.response = { statusCode: 200, headers: {}, body: '{}' };
+    let finished = false;
+    const after = Promise.resolve(middleware.after?.(request as never)).then(() => {
+      finished = true;
+    });
+    return { request, after, finished: () => finished };
+  }
+
+  it('waits for the flush its count started and lists the day from the fresh total', async () => {
+    fakeTimers();
+    const { store, waiting, add } = heldStore(41);
+    const counter = new DailyUsageCounter(store);
+
+    const answer = started(counter);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(answer.finished()).toBe(false);
+    (await add(0)).answer();
+    await answer.after;
+
+    expect(waiting.map((sent) => sent.requests)).toEqual([1]);
+    expect(answer.request.response?.headers).toEqual({
+      'RateLimit-Policy': policy,
+      RateLimit: '"daily";r=99958;t=3600',
+    });
+    // The bound's timer went with the wait: nothing of the request outlives its answer.
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('waits again after 10 seconds without news of the day, for the flush that request started', async () => {
+    fakeTimers();
+    const { store, add } = heldStore(0);
+    const counter = new DailyUsageCounter(store);
+    const first = started(counter);
+    (await add(0)).answer();
+    await first.after;
+    vi.setSystemTime(arrival + 10_001);
+
+    const later = started(counter);
+    await drained();
+    expect(later.finished()).toBe(false);
+    (await add(1)).answer();
+    await later.after;
+
+    expect(later.request.response?.headers?.RateLimit).toBe('"daily";r=99998;t=3600');
+  });
+
+  it('is held no longer than the bound by a slow store, then leaves the daily policy out', async () => {
+    fakeTimers();
+    const { store, add } = heldStore(0);
+    const counter = new DailyUsageCounter(store);
+
+    const answer = started(counter);
+    await vi.advanceTimersByTimeAsync(coldDailyTotalWaitMs - 1);
+    expect(answer.finished()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await drained();
+
+    expect(answer.finished()).toBe(true);
+    expect(answer.request.response?.headers).toEqual({ 'RateLimit-Policy': policy });
+    // The flush goes on: when it answers, the next request reports from it without waiting.
+    (await add(0)).answer();
+    await counter.settled();
+    expect(counter.known(`account:${partner.accountId}`, new Date(arrival))).toBe(1);
+  });
+
+  it('leaves the daily policy out when the flush fails, at once and without failing the answer', async () => {
+    fakeTimers();
+    const { store, add } = heldStore(0);
+    const failures: number[] = [];
+    const counter = new DailyUsageCounter(store, {
+      onFlushFailed: ({ requests }) => failures.push(requests),
+    });
+
+    const answer = started(counter);
+    (await add(0)).fail(new Error('ProvisionedThroughputExceededException'));
+    await drained();
+
+    // No fake time passed: the answer was written on the failure, not at the bound.
+    expect(answer.finished()).toBe(true);
+
+    expect(answer.request.response?.headers).toEqual({ 'RateLimit-Policy': policy });
+    expect(failures).toEqual([1]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('does not wait when no flush is under way (the last one failed within the second)', async () => {
+    fakeTimers();
+    const { store, waiting, add } = heldStore(0);
+    const counter = new DailyUsageCounter(store);
+    const first = started(counter);
+    (await add(0)).fail(new Error('timeout'));
+    await first.after;
+
+    const second = started(counter);
+    await drained();
+
+    expect(second.finished()).toBe(true);
+    expect(waiting).toHaveLength(1);
+    expect(second.request.response?.headers).toEqual({ 'RateLimit-Policy': policy });
+  });
+
+  it('never waits once a recent total is known, even while a flush hangs for good', async () => {
+    let nowMs = 0;
+    const { store, add } = heldStore(7);
+    const counter = new DailyUsageCounter(store, { elapsedMs: () => nowMs });
+    const first = started(counter);
+    (await add(0)).answer();
+    await first.after;
+    nowMs = 2_000;
+
+    // A bound of an hour: only not waiting at all lets this answer be written at once.
+    const middleware = rateLimitPolicy({ dailyUsage: () => counter, coldTotalWaitMs: 3_600_000 });
+    const request = requestOf(metered(accountContext));
+    middleware.before?.(request as never);
+    request.response = { statusCode: 200, headers: {}, body: '{}' };
+    const returned = middleware.after?.(request as never);
+
+    expect(returned).toBeUndefined();
+    expect(request.response.headers).toEqual({
+      'RateLimit-Policy': policy,
+      RateLimit: '"daily";r=99991;t=3600',
+    });
+    // Its count did start a flush, which the store never answers.
+    expect((await add(1)).requests).toBe(1);
   });
 });
