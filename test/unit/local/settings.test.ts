@@ -11,13 +11,21 @@ describe('the local stage settings', () => {
     'LOCAL_ADMIN_PORT',
     'LOCAL_IDP_PORT',
     'LOCAL_CONSOLE_PORT',
+    'LOCAL_DOCS_PORT',
   ];
 
-  it('listen on 8443 to 8447, keep state in .local and map roles leniently unless told otherwise', () => {
+  it('listen on 8443 to 8448, keep state in .local and map roles leniently unless told otherwise', () => {
     for (const name of [...portVariables, 'LOCAL_STATE_DIR', 'LOCAL_EMPLOYEE_ROLES'])
       vi.stubEnv(name, undefined);
 
-    expect(localPorts()).toEqual({ api: 8443, auth: 8444, admin: 8445, idp: 8446, console: 8447 });
+    expect(localPorts()).toEqual({
+      api: 8443,
+      auth: 8444,
+      admin: 8445,
+      idp: 8446,
+      console: 8447,
+      docs: 8448,
+    });
     expect(localStateDir()).toBe(resolve('.local'));
     expect(localEmployeeRoles()).toBe('lenient');
   });
@@ -28,10 +36,11 @@ describe('the local stage settings', () => {
     vi.stubEnv('LOCAL_ADMIN_PORT', '9445');
     vi.stubEnv('LOCAL_IDP_PORT', '0');
     vi.stubEnv('LOCAL_CONSOLE_PORT', '9447');
+    vi.stubEnv('LOCAL_DOCS_PORT', '0');
     vi.stubEnv('LOCAL_STATE_DIR', '/tmp/stage');
     vi.stubEnv('LOCAL_EMPLOYEE_ROLES', 'strict');
 
-    expect(localPorts()).toEqual({ api: 0, auth: 9444, admin: 9445, idp: 0, console: 9447 });
+    expect(localPorts()).toEqual({ api: 0, auth: 9444, admin: 9445, idp: 0, console: 9447, docs: 0 });
     expect(localStateDir()).toBe('/tmp/stage');
     expect(localEmployeeRoles()).toBe('strict');
   });
