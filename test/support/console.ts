@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { StageJson } from '../../infra/local/stage.ts';
 import { stage } from './api.ts';
 import { type PageWatch, watchPage } from './chromium.ts';
 import { employeeOf } from './employee-login.ts';
@@ -6,7 +7,8 @@ import { employeeOf } from './employee-login.ts';
 /**
  * The employee console of the run's local stage in headless Chromium: a browser context that trusts
  * the stage's own CA, the real login through the identity provider's form, and helpers to move
- * between the console's pages without reloading (the token lives in the page's memory only).
+ * between the console's pages without reloading (the token lives in the page's memory only). The
+ * stage is the run's shared one unless a file passes its own.
  */
 export interface ConsoleSession {
   context: BrowserContext;
@@ -15,21 +17,28 @@ export interface ConsoleSession {
 }
 
 /** The origins a console page may reach: itself, the auth and admin hosts, the identity provider. */
-export function consoleOrigins(): string[] {
-  const { console_url, auth_url, admin_url, idp } = stage();
+export function consoleOrigins(target: StageJson = stage()): string[] {
+  const { console_url, auth_url, admin_url, idp } = target;
   return [console_url, auth_url, admin_url, idp.issuer];
 }
 
-export async function newConsoleContext(browser: Browser): Promise<BrowserContext> {
+export async function newConsoleContext(
+  browser: Browser,
+  target: StageJson = stage(),
+): Promise<BrowserContext> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   // The copy buttons write to the clipboard; a test reads it back.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage().console_url });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: target.console_url });
   return context;
 }
 
 /** At the identity provider's sign-in page: the seeded employee's username and password, submitted. */
-export async function signInAtProvider(page: Page, username: string): Promise<void> {
-  const { password } = employeeOf(stage(), username);
+export async function signInAtProvider(
+  page: Page,
+  username: string,
+  target: StageJson = stage(),
+): Promise<void> {
+  const { password } = employeeOf(target, username);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -48,12 +57,13 @@ export async function openConsoleAs(
   username: string,
   route: string,
   heading: string | RegExp,
+  target: StageJson = stage(),
 ): Promise<ConsoleSession> {
-  const context = await newConsoleContext(browser);
+  const context = await newConsoleContext(browser, target);
   const page = await context.newPage();
-  const watch = watchPage(page, consoleOrigins());
-  await page.goto(`${stage().console_url}/${route}`);
-  await signInAtProvider(page, username);
+  const watch = watchPage(page, consoleOrigins(target));
+  await page.goto(`${target.console_url}/${route}`);
+  await signInAtProvider(page, username, target);
   await pageHeading(page, heading).waitFor();
   return { context, page, watch };
 }
