@@ -30,14 +30,20 @@ import type { StageConfig } from './stage-config.ts';
  * the SQS emulator and timers (infra/local/stage.ts).
  */
 
-export type Access = 'read' | 'readWrite';
-export type TableName = 'main' | 'idempotency';
+/** `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record). */
+export type Access = 'read' | 'readWrite' | 'append';
+export type TableName = 'main' | 'idempotency' | 'audit';
+export type BucketName = 'images';
+/** `read`: GetObject; `write`: PutObject only (objects are content-addressed and never deleted). */
+export type BucketAccess = 'read' | 'write';
 export type { SecretName };
 
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
-  secrets?: Partial<Record<SecretName, Access>>;
+  secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
+  /** Objects of the service's buckets (infra/stacks/stateful-stack.ts). */
+  buckets?: Partial<Record<BucketName, BucketAccess>>;
   memorySize?: 512 | 1024;
 }
 
@@ -60,7 +66,15 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     },
     memorySize: 1024,
   },
-  catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
+  catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' }, buckets: { images: 'read' } },
+  // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
+  'catalog-admin': {
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
+    buckets: { images: 'write' },
+    // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
+    memorySize: 1024,
+  },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     // Pass keys: GET /.well-known/pass-keys.json publishes their public half.

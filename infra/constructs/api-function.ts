@@ -4,27 +4,20 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Access } from '../functions.ts';
+import type { Access, BucketAccess } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
-const tableActions: Record<Access, string[]> = {
-  read: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'],
-  // TransactWriteItems is authorized per item through these actions.
-  readWrite: [
-    'GetItem',
-    'BatchGetItem',
-    'Query',
-    'Scan',
-    'ConditionCheckItem',
-    'DescribeTable',
-    'PutItem',
-    'UpdateItem',
-    'DeleteItem',
-    'BatchWriteItem',
-  ],
+const readActions = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
+// TransactWriteItems is authorized per item through these actions.
+const writeActions: Record<Access, string[]> = {
+  read: [],
+  readWrite: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+  // A conditional PutItem that never overwrites: no read, no change, no delete.
+  append: ['PutItem'],
 };
 
 export interface ApiFunctionProps
@@ -87,17 +80,57 @@ export class ApiFunction extends NodejsFunction {
     });
   }
 
-  /** The table and its named indexes, no `index/*` wildcard. */
-  bindTable({ table, access }: { table: ServiceTable; access: Access }): void {
+  /**
+   * The table and its named indexes, no `index/*` wildcard. With `writableKeyPrefixes`, writes reach
+   * only items whose partition key starts with one of them (IAM condition dynamodb:LeadingKeys).
+   */
+  bindTable({
+    table,
+    access,
+    writableKeyPrefixes,
+  }: {
+    table: ServiceTable;
+    access: Access;
+    writableKeyPrefixes?: readonly string[] | undefined;
+  }): void {
+    if (access !== 'append') {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: readActions.map((action) => `dynamodb:${action}`),
+          resources: [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+        }),
+      );
+    }
+    const writes = writeActions[access];
+    if (writes.length === 0) return;
     this.addToRolePolicy(
       new PolicyStatement({
-        actions: tableActions[access].map((action) => `dynamodb:${action}`),
-        resources: [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+        actions: writes.map((action) => `dynamodb:${action}`),
+        resources: [table.tableArn],
+        ...(writableKeyPrefixes
+          ? {
+              conditions: {
+                'ForAllValues:StringLike': {
+                  'dynamodb:LeadingKeys': writableKeyPrefixes.map((prefix) => `${prefix}*`),
+                },
+              },
+            }
+          : {}),
       }),
     );
   }
 
-  bindSecret({ secret, access }: { secret: ISecret; access: Access }): void {
+  /** Objects under `images/` only: GetObject to read, PutObject to write; never list or delete. */
+  bindBucket({ bucket, access }: { bucket: IBucket; access: BucketAccess }): void {
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: [access === 'read' ? 's3:GetObject' : 's3:PutObject'],
+        resources: [bucket.arnForObjects('images/*')],
+      }),
+    );
+  }
+
+  bindSecret({ secret, access }: { secret: ISecret; access: 'read' | 'readWrite' }): void {
     secret.grantRead(this);
     if (access === 'readWrite') secret.grantWrite(this);
   }

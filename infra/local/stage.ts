@@ -9,7 +9,7 @@ import { ensureSigningKeys } from '../../shared/auth/keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import { applyEnvironment, offlineAwsEnvironment, useOfflineAws } from '../../shared/config/local.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
-import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
 import {
@@ -77,7 +77,10 @@ export interface StageEndpoints {
   region: string;
   dynamodb: string;
   sqs: string;
-  tables: { main: string; idempotency: string };
+  tables: { main: string; idempotency: string; audit: string };
+  /** The S3 emulator (the SQS emulator's address) and its buckets. */
+  s3: string;
+  buckets: { images: string };
   mainStreamArn: string;
   queues: Record<string, { url: string; arn: string; deadLetterUrl: string }>;
   /** The environment every in-process function runs with. */
@@ -95,6 +98,7 @@ type SqsEmulator = Awaited<ReturnType<typeof startFauxqs>>;
 interface LocalTables {
   main: string;
   idempotency: string;
+  audit: string;
   mainStreamArn: string;
 }
 
@@ -155,6 +159,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     const gateways = await startGateways(options, { pki, functions, log }, stoppers);
     const tables = await createTables(dynamo.endpoint, stoppers);
     const createdQueues = createQueues(sqs);
+    createBuckets(sqs);
     const secretsDir = join(stateDir, 'secrets');
     const settings = localStageSettings({ secretsDir, tables, dynamo, sqs, gateways, pki });
     const environment = await configureFunctions(settings, createdQueues, options.env, stoppers);
@@ -170,7 +175,9 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       region,
       dynamodb: dynamo.endpoint,
       sqs: sqs.address,
-      tables: { main: tables.main, idempotency: tables.idempotency },
+      tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
+      s3: sqs.address,
+      buckets: settings.buckets,
       mainStreamArn: tables.mainStreamArn,
       queues: createdQueues,
       environment,
@@ -189,6 +196,7 @@ async function prepareStateDir(stateDir: string, persistent: boolean): Promise<b
   const keepsData = persistent && existsSync(dbPath);
   if (persistent) await mkdir(dbPath, { recursive: true });
   if (persistent) await mkdir(join(stateDir, 'sqs'), { recursive: true });
+  if (persistent) await mkdir(join(stateDir, 's3'), { recursive: true });
   return keepsData;
 }
 
@@ -206,7 +214,7 @@ async function startEmulators(
         host: '127.0.0.1',
         logger: false,
         defaultRegion: region,
-        ...(persistent ? { dataDir: join(stateDir, 'sqs') } : {}),
+        ...(persistent ? { dataDir: join(stateDir, 'sqs'), s3StorageDir: join(stateDir, 's3') } : {}),
       }),
       pki: ensureLocalPki(join(stateDir, 'pki')),
     },
@@ -244,8 +252,22 @@ async function createTables(endpoint: string, stoppers: Stoppers): Promise<Local
   stoppers.add(async () => client.destroy());
   const main = await ensureTable(client, mainTable);
   const idempotency = await ensureTable(client, idempotencyTable);
+  const audit = await ensureTable(client, auditTable);
   if (!main.streamArn) throw new Error(`The ${main.name} table has no stream`);
-  return { main: main.name, idempotency: idempotency.name, mainStreamArn: main.streamArn };
+  return {
+    main: main.name,
+    idempotency: idempotency.name,
+    audit: audit.name,
+    mainStreamArn: main.streamArn,
+  };
+}
+
+/** The catalog images bucket (CDK: the stateful stack's ImagesBucket). */
+const imagesBucket = 'partner-travel-local-images';
+
+/** The buckets CDK deploys; the SQS emulator serves S3 on the same address. Idempotent on restart. */
+function createBuckets(sqs: SqsEmulator): void {
+  sqs.setup({ buckets: [imagesBucket] });
 }
 
 /** Every queue of the registry with its dead-letter queue and redrive policy, as CDK deploys them. */
@@ -297,8 +319,9 @@ function localStageSettings({
 }): StageSettings {
   return {
     stage: 'local',
-    tables: { main: tables.main, idempotency: tables.idempotency },
-    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address },
+    tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
+    buckets: { images: imagesBucket },
+    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address },
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,

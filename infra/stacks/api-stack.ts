@@ -281,10 +281,12 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, secrets = {} } = functionNeeds[name];
+    const { tables = {}, secrets = {}, buckets = {} } = functionNeeds[name];
     if (tables.main) fn.bindTable({ table: this.stateful.mainTable, access: tables.main });
     if (tables.idempotency)
       fn.bindTable({ table: this.stateful.idempotencyTable, access: tables.idempotency });
+    if (tables.audit) fn.bindTable({ table: this.stateful.auditTable, access: tables.audit });
+    if (buckets.images) fn.bindBucket({ bucket: this.stateful.imagesBucket, access: buckets.images });
     for (const [secret, access] of Object.entries(secrets) as [
       keyof typeof secrets,
       'read' | 'readWrite',
@@ -316,7 +318,12 @@ export class ApiStack extends Stack {
 function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSettings {
   return {
     stage: config.stage,
-    tables: { main: stateful.mainTable.tableName, idempotency: stateful.idempotencyTable.tableName },
+    tables: {
+      main: stateful.mainTable.tableName,
+      idempotency: stateful.idempotencyTable.tableName,
+      audit: stateful.auditTable.tableName,
+    },
+    buckets: { images: stateful.imagesBucket.bucketName },
     secrets: {
       backend: 'aws',
       ids: Object.fromEntries(

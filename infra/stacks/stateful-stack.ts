@@ -1,8 +1,8 @@
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { type CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { ServiceTable } from '../constructs/service-table.ts';
 import type { SecretName } from '../functions.ts';
 import type { StageConfig } from '../stage-config.ts';
@@ -51,8 +51,11 @@ export class StatefulStack extends Stack {
   static readonly truststoreKey = 'truststore.pem';
   readonly mainTable: ServiceTable;
   readonly idempotencyTable: ServiceTable;
+  readonly auditTable: ServiceTable;
   readonly secrets: Record<SecretName, Secret>;
   readonly truststore: Bucket;
+  /** Catalog images (docs/catalog-admin.md, Images): served only through GET /v2/images/{id}. */
+  readonly imagesBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -65,6 +68,12 @@ export class StatefulStack extends Stack {
     });
     this.idempotencyTable = new ServiceTable(this, 'IdempotencyTable', {
       shape: idempotencyTable,
+      removalPolicy,
+      deletionProtection,
+    });
+
+    this.auditTable = new ServiceTable(this, 'AuditTable', {
+      shape: auditTable,
       removalPolicy,
       deletionProtection,
     });
@@ -116,9 +125,34 @@ export class StatefulStack extends Stack {
       reason: 'Holds one public CA bundle written by operators; CloudTrail records those writes.',
     });
 
+    this.imagesBucket = new Bucket(this, 'ImagesBucket', {
+      // Private: partners get images only through the API, which checks their contract.
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // Objects are content-addressed and never overwritten with other bytes; versions guard against
+      // a mistaken delete, and old versions (a twin upload of the same bytes) expire.
+      versioned: true,
+      lifecycleRules: [
+        { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(30) },
+        { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy,
+      autoDeleteObjects: !deletionProtection,
+    });
+    Validations.of(this.imagesBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Written only by the catalog administration function, whose every upload is in the audit log ' +
+        '(who, when, SHA-256); read only by the catalog function.',
+    });
+
     new CfnOutput(this, 'PartnerCaSecretArn', { value: this.secrets.partnerCa.secretArn });
     new CfnOutput(this, 'TruststoreBucketName', { value: this.truststore.bucketName });
     new CfnOutput(this, 'TruststoreKey', { value: StatefulStack.truststoreKey });
+    new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName });
   }
 }
 

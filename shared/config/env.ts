@@ -11,9 +11,14 @@ export interface RuntimeConfig {
   region: string;
   mainTableName: string;
   idempotencyTableName: string;
-  /** Local stage only: DynamoDB Local, the SQS emulator. Unset in AWS. */
+  /** The append-only audit log (docs/employees.md, Audit log). */
+  auditTableName: string;
+  /** The bucket of catalog images (docs/catalog-admin.md, Images); unset where nothing reads it. */
+  imagesBucketName: string | undefined;
+  /** Local stage only: DynamoDB Local, the SQS emulator (which serves S3 too). Unset in AWS. */
   dynamodbEndpoint: string | undefined;
   sqsEndpoint: string | undefined;
+  s3Endpoint: string | undefined;
   /** `aws`: Secrets Manager; `file`: JSON files in `secretsDir` (local stage). */
   secretsBackend: 'aws' | 'file';
   secretsDir: string | undefined;
@@ -83,8 +88,11 @@ export function config(): RuntimeConfig {
     region: required('AWS_REGION'),
     mainTableName: required('MAIN_TABLE_NAME'),
     idempotencyTableName: required('IDEMPOTENCY_TABLE_NAME'),
+    auditTableName: required('AUDIT_TABLE_NAME'),
+    imagesBucketName: process.env.IMAGES_BUCKET_NAME || undefined,
     dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sqsEndpoint: process.env.SQS_ENDPOINT || undefined,
+    s3Endpoint: process.env.S3_ENDPOINT || undefined,
     secretsBackend: process.env.SECRETS_BACKEND === 'file' ? 'file' : 'aws',
     secretsDir: process.env.SECRETS_DIR || undefined,
     secretIds: Object.fromEntries(
@@ -161,13 +169,14 @@ export function outboundConfig(): {
 /** The values behind a function's environment, as CDK (tokens, ARNs) or the local stage (endpoints, files) knows them. */
 export interface RuntimeSettings {
   stage: Stage;
-  tables: { main: string; idempotency: string };
+  tables: { main: string; idempotency: string; audit: string };
+  buckets: { images: string };
   secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
   apiBaseUrl: string;
   authBaseUrl: string;
   logLevel: string;
-  /** Local stage: DynamoDB Local and the SQS emulator. */
-  endpoints?: { dynamodb: string; sqs: string };
+  /** Local stage: DynamoDB Local and the SQS emulator, which serves S3 too. */
+  endpoints?: { dynamodb: string; sqs: string; s3: string };
   validateResponses?: boolean;
   /** URLs of the queues the function uses. */
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
@@ -182,7 +191,11 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     STAGE: settings.stage,
     MAIN_TABLE_NAME: settings.tables.main,
     IDEMPOTENCY_TABLE_NAME: settings.tables.idempotency,
-    ...(endpoints ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs } : {}),
+    AUDIT_TABLE_NAME: settings.tables.audit,
+    IMAGES_BUCKET_NAME: settings.buckets.images,
+    ...(endpoints
+      ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs, S3_ENDPOINT: endpoints.s3 }
+      : {}),
     SECRETS_BACKEND: secrets.backend,
     ...(secrets.dir ? { SECRETS_DIR: secrets.dir } : {}),
     ...Object.fromEntries(secretNames.map((name) => [secretIdVariables[name], secrets.ids[name]])),

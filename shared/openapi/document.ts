@@ -30,6 +30,8 @@ const scopeDescriptions: Record<string, string> = {
   webhooks: 'Manage the webhook subscription',
   'identity.account:*': 'Administer accounts (operators)',
   'identity.application:*': 'Administer applications (operators)',
+  'admin.catalog:read': 'Read the catalog draft, its diff and contracts (employees)',
+  'admin.catalog:write': 'Edit and publish the catalog, upload images, set contracts (employees)',
 };
 
 /** Error codes every route can answer, besides its own `errors`. */

@@ -2,6 +2,7 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
+import { catalogAdminRoutes } from './catalog-admin.ts';
 import { metaRoutes } from './meta.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition, Stage } from './types.ts';
@@ -15,6 +16,7 @@ export const routes = {
   ...bookingRoutes,
   ...sandboxRoutes,
   ...catalogRoutes,
+  ...catalogAdminRoutes,
   ...webhooksRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -11,6 +11,7 @@ export const functionGroups = [
   'esim',
   'webhooks',
   'sandbox',
+  'catalog-admin',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -19,8 +20,14 @@ export type Stage = (typeof stages)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `api` is {base_url} (mutual TLS); `auth` is {auth_url} (token issuing, no client certificate). */
-export type Host = 'api' | 'auth';
+/**
+ * `api` is {base_url} (mutual TLS); `auth` is {auth_url} (token issuing and employee login, no client
+ * certificate); `admin` is {admin_url} (the employee admin API, no client certificate).
+ */
+export type Host = 'api' | 'auth' | 'admin';
+
+/** Hosts whose every call carries a client certificate the gateway verified (mutual TLS). */
+export const mutualTlsHosts: readonly Host[] = ['api'];
 
 /** Who may call: partner applications (client credentials) or employees (admin login). */
 export type Audience = 'partner' | 'employee';
@@ -46,8 +53,13 @@ export interface RequestSpec {
   query?: z.ZodObject;
   headers?: z.ZodObject;
   body?: z.ZodType;
-  /** How the body arrives: JSON (default) or an HTML form (the OAuth token endpoint). */
-  bodyType?: 'json' | 'form';
+  /**
+   * How the body arrives: JSON (default), an HTML form (the OAuth token endpoint) or raw bytes of one
+   * of `mediaTypes` (image uploads; API Gateway passes them base64-encoded).
+   */
+  bodyType?: 'json' | 'form' | 'binary';
+  /** The media types a `binary` body may have (415 otherwise); API Gateway's binary media types. */
+  mediaTypes?: readonly string[];
 }
 
 export interface RouteDefinition {

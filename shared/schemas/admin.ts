@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { allScopes } from '../auth/scopes.ts';
+import { applicationScopes } from '../auth/scopes.ts';
 import { timestamp, uuid } from './common.ts';
 
 export const accountStatus = z.enum(['Active', 'Disabled']);
@@ -43,14 +43,16 @@ export const createAccountRequestSchema = z
   })
   .meta({ id: 'CreateAccountRequest' });
 
-export const scopeName = z.string().meta({ description: `One of: ${allScopes.join(', ')} (or an alias)` });
+export const scopeName = z
+  .string()
+  .meta({ description: `One of: ${applicationScopes.join(', ')} (or an alias)` });
 
 export const applicationSchema = z
   .object({
     client_id: z.string(),
     account_id: uuid,
     name: z.string(),
-    allowed_scopes: z.array(z.enum(allScopes)),
+    allowed_scopes: z.array(z.enum(applicationScopes)),
     status: accountStatus,
     created_at: timestamp,
     updated_at: timestamp,

@@ -16,8 +16,9 @@ import { functionGroups } from '../../shared/routes/types.ts';
 
 const localSettings: StageSettings = {
   stage: 'local',
-  tables: { main: 'main-local', idempotency: 'idempotency-local' },
-  endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324' },
+  tables: { main: 'main-local', idempotency: 'idempotency-local', audit: 'audit-local' },
+  buckets: { images: 'images-local' },
+  endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324', s3: 'http://127.0.0.1:9324' },
   secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },
   apiBaseUrl: 'https://127.0.0.1:8443',
   authBaseUrl: 'https://127.0.0.1:8444',
@@ -79,8 +80,11 @@ describe('functionEnvironment', () => {
       region: 'eu-west-1',
       mainTableName: 'main-local',
       idempotencyTableName: 'idempotency-local',
+      auditTableName: 'audit-local',
+      imagesBucketName: 'images-local',
       dynamodbEndpoint: 'http://127.0.0.1:8000',
       sqsEndpoint: 'http://127.0.0.1:9324',
+      s3Endpoint: 'http://127.0.0.1:9324',
       secretsBackend: 'file',
       secretsDir: '/tmp/secrets',
       secretIds: defaultSecretIds,

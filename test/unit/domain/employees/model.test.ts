@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { allScopes } from '../../../../shared/auth/scopes.ts';
+import { applicationScopes } from '../../../../shared/auth/scopes.ts';
+import { allowedScopesFor } from '../../../../shared/domain/accounts/scopes.ts';
+import { ValidationError } from '../../../../shared/domain/errors.ts';
 import {
   employeeOnlyScopes,
   employeeScopes,
@@ -70,9 +72,12 @@ describe('role scopes', () => {
     expect(scopesFor([])).toEqual([]);
   });
 
-  it('names no employee-only scope that partner applications could already be granted', () => {
-    const partnerKnown = new Set<string>(allScopes);
-    for (const scope of employeeOnlyScopes) expect(partnerKnown.has(scope)).toBe(false);
+  it('names no employee-only scope that an application could be granted', () => {
+    const grantable = new Set<string>(applicationScopes);
+    for (const scope of employeeOnlyScopes) {
+      expect(grantable.has(scope)).toBe(false);
+      expect(() => allowedScopesFor([scope], 'operator')).toThrow(ValidationError);
+    }
     expect(roleScopes.support.every((scope) => roleScopes.admin.includes(scope))).toBe(true);
   });
 });
