@@ -67,14 +67,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     memorySize: 1024,
   },
   catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' }, buckets: { images: 'read' } },
-  // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
-  'catalog-admin': {
-    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
-    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
-    buckets: { images: 'write' },
-    // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
-    memorySize: 1024,
-  },
+
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
@@ -86,6 +79,14 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
+  // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
+  'catalog-admin': {
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
+    buckets: { images: 'write' },
+    // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
+    memorySize: 1024,
+  },
 };
 
 export type QueueName = 'webhook-deliveries';

@@ -13,9 +13,13 @@ let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 export const handler = createApiHandler(metaRoutes, {
   getOpenApiDocument: async () => {
     if (!document) {
-      const { buildOpenApiDocument } = await import('../../shared/openapi/document.ts');
+      const { buildOpenApiDocument, publishedDocumentOptions } = await import(
+        '../../shared/openapi/document.ts'
+      );
       const { stage, apiBaseUrl, authBaseUrl } = config();
-      document = buildOpenApiDocument({ stage, apiBaseUrl, authBaseUrl });
+      // The admin host's address per stage comes with the admin API; until then the published one.
+      const { adminBaseUrl } = publishedDocumentOptions;
+      document = buildOpenApiDocument({ stage, apiBaseUrl, authBaseUrl, adminBaseUrl });
     }
     return { status: 200, body: document, headers: { 'Cache-Control': 'public, max-age=300' } };
   },

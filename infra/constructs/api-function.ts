@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -122,12 +122,23 @@ export class ApiFunction extends NodejsFunction {
 
   /** Objects under `images/` only: GetObject to read, PutObject to write; never list or delete. */
   bindBucket({ bucket, access }: { bucket: IBucket; access: BucketAccess }): void {
+    // The bucket lives in the stateful stack: its ARN arrives as an import, which cdk-nag names by export.
+    const owner = Stack.of(bucket);
+    const arn = owner === this.stack ? bucket.bucketArn : owner.exportValue(bucket.bucketArn);
     this.addToRolePolicy(
       new PolicyStatement({
         actions: [access === 'read' ? 's3:GetObject' : 's3:PutObject'],
-        resources: [bucket.arnForObjects('images/*')],
+        resources: [`${arn}/images/*`],
       }),
     );
+    const resolved = this.stack.resolve(arn) as { 'Fn::ImportValue'?: string; 'Fn::GetAtt'?: string[] };
+    const named = resolved['Fn::ImportValue'] ?? `<${resolved['Fn::GetAtt']?.[0]}.Arn>`;
+    Validations.of(this.role ?? this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${named}/images/*]`,
+      reason:
+        'Images are objects named by their SHA-256 under images/, unknown at deploy time: the function ' +
+        `may ${access === 'read' ? 'read' : 'add'} any of them and do nothing else with the bucket.`,
+    });
   }
 
   bindSecret({ secret, access }: { secret: ISecret; access: 'read' | 'readWrite' }): void {

@@ -1,5 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { imageSize } from 'image-size';
 import { config } from '../../shared/config/env.ts';
 import { ddb } from '../../shared/db/client.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import type { Principal } from './principal.ts';
 import { formatRateLimitPolicy } from '../domain/quotas/headers.ts';
 import type { Plan, PlanName } from '../domain/quotas/plans.ts';
+import type { Principal } from './principal.ts';
 
 /**
  * The pure core of the partner API's Lambda authorizer. API Gateway calls it (once per token, then

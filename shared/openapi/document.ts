@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { allScopes } from '../auth/scopes.ts';
+import { applicationScopes, employeeOnlyScopes, identityScopes } from '../auth/scopes.ts';
 import { type ErrorCode, errorCatalog } from '../domain/errors.ts';
 import { problemContentType } from '../http/problem.ts';
 import { routesForStage } from '../routes/index.ts';
-import type { RouteDefinition, Stage } from '../routes/types.ts';
+import type { Host, RouteDefinition, Stage } from '../routes/types.ts';
 import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
 import { webhookPayloads } from '../schemas/webhooks.ts';
 
@@ -12,6 +12,7 @@ export interface DocumentOptions {
   stage: Stage;
   apiBaseUrl: string;
   authBaseUrl: string;
+  adminBaseUrl: string;
 }
 
 const requestIdHeader = z
@@ -30,9 +31,40 @@ const scopeDescriptions: Record<string, string> = {
   webhooks: 'Manage the webhook subscription',
   'identity.account:*': 'Administer accounts (operators)',
   'identity.application:*': 'Administer applications (operators)',
-  'admin.catalog:read': 'Read the catalog draft, its diff and contracts (employees)',
-  'admin.catalog:write': 'Edit and publish the catalog, upload images, set contracts (employees)',
+  'identity.account:read': 'Read accounts and their managers (employees)',
+  'identity.application:read': 'Read applications (employees)',
+  'admin.catalog:read': 'Read the catalog administration (employees)',
+  'admin.catalog:write': 'Edit and publish the catalog (employees)',
+  'admin.esim_pools:read': "Read accounts' eSIM pools (employees)",
+  'admin.esim_pools:write': 'Load eSIM pools, link resellers (employees)',
+  'admin.account_managers:write': 'Assign account managers (employees)',
+  'admin.webhook_deliveries:read': "Read any account's webhook subscription and deliveries (employees)",
+  'admin.webhook_deliveries:write': "Redeliver any account's webhook events (employees)",
+  'admin.audit_log:read': 'Read the audit log (employees)',
 };
+
+/** A route only employees call: the admin API, employee tokens, no client certificate. */
+const employeeOnly = (route: RouteDefinition) =>
+  route.auth !== null && !(route.auth.audiences ?? ['partner']).includes('partner');
+
+function securityOf(route: RouteDefinition) {
+  if (!route.auth) return route.hosts.includes('api') ? [{ mutualTLS: [] }] : [];
+  const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
+  if (employeeOnly(route)) return accepted.map((scope) => ({ employeeToken: [scope] }));
+  return accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] }));
+}
+
+/** The request body as documented: JSON, a form, or the raw file of one of the route's media types. */
+function requestContent(spec: NonNullable<RouteDefinition['request']>, body: z.ZodType) {
+  if (spec.bodyType === 'binary') {
+    return Object.fromEntries(
+      (spec.mediaTypes ?? []).map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+    );
+  }
+  return {
+    [spec.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: body },
+  };
+}
 
 /** Error codes every route can answer, besides its own `errors`. */
 function impliedErrors(route: RouteDefinition): ErrorCode[] {
@@ -110,23 +142,19 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
       route.idempotency === 'required' ? idempotencyKeyHeader : idempotencyKeyHeader.optional();
   }
   const headers = spec.headers ? spec.headers.extend(headerShape) : z.object(headerShape);
-  const servers = route.hosts.map((host) => ({
-    url: host === 'api' ? options.apiBaseUrl : options.authBaseUrl,
-  }));
+  const baseUrls: Record<Host, string> = {
+    api: options.apiBaseUrl,
+    auth: options.authBaseUrl,
+    admin: options.adminBaseUrl,
+  };
+  const servers = route.hosts.map((host) => ({ url: baseUrls[host] }));
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [...route.tags],
     servers,
-    security: route.auth
-      ? [route.auth.scope, ...(route.auth.alternatives ?? [])].map((scope) => ({
-          mutualTLS: [],
-          partnerToken: [scope],
-        }))
-      : route.hosts.includes('api')
-        ? [{ mutualTLS: [] }]
-        : [],
+    security: securityOf(route),
     requestParams: {
       ...(spec.params ? { path: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
@@ -136,11 +164,7 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
       ? {
           requestBody: {
             required: !spec.body.safeParse(undefined).success,
-            content: {
-              [spec.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
-                schema: spec.body,
-              },
-            },
+            content: requestContent(spec, spec.body),
           },
         }
       : {}),
@@ -157,7 +181,12 @@ export const publishedDocumentOptions: DocumentOptions = {
   stage: 'prod',
   apiBaseUrl: 'https://api.partner-travel.example',
   authBaseUrl: 'https://auth.partner-travel.example',
+  adminBaseUrl: 'https://admin.partner-travel.example',
 };
+
+function describeScopes(scopes: readonly string[]): Record<string, string> {
+  return Object.fromEntries(scopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope]));
+}
 
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
 export function buildOpenApiDocument(options: DocumentOptions) {
@@ -191,9 +220,20 @@ export function buildOpenApiDocument(options: DocumentOptions) {
           flows: {
             clientCredentials: {
               tokenUrl: `${options.authBaseUrl}/oauth/v2/token`,
-              scopes: Object.fromEntries(
-                allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope]),
-              ),
+              scopes: describeScopes(applicationScopes),
+            },
+          },
+        },
+        employeeToken: {
+          type: 'oauth2',
+          description:
+            'Employee access token (ES256 JWT, typ at+jwt, aud the admin API, 1 hour) from the login: the ' +
+            "stage's identity provider signs the employee in, their groups give the roles and the roles the scopes.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${options.authBaseUrl}/api/v1/auth/idp/login`,
+              tokenUrl: `${options.authBaseUrl}/oauth/v2/token`,
+              scopes: describeScopes([...identityScopes, ...employeeOnlyScopes]),
             },
           },
         },

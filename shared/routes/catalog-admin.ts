@@ -32,8 +32,8 @@ import { defineRoute, type RouteAuth } from './types.ts';
  * Catalog administration (docs/catalog-admin.md): employees edit the draft on the admin host and
  * publish it. Its own function: it alone writes the images bucket.
  */
-const read: RouteAuth = { scope: 'admin.catalog:read', audiences: ['employee'] };
-const write: RouteAuth = { scope: 'admin.catalog:write', audiences: ['employee'] };
+const read = { scope: 'admin.catalog:read', audiences: ['employee'] } as const satisfies RouteAuth;
+const write = { scope: 'admin.catalog:write', audiences: ['employee'] } as const satisfies RouteAuth;
 const common = { hosts: ['admin'], group: 'catalog-admin', tags: ['Catalog administration'] } as const;
 const base = '/api/v1/admin/catalog';
 
@@ -117,7 +117,8 @@ function itemRoutes<
       method: 'POST',
       path: `${one}/deactivate`,
       summary: `Deactivate a ${spec.label} in the draft`,
-      description: 'Items are deactivated, never deleted; partners get 404 for it after the next publication.',
+      description:
+        'Items are deactivated, never deleted; partners get 404 for it after the next publication.',
       auth: write,
       request: { params: spec.params },
       responses: { 200: { description: `The ${spec.label}`, schema: spec.item } },
@@ -126,46 +127,61 @@ function itemRoutes<
   };
 }
 
-const lounges = itemRoutes({ one: 'Lounge', many: 'Lounges' }, {
-  segment: 'lounges',
-  param: 'loungeID',
-  label: 'lounge',
-  form: loungeForm,
-  item: loungeAdminSchema,
-  params: loungeAdminParams,
-});
-const fastTracks = itemRoutes({ one: 'FastTrack', many: 'FastTracks' }, {
-  segment: 'fast-tracks',
-  param: 'fastTrackID',
-  label: 'fast-track',
-  form: fastTrackForm,
-  item: fastTrackAdminSchema,
-  params: fastTrackAdminParams,
-});
-const tariffs = itemRoutes({ one: 'Tariff', many: 'Tariffs' }, {
-  segment: 'tariffs',
-  param: 'tariffID',
-  label: 'eSIM tariff',
-  form: tariffForm,
-  item: tariffAdminSchema,
-  params: tariffAdminParams,
-});
-const hubs = itemRoutes({ one: 'Hub', many: 'Hubs' }, {
-  segment: 'hubs',
-  param: 'hubID',
-  label: 'hub',
-  form: hubForm,
-  item: hubAdminSchema,
-  params: hubAdminParams,
-});
-const amenities = itemRoutes({ one: 'Amenity', many: 'Amenities' }, {
-  segment: 'amenities',
-  param: 'amenityID',
-  label: 'amenity',
-  form: amenityForm,
-  item: amenityAdminSchema,
-  params: amenityAdminParams,
-});
+const lounges = itemRoutes(
+  { one: 'Lounge', many: 'Lounges' },
+  {
+    segment: 'lounges',
+    param: 'loungeID',
+    label: 'lounge',
+    form: loungeForm,
+    item: loungeAdminSchema,
+    params: loungeAdminParams,
+  },
+);
+const fastTracks = itemRoutes(
+  { one: 'FastTrack', many: 'FastTracks' },
+  {
+    segment: 'fast-tracks',
+    param: 'fastTrackID',
+    label: 'fast-track',
+    form: fastTrackForm,
+    item: fastTrackAdminSchema,
+    params: fastTrackAdminParams,
+  },
+);
+const tariffs = itemRoutes(
+  { one: 'Tariff', many: 'Tariffs' },
+  {
+    segment: 'tariffs',
+    param: 'tariffID',
+    label: 'eSIM tariff',
+    form: tariffForm,
+    item: tariffAdminSchema,
+    params: tariffAdminParams,
+  },
+);
+const hubs = itemRoutes(
+  { one: 'Hub', many: 'Hubs' },
+  {
+    segment: 'hubs',
+    param: 'hubID',
+    label: 'hub',
+    form: hubForm,
+    item: hubAdminSchema,
+    params: hubAdminParams,
+  },
+);
+const amenities = itemRoutes(
+  { one: 'Amenity', many: 'Amenities' },
+  {
+    segment: 'amenities',
+    param: 'amenityID',
+    label: 'amenity',
+    form: amenityForm,
+    item: amenityAdminSchema,
+    params: amenityAdminParams,
+  },
+);
 
 const contractPath = '/api/v1/admin/accounts/{accountID}/contract';
 
@@ -242,7 +258,9 @@ export const catalogAdminRoutes = {
     path: `${base}/diff`,
     summary: 'The draft against the published catalog, field by field',
     auth: read,
-    responses: { 200: { description: 'Added, changed, deactivated and removed items', schema: catalogDiffSchema } },
+    responses: {
+      200: { description: 'Added, changed, deactivated and removed items', schema: catalogDiffSchema },
+    },
   }),
   publishCatalog: defineRoute({
     ...common,
@@ -262,7 +280,7 @@ export const catalogAdminRoutes = {
     operationId: 'createAccountContract',
     method: 'POST',
     path: contractPath,
-    summary: "Give an account its own contract (it replaces the default contract for the account)",
+    summary: 'Give an account its own contract (it replaces the default contract for the account)',
     auth: write,
     idempotency: 'required',
     request: { params: contractParams, body: contractForm },

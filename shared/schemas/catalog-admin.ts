@@ -22,12 +22,7 @@ import { timestamp, uuid } from './common.ts';
  * (lengths, patterns, ranges) holds here, so nothing an employee saves can break a partner response.
  */
 
-const notBlank = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/\S/, 'must not be blank');
+const notBlank = (max: number) => z.string().min(1).max(max).regex(/\S/, 'must not be blank');
 
 export const localizedTextForm = (max: number) =>
   z.strictObject({ 'en-US': notBlank(max), 'ru-RU': notBlank(max) }).meta({
@@ -109,9 +104,19 @@ type ServiceInput = {
 };
 
 function serviceRules(value: ServiceInput, context: z.RefinementCtx): void {
-  noDuplicates(context, value.business_hours, (index) => ['business_hours', index, 'day'], (day) => day.day);
+  noDuplicates(
+    context,
+    value.business_hours,
+    (index) => ['business_hours', index, 'day'],
+    (day) => day.day,
+  );
   noDuplicates(context, value.required_booking_info, (index) => ['required_booking_info', index]);
-  noDuplicates(context, value.images, (index) => ['images', index, 'image_id'], (image) => image.image_id);
+  noDuplicates(
+    context,
+    value.images,
+    (index) => ['images', index, 'image_id'],
+    (image) => image.image_id,
+  );
 }
 
 const loungeFields = z.strictObject({

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import { contractExists } from '../../domain/catalog-admin/service.ts';
-import type { ContractStore } from '../../domain/catalog-admin/ports.ts';
 import type { Contract, ContractTerms } from '../../domain/catalog/records.ts';
+import type { ContractStore } from '../../domain/catalog-admin/ports.ts';
+import { contractExists } from '../../domain/catalog-admin/service.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
@@ -26,7 +26,11 @@ function contractItem(accountId: string, terms: ContractTerms, at: Date): Contra
 export const dynamoContractStore = {
   async find(accountId: string): Promise<Contract | undefined> {
     const { Item } = await ddb().send(
-      new GetCommand({ TableName: config().mainTableName, Key: contractKey(accountId), ConsistentRead: true }),
+      new GetCommand({
+        TableName: config().mainTableName,
+        Key: contractKey(accountId),
+        ConsistentRead: true,
+      }),
     );
     return Item ? contractFromItem(Item) : undefined;
   },

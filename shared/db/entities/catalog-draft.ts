@@ -2,10 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
-import type { CatalogDraft, CatalogDraftStore, DraftEdit } from '../../domain/catalog-admin/ports.ts';
-import type { RecordKind, RecordOf } from '../../domain/catalog-admin/kinds.ts';
 import { type CatalogRecords, catalogRecords } from '../../domain/catalog/records.ts';
 import { canonicalJson, recordKinds } from '../../domain/catalog/stamps.ts';
+import type { RecordKind, RecordOf } from '../../domain/catalog-admin/kinds.ts';
+import type { CatalogDraft, CatalogDraftStore, DraftEdit } from '../../domain/catalog-admin/ports.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
 import type { Page, PageRequest } from '../../domain/ports.ts';
 import { ddb } from '../client.ts';
@@ -147,7 +147,11 @@ export const dynamoCatalogDraftStore = {
   async find<K extends RecordKind>(kind: K, id: string): Promise<RecordOf[K] | undefined> {
     await ensureDraft();
     const { Item } = await ddb().send(
-      new GetCommand({ TableName: config().mainTableName, Key: draftRecordKey(kind, id), ConsistentRead: true }),
+      new GetCommand({
+        TableName: config().mainTableName,
+        Key: draftRecordKey(kind, id),
+        ConsistentRead: true,
+      }),
     );
     if (!Item) return undefined;
     return catalogRecords.shape[kind].element.parse(Item.data) as RecordOf[K];
@@ -246,7 +250,12 @@ export async function replaceDraft(records: CatalogRecords, at: Date): Promise<b
       .filter((record) => canonicalJson(before.get(record.id)) !== canonicalJson(record))
       .map((record) => ({
         PutRequest: {
-          Item: { ...draftRecordKey(kind, record.id), type: 'CatalogDraftRecord', data: record, updated_at: updatedAt },
+          Item: {
+            ...draftRecordKey(kind, record.id),
+            type: 'CatalogDraftRecord',
+            data: record,
+            updated_at: updatedAt,
+          },
         },
       }));
     const deletes = [...before.keys()]

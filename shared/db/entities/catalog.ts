@@ -6,7 +6,6 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import { ConcurrentChangeError } from '../../domain/errors.ts';
 import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
 import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
 import {
@@ -23,6 +22,7 @@ import {
   type RecordStamp,
   stampKey,
 } from '../../domain/catalog/stamps.ts';
+import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';

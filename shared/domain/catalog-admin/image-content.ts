@@ -27,7 +27,11 @@ const ascii = (bytes: Uint8Array, start: number, end: number) =>
 function isComplete(contentType: ImageContentType, bytes: Uint8Array): boolean {
   const length = bytes.length;
   if (contentType === 'image/png') {
-    return length >= 8 + 25 + 12 && ascii(bytes, 12, 16) === 'IHDR' && ascii(bytes, length - 8, length - 4) === 'IEND';
+    return (
+      length >= 8 + 25 + 12 &&
+      ascii(bytes, 12, 16) === 'IHDR' &&
+      ascii(bytes, length - 8, length - 4) === 'IEND'
+    );
   }
   if (contentType === 'image/jpeg') return bytes[length - 2] === 0xff && bytes[length - 1] === 0xd9;
   const riffSize = Buffer.from(bytes.subarray(4, 8)).readUInt32LE(0);
@@ -44,7 +48,8 @@ const refuse = (message: string) =>
  */
 export function inspectImage(bytes: Uint8Array, declaredType: string | undefined): ImageContent {
   if (bytes.length === 0) throw refuse('The body is empty: send the image file itself');
-  if (bytes.length > maxImageBytes) throw refuse(`At most ${maxImageBytes} bytes (5 MiB); this is ${bytes.length}`);
+  if (bytes.length > maxImageBytes)
+    throw refuse(`At most ${maxImageBytes} bytes (5 MiB); this is ${bytes.length}`);
   let detected: { type?: string; width?: number; height?: number };
   try {
     detected = imageSize(bytes);
@@ -52,7 +57,8 @@ export function inspectImage(bytes: Uint8Array, declaredType: string | undefined
     throw refuse('Not a PNG, JPEG or WebP image');
   }
   const contentType = formats[detected.type as keyof typeof formats];
-  if (!contentType) throw refuse(`A ${detected.type ?? 'file of unknown type'}, not a PNG, JPEG or WebP image`);
+  if (!contentType)
+    throw refuse(`A ${detected.type ?? 'file of unknown type'}, not a PNG, JPEG or WebP image`);
   if (!isComplete(contentType, bytes)) throw refuse(`The ${contentType} file is truncated or malformed`);
   const { width = 0, height = 0 } = detected;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)

@@ -5,13 +5,7 @@ import { imageIdFor } from '../catalog/image-id.ts';
 import { publishCatalog } from '../catalog/publication.ts';
 import type { Contract, ContractTerms } from '../catalog/records.ts';
 import { canonicalJson, changeTimeAfter, recordKinds } from '../catalog/stamps.ts';
-import {
-  ApiError,
-  ConflictError,
-  type FieldError,
-  NotFoundError,
-  ValidationError,
-} from '../errors.ts';
+import { type ApiError, ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { type CatalogDiff, catalogDiff, type FieldChange, fieldChanges } from './diff.ts';
@@ -161,12 +155,21 @@ export async function deactivateItem<K extends RecordKind>(
   const record = { ...existing, is_active: false } as RecordOf[K];
   change.uow.stage(...ports.drafts.change(draft.revision, [{ kind, put: record }], change.now));
   const after = toForm(kind, record);
-  audit(ports, change, { type: recordTypes[kind], id }, { changes: auditedChanges(fieldChanges(before, after)) });
+  audit(
+    ports,
+    change,
+    { type: recordTypes[kind], id },
+    { changes: auditedChanges(fieldChanges(before, after)) },
+  );
   return after;
 }
 
 /** An amenity no lounge of the draft lists may go; otherwise 409 AmenityResourceConflict. */
-export async function deleteAmenity(ports: CatalogAdminPorts, id: string, change: AdminChange): Promise<void> {
+export async function deleteAmenity(
+  ports: CatalogAdminPorts,
+  id: string,
+  change: AdminChange,
+): Promise<void> {
   const draft = await ports.drafts.load();
   const existing = draft.records.amenities.find((record) => record.id === id);
   if (!existing) throw notFound('amenities', id);
@@ -197,10 +200,15 @@ export interface PublicationResult {
  * first, the pointer moved last in this request's unit of work, with the audit record). A draft that
  * is published already is answered 200 with the current version and `changed: false`.
  */
-export async function publishDraft(ports: CatalogAdminPorts, change: AdminChange): Promise<PublicationResult> {
+export async function publishDraft(
+  ports: CatalogAdminPorts,
+  change: AdminChange,
+): Promise<PublicationResult> {
   const [draft, current] = await Promise.all([ports.drafts.load(), ports.versions.current()]);
   const diff = catalogDiff(current?.records, draft.records);
-  const publication = await publishCatalog(ports.versions, draft.records, change.now, change.uow, { current });
+  const publication = await publishCatalog(ports.versions, draft.records, change.now, change.uow, {
+    current,
+  });
   if (publication.changed) {
     audit(
       ports,
@@ -320,7 +328,8 @@ async function checkContract(ports: CatalogAdminPorts, accountId: string, terms:
     const ids = terms[kind];
     if (ids === 'all') continue;
     ids.forEach((id, index) => {
-      if (!known.has(id)) errors.push({ path: `body.${kind}.${index}`, message: `No ${kindLabels[kind]} ${id}` });
+      if (!known.has(id))
+        errors.push({ path: `body.${kind}.${index}`, message: `No ${kindLabels[kind]} ${id}` });
     });
   }
   if (errors.length > 0) throw new ValidationError('The contract names items that do not exist.', errors);
@@ -332,7 +341,8 @@ const termsOf = (contract: ContractTerms): ContractTerms => ({
   tariffs: contract.tariffs,
 });
 
-const sameTerms = (a: ContractTerms, b: ContractTerms) => canonicalJson(termsOf(a)) === canonicalJson(termsOf(b));
+const sameTerms = (a: ContractTerms, b: ContractTerms) =>
+  canonicalJson(termsOf(a)) === canonicalJson(termsOf(b));
 
 /**
  * An account's own contract; it replaces the default contract for that account. Partners see it from
@@ -372,7 +382,12 @@ export async function replaceContract(
   // Last-Modified has second precision: the replacement must be at least a second younger.
   const at = changeTimeAfter(change.now, new Date(current.updatedAt));
   change.uow.stage(ports.contracts.replace(accountId, current, terms, at));
-  audit(ports, change, { type: 'contract', id: accountId }, { before: termsOf(current), after: termsOf(terms) });
+  audit(
+    ports,
+    change,
+    { type: 'contract', id: accountId },
+    { before: termsOf(current), after: termsOf(terms) },
+  );
   return { ...termsOf(terms), updatedAt: at.toISOString() };
 }
 

@@ -41,7 +41,9 @@ export const hubRecord = z
   });
 
 /** Seeded amenities have readable ids (`wifi`); ones created through the admin API get a UUID. */
-export const amenityId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -');
+export const amenityId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -');
 
 export const amenityRecord = z.strictObject({
   id: amenityId,

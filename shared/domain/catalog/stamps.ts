@@ -42,10 +42,7 @@ export function canonicalJson(value: unknown): string {
 
 /** The version names its content, stamps included: publishing the same catalog again changes nothing. */
 export function catalogVersion(records: CatalogRecords, stamps: CatalogStamps): string {
-  return createHash('sha256')
-    .update(canonicalJson({ records, stamps }))
-    .digest('hex')
-    .slice(0, 20);
+  return createHash('sha256').update(canonicalJson({ records, stamps })).digest('hex').slice(0, 20);
 }
 
 /**

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, publishedDocumentOptions } from '../../../shared/openapi/document.ts';
 import { routeList } from '../../../shared/routes/index.ts';
 
-const options = { apiBaseUrl: 'https://api.test', authBaseUrl: 'https://auth.test' };
+const options = {
+  apiBaseUrl: 'https://api.test',
+  authBaseUrl: 'https://auth.test',
+  adminBaseUrl: 'https://admin.test',
+};
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with one operation per route of the table', () => {
@@ -32,8 +36,11 @@ describe('the OpenAPI document', () => {
       const operation = item[route.method.toLowerCase()];
       if (route.auth) {
         const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
-        expect(operation?.security).toEqual(
-          accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] })),
+        const employeeOnly = !(route.auth.audiences ?? ['partner']).includes('partner');
+        expect(operation?.security, route.operationId).toEqual(
+          accepted.map((scope) =>
+            employeeOnly ? { employeeToken: [scope] } : { mutualTLS: [], partnerToken: [scope] },
+          ),
         );
       }
       if (route.idempotency === 'required') {
@@ -41,6 +48,18 @@ describe('the OpenAPI document', () => {
         expect(parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.required).toBe(true);
       }
     }
+  });
+});
+
+describe('the catalog administration operations', () => {
+  it('serve on the admin host, and the image upload takes the raw file of each image type', () => {
+    const paths = buildOpenApiDocument({ ...options, stage: 'prod' }).paths ?? {};
+    const upload = (paths['/api/v1/admin/catalog/images'] as Record<string, Record<string, unknown>>).post;
+    const content = (upload?.requestBody as { content: Record<string, { schema: unknown }> }).content;
+
+    expect(upload?.servers).toEqual([{ url: 'https://admin.test' }]);
+    expect(Object.keys(content)).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    expect(content['image/png']?.schema).toEqual({ type: 'string', format: 'binary' });
   });
 });
 

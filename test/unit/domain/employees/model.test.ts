@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationScopes } from '../../../../shared/auth/scopes.ts';
 import { allowedScopesFor } from '../../../../shared/domain/accounts/scopes.ts';
-import { ValidationError } from '../../../../shared/domain/errors.ts';
 import {
   employeeOnlyScopes,
   employeeScopes,
@@ -9,6 +8,7 @@ import {
   rolesFor,
   scopesFor,
 } from '../../../../shared/domain/employees/model.ts';
+import { ValidationError } from '../../../../shared/domain/errors.ts';
 import { lenient, strict } from './fakes.ts';
 
 describe('rolesFor', () => {

@@ -48,7 +48,12 @@ describe('the authorization middleware', () => {
     await authorization({ authenticate: prover.authenticate, logger: recordingLogger() }).before?.(request);
 
     expect(prover.calls).toEqual([
-      { auth: guarded.auth, authorization: 'Bearer a.b.c', clientCertificate: certificate },
+      {
+        auth: guarded.auth,
+        authorization: 'Bearer a.b.c',
+        clientCertificate: certificate,
+        certificateRequired: true,
+      },
     ]);
     expect(request.internal.principal).toBe(partner);
   });
