@@ -127,6 +127,15 @@ export class RouteTableApi extends Construct {
 
   constructor(scope: Construct, id: string, props: RouteTableApiProps) {
     super(scope, id);
+    const hostRoutes = props.routes.filter((route) => route.hosts.includes(props.host));
+    // Raw uploads (images) reach the Lambda base64-encoded only for the media types listed here.
+    const binaryMediaTypes = [
+      ...new Set(
+        hostRoutes.flatMap((route) =>
+          route.request?.bodyType === 'binary' ? (route.request.mediaTypes ?? []) : [],
+        ),
+      ),
+    ];
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
@@ -136,6 +145,7 @@ export class RouteTableApi extends Construct {
       endpointTypes: [EndpointType.REGIONAL],
       disableExecuteApiEndpoint: true,
       cloudWatchRole: false,
+      ...(binaryMediaTypes.length > 0 ? { binaryMediaTypes } : {}),
       deployOptions: {
         stageName: 'live',
         tracingEnabled: true,
@@ -160,9 +170,7 @@ export class RouteTableApi extends Construct {
       return integration;
     };
 
-    for (const [path, routes] of routesByPath(
-      props.routes.filter((route) => route.hosts.includes(props.host)),
-    )) {
+    for (const [path, routes] of routesByPath(hostRoutes)) {
       const groups = new Set(routes.map((route) => route.group));
       const [group] = groups;
       if (group === undefined || groups.size > 1) {
