@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { lambdaContext } from '../../../infra/local/functions.ts';
 import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
+import { routes } from '../../../shared/routes/index.ts';
 import {
   auditOf,
   call,
   employeeToken,
+  eventFor,
   type Handler,
   handlers,
   hubForm,
@@ -317,6 +320,23 @@ describe('validation', () => {
     expect(paths(badId.body)).toEqual(['path.loungeID']);
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('CatalogResourceNotFound');
+  });
+
+  it('answers a body that is not JSON with 400 and a method the path does not take with 405 and Allow', async () => {
+    const malformed = await call<Problem>(admin, 'createCatalogAmenity', {
+      token: employee,
+      headers: idempotencyKey(),
+      body: '{"name":',
+    });
+    const event = eventFor(routes.publishCatalog, { token: employee });
+    event.httpMethod = 'PATCH';
+    const wrongMethod = await admin(event, lambdaContext('catalog-admin', 29_000, 'eu-west-1'));
+
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('ValidationError');
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers?.Allow).toBe('POST');
+    expect(JSON.parse(wrongMethod.body).code).toBe('MethodNotAllowed');
   });
 
   it('replays a create with the same Idempotency-Key instead of creating twice', async () => {
