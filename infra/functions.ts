@@ -12,6 +12,9 @@ import {
   runtimeEnvironment,
   type SecretName,
 } from '../shared/config/env.ts';
+import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
+import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
+import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
@@ -41,6 +44,8 @@ export type { SecretName };
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
+  /** Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys). */
+  writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
   secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
   /** Objects of the service's buckets (infra/stacks/stateful-stack.ts). */
   buckets?: Partial<Record<BucketName, BucketAccess>>;
@@ -50,24 +55,38 @@ export interface FunctionNeeds {
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
-    tables: { main: 'read' },
-    secrets: { signingKeys: 'read', jwks: 'read', clientSecretPepper: 'read' },
+    // Employee login writes its login states and one-time codes, token issuing the lockout records of
+    // client ids (docs/quotas.md), and nothing else of the main table.
+    tables: { main: 'readWrite', audit: 'append' },
+    writableKeyPrefixes: {
+      main: [loginStatePartitionPrefix, oneTimeCodePartitionPrefix, clientLockoutPartitionPrefix],
+    },
+    secrets: {
+      signingKeys: 'read',
+      jwks: 'read',
+      clientSecretPepper: 'read',
+      idpClientSecret: 'read',
+      loginStateKey: 'read',
+    },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
   },
   meta: {},
   admin: {
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
     secrets: {
       jwks: 'read',
       partnerCa: 'read',
       clientSecretPepper: 'read',
       idempotencyEncryptionKey: 'read',
+      // Account creation and plan changes create the account's API Gateway key (docs/quotas.md).
+      usageKeySecret: 'read',
     },
     memorySize: 1024,
   },
+  // The audit log's reader: the only function that may read the audit table, and it writes nothing.
+  audit: { tables: { audit: 'read' }, secrets: { jwks: 'read' } },
   catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' }, buckets: { images: 'read' } },
-
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
@@ -79,6 +98,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
+  // The plan comes from the authorizer's context; the table only when a request arrives without one.
+  quotas: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
   // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
   'catalog-admin': {
     tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
@@ -249,16 +270,41 @@ const workerDefinitions = {
 } satisfies Record<string, WorkerDefinition>;
 
 export type Worker = keyof typeof workerDefinitions;
-export type ServiceFunction = FunctionGroup | Worker;
 export const workers: Readonly<Record<Worker, WorkerDefinition>> = workerDefinitions;
 export const workerNames = Object.keys(workers) as Worker[];
+
+/**
+ * Functions API Gateway itself invokes, before any route's Lambda: the partner API's authorizer
+ * (docs/quotas.md), which verifies the token and names the usage plan key metering the caller.
+ */
+const gatewayFunctionDefinitions = {
+  authorizer: {
+    // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
+    tables: { main: 'read' },
+    secrets: { jwks: 'read', usageKeySecret: 'read' },
+  },
+} satisfies Record<string, FunctionNeeds>;
+
+export type GatewayFunction = keyof typeof gatewayFunctionDefinitions;
+export const gatewayFunctions: Readonly<Record<GatewayFunction, FunctionNeeds>> = gatewayFunctionDefinitions;
+export const gatewayFunctionNames = Object.keys(gatewayFunctions) as GatewayFunction[];
+
+export type ServiceFunction = FunctionGroup | Worker | GatewayFunction;
 
 export function isWorker(name: ServiceFunction): name is Worker {
   return name in workers;
 }
 
+export function isGatewayFunction(name: ServiceFunction): name is GatewayFunction {
+  return name in gatewayFunctions;
+}
+
 /** Every function's grants, by name. */
-export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = { ...routeFunctions, ...workers };
+export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
+  ...routeFunctions,
+  ...workers,
+  ...gatewayFunctions,
+};
 export const serviceFunctions = Object.keys(functionNeeds) as ServiceFunction[];
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler without partial failures returns nothing, as in aws-lambda's own types

@@ -8,15 +8,12 @@ import type { Who } from '../infra/local/sample-events.ts';
 import { clientFiles, partnerSlug, type SeedFile, seedFilePath } from '../infra/local/seed.ts';
 import type { StageEndpoints } from '../infra/local/stage.ts';
 import { createEmployeeTokenIssuer } from '../shared/auth/employee-tokens.ts';
-import { readSigningKeys } from '../shared/auth/keys.ts';
 import { identityScopes, partnerScopes } from '../shared/auth/scopes.ts';
-import { SigningKeyCache } from '../shared/auth/signing-key-cache.ts';
-import { audienceValue, issuePartnerToken } from '../shared/auth/tokens.ts';
+import { audienceValue, issuePartnerToken, serviceSigningKeys } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
 import { applyEnvironment, localStateDir, logLevelOverride } from '../shared/config/local.ts';
 import { scopesFor } from '../shared/domain/employees/model.ts';
 import { createCsr, generateKeyPair } from '../shared/pki/certificates.ts';
-import { secretStore } from '../shared/secrets/store.ts';
 
 /**
  * `npm run invoke -- <group> events/<file>.json`: runs functions/<group>/handler.ts on the event, the way
@@ -71,7 +68,7 @@ async function employeeToken(): Promise<string> {
   const issuer = createEmployeeTokenIssuer({
     issuer: config().tokenIssuer,
     audience: audienceValue('employee'),
-    signingKeys: new SigningKeyCache(() => readSigningKeys(secretStore())),
+    signingKeys: serviceSigningKeys,
   });
   const token = await issuer.issue(
     {

@@ -13,12 +13,8 @@ let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 export const handler = createApiHandler(metaRoutes, {
   getOpenApiDocument: async () => {
     if (!document) {
-      const { buildOpenApiDocument, publishedDocumentOptions } = await import(
-        '../../shared/openapi/document.ts'
-      );
-      const { stage, apiBaseUrl, authBaseUrl } = config();
-      // The admin host's address per stage comes with the admin API; until then the published one.
-      const { adminBaseUrl } = publishedDocumentOptions;
+      const { buildOpenApiDocument } = await import('../../shared/openapi/document.ts');
+      const { stage, apiBaseUrl, authBaseUrl, adminBaseUrl } = config();
       document = buildOpenApiDocument({ stage, apiBaseUrl, authBaseUrl, adminBaseUrl });
     }
     return { status: 200, body: document, headers: { 'Cache-Control': 'public, max-age=300' } };

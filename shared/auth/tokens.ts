@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   createLocalJWKSet,
   decodeProtectedHeader,
-  importJWK,
   type JWTPayload,
   errors as joseErrors,
   jwtVerify,
@@ -15,18 +14,18 @@ import type { Audience } from '../routes/types.ts';
 import { secretStore } from '../secrets/store.ts';
 import {
   accessTokenLifetimeSeconds,
-  activeKey,
+  accessTokenType,
   clockSkewSeconds,
-  nextActivation,
   type PublicJwks,
   readPublicJwks,
   readSigningKeys,
 } from './keys.ts';
 import type { Principal } from './principal.ts';
-import { canonicalScopes, type Scope } from './scopes.ts';
 
-/** RFC 9068 access tokens. */
-export const accessTokenType = 'at+jwt';
+export { accessTokenType };
+
+import { canonicalScopes, type Scope } from './scopes.ts';
+import { SigningKeyCache } from './signing-key-cache.ts';
 
 const signingKeyCacheMs = 5 * 60 * 1000;
 const jwksCacheMs = 5 * 60 * 1000;
@@ -37,26 +36,14 @@ export function audienceValue(audience: Audience): string {
   return audience === 'partner' ? config().partnerAudience : config().adminAudience;
 }
 
-type ImportedKey = Awaited<ReturnType<typeof importJWK>>;
-
-let signer: { kid: string; key: ImportedKey; validUntil: number } | undefined;
-
-async function signingKey(now: number) {
-  if (!signer || now >= signer.validUntil) {
-    const set = await readSigningKeys(secretStore());
-    if (!set)
-      throw new Error('No signing keys: run the key rotation once (the local stage does it on start)');
-    const active = activeKey(set, new Date(now));
-    // Never sign with a key after its successor has taken over: its verification window ends from then.
-    const handover = nextActivation(set, new Date(now))?.getTime() ?? Number.POSITIVE_INFINITY;
-    signer = {
-      kid: active.kid,
-      key: await importJWK(active.private_jwk, 'ES256'),
-      validUntil: Math.min(now + signingKeyCacheMs, handover),
-    };
-  }
-  return signer;
-}
+/**
+ * The key every access token (partner and employee) is signed with: one cache per container, never
+ * used past the moment a pre-published successor takes over.
+ */
+export const serviceSigningKeys = new SigningKeyCache(
+  () => readSigningKeys(secretStore()),
+  signingKeyCacheMs,
+);
 
 export interface PartnerTokenClaims {
   clientId: string;
@@ -71,7 +58,7 @@ export interface IssuedToken {
 }
 
 export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Date()): Promise<IssuedToken> {
-  const { kid, key } = await signingKey(now.getTime());
+  const { kid, key } = await serviceSigningKeys.current(now);
   const iat = Math.floor(now.getTime() / 1000);
   const accessToken = await new SignJWT({
     account_id: claims.accountId,
@@ -201,7 +188,7 @@ export async function verifyAccessToken(
 
 /** Tests and the local stage rotate keys in the same process. */
 function resetTokenCaches(): void {
-  signer = undefined;
+  serviceSigningKeys.reset();
   verificationKeys = undefined;
 }
 onReset(resetTokenCaches);

@@ -30,7 +30,8 @@ import { defineRoute, type RouteAuth } from './types.ts';
 
 /**
  * Catalog administration (docs/catalog-admin.md): employees edit the draft on the admin host and
- * publish it. Its own function: it alone writes the images bucket.
+ * publish it. Its own function: it alone writes the images bucket. Every write is `audit: 'self'`:
+ * its use case records the item before and after, which the pipeline's audit trail cannot know.
  */
 const read = { scope: 'admin.catalog:read', audiences: ['employee'] } as const satisfies RouteAuth;
 const write = { scope: 'admin.catalog:write', audiences: ['employee'] } as const satisfies RouteAuth;
@@ -81,6 +82,7 @@ function itemRoutes<
         'Partners see it after the next publication. 409 CatalogResourceConflict when it duplicates an ' +
         'item; 422 names every bad field and every unknown reference.',
       auth: write,
+      audit: 'self',
       idempotency: 'required',
       request: { body: spec.form },
       responses: {
@@ -107,6 +109,7 @@ function itemRoutes<
       summary: `Replace a ${spec.label} in the draft`,
       description: 'The whole admin form, without `id`. Saving the item unchanged changes nothing.',
       auth: write,
+      audit: 'self',
       request: { params: spec.params, body: spec.form },
       responses: { 200: { description: `The ${spec.label}`, schema: spec.item } },
       errors: ['CatalogResourceNotFound', 'CatalogResourceConflict'],
@@ -120,6 +123,7 @@ function itemRoutes<
       description:
         'Items are deactivated, never deleted; partners get 404 for it after the next publication.',
       auth: write,
+      audit: 'self',
       request: { params: spec.params },
       responses: { 200: { description: `The ${spec.label}`, schema: spec.item } },
       errors: ['CatalogResourceNotFound'],
@@ -219,6 +223,7 @@ export const catalogAdminRoutes = {
     summary: 'Delete an amenity no lounge of the draft lists',
     description: '409 AmenityResourceConflict while a lounge of the draft lists it (details.lounge_ids).',
     auth: write,
+    audit: 'self',
     request: { params: amenityAdminParams },
     responses: { 204: { description: 'Deleted from the draft' } },
     errors: ['CatalogResourceNotFound', 'AmenityResourceConflict'],
@@ -234,7 +239,8 @@ export const catalogAdminRoutes = {
       'whole, 1..16384 pixels a side, at most 5 MiB: otherwise 422 on `body`. The id derives from ' +
       'the SHA-256 of the bytes: 201 when stored now, 200 when the same image was stored before.',
     auth: write,
-    // Over 5 MiB is a 422 of the image rule (decisions.md); past API Gateway's own quota, its 413.
+    audit: 'self',
+    // Over 5 MiB is a 422 of the image rule (docs/contract.md, Limits); past API Gateway's own quota, its 413.
     maxBodyBytes: 10 * 1024 * 1024,
     request: { body: imageUploadBody, bodyType: 'binary', mediaTypes: imageMediaTypes },
     responses: {
@@ -272,6 +278,7 @@ export const catalogAdminRoutes = {
       'Atomic for partners: they read the previous version or this one, never a mix. Publishing a ' +
       'draft that is published already answers 200 with the current version and `changed: false`.',
     auth: write,
+    audit: 'self',
     idempotency: 'optional',
     responses: { 200: { description: 'The published version', schema: publicationSchema } },
   }),
@@ -282,6 +289,7 @@ export const catalogAdminRoutes = {
     path: contractPath,
     summary: 'Give an account its own contract (it replaces the default contract for the account)',
     auth: write,
+    audit: 'self',
     idempotency: 'required',
     request: { params: contractParams, body: contractForm },
     responses: { 201: { description: 'The contract', schema: contractSchema } },
@@ -294,6 +302,7 @@ export const catalogAdminRoutes = {
     path: contractPath,
     summary: "Replace an account's contract",
     auth: write,
+    audit: 'self',
     request: { params: contractParams, body: contractForm },
     responses: { 200: { description: 'The contract', schema: contractSchema } },
     errors: ['ResourceNotFound'],

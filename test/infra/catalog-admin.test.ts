@@ -1,19 +1,12 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RouteTableApi } from '../../infra/constructs/route-table-api.ts';
-import { routeList } from '../../shared/routes/index.ts';
-import type { FunctionGroup } from '../../shared/routes/types.ts';
 import {
   functionIdOf,
   grantsOf,
   resourcesOf,
   type SynthesizedService,
   synthesizeService,
-  testApp,
 } from './support.ts';
 
 let service: SynthesizedService;
@@ -110,41 +103,38 @@ describe('the audit table', () => {
   });
 });
 
-describe('a REST API serving the admin host', () => {
-  function apiFor(host: 'admin' | 'api') {
-    const stack = new Stack(testApp(), 'Isolated', { env: { region: 'eu-west-1', account: '111111111111' } });
-    const fn = new LambdaFunction(stack, 'Fn', {
-      runtime: Runtime.NODEJS_22_X,
-      handler: 'index.handler',
-      code: Code.fromInline('exports.handler = async () => ({})'),
-    });
-    const groups = new Set<FunctionGroup>(routeList.map((route) => route.group));
-    new RouteTableApi(stack, 'Api', {
-      host,
-      restApiName: `test-${host}`,
-      routes: routeList,
-      functions: new Map([...groups].map((group) => [group, fn])),
-      notFoundFunction: fn,
-      domainName: `${host}.example.com`,
-      certificate: Certificate.fromCertificateArn(
-        stack,
-        'Certificate',
-        'arn:aws:acm:eu-west-1:111111111111:certificate/00000000-0000-0000-0000-000000000000',
-      ),
-      throttling: { rateLimit: 10, burstLimit: 20 },
-      logRetention: RetentionDays.ONE_WEEK,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    return Template.fromStack(stack);
-  }
+describe('the REST APIs of the stage', () => {
+  it('keep the api stack under 500 resources: the admin API is a nested stack whose address the api stack outputs', () => {
+    const { api } = service;
+    const parent = Template.fromStack(api).toJSON() as {
+      Resources: object;
+      Outputs: Record<string, unknown>;
+    };
 
-  it('passes image uploads to the Lambda as binary (base64), and the partner API takes none', () => {
-    const admin = resourcesOf(apiFor('admin'), 'AWS::ApiGateway::RestApi');
-    const partner = resourcesOf(apiFor('api'), 'AWS::ApiGateway::RestApi');
+    expect(Object.keys(parent.Resources).length).toBeLessThan(500);
+    Template.fromStack(api).resourceCountIs('AWS::CloudFormation::Stack', 1);
+    expect(parent.Outputs).toHaveProperty('AdminApiUrl', {
+      Value: 'https://admin.partner-travel.example.com',
+    });
+    expect(Object.keys(parent.Outputs)).toContain('AdminApiRegionalDomainName');
+  });
 
-    expect(admin.map(([, api]) => api.Properties.BinaryMediaTypes)).toEqual([
+  it('pass image uploads to the Lambda as binary (base64) on the admin API only, with methods for the catalog routes', () => {
+    const { apiTemplate } = service;
+    const apis = resourcesOf(apiTemplate, 'AWS::ApiGateway::RestApi');
+    const binaryTypesOf = (name: string) =>
+      apis
+        .filter(([, api]) => api.Properties.Name === name)
+        .map(([, api]) => api.Properties.BinaryMediaTypes);
+
+    expect(binaryTypesOf('partner-travel-prod-admin-api')).toEqual([
       ['image/png', 'image/jpeg', 'image/webp'],
     ]);
-    expect(partner.map(([, api]) => api.Properties.BinaryMediaTypes)).toEqual([undefined]);
+    expect(binaryTypesOf('partner-travel-prod-partner-api')).toEqual([undefined]);
+    expect(binaryTypesOf('partner-travel-prod-auth-api')).toEqual([undefined]);
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'POST',
+      OperationName: 'uploadCatalogImage',
+    });
   });
 });

@@ -5,7 +5,7 @@ import { ValidationError } from '../errors.ts';
 const formats = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
 export type ImageContentType = (typeof formats)[keyof typeof formats];
 
-/** decisions.md: images of at most 5 MB, read as 5 MiB. */
+/** docs/contract.md, Limits: images of at most 5 MB, read as 5 MiB. */
 export const maxImageBytes = 5 * 1024 * 1024;
 /** Larger sides only make partner apps decode huge bitmaps; no catalog photo needs more. */
 export const maxImageSide = 16384;

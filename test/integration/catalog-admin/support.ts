@@ -174,6 +174,7 @@ export async function createAccount(name = 'Catalog admin test'): Promise<string
       name,
       kind: 'partner',
       status: 'Active',
+      plan: 'standard',
       certificate: {
         serialNumber: '01',
         fingerprintSha256: 'a'.repeat(64),

@@ -82,7 +82,12 @@ describe.concurrent('a receiver that fails', () => {
 
     const eventId = await ping(partner, webhookId);
     const failed = await deliveryWhere(partner, webhookId, eventId, (found) => found.status === 'Failed');
-    const subscription = await partner.call('GET', `/v2/b2b/webhooks/${webhookId}`);
+    // The dispatcher records the delivery Failed, then disables the subscription: wait for the second write.
+    const subscription = await eventually(async () => {
+      const found = await partner.call('GET', `/v2/b2b/webhooks/${webhookId}`);
+      expect(found.body.status).toBe('Disabled');
+      return found;
+    });
 
     expect(failed.attempts.map((attempt) => attempt.status_code)).toEqual([410]);
     expect(subscription.body).toMatchObject({

@@ -33,6 +33,7 @@ export async function useLocalConfig(
     ADMIN_AUDIENCE: 'https://admin.test.invalid',
     API_BASE_URL: 'https://api.test.invalid',
     AUTH_BASE_URL: 'https://auth.test.invalid',
+    ADMIN_BASE_URL: 'https://admin.test.invalid',
     ...overrides,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);

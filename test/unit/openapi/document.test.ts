@@ -36,10 +36,10 @@ describe('the OpenAPI document', () => {
       const operation = item[route.method.toLowerCase()];
       if (route.auth) {
         const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
-        const employeeOnly = !(route.auth.audiences ?? ['partner']).includes('partner');
+        const employeesOnly = route.hosts.every((host) => host === 'admin');
         expect(operation?.security, route.operationId).toEqual(
           accepted.map((scope) =>
-            employeeOnly ? { employeeToken: [scope] } : { mutualTLS: [], partnerToken: [scope] },
+            employeesOnly ? { employeeToken: [scope] } : { mutualTLS: [], partnerToken: [scope] },
           ),
         );
       }
@@ -48,6 +48,29 @@ describe('the OpenAPI document', () => {
         expect(parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.required).toBe(true);
       }
     }
+  });
+
+  it('serves each operation from its hosts: the admin API for employees, the auth host for the login', () => {
+    const paths = buildOpenApiDocument({ ...options, stage: 'stage' }).paths ?? {};
+    const serversOf = (path: string, method: string) =>
+      (paths[path] as Record<string, { servers: { url: string }[] }>)[method]?.servers;
+
+    expect(serversOf('/api/v1/admin/accounts', 'get')).toEqual([{ url: options.adminBaseUrl }]);
+    expect(serversOf('/v2/admin/accounts', 'get')).toEqual([{ url: options.apiBaseUrl }]);
+    expect(serversOf('/api/v1/auth/idp/login', 'get')).toEqual([{ url: options.authBaseUrl }]);
+  });
+
+  it('documents the employee login as the authorization code flow of the employee token', () => {
+    const document = buildOpenApiDocument({ ...options, stage: 'stage' });
+    const schemes = document.components?.securitySchemes as Record<
+      string,
+      { flows: { authorizationCode?: { authorizationUrl: string; tokenUrl: string } } }
+    >;
+
+    expect(schemes.employeeToken?.flows.authorizationCode).toMatchObject({
+      authorizationUrl: 'https://auth.test/api/v1/auth/idp/login',
+      tokenUrl: 'https://auth.test/oauth/v2/token',
+    });
   });
 });
 

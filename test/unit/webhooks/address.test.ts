@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAddress, parseIpLiteral } from '../../../shared/net/address.ts';
 import type { OutboundPolicy } from '../../../shared/net/policy.ts';
+import { postOnce, RefusedAddressError, resolvePublicAddresses } from '../../../shared/net/safe-https.ts';
 import { webhookUrlProblem, webhookUrlShapeProblem } from '../../../shared/net/webhook-url.ts';
 
 const strict: OutboundPolicy = { allowLoopback: false, extraCa: undefined, resolveOverrides: new Map() };
@@ -15,11 +16,29 @@ describe('the SSRF address classification', () => {
     ['0x7f000001', '127.0.0.1'],
     ['0177.0.0.1', '127.0.0.1'],
     ['127.1', '127.0.0.1'],
+    ['0x7f.1', '127.0.0.1'],
+    ['0x0a.0.0.1', '10.0.0.1'],
+    ['012.1', '10.0.0.1'],
+    ['10.1', '10.0.0.1'],
+    ['167772161', '10.0.0.1'],
     ['[::1]', '::1'],
     ['::ffff:127.0.0.1', '::ffff:7f00:1'],
+    ['::10.0.0.1', '::a00:1'],
+    ['[::10.0.0.1]', '::a00:1'],
+    ['0:0:0:0:0:0:10.0.0.1', '::a00:1'],
+    ['[64:ff9b::10.0.0.1]', '64:ff9b::a00:1'],
+    ['fe80::1%eth0', 'fe80::1%eth0'],
+    ['[fe80::1%eth0]', 'fe80::1%eth0'],
   ])('normalizes the literal %s to %s', (literal, normalized) => {
     expect(parseIpLiteral(literal)?.toString()).toBe(normalized);
   });
+
+  it.each(['partner.example.com', 'x@127.0.0.1', '127.0.0.1/x', '10.0.0.1%eth0', 'foo.123', ''])(
+    'reads %j as a hostname, not an IP literal',
+    (host) => {
+      expect(parseIpLiteral(host)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['2130706433', 'loopback'],
@@ -27,7 +46,6 @@ describe('the SSRF address classification', () => {
     ['0177.0.0.1', 'loopback'],
     ['[::1]', 'loopback'],
     ['::ffff:127.0.0.1', 'ipv4Mapped'],
-    ['::ffff:8.8.8.8', 'ipv4Mapped'],
     ['169.254.169.254', 'cloud metadata'],
     ['fd00:ec2::254', 'cloud metadata'],
     ['169.254.1.1', 'linkLocal'],
@@ -45,6 +63,30 @@ describe('the SSRF address classification', () => {
     ['0.0.0.0', 'unspecified'],
     ['64:ff9b::7f00:1', 'rfc6052'],
     ['2002:7f00:1::', '6to4'],
+    // IPv6 forms that carry an IPv4 address are judged by the address they carry.
+    ['::10.0.0.1', 'ipv4Compatible address carrying 10.0.0.1 (private address)'],
+    ['::a00:1', 'ipv4Compatible address carrying 10.0.0.1'],
+    ['[::a00:1]', 'ipv4Compatible'],
+    ['::7f00:1', 'ipv4Compatible address carrying 127.0.0.1 (loopback address)'],
+    ['::a9fe:a9fe', 'carrying 169.254.169.254 (cloud metadata address)'],
+    ['::2', 'ipv4Compatible address carrying 0.0.0.2 (unspecified address)'],
+    ['::ffff:10.0.0.1', 'ipv4Mapped address carrying 10.0.0.1'],
+    ['::ffff:c0a8:101', 'ipv4Mapped address carrying 192.168.1.1'],
+    ['::ffff:0:10.0.0.1', 'rfc6145 address carrying 10.0.0.1'],
+    ['64:ff9b::10.0.0.1', 'rfc6052 address carrying 10.0.0.1'],
+    ['64:ff9b::a9fe:a9fe', 'carrying 169.254.169.254'],
+    ['64:ff9b:1::808:808', 'rfc6052 local-use NAT64 address'],
+    ['64:ff9b:1:ffff::1', 'local-use'],
+    ['2002:a00:1::1', '6to4 address carrying 10.0.0.1'],
+    ['2002:c0a8:101:1::', '6to4 address carrying 192.168.1.1'],
+    ['2002:a9fe:a9fe::', '6to4 address carrying 169.254.169.254'],
+    // Teredo: the server 10.0.0.1, or the client 10.0.0.1 stored with its bits inverted.
+    ['2001:0:a00:1::f7f7:f7f7', 'teredo address carrying 10.0.0.1'],
+    ['2001:0:808:808::f5ff:fffe', 'teredo address carrying 10.0.0.1'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'teredo address carrying 192.0.2.45 (reserved address)'],
+    // A zone id names an interface of this machine, whatever the address.
+    ['fe80::1%eth0', 'zone id'],
+    ['2606:4700::1111%eth0', 'zone id'],
   ])('refuses %s (%s)', (address, reason) => {
     const verdict = classifyAddress(address, strict);
 
@@ -52,12 +94,19 @@ describe('the SSRF address classification', () => {
     expect(verdict.allowed ? '' : verdict.reason).toContain(reason);
   });
 
-  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700::1111'])(
-    'allows the public address %s',
-    (address) => {
-      expect(classifyAddress(address, strict).allowed).toBe(true);
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '93.184.216.34',
+    '172.32.0.1',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '::808:808',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '2001:0:808:808::f7f7:f7f7',
+  ])('allows the public address %s, also when an IPv6 address carries it', (address) => {
+    expect(classifyAddress(address, strict).allowed).toBe(true);
+  });
 
   it('allows loopback only when the policy says so, and nothing else private with it', () => {
     expect(classifyAddress('127.0.0.1', local).allowed).toBe(true);
@@ -65,6 +114,8 @@ describe('the SSRF address classification', () => {
     expect(classifyAddress('10.0.0.1', local).allowed).toBe(false);
     expect(classifyAddress('169.254.169.254', local).allowed).toBe(false);
     expect(classifyAddress('::ffff:127.0.0.1', local).allowed).toBe(false);
+    expect(classifyAddress('::7f00:1', local).allowed).toBe(false);
+    expect(classifyAddress('64:ff9b::7f00:1', local).allowed).toBe(false);
   });
 });
 
@@ -92,13 +143,46 @@ describe('the subscribe-time URL check', () => {
     'https://192.168.0.10/',
     'https://[fc00::1]/',
     'https://[fe80::1]/',
+    'https://[::10.0.0.1]/h',
+    'https://[::a00:1]/h',
+    'https://[0:0:0:0:0:0:10.0.0.1]/h',
+    'https://[::ffff:10.0.0.1]/h',
+    'https://[::ffff:0:10.0.0.1]/h',
+    'https://[64:ff9b::10.0.0.1]/h',
+    'https://[64:ff9b:1::808:808]/h',
+    'https://[2002:a00:1::1]/h',
+    'https://[2001:0:a00:1::f7f7:f7f7]/h',
+    'https://10.1/h',
+    'https://012.0.0.1/h',
+    'https://0xa.0.0.1/h',
+    'https://167772161/h',
   ])('refuses the non-public literal in %s without any DNS lookup', async (url) => {
     expect(await webhookUrlProblem(url, { policy: strict, resolver: noDns })).toMatch(
       /must reach a public address/,
     );
   });
 
-  it('refuses a name when any of its addresses is private', async () => {
+  it('refuses a zone id in a URL as a malformed URL', async () => {
+    expect(await webhookUrlProblem('https://[fe80::1%25eth0]/h', { policy: strict, resolver: noDns })).toBe(
+      'must be an absolute URL',
+    );
+  });
+
+  it('accepts a literal IPv6 address that carries a public IPv4 address', async () => {
+    expect(
+      await webhookUrlProblem('https://[64:ff9b::8.8.8.8]/h', { policy: strict, resolver: noDns }),
+    ).toBeUndefined();
+  });
+
+  it('refuses a name that resolves to an IPv4-compatible form of a private address', async () => {
+    const resolver = async () => ['::a00:1'];
+
+    expect(await webhookUrlProblem('https://compat.example.com/', { policy: strict, resolver })).toMatch(
+      /compat\.example\.com resolves to ::a00:1: ipv4Compatible address carrying 10\.0\.0\.1/,
+    );
+  });
+
+  it('refuses a name that resolves to any private address', async () => {
     const resolver = async () => ['93.184.216.34', '10.0.0.7'];
 
     expect(await webhookUrlProblem('https://mixed.example.com/', { policy: strict, resolver })).toMatch(
@@ -120,5 +204,36 @@ describe('the subscribe-time URL check', () => {
     expect(await webhookUrlProblem('https://internal.webhook.test/', { policy, resolver: noDns })).toMatch(
       /private address/,
     );
+  });
+});
+
+describe('the connection-time address guard', () => {
+  it.each([['::a00:1'], ['64:ff9b::a00:1'], ['2002:a00:1::'], ['::ffff:a00:1']])(
+    'refuses a name the socket lookup resolves to %s, before connecting',
+    async (address) => {
+      const resolver = async () => [address];
+
+      await expect(
+        resolvePublicAddresses('partner.example.com', { policy: local, resolver }),
+      ).rejects.toThrow(RefusedAddressError);
+      const result = await postOnce(
+        { url: 'https://partner.example.com/h', body: '{}', headers: {}, timeoutMs: 1_000 },
+        { policy: local, resolver },
+      );
+      expect(result.statusCode).toBeNull();
+      expect(result.error).toMatch(/partner\.example\.com resolves to .*carrying 10\.0\.0\.1.*refused/);
+    },
+  );
+
+  it('refuses the literal https://[::10.0.0.1]/h before any connection', async () => {
+    const result = await postOnce(
+      { url: 'https://[::10.0.0.1]/h', body: '{}', headers: {}, timeoutMs: 1_000 },
+      { policy: local, resolver: noDns },
+    );
+
+    expect(result).toMatchObject({
+      statusCode: null,
+      error: expect.stringMatching(/^::a00:1: ipv4Compatible/),
+    });
   });
 });

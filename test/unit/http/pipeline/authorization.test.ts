@@ -58,6 +58,17 @@ describe('the authorization middleware', () => {
     expect(request.internal.principal).toBe(partner);
   });
 
+  it('requires a certificate only of routes served on a mutual TLS host', async () => {
+    const adminRoute = testRoute({ hosts: ['admin'], auth: { scope: 'webhooks', audiences: ['employee'] } });
+    const prover = proving(employee);
+
+    await authorization({ authenticate: prover.authenticate, logger: recordingLogger() }).before?.(
+      requestOf(eventOf(), resolved(adminRoute)),
+    );
+
+    expect(prover.calls.map((call) => call.certificateRequired)).toEqual([false]);
+  });
+
   it('logs the account of a partner, and only the subject of an employee', async () => {
     const partnerLogger = recordingLogger();
     const employeeLogger = recordingLogger();
