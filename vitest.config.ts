@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Every AWS client a test builds stays off the network (TOOLCHAIN.md): set before any client exists. */
+/** Every AWS client a test builds stays off the network (the SDK would otherwise probe the instance metadata service): set before any client exists. */
 const env = {
   AWS_REGION: 'eu-west-1',
   AWS_EC2_METADATA_DISABLED: 'true',

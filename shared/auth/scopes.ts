@@ -1,4 +1,4 @@
-/** Canonical scope names; aliases from partner-api.md resolve to these (decisions.md, Tokens). */
+/** Canonical scope names; aliases resolve to these (docs/contract.md, Tokens). */
 export const partnerScopes = [
   'catalog.lounges:read',
   'catalog.fast_tracks:read',

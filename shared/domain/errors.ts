@@ -91,7 +91,7 @@ export class ValidationError extends ApiError {
   }
 }
 
-/** Body that is not JSON at all: 400 rather than 422 (decisions.md). */
+/** Body that is not JSON at all: 400 rather than 422 (docs/contract.md). */
 export class MalformedBodyError extends ApiError {
   constructor(message = 'The request body is not valid JSON.', options: ApiErrorOptions = {}) {
     super('ValidationError', message, options);

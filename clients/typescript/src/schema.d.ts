@@ -1271,7 +1271,7 @@ export interface paths {
         };
         /**
          * List deliveries, newest event first, each with its attempts
-         * @description Kept 30 days. Beyond partner-api.md.
+         * @description Kept 30 days. Beyond the partner contract.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1291,7 +1291,7 @@ export interface paths {
         };
         /**
          * Read one delivery with its attempts
-         * @description Beyond partner-api.md.
+         * @description Beyond the partner contract.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -1313,7 +1313,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event again
-         * @description Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). Beyond partner-api.md.
+         * @description Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
         put?: never;
         /**
          * Send a `webhook.ping` test event
-         * @description The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. The subscription must be Active (409 WebhookInvalidState). Beyond partner-api.md.
+         * @description The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
          */
         post: operations["pingWebhook"];
         delete?: never;

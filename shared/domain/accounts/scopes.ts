@@ -35,7 +35,7 @@ export function allowedScopesFor(names: readonly string[], kind: AccountKind): S
 }
 
 /**
- * RFC 6749 section 3.3 as decisions.md settles it: no scope (or only spaces) grants every allowed
+ * RFC 6749 section 3.3 as the contract settles it (docs/contract.md, Tokens): no scope (or only spaces) grants every allowed
  * scope; otherwise the requested scopes, aliases resolved, that the application holds. Names outside
  * `allowed_scopes`, unknown ones included, are dropped; nothing left is invalid_scope.
  */
