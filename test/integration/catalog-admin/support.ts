@@ -28,8 +28,9 @@ import { dynamoClient } from '../../support/aws.ts';
 /**
  * Catalog administration against the stage's DynamoDB Local and S3 emulator, in tables and a bucket
  * of this file's own (publishing in the stage's table would move ETags other files compare), through
- * the functions' handlers in process: the admin host has no local listener yet. Partner reads run the
- * catalog function the same way, so both sides see the same table.
+ * the functions' handlers in process, since the stage's listeners serve the stage's tables only
+ * (admin-listener.test.ts covers the admin listener). Partner reads run the catalog function the same
+ * way, so both sides see the same table.
  */
 export interface Isolated {
   tables: { main: string; idempotency: string; audit: string };
