@@ -5,6 +5,9 @@ import { catalogRoutes } from './catalog.ts';
 import { catalogAdminRoutes } from './catalog-admin.ts';
 import { auditRoutes, employeeAdminRoutes } from './employee-admin.ts';
 import { employeeTwinsOf } from './employee-twins.ts';
+import { esimRoutes } from './esim.ts';
+import { esimAdminRoutes } from './esim-admin.ts';
+import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
@@ -23,6 +26,9 @@ const declaredRoutes = {
   ...catalogRoutes,
   ...catalogAdminRoutes,
   ...webhooksRoutes,
+  ...esimRoutes,
+  ...esimAdminRoutes,
+  ...esimSandboxRoutes,
   ...quotasRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
