@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { maxActivePeriodDays } from '../domain/esim/model.ts';
 import {
   bookingInfoFields,
   continent,
@@ -166,7 +167,15 @@ const tariffFields = z.strictObject({
   name: localizedTextForm(255),
   coverage: z.array(countryCode).min(1).max(250),
   data_mb: z.int().min(1),
-  validity_days: z.int().min(1),
+  validity_days: z
+    .int()
+    .min(1)
+    .max(maxActivePeriodDays)
+    .meta({
+      description:
+        "Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most " +
+        `${maxActivePeriodDays}.`,
+    }),
   topup_allowed: z.boolean(),
   price: z.strictObject({
     amount: z

@@ -2848,6 +2848,7 @@ export interface components {
             };
             coverage: string[];
             data_mb: number;
+            /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
             validity_days: number;
             topup_allowed: boolean;
             price: {
@@ -11502,6 +11503,7 @@ export interface operations {
                     };
                     coverage: string[];
                     data_mb: number;
+                    /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
                     validity_days: number;
                     topup_allowed: boolean;
                     price: {
@@ -11783,6 +11785,7 @@ export interface operations {
                     };
                     coverage: string[];
                     data_mb: number;
+                    /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
                     validity_days: number;
                     topup_allowed: boolean;
                     price: {

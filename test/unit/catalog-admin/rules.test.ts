@@ -10,6 +10,7 @@ import { inspectImage, maxImageBytes } from '../../../shared/domain/catalog-admi
 import type { RecordKind } from '../../../shared/domain/catalog-admin/kinds.ts';
 import { conflictOf, nameKey, unknownReferences } from '../../../shared/domain/catalog-admin/rules.ts';
 import { ValidationError } from '../../../shared/domain/errors.ts';
+import { maxActivePeriodDays } from '../../../shared/domain/esim/model.ts';
 import {
   amenityForm,
   fastTrackForm,
@@ -54,6 +55,17 @@ describe('the admin form', () => {
         expect(canonicalJson(back), `${kind} ${recordId}`).toBe(canonicalJson(record));
       }
     }
+  });
+});
+
+describe('eSIM tariffs in the admin form', () => {
+  it('refuse a validity_days no eSIM order could ask for (active_period must equal it), naming the field', () => {
+    const { id: _, ...form } = toForm('tariffs', seed.records.tariffs[0] as never) as Record<string, unknown>;
+    const longest = tariffForm.safeParse({ ...form, validity_days: maxActivePeriodDays });
+    const tooLong = tariffForm.safeParse({ ...form, validity_days: maxActivePeriodDays + 1 });
+
+    expect(longest.success).toBe(true);
+    expect(tooLong.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['validity_days']);
   });
 });
 
