@@ -37,8 +37,19 @@ import type { StageConfig } from './stage-config.ts';
 export type Access = 'read' | 'readWrite' | 'append';
 export type TableName = 'main' | 'idempotency' | 'audit';
 export type BucketName = 'images';
-/** `read`: GetObject; `write`: PutObject only (objects are content-addressed and never deleted). */
 export type BucketAccess = 'read' | 'write';
+/**
+ * The object actions each access grants, by key prefix. `read`: GetObject of images. `write`:
+ * PutObject of images (content-addressed, never deleted), and of staged uploads (the upload URLs it
+ * signs carry this permission) with GetObject to check them; nothing deletes.
+ */
+export const bucketGrants: Record<BucketAccess, readonly { prefix: string; actions: readonly string[] }[]> = {
+  read: [{ prefix: 'images/', actions: ['s3:GetObject'] }],
+  write: [
+    { prefix: 'images/', actions: ['s3:PutObject'] },
+    { prefix: 'uploads/', actions: ['s3:GetObject', 's3:PutObject'] },
+  ],
+};
 export type { SecretName };
 
 /** Least privilege: a function gets exactly these grants and nothing else. */

@@ -12,6 +12,7 @@ import type { RecordKind } from '../../shared/domain/catalog-admin/kinds.ts';
 import type { CatalogAdminPorts, StoredImage } from '../../shared/domain/catalog-admin/ports.ts';
 import {
   type AdminChange,
+  completeImageUpload,
   createContract,
   createItem,
   deactivateItem,
@@ -24,11 +25,13 @@ import {
   publishDraft,
   replaceContract,
   replaceItem,
+  startImageUpload,
   uploadImage,
 } from '../../shared/domain/catalog-admin/service.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { catalogAdminRoutes } from '../../shared/routes/catalog-admin.ts';
+import { s3ImageUploads } from '../../shared/storage/image-uploads.ts';
 
 let ports: CatalogAdminPorts | undefined;
 
@@ -38,6 +41,7 @@ function adminPorts(): CatalogAdminPorts {
     drafts: dynamoCatalogDraftStore,
     versions: catalogVersions,
     images: dynamoCatalogImageStore,
+    uploads: s3ImageUploads,
     contracts: dynamoContractStore,
     accounts: accountStore,
     audit: dynamoAuditLog({ tableName: config().auditTableName }),
@@ -169,6 +173,31 @@ export const handler = createApiHandler(catalogAdminRoutes, {
   uploadCatalogImage: async (request) => {
     const contentType = request.rawHeaders['content-type'];
     const { image, created } = await uploadImage(adminPorts(), request.body, contentType, changeOf(request));
+    return { status: created ? 201 : 200, headers: noStore, body: imageView(image) };
+  },
+
+  startCatalogImageUpload: async (request) => {
+    const grant = await startImageUpload(
+      adminPorts(),
+      { contentType: request.body.content_type, bytes: request.body.bytes },
+      changeOf(request),
+    );
+    return ok({
+      upload_id: grant.uploadId,
+      method: 'PUT',
+      url: grant.url,
+      headers: grant.headers,
+      expires_at: grant.expiresAt.toISOString(),
+      complete_url: `/api/v1/admin/catalog/images/uploads/${grant.uploadId}/complete`,
+    });
+  },
+
+  completeCatalogImageUpload: async (request) => {
+    const { image, created } = await completeImageUpload(
+      adminPorts(),
+      request.params.uploadID,
+      changeOf(request),
+    );
     return { status: created ? 201 : 200, headers: noStore, body: imageView(image) };
   },
 

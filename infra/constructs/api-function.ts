@@ -7,7 +7,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Access, BucketAccess } from '../functions.ts';
+import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
@@ -125,20 +125,17 @@ export class ApiFunction extends NodejsFunction {
     // The bucket lives in the stateful stack: its ARN arrives as an import, which cdk-nag names by export.
     const owner = Stack.of(bucket);
     const arn = owner === this.stack ? bucket.bucketArn : owner.exportValue(bucket.bucketArn);
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: [access === 'read' ? 's3:GetObject' : 's3:PutObject'],
-        resources: [`${arn}/images/*`],
-      }),
-    );
     const resolved = this.stack.resolve(arn) as { 'Fn::ImportValue'?: string; 'Fn::GetAtt'?: string[] };
     const named = resolved['Fn::ImportValue'] ?? `<${resolved['Fn::GetAtt']?.[0]}.Arn>`;
-    Validations.of(this.role ?? this).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${named}/images/*]`,
-      reason:
-        'Images are objects named by their SHA-256 under images/, unknown at deploy time: the function ' +
-        `may ${access === 'read' ? 'read' : 'add'} any of them and do nothing else with the bucket.`,
-    });
+    for (const { prefix, actions } of bucketGrants[access]) {
+      this.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [`${arn}/${prefix}*`] }));
+      Validations.of(this.role ?? this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${named}/${prefix}*]`,
+        reason:
+          `Objects under ${prefix} are named by a hash or an upload id, unknown at deploy time: the ` +
+          `function may ${actions.join(' and ')} them and do nothing else with the bucket.`,
+      });
+    }
   }
 
   bindSecret({ secret, access }: { secret: ISecret; access: 'read' | 'readWrite' }): void {

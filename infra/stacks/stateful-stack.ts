@@ -1,5 +1,11 @@
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { type CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
@@ -79,7 +85,7 @@ export class StatefulStack extends Stack {
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
-    const { removalPolicy, deletionProtection } = props.config;
+    const { removalPolicy, deletionProtection, consoleDomainName } = props.config;
 
     this.mainTable = new ServiceTable(this, 'MainTable', {
       shape: mainTable,
@@ -159,6 +165,22 @@ export class StatefulStack extends Stack {
       lifecycleRules: [
         { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(30) },
         { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Files put through upload URLs wait here until checked; what nobody completed goes.
+        {
+          id: 'ExpireStagedUploads',
+          prefix: 'uploads/',
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+      ],
+      // The console puts large images straight here through upload URLs (docs/catalog-admin.md, Images).
+      cors: [
+        {
+          allowedOrigins: [`https://${consoleDomainName}`],
+          allowedMethods: [HttpMethods.PUT],
+          allowedHeaders: ['content-type'],
+          maxAge: 3600,
+        },
       ],
       removalPolicy,
       autoDeleteObjects: !deletionProtection,

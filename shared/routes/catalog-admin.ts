@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { maxDirectUploadBytes } from '../domain/catalog-admin/image-content.ts';
 import {
   amenityAdminParams,
   amenityAdminSchema,
@@ -16,6 +17,9 @@ import {
   hubForm,
   imageMediaTypes,
   imageUploadBody,
+  imageUploadGrantSchema,
+  imageUploadParams,
+  imageUploadRequestSchema,
   loungeAdminParams,
   loungeAdminSchema,
   loungeForm,
@@ -236,17 +240,53 @@ export const catalogAdminRoutes = {
     summary: 'Upload an image (the raw file as the body)',
     description:
       'PNG, JPEG or WebP, recognised by its content (the Content-Type must name the same format), ' +
-      'whole, 1..16384 pixels a side, at most 5 MiB: otherwise 422 on `body`. The id derives from ' +
-      'the SHA-256 of the bytes: 201 when stored now, 200 when the same image was stored before.',
+      'whole, 1..16384 pixels a side: otherwise 422 on `body`. At most 4 MiB this way (413 above: a ' +
+      'Lambda event carries no more, base64-encoded); files up to 5 MiB go through ' +
+      '`POST /api/v1/admin/catalog/images/uploads`. The id derives from the SHA-256 of the bytes: 201 ' +
+      'when stored now, 200 when the same image was stored before.',
     auth: write,
     audit: 'self',
-    // Over 5 MiB is a 422 of the image rule (docs/contract.md, Limits); past API Gateway's own quota, its 413.
-    maxBodyBytes: 10 * 1024 * 1024,
+    maxBodyBytes: maxDirectUploadBytes,
     request: { body: imageUploadBody, bodyType: 'binary', mediaTypes: imageMediaTypes },
     responses: {
       201: { description: 'The stored image', schema: uploadedImageSchema },
       200: { description: 'The same bytes were stored before', schema: uploadedImageSchema },
     },
+  }),
+  startCatalogImageUpload: defineRoute({
+    ...common,
+    operationId: 'startCatalogImageUpload',
+    method: 'POST',
+    path: `${base}/images/uploads`,
+    summary: 'Get an upload URL for an image file of up to 5 MiB',
+    description:
+      'Answers a presigned URL that accepts one PUT of exactly `bytes` bytes of `content_type` for 15 ' +
+      'minutes, straight to storage, past the size a request to this API may carry. Then ' +
+      '`POST …/images/uploads/{uploadID}/complete` checks the file and stores it as an image. The grant ' +
+      'is audited.',
+    auth: write,
+    audit: 'self',
+    request: { body: imageUploadRequestSchema },
+    responses: { 200: { description: 'Where to put the file', schema: imageUploadGrantSchema } },
+  }),
+  completeCatalogImageUpload: defineRoute({
+    ...common,
+    operationId: 'completeCatalogImageUpload',
+    method: 'POST',
+    path: `${base}/images/uploads/{uploadID}/complete`,
+    summary: 'Store the file put through an upload URL as an image',
+    description:
+      'The same checks as a direct upload, on the file as storage holds it: 422 on `upload` otherwise. ' +
+      '404 ResourceNotFound when nothing was put under the upload (or it expired, after a day). 201 ' +
+      'when stored now, 200 when the same image was stored before (completing twice included).',
+    auth: write,
+    audit: 'self',
+    request: { params: imageUploadParams },
+    responses: {
+      201: { description: 'The stored image', schema: uploadedImageSchema },
+      200: { description: 'The same bytes were stored before', schema: uploadedImageSchema },
+    },
+    errors: ['ResourceNotFound'],
   }),
   getCatalogDraft: defineRoute({
     ...common,

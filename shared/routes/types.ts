@@ -42,13 +42,13 @@ export interface RouteAuth {
   audiences?: readonly Audience[];
 }
 
+/** The declaration of an operation that audits its own changes (RouteDefinition.audit). */
+export type SelfAudit = 'self';
+
 /**
  * What a state-changing admin operation changes, for its audit record (docs/employees.md, Audit log):
  * the pipeline writes the record in the transaction of the change, from this declaration alone.
  */
-/** The declaration of an operation that audits its own changes (RouteDefinition.audit). */
-export type SelfAudit = 'self';
-
 export interface RouteAudit {
   target: {
     /** `account`, `application`, `webhook`, ... */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { maxImageBytes } from '../domain/catalog-admin/image-content.ts';
 import { maxActivePeriodDays } from '../domain/esim/model.ts';
 import {
   bookingInfoFields,
@@ -257,7 +258,38 @@ export const imageMediaTypes = ['image/png', 'image/jpeg', 'image/webp'] as cons
 /** The raw bytes of an upload, as the pipeline hands them over (never JSON). */
 export const imageUploadBody = z
   .instanceof(Uint8Array)
-  .meta({ description: 'The image file itself: PNG, JPEG or WebP, at most 5 MiB' });
+  .meta({ description: 'The image file itself: PNG, JPEG or WebP, at most 4 MiB this way' });
+
+export const imageUploadRequestSchema = z
+  .strictObject({
+    content_type: z.enum(imageMediaTypes).meta({ description: 'The Content-Type the file will be put with' }),
+    bytes: z
+      .int()
+      .min(1)
+      .max(maxImageBytes)
+      .meta({ description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)` }),
+  })
+  .meta({ id: 'ImageUploadRequest' });
+
+export const imageUploadGrantSchema = z
+  .object({
+    upload_id: uuid,
+    method: z.literal('PUT'),
+    url: z
+      .string()
+      .meta({ description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`' }),
+    headers: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted' }),
+    expires_at: timestamp,
+    complete_url: z.string().meta({
+      description:
+        'POST here (no body) once the file is put: the answer is the image, as a direct upload gives',
+    }),
+  })
+  .meta({ id: 'ImageUploadGrant' });
+
+export const imageUploadParams = z.strictObject({ uploadID: uuid });
 
 export const recordKindSchema = z.enum(['hub', 'amenity', 'lounge', 'fast_track', 'tariff']);
 

@@ -11,18 +11,22 @@ import { onReset } from '../config/reset.ts';
 /**
  * Catalog image bytes in S3, content-addressed: the object key is `images/<sha256>`, so an object is
  * never overwritten with other bytes and any reader may cache it for good. Only the catalog function
- * reads (GetObject) and only catalog administration writes (PutObject); nothing deletes.
+ * reads (GetObject) and only catalog administration writes (PutObject); nothing deletes. Files put
+ * through upload URLs wait under `uploads/` (shared/storage/image-uploads.ts).
  */
 let client: S3Client | undefined;
 
 /** Module-scope singleton; on the local stage the SQS emulator serves S3 (path-style addressing). */
-function s3(): S3Client {
+export function s3(): S3Client {
   if (!client) {
     const { region, s3Endpoint } = config();
     client = new S3Client({
       region,
       ...(s3Endpoint ? { endpoint: s3Endpoint, forcePathStyle: true } : {}),
       maxAttempts: 3,
+      // Checksums only where S3 requires them or we give one (ChecksumSHA256 below): an upload URL
+      // signed with the default CRC32 of an empty body would refuse every file put through it.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
   }
   return client;
@@ -33,7 +37,7 @@ onReset(() => {
   client = undefined;
 });
 
-function bucket(): string {
+export function bucket(): string {
   const name = config().imagesBucketName;
   if (!name) throw new Error('IMAGES_BUCKET_NAME is not set: this function has no access to catalog images');
   return name;

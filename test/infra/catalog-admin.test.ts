@@ -45,34 +45,59 @@ describe('the images bucket', () => {
     });
   });
 
-  it('expires replaced versions and abandoned uploads', () => {
+  it('expires replaced versions, abandoned multipart uploads, and staged uploads nobody completed after a day', () => {
     const { statefulTemplate } = service;
     statefulTemplate.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {
         Rules: Match.arrayWith([
           Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
           Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+          Match.objectLike({
+            Prefix: 'uploads/',
+            ExpirationInDays: 1,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+            Status: 'Enabled',
+          }),
         ]),
       },
     });
   });
 
-  it('is read (GetObject) only by the catalog and written (PutObject) only by catalog administration', () => {
+  it('admits the console, and only it, to PUT files through upload URLs (CORS)', () => {
+    service.statefulTemplate.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [
+          {
+            AllowedOrigins: ['https://console.partner-travel.example.com'],
+            AllowedMethods: ['PUT'],
+            AllowedHeaders: ['content-type'],
+            MaxAge: 3600,
+          },
+        ],
+      },
+    });
+  });
+
+  it('is read (GetObject of images/) only by the catalog and written only by catalog administration', () => {
     const { apiTemplate, api, stateful } = service;
     const bucketId = logicalIdOf(stateful, stateful.imagesBucket);
     const s3Grants = (name: string) =>
-      grantsOf(apiTemplate, functionIdOf(apiTemplate, name)).filter((grant) =>
-        grant.resources.includes(bucketId),
-      );
+      grantsOf(apiTemplate, functionIdOf(apiTemplate, name))
+        .filter((grant) => grant.resources.includes(bucketId))
+        .map((grant) => ({
+          actions: grant.actions,
+          prefix: /"\/(\w+)\/\*"\]\]}$/.exec(grant.resources)?.[1],
+        }));
 
     for (const name of api.functions.keys()) {
-      const actions = s3Grants(name).flatMap((grant) => grant.actions);
-      if (name === 'catalog') expect(actions, name).toEqual(['s3:GetObject']);
-      else if (name === 'catalog-admin') expect(actions, name).toEqual(['s3:PutObject']);
-      else expect(actions, name).toEqual([]);
-    }
-    for (const name of ['catalog', 'catalog-admin']) {
-      for (const grant of s3Grants(name)) expect(grant.resources, name).toMatch(/"\/images\/\*"\]\]}$/);
+      const grants = s3Grants(name);
+      if (name === 'catalog') expect(grants, name).toEqual([{ actions: ['s3:GetObject'], prefix: 'images' }]);
+      else if (name === 'catalog-admin')
+        expect(grants, name).toEqual([
+          { actions: ['s3:PutObject'], prefix: 'images' },
+          { actions: ['s3:GetObject', 's3:PutObject'], prefix: 'uploads' },
+        ]);
+      else expect(grants, name).toEqual([]);
     }
   });
 });

@@ -3,6 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { managedRuleGroups } from '../../infra/constructs/managed-rules-web-acl.ts';
 import {
+  bucketGrants,
   functionNeeds,
   queues,
   type SecretName,
@@ -659,7 +660,7 @@ describe('the functions', () => {
       const bucketActions = actionsOn(logicalIdIn(stateful, stateful.imagesBucket));
       const bucketAccess = needs.buckets?.images;
       expect(bucketActions, `${name} on the images bucket`).toEqual(
-        bucketAccess === 'read' ? ['s3:GetObject'] : bucketAccess === 'write' ? ['s3:PutObject'] : [],
+        bucketAccess ? bucketGrants[bucketAccess].flatMap((grant) => grant.actions) : [],
       );
       for (const [secret, logicalId] of Object.entries(secretIds) as [SecretName, string][]) {
         const access = needs.secrets?.[secret];

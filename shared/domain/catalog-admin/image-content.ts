@@ -7,6 +7,13 @@ export type ImageContentType = (typeof formats)[keyof typeof formats];
 
 /** docs/contract.md, Limits: images of at most 5 MB, read as 5 MiB. */
 export const maxImageBytes = 5 * 1024 * 1024;
+/**
+ * The largest image sent as the request body itself. In AWS a binary body reaches the Lambda
+ * base64-encoded inside its event, and a synchronous invocation carries at most 6 MB: 4 MiB grows
+ * to 5.33 MiB and leaves room for the headers, so every stage answers the same. Larger images (up to
+ * `maxImageBytes`) go straight to S3 through an upload URL (docs/catalog-admin.md, Images).
+ */
+export const maxDirectUploadBytes = 4 * 1024 * 1024;
 /** Larger sides only make partner apps decode huge bitmaps; no catalog photo needs more. */
 export const maxImageSide = 16384;
 
@@ -38,18 +45,25 @@ function isComplete(contentType: ImageContentType, bytes: Uint8Array): boolean {
   return ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP' && riffSize + 8 === length;
 }
 
-const refuse = (message: string) =>
-  new ValidationError('The image is not accepted.', [{ path: 'body', message }]);
+export const tooLarge = (bytes: number) => `At most ${maxImageBytes} bytes (5 MiB); this is ${bytes}`;
+
+const refusal = (path: string) => (message: string) =>
+  new ValidationError('The image is not accepted.', [{ path, message }]);
 
 /**
  * What the bytes are, read from the bytes alone (magic numbers and the header with the dimensions),
  * never from a file name: PNG, JPEG or WebP, whole, 1..16384 pixels a side, at most 5 MiB; anything
- * else is a 422 on `body`. The Content-Type sent must name the same format.
+ * else is a 422 on `path` (`body` for an upload in the request, `upload` for a file put through an
+ * upload URL). The Content-Type sent must name the same format.
  */
-export function inspectImage(bytes: Uint8Array, declaredType: string | undefined): ImageContent {
-  if (bytes.length === 0) throw refuse('The body is empty: send the image file itself');
-  if (bytes.length > maxImageBytes)
-    throw refuse(`At most ${maxImageBytes} bytes (5 MiB); this is ${bytes.length}`);
+export function inspectImage(
+  bytes: Uint8Array,
+  declaredType: string | undefined,
+  path: 'body' | 'upload' = 'body',
+): ImageContent {
+  const refuse = refusal(path);
+  if (bytes.length === 0) throw refuse('The file is empty: send the image file itself');
+  if (bytes.length > maxImageBytes) throw refuse(tooLarge(bytes.length));
   let detected: { type?: string; width?: number; height?: number };
   try {
     detected = imageSize(bytes);

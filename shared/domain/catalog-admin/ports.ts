@@ -58,6 +58,38 @@ export interface CatalogImageStore {
   add(image: StoredImage): StagedWrite;
 }
 
+/** Where an employee puts an image file directly, past the API's request size (docs/catalog-admin.md, Images). */
+export interface UploadTarget {
+  /** Accepts one PUT of the file, with `headers`, until the grant expires. */
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** A file that arrived through an upload URL, as storage describes it. */
+export interface StagedUpload {
+  bytes: number;
+  /** The Content-Type it was put with (signed into the URL, so it is the granted one). */
+  contentType: string | undefined;
+}
+
+/**
+ * Staged uploads in the images bucket (shared/storage/image-uploads.ts), under a prefix of their
+ * own that expires after a day: nothing there is served until `completeImageUpload` checked it.
+ */
+export interface ImageUploads {
+  /** A URL that accepts exactly `bytes` bytes of `contentType` under `uploadId` until `expiresAt`. */
+  grant(
+    uploadId: string,
+    contentType: string,
+    bytes: number,
+    expiresAt: Date,
+    now: Date,
+  ): Promise<UploadTarget>;
+  /** What arrived under `uploadId`; undefined when nothing did (or it expired). */
+  find(uploadId: string): Promise<StagedUpload | undefined>;
+  read(uploadId: string): Promise<Uint8Array>;
+}
+
 /** Account contracts (shared/db/entities/catalog-contract.ts): what each account may see. */
 export interface ContractStore {
   /** The account's own contract (not the default one), strongly consistent. */
@@ -77,6 +109,7 @@ export interface CatalogAdminPorts {
   drafts: CatalogDraftStore;
   versions: CatalogVersions;
   images: CatalogImageStore;
+  uploads: ImageUploads;
   contracts: ContractStore;
   accounts: AccountDirectory;
   audit: AuditLog;

@@ -10,7 +10,7 @@ import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { type CatalogDiff, catalogDiff, type FieldChange, fieldChanges } from './diff.ts';
 import { fromForm, imageIdsOf, isActive, toForm } from './forms.ts';
-import { inspectImage } from './image-content.ts';
+import { type ImageContent, inspectImage, maxImageBytes, tooLarge } from './image-content.ts';
 import {
   type FormOf,
   type ItemOf,
@@ -19,7 +19,7 @@ import {
   type RecordOf,
   recordTypes,
 } from './kinds.ts';
-import type { CatalogAdminPorts, StoredImage } from './ports.ts';
+import type { CatalogAdminPorts, StoredImage, UploadTarget } from './ports.ts';
 import { conflictOf, loungesUsing, unknownReferences } from './rules.ts';
 
 /** Who changes what, in which request: every change is audited in its own unit of work. */
@@ -275,13 +275,14 @@ export async function draftDiff(
  * image stored before (`created: false`, nothing written). The bytes go to storage first; the image's
  * facts and the audit record (id, type, size, hash: never bytes) commit with the request.
  */
-export async function uploadImage(
-  ports: CatalogAdminPorts,
+/** Stores checked bytes once: the id derives from them, so the same file is the same image. */
+async function storeImage(
+  ports: Pick<CatalogAdminPorts, 'images' | 'audit'>,
   bytes: Uint8Array,
-  declaredType: string | undefined,
+  content: ImageContent,
   change: AdminChange,
+  auditExtras: Record<string, unknown> = {},
 ): Promise<{ image: StoredImage; created: boolean }> {
-  const content = inspectImage(bytes, declaredType);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const imageId = imageIdFor(sha256);
   const found = (await ports.images.find([imageId])).get(imageId);
@@ -308,9 +309,80 @@ export async function uploadImage(
       sha256,
       width: image.width,
       height: image.height,
+      ...auditExtras,
     },
   );
   return { image, created: true };
+}
+
+export async function uploadImage(
+  ports: CatalogAdminPorts,
+  bytes: Uint8Array,
+  declaredType: string | undefined,
+  change: AdminChange,
+): Promise<{ image: StoredImage; created: boolean }> {
+  return storeImage(ports, bytes, inspectImage(bytes, declaredType), change);
+}
+
+/** How long an upload URL accepts its file: long enough for a slow link, short for a leaked URL. */
+export const uploadGrantLifetimeMs = 15 * 60 * 1000;
+
+export interface UploadGrant extends UploadTarget {
+  uploadId: string;
+  expiresAt: Date;
+}
+
+/**
+ * An upload URL for one file of the declared type and exact size (at most 5 MiB: the schema said so),
+ * for images larger than a request body may carry. The grant is audited: it lets its holder write
+ * into the images bucket, if only under a staging prefix nothing reads unchecked.
+ */
+export async function startImageUpload(
+  ports: Pick<CatalogAdminPorts, 'uploads' | 'audit'>,
+  request: { contentType: string; bytes: number },
+  change: AdminChange,
+): Promise<UploadGrant> {
+  const uploadId = uuidV7(change.now);
+  const expiresAt = new Date(change.now.getTime() + uploadGrantLifetimeMs);
+  const target = await ports.uploads.grant(
+    uploadId,
+    request.contentType,
+    request.bytes,
+    expiresAt,
+    change.now,
+  );
+  audit(
+    ports,
+    change,
+    { type: 'image_upload', id: uploadId },
+    { content_type: request.contentType, bytes: request.bytes, expires_at: expiresAt.toISOString() },
+  );
+  return { uploadId, expiresAt, ...target };
+}
+
+/**
+ * The file put through an upload URL becomes an image after the same checks as a direct upload (422
+ * on `upload`); nothing under the upload id is 404. Completing twice answers the same image (200).
+ */
+export async function completeImageUpload(
+  ports: CatalogAdminPorts,
+  uploadId: string,
+  change: AdminChange,
+): Promise<{ image: StoredImage; created: boolean }> {
+  const staged = await ports.uploads.find(uploadId);
+  if (!staged)
+    throw new NotFoundError(
+      'ResourceNotFound',
+      `Nothing was uploaded for upload ${uploadId}: PUT the file to its upload URL first (it expires after 15 minutes).`,
+    );
+  // Checked before reading: storage never enforces the granted size on the local stage.
+  if (staged.bytes > maxImageBytes)
+    throw new ValidationError('The image is not accepted.', [
+      { path: 'upload', message: tooLarge(staged.bytes) },
+    ]);
+  const bytes = await ports.uploads.read(uploadId);
+  const content = inspectImage(bytes, staged.contentType, 'upload');
+  return storeImage(ports, bytes, content, change, { upload_id: uploadId });
 }
 
 const contractKinds = ['lounges', 'fast_tracks', 'tariffs'] as const;

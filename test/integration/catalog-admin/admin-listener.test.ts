@@ -90,6 +90,32 @@ describe('catalog administration on the admin listener', () => {
     ]);
   });
 
+  it('takes an image through an upload URL: the grant, the PUT to storage and the completion, each recorded once', async () => {
+    const image = randomPng();
+    const sha256 = createHash('sha256').update(image).digest('hex');
+    const grant = await asAdmin<{
+      upload_id: string;
+      url: string;
+      headers: Record<string, string>;
+      complete_url: string;
+    }>('POST', '/api/v1/admin/catalog/images/uploads', {
+      body: { content_type: 'image/png', bytes: image.length },
+    });
+    const put = await fetch(grant.body.url, { method: 'PUT', headers: grant.body.headers, body: image });
+    const completed = await asAdmin<{ image_id: string }>('POST', grant.body.complete_url);
+    const grantLog = await auditOf(`target=${grant.body.upload_id}`);
+    const imageLog = await auditOf(`target=${imageIdFor(sha256)}`);
+
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+    expect(put.status).toBe(200);
+    expect(completed.status, JSON.stringify(completed.body)).toBe(201);
+    expect(completed.body).toMatchObject({ image_id: imageIdFor(sha256), sha256 });
+    expect(grantLog.body.data.map((record) => record.action)).toEqual(['startCatalogImageUpload']);
+    expect(imageLog.body.data.map((record) => [record.action, record.details.upload_id])).toEqual([
+      ['completeCatalogImageUpload', grant.body.upload_id],
+    ]);
+  });
+
   it('refuses an upload whose Content-Type names no image type with 415', async () => {
     const response = await asAdmin('POST', '/api/v1/admin/catalog/images', {
       body: randomPng(),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
@@ -24,6 +25,19 @@ const png = fixture('tiny-3x2.png');
 const jpeg = fixture('tiny-3x2.jpg');
 const webp = fixture('tiny-3x2.webp');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A whole PNG of `size` bytes: the 3x2 fixture with a private ancillary chunk before its IEND. */
+function paddedPng(size: number): Buffer {
+  const iend = png.subarray(png.length - 12);
+  const dataLength = size - png.length - 12;
+  const chunk = Buffer.alloc(12 + dataLength);
+  chunk.writeUInt32BE(dataLength, 0);
+  chunk.write('paDd', 4, 'latin1');
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + dataLength)), 8 + dataLength);
+  return Buffer.concat([png.subarray(0, png.length - 12), chunk, iend]);
+}
+/** Between the direct upload's 4 MiB and the image rule's 5 MiB. */
+const largePng = paddedPng(4.5 * 1024 * 1024);
 
 interface Uploaded {
   image_id: string;
@@ -128,12 +142,6 @@ describe('uploading an image', () => {
     ['a PNG cut after its header', png.subarray(0, 40), 'image/png', 'truncated'],
     ['a JPEG without its end', jpeg.subarray(0, jpeg.length - 10), 'image/jpeg', 'truncated'],
     ['an empty body', Buffer.alloc(0), 'image/png', 'empty'],
-    [
-      'a PNG over 5 MiB',
-      Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]),
-      'image/png',
-      'At most 5242880 bytes',
-    ],
   ])('refuses %s with 422 on body', async (_, bytes, contentType, message) => {
     const refused = await upload<Problem>(bytes, contentType);
 
@@ -144,14 +152,139 @@ describe('uploading an image', () => {
     ]);
   });
 
-  it('refuses a body that is no image type with 415, and one past the gateway quota with 413', async () => {
-    const octets = await upload<Problem>(png, 'application/octet-stream');
-    const huge = await upload<Problem>(Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]), 'image/png');
+  it('refuses a body that is no image type with 415, and a valid image over 4 MiB with 413 naming the limit', async () => {
+    const octets = await upload<Problem & { details?: { limit_bytes?: number } }>(
+      png,
+      'application/octet-stream',
+    );
+    const overDirectLimit = await upload<Problem & { details?: { limit_bytes?: number } }>(
+      largePng,
+      'image/png',
+    );
 
     expect(octets.status).toBe(415);
     expect(octets.body.code).toBe('UnsupportedMediaType');
-    expect(huge.status).toBe(413);
-    expect(huge.body.code).toBe('PayloadTooLarge');
+    expect(overDirectLimit.status).toBe(413);
+    expect(overDirectLimit.body.code).toBe('PayloadTooLarge');
+    expect(overDirectLimit.body.details?.limit_bytes).toBe(4 * 1024 * 1024);
+  });
+});
+
+interface Grant {
+  upload_id: string;
+  method: 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  expires_at: string;
+  complete_url: string;
+}
+
+const startUpload = (body: unknown) =>
+  call<Grant & Problem>(admin, 'startCatalogImageUpload', { token: employee, body });
+const completeUpload = <T = Uploaded>(uploadId: string) =>
+  call<T>(admin, 'completeCatalogImageUpload', { token: employee, params: { uploadID: uploadId } });
+/** The employee's PUT, straight to storage: the local S3 emulator here, S3 in AWS. */
+const putFile = (grant: Grant, bytes: Uint8Array, headers = grant.headers) =>
+  fetch(grant.url, { method: grant.method, headers, body: bytes });
+
+describe('uploading an image through an upload URL', () => {
+  it('takes a 4.5 MiB PNG: grant, PUT to storage, complete (201), complete again (200), grant and image audited', async () => {
+    const grant = await startUpload({ content_type: 'image/png', bytes: largePng.length });
+    const put = await putFile(grant.body, largePng);
+    const completed = await completeUpload(grant.body.upload_id);
+    const again = await completeUpload(grant.body.upload_id);
+
+    expect(grant.status).toBe(200);
+    expect(grant.body).toMatchObject({
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png', 'Content-Length': String(largePng.length) },
+      complete_url: `/api/v1/admin/catalog/images/uploads/${grant.body.upload_id}/complete`,
+    });
+    const signed = new URL(grant.body.url);
+    expect(signed.pathname).toBe(`/${isolated.bucket}/uploads/${grant.body.upload_id}`);
+    expect(signed.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(signed.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect([...signed.searchParams.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
+    expect(Date.parse(grant.body.expires_at) - Date.now()).toBeGreaterThan(14 * 60 * 1000);
+    expect(put.status).toBe(200);
+    expect(completed.status).toBe(201);
+    expect(completed.body).toEqual({
+      image_id: imageIdFor(sha256(largePng)),
+      content_type: 'image/png',
+      bytes: largePng.length,
+      width: 3,
+      height: 2,
+      sha256: sha256(largePng),
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(completed.body);
+
+    const [grantRecord] = await auditOf(grant.body.upload_id);
+    const [imageRecord] = await auditOf(completed.body.image_id);
+    expect(grantRecord).toMatchObject({
+      action: 'startCatalogImageUpload',
+      target: { type: 'image_upload', id: grant.body.upload_id },
+      details: { content_type: 'image/png', bytes: largePng.length },
+    });
+    expect(imageRecord).toMatchObject({
+      action: 'completeCatalogImageUpload',
+      target: { type: 'image', id: completed.body.image_id },
+      details: { upload_id: grant.body.upload_id, sha256: sha256(largePng) },
+    });
+  });
+
+  it('refuses a grant over 5 MiB or of another type (422 on the field), and to support staff (403)', async () => {
+    const tooLarge = await startUpload({ content_type: 'image/png', bytes: 5 * 1024 * 1024 + 1 });
+    const gif = await startUpload({ content_type: 'image/gif', bytes: 100 });
+    const support = await call<Problem>(admin, 'startCatalogImageUpload', {
+      token: await employeeToken(['support'], 'sam.support'),
+      body: { content_type: 'image/png', bytes: 100 },
+    });
+
+    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.body.details?.errors?.map((error) => error.path)).toEqual(['body.bytes']);
+    expect(gif.status).toBe(422);
+    expect(gif.body.details?.errors?.map((error) => error.path)).toEqual(['body.content_type']);
+    expect(support.status).toBe(403);
+    expect(support.body.code).toBe('Forbidden');
+  });
+
+  it('answers 404 ResourceNotFound for an upload nothing was put under', async () => {
+    const grant = await startUpload({ content_type: 'image/png', bytes: png.length });
+    const completed = await completeUpload<Problem>(grant.body.upload_id);
+
+    expect(completed.status).toBe(404);
+    expect(completed.body.code).toBe('ResourceNotFound');
+  });
+
+  it('checks the file as storage holds it: no image, or over 5 MiB, is 422 on upload and stores nothing', async () => {
+    // The local emulator checks no signature; S3 itself refuses a PUT of another size or type.
+    const notImage = await startUpload({ content_type: 'image/png', bytes: 23 });
+    await putFile(notImage.body, Buffer.from('definitely not an image'));
+    const oversized = await startUpload({ content_type: 'image/png', bytes: 5 * 1024 * 1024 });
+    const tooMuch = Buffer.concat([largePng, Buffer.alloc(1024 * 1024)]);
+    await putFile(oversized.body, tooMuch, { 'Content-Type': 'image/png' });
+
+    const refusedNotImage = await completeUpload<Problem>(notImage.body.upload_id);
+    const refusedOversized = await completeUpload<Problem>(oversized.body.upload_id);
+
+    expect(refusedNotImage.status).toBe(422);
+    expect(refusedNotImage.body.code).toBe('ValidationError');
+    expect(refusedNotImage.body.details?.errors).toEqual([
+      { path: 'upload', message: expect.stringContaining('Not a PNG, JPEG or WebP image') },
+    ]);
+    expect(refusedOversized.status).toBe(422);
+    expect(refusedOversized.body.details?.errors).toEqual([
+      { path: 'upload', message: expect.stringContaining('At most 5242880 bytes') },
+    ]);
+    expect((await auditOf(imageIdFor(sha256(tooMuch)))).length).toBe(0);
+  });
+
+  it('refuses an upload id that is no UUID with 422 on the path parameter', async () => {
+    const refused = await completeUpload<Problem>('not-a-uuid');
+
+    expect(refused.status).toBe(422);
+    expect(refused.body.details?.errors?.map((error) => error.path)).toEqual(['path.uploadID']);
   });
 });
 

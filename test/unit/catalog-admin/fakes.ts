@@ -12,7 +12,10 @@ import type {
   CatalogImageStore,
   ContractStore,
   DraftEdit,
+  ImageUploads,
+  StagedUpload,
   StoredImage,
+  UploadTarget,
 } from '../../../shared/domain/catalog-admin/ports.ts';
 import { contractExists } from '../../../shared/domain/catalog-admin/service.ts';
 import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
@@ -133,6 +136,36 @@ export class MemoryImages implements CatalogImageStore {
   }
 }
 
+/** Upload URLs as grants, and what an employee put through them (`put`), like the staging prefix. */
+export class MemoryUploads implements ImageUploads {
+  readonly grants = new Map<string, { contentType: string; bytes: number; expiresAt: Date }>();
+  readonly files = new Map<string, { bytes: Uint8Array; contentType: string | undefined }>();
+
+  async grant(uploadId: string, contentType: string, bytes: number, expiresAt: Date): Promise<UploadTarget> {
+    this.grants.set(uploadId, { contentType, bytes, expiresAt });
+    return {
+      url: `https://uploads.example/${uploadId}`,
+      headers: { 'Content-Type': contentType, 'Content-Length': String(bytes) },
+    };
+  }
+
+  /** What storage holds after a PUT to the URL (the fake, like the local emulator, checks no signature). */
+  put(uploadId: string, bytes: Uint8Array, contentType: string | undefined): void {
+    this.files.set(uploadId, { bytes, contentType });
+  }
+
+  async find(uploadId: string): Promise<StagedUpload | undefined> {
+    const file = this.files.get(uploadId);
+    return file && { bytes: file.bytes.length, contentType: file.contentType };
+  }
+
+  async read(uploadId: string): Promise<Uint8Array> {
+    const file = this.files.get(uploadId);
+    if (!file) throw new Error(`nothing under ${uploadId}`);
+    return file.bytes;
+  }
+}
+
 export class MemoryContracts implements ContractStore {
   readonly contracts = new Map<string, Contract>();
 
@@ -178,6 +211,7 @@ export function memoryPorts(records: CatalogRecords, ...images: StoredImage[]) {
     drafts: new MemoryDraft(records),
     versions: new MemoryVersions(),
     images: new MemoryImages(...images),
+    uploads: new MemoryUploads(),
     contracts: new MemoryContracts(),
     accounts: { find: async (accountId: string) => accounts.get(accountId) },
     audit: new MemoryAudit(),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredImage } from '../../../shared/domain/catalog-admin/ports.ts';
 import type { AdminChange } from '../../../shared/domain/catalog-admin/service.ts';
 import {
+  completeImageUpload,
   createContract,
   createItem,
   deactivateItem,
@@ -13,6 +14,8 @@ import {
   publishDraft,
   replaceContract,
   replaceItem,
+  startImageUpload,
+  uploadGrantLifetimeMs,
   uploadImage,
 } from '../../../shared/domain/catalog-admin/service.ts';
 import {
@@ -264,6 +267,79 @@ describe('images', () => {
       width: 1,
       height: 1,
     });
+  });
+});
+
+describe('images through an upload URL', () => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+
+  it('grants a URL for the declared type and size for 15 minutes, and audits the grant', async () => {
+    const { ports, uow, change } = setup();
+
+    const grant = await startImageUpload(
+      ports,
+      { contentType: 'image/png', bytes: png.length },
+      change('startCatalogImageUpload'),
+    );
+    uow.commit();
+
+    expect(grant.expiresAt.getTime() - now.getTime()).toBe(uploadGrantLifetimeMs);
+    expect(grant.headers).toEqual({ 'Content-Type': 'image/png', 'Content-Length': String(png.length) });
+    expect(ports.uploads.grants.get(grant.uploadId)).toMatchObject({
+      contentType: 'image/png',
+      bytes: png.length,
+    });
+    expect(ports.audit.records[0]).toMatchObject({
+      action: 'startCatalogImageUpload',
+      target: { type: 'image_upload', id: grant.uploadId },
+      details: { content_type: 'image/png', bytes: png.length, expires_at: grant.expiresAt.toISOString() },
+    });
+  });
+
+  it('stores the file put through the URL as an image, audited with its upload; completing again is the same image', async () => {
+    const { ports, uow, change } = setup();
+    const grant = await startImageUpload(ports, { contentType: 'image/png', bytes: png.length }, change());
+    ports.uploads.put(grant.uploadId, png, 'image/png');
+
+    const first = await completeImageUpload(ports, grant.uploadId, change('completeCatalogImageUpload'));
+    uow.commit();
+    const again = await completeImageUpload(ports, grant.uploadId, change('completeCatalogImageUpload'));
+
+    expect(first.created).toBe(true);
+    expect(first.image).toMatchObject({ contentType: 'image/png', width: 1, height: 1, bytes: png.length });
+    expect(ports.images.objects.get(first.image.sha256)).toBe(png);
+    expect(again).toEqual({ image: first.image, created: false });
+    expect(ports.audit.records.at(-1)).toMatchObject({
+      action: 'completeCatalogImageUpload',
+      target: { type: 'image', id: first.image.imageId },
+      details: { upload_id: grant.uploadId, sha256: first.image.sha256 },
+    });
+  });
+
+  it('answers 404 when nothing was put under the upload, and 422 on upload for a file that is no image or too large', async () => {
+    const { ports, change } = setup();
+    ports.uploads.put(id(601), Buffer.from('not an image'), 'image/png');
+    ports.uploads.put(id(602), Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'image/png');
+    ports.uploads.put(id(603), png, 'image/jpeg');
+
+    const missing = await refusalOf(() => completeImageUpload(ports, id(600), change()));
+    const notImage = await refusalOf(() => completeImageUpload(ports, id(601), change()));
+    const tooLarge = await refusalOf(() => completeImageUpload(ports, id(602), change()));
+    const otherType = await refusalOf(() => completeImageUpload(ports, id(603), change()));
+
+    expect(code(missing)).toBe('ResourceNotFound');
+    for (const [refused, message] of [
+      [notImage, 'Not a PNG, JPEG or WebP image'],
+      [tooLarge, 'At most 5242880 bytes'],
+      [otherType, 'Content-Type says image/jpeg'],
+    ] as const) {
+      expect(code(refused)).toBe('ValidationError');
+      expect(fieldsOf(refused)).toEqual([{ path: 'upload', message: expect.stringContaining(message) }]);
+    }
+    expect(ports.images.objects.size).toBe(0);
   });
 });
 
