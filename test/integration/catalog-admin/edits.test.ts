@@ -163,9 +163,8 @@ describe('conflicts', () => {
   });
 
   it('refuses to delete an amenity a lounge lists (409 AmenityResourceConflict), and deletes it once unused', async () => {
-    const amenity = await create('createCatalogAmenity', {
-      name: { 'en-US': 'Nap room', 'ru-RU': 'Комната отдыха' },
-    });
+    const amenityBody = { name: { 'en-US': 'Nap room', 'ru-RU': 'Комната отдыха' }, is_active: true };
+    const amenity = await create('createCatalogAmenity', amenityBody);
     const lounge = await create(
       'createCatalogLounge',
       loungeForm(hubId, 'Nap Lounge', { amenity_ids: [amenity.body.id] }),
@@ -195,6 +194,8 @@ describe('conflicts', () => {
     expect(deleted.status).toBe(204);
     expect(gone.status).toBe(404);
     expect(gone.body.code).toBe('CatalogResourceNotFound');
+    const [deletion] = await auditOf(amenity.body.id);
+    expect(deletion?.details).toEqual({ before: { ...amenityBody, id: amenity.body.id } });
     expect((await auditOf(amenity.body.id)).map((record) => record.action)).toEqual([
       'deleteCatalogAmenity',
       'createCatalogAmenity',

@@ -335,6 +335,55 @@ describe('serving uploaded images to partners', () => {
     ]);
   });
 
+  it("lists a lounge's enabled images in sort order with their titles, and hides a disabled one (404)", async () => {
+    const accountId = '5d7c1e2b-3a4f-4b6c-8d9e-0f1a2b3c4d5e';
+    const partner = await partnerToken(accountId, ['catalog.lounges:read']);
+    const [first, second, hidden] = [
+      (await upload(webp, 'image/webp')).body,
+      (await upload(png, 'image/png')).body,
+      (await upload(paddedPng(png.length + 100), 'image/png')).body,
+    ];
+    const hub = await call<{ id: string }>(admin, 'createCatalogHub', {
+      token: employee,
+      headers: idempotencyKey(),
+      body: hubForm({ iata: 'QQJ', icao: 'QQJJ' }, 'Gallery Airport'),
+    });
+    const lounge = await call<{ id: string }>(admin, 'createCatalogLounge', {
+      token: employee,
+      headers: idempotencyKey(),
+      body: loungeForm(hub.body.id, 'Gallery Lounge', {
+        images: [
+          { image_id: second?.image_id, sort: 20 },
+          { image_id: hidden?.image_id, sort: 5, enabled: false },
+          { image_id: first?.image_id, sort: 10, title: { 'en-US': 'Entrance', 'ru-RU': 'Вход' } },
+        ],
+      }),
+    });
+    await call(admin, 'publishCatalog', { token: employee });
+    const as = { token: partner, certificateOf: accountId };
+    const listed = await call<{ images: { url: string; sort: number; title?: string }[] }>(
+      catalog,
+      'getLounge',
+      {
+        ...as,
+        params: { loungeID: lounge.body.id },
+        headers: { 'Accept-Language': 'ru-RU' },
+      },
+    );
+    const disabled = await call<Problem>(catalog, 'getImage', {
+      ...as,
+      params: { id: hidden?.image_id ?? '' },
+    });
+
+    expect(lounge.status).toBe(201);
+    expect(listed.body.images).toEqual([
+      { url: expect.stringMatching(new RegExp(`/v2/images/${first?.image_id}$`)), sort: 10, title: 'Вход' },
+      { url: expect.stringMatching(new RegExp(`/v2/images/${second?.image_id}$`)), sort: 20 },
+    ]);
+    expect(disabled.status).toBe(404);
+    expect(disabled.body.code).toBe('CatalogResourceNotFound');
+  });
+
   it('keeps serving seeded images from the same bucket, revalidated daily (their ids name no content)', async () => {
     const seeded = JSON.parse(
       readFileSync(new URL('../../../seed/catalog/lounges.json', import.meta.url), 'utf8'),

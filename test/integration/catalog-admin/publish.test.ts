@@ -190,12 +190,18 @@ describe('publishing the draft', () => {
     });
   });
 
-  it('answers 200 with the same version and changed false when the draft is published already', async () => {
+  it('answers 200 with the same version and changed false when the draft is published already, and records no second publication', async () => {
+    await call(admin, 'createCatalogAmenity', {
+      token: employee,
+      headers: idempotencyKey(),
+      body: { name: { 'en-US': 'Quiet room', 'ru-RU': 'Тихая комната' } },
+    });
     const first = await publish();
     const again = await publish();
     const draft = await call<{ has_changes: boolean; published_version: string }>(admin, 'getCatalogDraft', {
       token: employee,
     });
+    const records = await auditOf(first.body.version);
 
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({
@@ -204,6 +210,10 @@ describe('publishing the draft', () => {
       items: { added: 0, changed: 0, deactivated: 0, removed: 0 },
     });
     expect(draft.body).toMatchObject({ has_changes: false, published_version: first.body.version });
+    expect(first.body.changed).toBe(true);
+    expect(records.map((record) => [record.action, record.target])).toEqual([
+      ['publishCatalog', { type: 'catalog', id: first.body.version }],
+    ]);
   });
 
   it('shows in the diff what publishing would change, field by field, and in the draft that it would', async () => {
