@@ -13,6 +13,7 @@ import {
   type SecretName,
 } from '../shared/config/env.ts';
 import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
+import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import {
@@ -33,8 +34,11 @@ import type { StageConfig } from './stage-config.ts';
  * the SQS emulator and timers (infra/local/stage.ts).
  */
 
-/** `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record). */
-export type Access = 'read' | 'readWrite' | 'append';
+/**
+ * `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record).
+ * `count`: GetItem and UpdateItem only, both limited to `writableKeyPrefixes` (the daily usage counter).
+ */
+export type Access = 'read' | 'readWrite' | 'append' | 'count';
 export type TableName = 'main' | 'idempotency' | 'audit';
 export type BucketName = 'images';
 export type BucketAccess = 'read' | 'write';
@@ -55,13 +59,26 @@ export type { SecretName };
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
-  /** Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys). */
+  /**
+   * Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys);
+   * with `count` access, reads too.
+   */
   writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
   secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
   /** Objects of the service's buckets (infra/stacks/stateful-stack.ts). */
   buckets?: Partial<Record<BucketName, BucketAccess>>;
   memorySize?: 512 | 1024;
 }
+
+/**
+ * Every function serving metered partner routes adds its requests to the daily usage counter
+ * (docs/quotas.md, Headers in AWS): items `USAGE#...` of the idempotency table. Those without other
+ * access to that table get exactly this (a test checks every such group has it).
+ */
+const dailyUsageCounter = {
+  tables: { idempotency: 'count' },
+  writableKeyPrefixes: { idempotency: [dailyUsagePartitionPrefix] },
+} as const satisfies FunctionNeeds;
 
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
@@ -97,7 +114,12 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   // The audit log's reader: the only function that may read the audit table, and it writes nothing.
   audit: { tables: { audit: 'read' }, secrets: { jwks: 'read' } },
-  catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' }, buckets: { images: 'read' } },
+  catalog: {
+    tables: { main: 'read', ...dailyUsageCounter.tables },
+    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    secrets: { jwks: 'read' },
+    buckets: { images: 'read' },
+  },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
@@ -109,10 +131,23 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
-  webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
-  sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
-  // The plan comes from the authorizer's context; the table only when a request arrives without one.
-  quotas: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
+  webhooks: {
+    tables: { main: 'readWrite', ...dailyUsageCounter.tables },
+    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    secrets: { jwks: 'read', webhookEncryptionKey: 'read' },
+  },
+  sandbox: {
+    tables: { main: 'readWrite', ...dailyUsageCounter.tables },
+    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    secrets: { jwks: 'read' },
+  },
+  // The plan comes from the authorizer's context; the main table only when a request arrives without
+  // one. The day's usage is the service's own count, not API Gateway's.
+  quotas: {
+    tables: { main: 'read', ...dailyUsageCounter.tables },
+    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    secrets: { jwks: 'read' },
+  },
   // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
   'catalog-admin': {
     tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },

@@ -11,13 +11,22 @@ import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
-const readActions = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
+const allReads = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
+const readActions: Record<Access, string[]> = {
+  read: allReads,
+  readWrite: allReads,
+  append: [],
+  // One counter item read by its key: no query, no scan.
+  count: ['GetItem'],
+};
 // TransactWriteItems is authorized per item through these actions.
 const writeActions: Record<Access, string[]> = {
   read: [],
   readWrite: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   // A conditional PutItem that never overwrites: no read, no change, no delete.
   append: ['PutItem'],
+  // An atomic ADD to a counter item: no put, no delete.
+  count: ['UpdateItem'],
 };
 
 export interface ApiFunctionProps
@@ -82,7 +91,8 @@ export class ApiFunction extends NodejsFunction {
 
   /**
    * The table and its named indexes, no `index/*` wildcard. With `writableKeyPrefixes`, writes reach
-   * only items whose partition key starts with one of them (IAM condition dynamodb:LeadingKeys).
+   * only items whose partition key starts with one of them (IAM condition dynamodb:LeadingKeys); with
+   * `count` access reads do too, and the prefixes are required.
    */
   bindTable({
     table,
@@ -93,11 +103,30 @@ export class ApiFunction extends NodejsFunction {
     access: Access;
     writableKeyPrefixes?: readonly string[] | undefined;
   }): void {
-    if (access !== 'append') {
+    if (access === 'count' && !writableKeyPrefixes?.length) {
+      throw new Error(
+        `${this.node.path}: count access to ${table.node.path} needs the counters' key prefixes`,
+      );
+    }
+    const leadingKeys = writableKeyPrefixes
+      ? {
+          conditions: {
+            'ForAllValues:StringLike': {
+              'dynamodb:LeadingKeys': writableKeyPrefixes.map((prefix) => `${prefix}*`),
+            },
+          },
+        }
+      : {};
+    const reads = readActions[access];
+    if (reads.length > 0) {
       this.addToRolePolicy(
         new PolicyStatement({
-          actions: readActions.map((action) => `dynamodb:${action}`),
-          resources: [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+          actions: reads.map((action) => `dynamodb:${action}`),
+          resources:
+            access === 'count'
+              ? [table.tableArn]
+              : [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+          ...(access === 'count' ? leadingKeys : {}),
         }),
       );
     }
@@ -107,15 +136,7 @@ export class ApiFunction extends NodejsFunction {
       new PolicyStatement({
         actions: writes.map((action) => `dynamodb:${action}`),
         resources: [table.tableArn],
-        ...(writableKeyPrefixes
-          ? {
-              conditions: {
-                'ForAllValues:StringLike': {
-                  'dynamodb:LeadingKeys': writableKeyPrefixes.map((prefix) => `${prefix}*`),
-                },
-              },
-            }
-          : {}),
+        ...leadingKeys,
       }),
     );
   }

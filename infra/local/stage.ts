@@ -24,6 +24,7 @@ import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-end
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
+import { existingDailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
 import {
   functionEnvironment,
@@ -355,9 +356,11 @@ async function startGateways(
   const tls = { key: pki.server.key, cert: pki.server.cert };
   const common = { stage: 'local' as const, region, tls, functions, log };
   const { usagePlans, floodRules } = localLimits(options);
-  // GET /v2/b2b/rate-limits reads what this gateway counted, as a Lambda asks API Gateway in AWS.
+  // GET /v2/b2b/rate-limits reads the burst this gateway counted (API Gateway tells nothing in AWS).
   publishLocalUsage(usagePlans);
   stoppers.add(async () => publishLocalUsage(undefined));
+  // Once the gateways are closed: what the functions counted since their last flush, to the counter.
+  stoppers.add(async () => existingDailyUsage()?.flushAll());
   return settle(
     {
       api: startGateway({

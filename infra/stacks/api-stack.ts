@@ -231,8 +231,8 @@ export class ApiStack extends Stack {
 
   /**
    * Per-partner rate limits on the partner API (docs/quotas.md): a usage plan per tier, the staff key,
-   * the authorizer; the admin function moves account keys between the plans, the quotas function
-   * reads their usage.
+   * the authorizer; the admin function moves account keys between the plans. What is left of a plan
+   * comes from the service's own daily count (docs/quotas.md, Headers in AWS), not from API Gateway.
    */
   private addPartnerRateLimiting(): PartnerRateLimiting | undefined {
     const authorizerFunction = this.functions.get('authorizer');
@@ -246,8 +246,6 @@ export class ApiStack extends Stack {
     });
     const admin = this.functions.get('admin');
     if (admin) limiting.connectPlanAssignment(admin);
-    const quotas = this.functions.get('quotas');
-    if (quotas) limiting.connectUsageReader(quotas);
     return limiting;
   }
 

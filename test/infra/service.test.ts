@@ -304,10 +304,10 @@ describe('per-partner rate limits', () => {
     expect(grants.flatMap((grant) => grant.actions)).not.toEqual(expect.arrayContaining(writeActions));
   });
 
-  it('let the admin and quotas functions find the tier plans by name', () => {
+  it('let the admin function find the tier plans by name', () => {
     const { apiTemplate } = service('prod');
 
-    for (const name of ['admin', 'quotas']) {
+    for (const name of ['admin']) {
       const fn = apiTemplate.toJSON().Resources[functionIdOf(apiTemplate, name)] as CfnResource;
       expect(
         JSON.parse(
@@ -521,6 +521,50 @@ describe('employee login in AWS', () => {
   });
 });
 
+describe('the daily usage counter', () => {
+  const meteredGroups = (stage: Stage) => [
+    ...new Set(
+      routesForStage(stage)
+        .filter((route) => route.auth && route.hosts.includes('api'))
+        .map((route) => route.group),
+    ),
+  ];
+
+  it('may be written by every function that serves a metered partner route', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const idempotencyId = logicalIdIn(stateful, stateful.idempotencyTable);
+
+    expect(meteredGroups('prod').length).toBeGreaterThan(0);
+    for (const group of meteredGroups('prod')) {
+      const updates = grantsOf(apiTemplate, functionIdOf(apiTemplate, group)).filter(
+        (grant) => grant.resources.includes(idempotencyId) && grant.actions.includes('dynamodb:UpdateItem'),
+      );
+      expect(updates, group).not.toHaveLength(0);
+    }
+  });
+
+  it('is reached by the catalog, sandbox, webhooks and quotas functions through GetItem and UpdateItem on USAGE# items only', () => {
+    const { apiTemplate, stateful } = service('stage');
+    const idempotencyId = logicalIdIn(stateful, stateful.idempotencyTable);
+
+    for (const group of ['catalog', 'sandbox', 'webhooks', 'quotas'] as const) {
+      const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, group)).filter((grant) =>
+        grant.resources.includes(idempotencyId),
+      );
+      expect(grants.flatMap((grant) => grant.actions).sort(), group).toEqual([
+        'dynamodb:GetItem',
+        'dynamodb:UpdateItem',
+      ]);
+      for (const grant of grants) {
+        expect(grant.resources, group).not.toContain('/index/');
+        expect(grant.conditions, group).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USAGE#*'] },
+        });
+      }
+    }
+  });
+});
+
 describe('the audit table', () => {
   it('has the audit shape: no stream, one index per filter', () => {
     const { statefulTemplate } = service('prod');
@@ -656,6 +700,8 @@ describe('the functions', () => {
         if (access === 'readWrite')
           expect(writes.sort(), `${name} on ${table}`).toEqual([...writeActions].sort());
         if (access === 'append') expect(actions, `${name} on ${table}`).toEqual(['dynamodb:PutItem']);
+        if (access === 'count')
+          expect(actions.sort(), `${name} on ${table}`).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
       }
       const bucketActions = actionsOn(logicalIdIn(stateful, stateful.imagesBucket));
       const bucketAccess = needs.buckets?.images;
@@ -677,7 +723,9 @@ describe('the functions', () => {
   it('let the catalog read the main table but never write it nor touch the signing keys', () => {
     const { apiTemplate, stateful } = service('stage');
     const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'catalog'));
-    const actions = grants.flatMap((grant) => grant.actions);
+    const actions = grants
+      .filter((grant) => grant.resources.includes(logicalIdIn(stateful, stateful.mainTable)))
+      .flatMap((grant) => grant.actions);
 
     expect(actions).toContain('dynamodb:Query');
     for (const action of writeActions) expect(actions).not.toContain(action);

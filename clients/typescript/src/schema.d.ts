@@ -1556,7 +1556,7 @@ export interface paths {
         };
         /**
          * The caller's plan and what is left of it
-         * @description The numbers of `RateLimit-Policy` and, where the gateway tells them, those of `RateLimit` (docs/quotas.md). Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
+         * @description The numbers of `RateLimit-Policy` and those of `RateLimit` where known (docs/quotas.md): the day from the service's own count, this request included; the burst where the gateway tells it. Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
          */
         get: operations["getRateLimits"];
         put?: never;
@@ -3355,7 +3355,7 @@ export interface components {
             quota: number;
             /** @description w: the window in seconds */
             window_seconds: number;
-            /** @description r: requests left now; null where the gateway does not tell (the burst, in AWS) */
+            /** @description r: requests left now; null where unknown: the burst in AWS (the gateway does not tell), the day when its count cannot be read */
             remaining: number | null;
             /** @description t: seconds until more becomes available; null where unknown */
             reset_seconds: number | null;
