@@ -122,8 +122,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
-    // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
-    secrets: { jwks: 'read', passSigningKeys: 'read', idempotencyEncryptionKey: 'read' },
+    // GET /.well-known/pass-keys.json publishes the public pass keys: never the private set.
+    secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
   },
   // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it
   // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.
@@ -131,10 +131,11 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
+  // The idempotency table and key: recover takes an optional Idempotency-Key. Read-write access to that
+  // table covers the daily usage counter too.
   webhooks: {
-    tables: { main: 'readWrite', ...dailyUsageCounter.tables },
-    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
-    secrets: { jwks: 'read', webhookEncryptionKey: 'read' },
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    secrets: { jwks: 'read', webhookEncryptionKey: 'read', idempotencyEncryptionKey: 'read' },
   },
   sandbox: {
     tables: { main: 'readWrite', ...dailyUsageCounter.tables },
@@ -272,7 +273,12 @@ export interface WorkerDefinition extends FunctionNeeds {
 const workerDefinitions = {
   'key-rotation': {
     servesGroup: 'auth',
-    secrets: { signingKeys: 'readWrite', jwks: 'readWrite', passSigningKeys: 'readWrite' },
+    secrets: {
+      signingKeys: 'readWrite',
+      jwks: 'readWrite',
+      passSigningKeys: 'readWrite',
+      passKeysPublic: 'readWrite',
+    },
     timeoutSeconds: 30,
     trigger: {
       kind: 'schedule',
@@ -307,6 +313,19 @@ const workerDefinitions = {
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
+  'recovery-sweep': {
+    // Records stuck in an intermediate state (bookings Processing past two minutes) are re-driven.
+    servesGroup: 'booking',
+    tables: { main: 'readWrite' },
+    // It issues passes, like the processor: the one other signer.
+    secrets: { passSigningKeys: 'read' },
+    trigger: {
+      kind: 'schedule',
+      every: { minutes: 1 },
+      description: 'Re-drives records stranded in an intermediate state (docs/reliability.md).',
+      errorAlarm: 'The recovery sweep failed: stranded bookings stay Processing until it runs again.',
+    },
   },
   'esim-expiry': {
     // eSIM packages past expires_at become Expired (docs/esim.md): it reads the expiry index and

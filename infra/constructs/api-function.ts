@@ -11,7 +11,11 @@ import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
-const allReads = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
+/**
+ * No Scan anywhere: every access pattern of the service is a key read or a Query (docs/architecture.md),
+ * so a function that could scan would only be a way to read every tenant's items at once.
+ */
+const allReads = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'DescribeTable'];
 const readActions: Record<Access, string[]> = {
   read: allReads,
   readWrite: allReads,

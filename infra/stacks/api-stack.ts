@@ -489,6 +489,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
       extraCaFile: undefined,
     },
     logLevel: config.logLevel,
+    partnerCaSubject: config.partnerCaSubject,
     esimSmdpAddress: config.esimSmdpAddress,
   };
 }

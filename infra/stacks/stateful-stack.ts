@@ -53,7 +53,12 @@ const secretOrigins: Record<
   },
   passSigningKeys: {
     origin: 'empty',
-    description: 'ES256 key set that signs pass QR payloads; provisioned by an operator (docs/deploy.md).',
+    description:
+      'ES256 key set (private) that signs pass QR payloads; created by the key-rotation function (docs/booking.md).',
+  },
+  passKeysPublic: {
+    origin: 'empty',
+    description: 'Public JWKS of the pass signing keys, published by the booking function.',
   },
   idpClientSecret: {
     origin: 'empty',

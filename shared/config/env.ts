@@ -34,8 +34,28 @@ export interface RuntimeConfig {
   consoleOrigin: string | undefined;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
+  /**
+   * The subject DN of the partner CA: a client certificate must name it as its issuer (docs/accounts.md,
+   * Certificate binding). RFC 4514 form, e.g. `CN=Partner Travel Services Partner CA`.
+   */
+  partnerCaSubject: string;
+  /** How long a verifier trusts what it read about an application's and account's status (docs/accounts.md). */
+  principalStatusTtlSeconds: number;
   /** SM-DP+ host named in eSIM activation codes, as configured; `esimSmdpAddress()` (esim.ts) resolves it. */
   esimSmdpAddress: string | undefined;
+}
+
+/** The subject of the partner CA docs/deploy.md creates, when a stage names none. */
+export const defaultPartnerCaSubject = 'CN=Partner Travel Services Partner CA';
+/** A disabled application's or account's tokens are refused within this bound. */
+export const defaultPrincipalStatusTtlSeconds = 60;
+
+function nonNegativeInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of seconds`);
+  return value;
 }
 
 export type SecretName =
@@ -45,6 +65,7 @@ export type SecretName =
   | 'clientSecretPepper'
   | 'webhookEncryptionKey'
   | 'passSigningKeys'
+  | 'passKeysPublic'
   | 'idempotencyEncryptionKey'
   | 'usageKeySecret'
   | 'idpClientSecret'
@@ -58,6 +79,7 @@ const secretIdVariables: Record<SecretName, string> = {
   clientSecretPepper: 'CLIENT_SECRET_PEPPER_SECRET_ID',
   webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
   passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
+  passKeysPublic: 'PASS_KEYS_PUBLIC_SECRET_ID',
   idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
   usageKeySecret: 'USAGE_KEY_SECRET_ID',
   idpClientSecret: 'IDP_CLIENT_SECRET_SECRET_ID',
@@ -72,6 +94,7 @@ export const defaultSecretIds: Record<SecretName, string> = {
   clientSecretPepper: 'client-secret-pepper',
   webhookEncryptionKey: 'webhook-encryption-key',
   passSigningKeys: 'pass-signing-keys',
+  passKeysPublic: 'pass-keys-public',
   idempotencyEncryptionKey: 'idempotency-encryption-key',
   usageKeySecret: 'usage-key-secret',
   idpClientSecret: 'idp-client-secret',
@@ -121,6 +144,11 @@ export function config(): RuntimeConfig {
     adminBaseUrl: required('ADMIN_BASE_URL'),
     consoleOrigin: process.env.CONSOLE_ORIGIN || undefined,
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
+    partnerCaSubject: process.env.PARTNER_CA_SUBJECT || defaultPartnerCaSubject,
+    principalStatusTtlSeconds: nonNegativeInteger(
+      'PRINCIPAL_STATUS_TTL_SECONDS',
+      defaultPrincipalStatusTtlSeconds,
+    ),
     esimSmdpAddress: process.env.ESIM_SMDP_ADDRESS || undefined,
   };
   return cached;
@@ -300,6 +328,8 @@ export interface RuntimeSettings {
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
   localWebhooks?: { extraCaFile: string };
+  /** The partner CA's subject DN; default `defaultPartnerCaSubject`. */
+  partnerCaSubject?: string;
 }
 
 function employeeLoginEnvironment(login: EmployeeLoginConfig): Record<string, string> {
@@ -343,10 +373,17 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     POWERTOOLS_SERVICE_NAME: serviceName,
     LOG_LEVEL: settings.logLevel,
     ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
+    ...(settings.partnerCaSubject ? { PARTNER_CA_SUBJECT: settings.partnerCaSubject } : {}),
     ...(settings.metrics === false ? { POWERTOOLS_METRICS_DISABLED: 'true' } : {}),
     ...settings.queueUrls,
     ...(localWebhooks
       ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }
       : {}),
   };
+}
+
+/** The pass keys' secrets (shared/pki/pass-signing.ts): the private set and its published JWKS. */
+export function passKeySecretIds(): { privateSet: string; publicJwks: string } {
+  const { passSigningKeys, passKeysPublic } = config().secretIds;
+  return { privateSet: passSigningKeys, publicJwks: passKeysPublic };
 }

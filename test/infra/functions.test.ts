@@ -11,7 +11,13 @@ import {
   workerNames,
   workers,
 } from '../../infra/functions.ts';
-import { config, defaultSecretIds, employeeLoginConfig, queueUrl } from '../../shared/config/env.ts';
+import {
+  config,
+  defaultPartnerCaSubject,
+  defaultSecretIds,
+  employeeLoginConfig,
+  queueUrl,
+} from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { functionGroups } from '../../shared/routes/types.ts';
 
@@ -110,6 +116,8 @@ describe('functionEnvironment', () => {
       adminBaseUrl: 'https://127.0.0.1:8445',
       consoleOrigin: 'https://127.0.0.1:8447',
       validateResponses: true,
+      partnerCaSubject: defaultPartnerCaSubject,
+      principalStatusTtlSeconds: 60,
     });
     expect(employeeLoginConfig()).toEqual(localSettings.employeeLogin);
   });

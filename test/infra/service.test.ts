@@ -380,19 +380,44 @@ describe('the auth API', () => {
 
     apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'auth.partner-travel.example.com',
-      SecurityPolicy: 'TLS_1_2',
       MutualTlsAuthentication: Match.absent(),
+    });
+  });
+
+  it('speaks TLS 1.3, or TLS 1.2 with forward secrecy, in strict mode on its domain', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'auth.partner-travel.example.com',
+      SecurityPolicy: 'SecurityPolicy_TLS13_1_2_PFS_PQ_2025_09',
+      EndpointAccessMode: 'STRICT',
     });
   });
 });
 
+describe('the custom domains', () => {
+  it('keep the legacy TLS 1.2 policy (which also speaks TLS 1.3) only where mutual TLS requires it', () => {
+    for (const stage of stages) {
+      const domains = resourcesOf(service(stage).apiTemplate, 'AWS::ApiGateway::DomainName');
+
+      for (const [id, domain] of domains) {
+        const mutualTls = domain.Properties.MutualTlsAuthentication !== undefined;
+        expect(domain.Properties.SecurityPolicy, `${stage} ${id}`).toBe(
+          mutualTls ? 'TLS_1_2' : 'SecurityPolicy_TLS13_1_2_PFS_PQ_2025_09',
+        );
+      }
+    }
+  });
+});
+
 describe('the admin API', () => {
-  it('has its own regional domain without mutual TLS', () => {
+  it('has its own regional domain without mutual TLS, on the TLS 1.3 enhanced policy', () => {
     const { apiTemplate } = service('prod');
 
     apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'admin.partner-travel.example.com',
-      SecurityPolicy: 'TLS_1_2',
+      SecurityPolicy: 'SecurityPolicy_TLS13_1_2_PFS_PQ_2025_09',
+      EndpointAccessMode: 'STRICT',
       EndpointConfiguration: { Types: ['REGIONAL'] },
       MutualTlsAuthentication: Match.absent(),
     });
@@ -543,11 +568,12 @@ describe('the daily usage counter', () => {
     }
   });
 
-  it('is reached by the catalog, sandbox, webhooks and quotas functions through GetItem and UpdateItem on USAGE# items only', () => {
+  // The webhooks function writes idempotency records (recover takes an Idempotency-Key), which covers the counter.
+  it('is reached by the catalog, sandbox and quotas functions through GetItem and UpdateItem on USAGE# items only', () => {
     const { apiTemplate, stateful } = service('stage');
     const idempotencyId = logicalIdIn(stateful, stateful.idempotencyTable);
 
-    for (const group of ['catalog', 'sandbox', 'webhooks', 'quotas'] as const) {
+    for (const group of ['catalog', 'sandbox', 'quotas'] as const) {
       const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, group)).filter((grant) =>
         grant.resources.includes(idempotencyId),
       );
@@ -720,6 +746,33 @@ describe('the functions', () => {
     }
   });
 
+  it('never may Scan a table: every access pattern is a key read or a Query', () => {
+    for (const stage of stages) {
+      const policies = JSON.stringify(service(stage).apiTemplate.findResources('AWS::IAM::Policy'));
+
+      expect(policies, stage).not.toContain('dynamodb:Scan');
+      expect(policies, stage).not.toContain('dynamodb:*');
+    }
+  });
+
+  it('let only the signers read the private pass keys and the partner CA; the booking function reads the public pass keys', () => {
+    const { apiTemplate, stateful } = service('stage');
+    const readers = (secret: SecretName) =>
+      [...service('stage').api.functions.keys()]
+        .filter((name) =>
+          grantsOf(apiTemplate, functionIdOf(apiTemplate, name)).some(
+            (grant) =>
+              grant.resources.includes(logicalIdIn(stateful, stateful.secrets[secret])) &&
+              grant.actions.includes('secretsmanager:GetSecretValue'),
+          ),
+        )
+        .sort();
+
+    expect(readers('passSigningKeys')).toEqual(['booking-processor', 'key-rotation', 'recovery-sweep']);
+    expect(readers('partnerCa')).toEqual(['admin']);
+    expect(readers('passKeysPublic')).toEqual(['booking', 'key-rotation']);
+  });
+
   it('let the catalog read the main table but never write it nor touch the signing keys', () => {
     const { apiTemplate, stateful } = service('stage');
     const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'catalog'));
@@ -746,6 +799,48 @@ describe('the functions', () => {
       // The version's logical id is the function's without its hash suffix.
       HandlerArn: { Ref: Match.stringLikeRegexp(`^${rotationId.slice(0, -8)}CurrentVersion`) },
       ExecuteOnHandlerChange: false,
+    });
+  });
+});
+
+describe('what a worker cannot handle', () => {
+  it('sends a booking-processor batch it gave up on to an encrypted failure queue with an alarm', () => {
+    const { apiTemplate } = service('prod');
+    const mapping = resourcesOf(apiTemplate, 'AWS::Lambda::EventSourceMapping').find(
+      ([, resource]) =>
+        JSON.stringify(resource.Properties.FunctionName) ===
+        JSON.stringify({ Ref: functionIdOf(apiTemplate, 'booking-processor') }),
+    )?.[1];
+    const [queueId] = referencedIds(mapping?.Properties.DestinationConfig);
+
+    expect(mapping?.Properties).toMatchObject({
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(apiTemplate.findResources('AWS::SQS::Queue')[queueId ?? '']?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+    });
+    apiTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: [Match.anyValue()],
+    });
+  });
+
+  it('lets the webhook pipe retry a record for 23 hours, isolating a bad one, before its dead-letter queue', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::Pipes::Pipe', {
+      SourceParameters: Match.objectLike({
+        DynamoDBStreamParameters: Match.objectLike({
+          MaximumRetryAttempts: -1,
+          MaximumRecordAgeInSeconds: 23 * 60 * 60,
+          OnPartialBatchItemFailure: 'AUTOMATIC_BISECT',
+          DeadLetterConfig: { Arn: Match.anyValue() },
+        }),
+      }),
     });
   });
 });

@@ -1353,7 +1353,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event again
-         * @description Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
+         * @description Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429 RateLimitExceeded). Beyond the partner contract.
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -1373,9 +1373,29 @@ export interface paths {
         put?: never;
         /**
          * Send a `webhook.ping` test event
-         * @description The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
+         * @description The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. The subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429 RateLimitExceeded). Beyond the partner contract.
          */
         post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every event that was Skipped or Failed since a time
+         * @description For a receiver that was down or a subscription that was disabled: every event since `since` (at most 7 days ago, 422 otherwise) whose delivery is Skipped or Failed is sent again, with its own id, in event order, each once, on a fresh retry schedule (at most 500 per recovery, see `truncated`). One recovery runs at a time per subscription (409 WebhookRecoveryInProgress); the subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429). With an Idempotency-Key, a retry gets the first answer. Beyond the partner contract.
+         */
+        post: operations["recoverWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1999,6 +2019,14 @@ export interface components {
             /** @description For audit. */
             reason?: string;
         };
+        RecoverWebhookRequest: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.
+             * @example 2030-05-01T08:00:00Z
+             */
+            since: string;
+        };
         EsimOrderRequest: {
             /**
              * Format: uuid
@@ -2063,7 +2091,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -2273,7 +2301,9 @@ export interface components {
             status: "Pending" | "Retrying" | "Succeeded" | "Failed" | "Skipped";
             status_reason: string | null;
             event: components["schemas"]["WebhookEnvelope"];
+            /** @description The latest 20 attempts, oldest first */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            attempt_counts: components["schemas"]["WebhookDeliveryAttemptCounts"];
             next_attempt_at: string | null;
             /**
              * Format: date-time
@@ -2311,6 +2341,16 @@ export interface components {
             latency_ms: number;
             /** @description Timeout, connection refused, TLS failure, refused address, redirect not followed. */
             error: string | null;
+        };
+        /** @description Every attempt ever made, by outcome; `attempts` lists only the latest 20. */
+        WebhookDeliveryAttemptCounts: {
+            total: number;
+            /** @description Answered 2xx */
+            delivered: number;
+            /** @description Answered another HTTP status */
+            rejected: number;
+            /** @description No answer: timeout, refused, TLS, refused address */
+            unreachable: number;
         };
         AuditLogPage: {
             data: components["schemas"]["AuditRecord"][];
@@ -3158,6 +3198,37 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             timestamp: string;
+        };
+        WebhookRecovery: {
+            /**
+             * Format: uuid
+             * @description The recovery id
+             */
+            id: string;
+            /**
+             * @description Completed at once when there was nothing to send; a recovery runs one at a time.
+             * @enum {string}
+             */
+            status: "Running" | "Completed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description Events up to this time were looked at
+             */
+            until: string;
+            /** @description Events sent again, oldest first, each once */
+            event_count: number;
+            /** @description More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with `since` = `until` once this recovery has completed. */
+            truncated: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            started_at: string;
         };
         EsimOrder: {
             /** Format: uuid */
@@ -16710,6 +16781,230 @@ export interface operations {
             };
             /** @description Problem: WebhookInvalidState */
             409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recoverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The recovery started */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, WebhookInvalidState, WebhookRecoveryInProgress */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
                 headers: {
                     /** @description Echoed when the caller sent one, generated otherwise. */
                     "X-Request-ID": string;

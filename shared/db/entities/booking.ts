@@ -27,7 +27,9 @@ import { findPass, passFromItem, passKeys, passWrite } from './pass.ts';
  *
  * While a booking is Issued it also carries gsi1pk `BOOKING_HOLD`, gsi1sk
  * `<hold_expires_at>#<account_id>#<booking_id>`: a sparse index of running holds, oldest first, that the
- * expiry sweep reads up to now. Any other status drops the two attributes and so leaves the index.
+ * expiry sweep reads up to now. While it is Processing, gsi1pk `BOOKING_PROCESSING`, gsi1sk
+ * `<created_at>#<account_id>#<booking_id>`: the recovery sweep finds bookings the processor never
+ * issued. Any other status drops the two attributes and so leaves both indexes.
  */
 export const bookingKeys = (accountId: string, bookingId: string) => ({
   pk: `ACCOUNT#${accountId}`,
@@ -35,6 +37,18 @@ export const bookingKeys = (accountId: string, bookingId: string) => ({
 });
 const bookingPrefix = 'BOOKING#';
 const holdPartition = 'BOOKING_HOLD';
+const processingPartition = 'BOOKING_PROCESSING';
+
+/** The sparse index entry of a booking in a status some sweep looks for. */
+function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | undefined {
+  const tail = `${booking.accountId}#${booking.bookingId}`;
+  if (booking.status === 'Issued' && booking.holdExpiresAt !== null) {
+    return { gsi1pk: holdPartition, gsi1sk: `${booking.holdExpiresAt}#${tail}` };
+  }
+  if (booking.status === 'Processing')
+    return { gsi1pk: processingPartition, gsi1sk: `${booking.createdAt}#${tail}` };
+  return undefined;
+}
 
 interface GuestItem {
   first_name: string;
@@ -68,15 +82,9 @@ export interface BookingItem {
 }
 
 export function bookingToItem(booking: Booking): BookingItem {
-  const held = booking.status === 'Issued' && booking.holdExpiresAt !== null;
   return {
     ...bookingKeys(booking.accountId, booking.bookingId),
-    ...(held
-      ? {
-          gsi1pk: holdPartition,
-          gsi1sk: `${booking.holdExpiresAt}#${booking.accountId}#${booking.bookingId}`,
-        }
-      : {}),
+    ...sweepIndexOf(booking),
     entity: 'Booking',
     booking_id: booking.bookingId,
     account_id: booking.accountId,
@@ -204,13 +212,14 @@ export async function listBookings(
   };
 }
 
-export async function endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]> {
+/** Keys of a sweep index whose time (the sort key's first part) is at or before `until`, oldest first. */
+async function sweepIndexUpTo(partition: string, until: Date, limit: number): Promise<HeldBookingKey[]> {
   const result = await ddb().send(
     new QueryCommand({
       TableName: config().mainTableName,
       IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': holdPartition, ':now': `${now.toISOString()}#~` },
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
+      ExpressionAttributeValues: { ':pk': partition, ':until': `${until.toISOString()}#~` },
       Limit: limit,
     }),
   );
@@ -218,6 +227,14 @@ export async function endedHolds(now: Date, limit: number): Promise<HeldBookingK
     const [, accountId = '', bookingId = ''] = String(item.gsi1sk).split('#');
     return { accountId, bookingId };
   });
+}
+
+export function endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]> {
+  return sweepIndexUpTo(holdPartition, now, limit);
+}
+
+export function processingSince(createdBefore: Date, limit: number): Promise<HeldBookingKey[]> {
+  return sweepIndexUpTo(processingPartition, createdBefore, limit);
 }
 
 /**
@@ -272,6 +289,7 @@ export const bookingStore: BookingStore = {
   findWithPass: findBookingWithPass,
   list: listBookings,
   endedHolds,
+  processingSince,
   writes: bookingChangeWrites,
   commit: (writes: StagedWrite[]) => {
     const uow = new DynamoUnitOfWork();

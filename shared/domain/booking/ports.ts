@@ -48,6 +48,8 @@ export interface BookingStore {
   list(accountId: string, serviceType: ServiceType, query: BookingListQuery): Promise<Page<Booking>>;
   /** Issued bookings whose hold ended at or before `now`, soonest first. */
   endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]>;
+  /** Bookings still Processing that were created at or before `createdBefore`, oldest first. */
+  processingSince(createdBefore: Date, limit: number): Promise<HeldBookingKey[]>;
   /** The writes of a change, conditional on the statuses it was decided on, with its events. */
   writes(change: BookingChange): StagedWrite[];
   /** Commits writes now, outside an HTTP request (the processor, the sweeper, an expiry found late). */

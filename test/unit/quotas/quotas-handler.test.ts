@@ -5,6 +5,8 @@ import { handler } from '../../../functions/quotas/handler.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
 import { ensureSigningKeys } from '../../../shared/auth/keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
+import { accountKeys } from '../../../shared/db/entities/account.ts';
+import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { logger } from '../../../shared/observability/logger.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
@@ -19,6 +21,10 @@ beforeEach(async () => {
   ({ cleanUp } = await useLocalConfig());
   await ensureSigningKeys(secretStore(), new Date(Date.now() - 3_600_000));
   dynamo.reset();
+  // The token's application is active: the verifier reads it once per container and bound.
+  dynamo.on(GetCommand, { Key: applicationKeys('pts_c') }).resolves({
+    Item: { client_id: 'pts_c', account_id: partner.accountId, status: 'Active', account_status: 'Active' },
+  });
 });
 afterEach(() => cleanUp());
 
@@ -67,7 +73,10 @@ describe('GET /v2/b2b/rate-limits', () => {
       Key: usageKey,
       ExpressionAttributeValues: expect.objectContaining({ ':requests': 1 }),
     });
-    expect(dynamo.commandCalls(GetCommand, { TableName: 'main-test' })).toHaveLength(0);
+    const accountReads = dynamo
+      .commandCalls(GetCommand, { TableName: 'main-test' })
+      .filter((call) => call.args[0].input.Key?.pk !== applicationKeys('pts_c').pk);
+    expect(accountReads).toHaveLength(0);
   });
 
   it('leaves the day’s remaining unknown rather than failing when the count cannot be read', async () => {
@@ -96,9 +105,9 @@ describe('GET /v2/b2b/rate-limits', () => {
   });
 
   it('reads the plan from the account record when the request carries no gateway context, the burst unknown', async () => {
-    dynamo.on(GetCommand, { TableName: 'main-test' }).resolves({
-      Item: { account_id: partner.accountId, plan: 'premium' },
-    });
+    dynamo
+      .on(GetCommand, { Key: accountKeys(partner.accountId) })
+      .resolves({ Item: { account_id: partner.accountId, plan: 'premium' } });
     dynamo.on(GetCommand, { TableName: 'idempotency-test' }).resolves({});
 
     const response = await rateLimits();
