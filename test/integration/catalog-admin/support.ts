@@ -5,6 +5,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
 import { ensureTable } from '../../../infra/local/tables.ts';
+import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
+import { generateClientId } from '../../../shared/auth/client-secrets.ts';
 import { createEmployeeTokenIssuer } from '../../../shared/auth/employee-tokens.ts';
 import { readSigningKeys } from '../../../shared/auth/keys.ts';
 import type { Scope } from '../../../shared/auth/scopes.ts';
@@ -14,6 +16,7 @@ import { config } from '../../../shared/config/env.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { ddb } from '../../../shared/db/client.ts';
 import { accountStore } from '../../../shared/db/entities/account.ts';
+import { applicationStore } from '../../../shared/db/entities/application.ts';
 import { auditFromItem } from '../../../shared/db/entities/audit.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../../shared/db/tables.ts';
 import { commitWrites, type DynamoWrite } from '../../../shared/db/transaction.ts';
@@ -83,7 +86,10 @@ export interface Call {
   headers?: Record<string, string>;
   /** JSON (objects) or raw bytes (uploads, with their content type in `headers`). */
   body?: unknown;
-  /** Partner calls arrive with the client certificate API Gateway verified; its subject names the account. */
+  /**
+   * Partner calls arrive with the client certificate API Gateway verified: issued by the stage's
+   * partner CA to the account (the binding checks both names exactly).
+   */
   certificateOf?: string;
 }
 
@@ -119,8 +125,8 @@ export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayPro
     clientCert: call.certificateOf
       ? {
           clientCertPem: '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----',
-          subjectDN: `CN=${call.certificateOf}`,
-          issuerDN: 'CN=Partner CA',
+          subjectDN: partnerCertificateSubject(call.certificateOf),
+          issuerDN: config().partnerCaSubject,
           serialNumber: '01',
           validity: { notBefore: 'Jan 1 00:00:00 2026 GMT', notAfter: 'Jan 1 00:00:00 2036 GMT' },
         }
@@ -160,9 +166,28 @@ export async function employeeToken(roles: Role[] = ['admin'], subject = 'ada.ad
   return issued.accessToken;
 }
 
+/**
+ * A partner token of a new active application of `accountId`, in the isolated table: verifiers check
+ * that a token's application is still active (shared/auth/principal-status.ts).
+ */
 export async function partnerToken(accountId: string, scopes: Scope[]): Promise<string> {
-  return (await issuePartnerToken({ clientId: `pts_${accountId.slice(0, 8)}`, accountId, scopes }))
-    .accessToken;
+  const clientId = generateClientId();
+  const now = new Date().toISOString();
+  await commitWrites([
+    applicationStore.create({
+      clientId,
+      accountId,
+      name: 'Catalog admin test',
+      allowedScopes: scopes,
+      status: 'Active',
+      accountStatus: 'Active',
+      createdAt: now,
+      updatedAt: now,
+      secretRotatedAt: null,
+      secretHash: 'unused: the test issues the token itself',
+    }) as DynamoWrite,
+  ]);
+  return (await issuePartnerToken({ clientId, accountId, scopes })).accessToken;
 }
 
 /** A partner account in the isolated table, as the admin API would have created it. */
