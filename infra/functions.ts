@@ -40,6 +40,20 @@ import type { StageConfig } from './stage-config.ts';
  */
 export type Access = 'read' | 'readWrite' | 'append' | 'count';
 export type TableName = 'main' | 'idempotency' | 'audit';
+export type BucketName = 'images';
+export type BucketAccess = 'read' | 'write';
+/**
+ * The object actions each access grants, by key prefix. `read`: GetObject of images. `write`:
+ * PutObject of images (content-addressed, never deleted), and of staged uploads (the upload URLs it
+ * signs carry this permission) with GetObject to check them; nothing deletes.
+ */
+export const bucketGrants: Record<BucketAccess, readonly { prefix: string; actions: readonly string[] }[]> = {
+  read: [{ prefix: 'images/', actions: ['s3:GetObject'] }],
+  write: [
+    { prefix: 'images/', actions: ['s3:PutObject'] },
+    { prefix: 'uploads/', actions: ['s3:GetObject', 's3:PutObject'] },
+  ],
+};
 export type { SecretName };
 
 /** Least privilege: a function gets exactly these grants and nothing else. */
@@ -51,6 +65,8 @@ export interface FunctionNeeds {
    */
   writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
   secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
+  /** Objects of the service's buckets (infra/stacks/stateful-stack.ts). */
+  buckets?: Partial<Record<BucketName, BucketAccess>>;
   memorySize?: 512 | 1024;
 }
 
@@ -102,6 +118,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'read', ...dailyUsageCounter.tables },
     writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
     secrets: { jwks: 'read' },
+    buckets: { images: 'read' },
   },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
@@ -131,6 +148,14 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'read', ...dailyUsageCounter.tables },
     writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
     secrets: { jwks: 'read' },
+  },
+  // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
+  'catalog-admin': {
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
+    buckets: { images: 'write' },
+    // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
+    memorySize: 1024,
   },
 };
 

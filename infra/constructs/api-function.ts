@@ -1,12 +1,13 @@
 import { join } from 'node:path';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Access } from '../functions.ts';
+import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
@@ -142,6 +143,24 @@ export class ApiFunction extends NodejsFunction {
         ...leadingKeys,
       }),
     );
+  }
+
+  /** Objects under `images/` only: GetObject to read, PutObject to write; never list or delete. */
+  bindBucket({ bucket, access }: { bucket: IBucket; access: BucketAccess }): void {
+    // The bucket lives in the stateful stack: its ARN arrives as an import, which cdk-nag names by export.
+    const owner = Stack.of(bucket);
+    const arn = owner === this.stack ? bucket.bucketArn : owner.exportValue(bucket.bucketArn);
+    const resolved = this.stack.resolve(arn) as { 'Fn::ImportValue'?: string; 'Fn::GetAtt'?: string[] };
+    const named = resolved['Fn::ImportValue'] ?? `<${resolved['Fn::GetAtt']?.[0]}.Arn>`;
+    for (const { prefix, actions } of bucketGrants[access]) {
+      this.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [`${arn}/${prefix}*`] }));
+      Validations.of(this.role ?? this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${named}/${prefix}*]`,
+        reason:
+          `Objects under ${prefix} are named by a hash or an upload id, unknown at deploy time: the ` +
+          `function may ${actions.join(' and ')} them and do nothing else with the bucket.`,
+      });
+    }
   }
 
   bindSecret({ secret, access }: { secret: ISecret; access: 'read' | 'readWrite' }): void {

@@ -156,6 +156,14 @@ export class RouteTableApi extends Construct {
     super(scope, id);
     this.props = props;
     this.domainName = props.domainName;
+    // Raw uploads (images) reach the Lambda base64-encoded only for the media types listed here.
+    const binaryMediaTypes = [
+      ...new Set(
+        props.routes
+          .filter((route) => route.hosts.includes(props.host))
+          .flatMap((route) => (route.request?.bodyType === 'binary' ? (route.request.mediaTypes ?? []) : [])),
+      ),
+    ];
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
@@ -165,6 +173,7 @@ export class RouteTableApi extends Construct {
       endpointTypes: [EndpointType.REGIONAL],
       disableExecuteApiEndpoint: true,
       cloudWatchRole: false,
+      ...(binaryMediaTypes.length > 0 ? { binaryMediaTypes } : {}),
       deployOptions: {
         stageName: 'live',
         tracingEnabled: true,

@@ -134,6 +134,9 @@ export interface StageEndpoints {
   dynamodb: string;
   sqs: string;
   tables: { main: string; idempotency: string; audit: string };
+  /** The S3 emulator (the SQS emulator's address) and its buckets. */
+  s3: string;
+  buckets: { images: string };
   mainStreamArn: string;
   queues: Record<string, { url: string; arn: string; deadLetterUrl: string }>;
   /** The environment every in-process function runs with. */
@@ -155,16 +158,26 @@ export interface RunningStage {
 type Log = (message: string) => void;
 type Fauxqs = Awaited<ReturnType<typeof startFauxqs>>;
 
-/** fauxqs in this process, restartable on the same port and data dir. */
+/** Where a persistent emulator keeps its queues and its S3 objects. */
+interface EmulatorStorage {
+  dataDir: string;
+  s3StorageDir: string;
+}
+
+/** fauxqs (SQS and S3) in this process, restartable on the same port and data dirs. */
 class QueueEmulator {
   private server: Fauxqs | undefined;
 
-  private constructor(private readonly dataDir: string | undefined) {}
+  private constructor(private readonly storage: EmulatorStorage | undefined) {}
 
-  static async start(dataDir: string | undefined): Promise<QueueEmulator> {
-    const emulator = new QueueEmulator(dataDir);
+  static async start(storage: EmulatorStorage | undefined): Promise<QueueEmulator> {
+    const emulator = new QueueEmulator(storage);
     emulator.server = await emulator.launch(0);
     return emulator;
+  }
+
+  get persistent(): boolean {
+    return this.storage !== undefined;
   }
 
   private launch(port: number): Promise<Fauxqs> {
@@ -173,7 +186,7 @@ class QueueEmulator {
       host: '127.0.0.1',
       logger: false,
       defaultRegion: region,
-      ...(this.dataDir ? { dataDir: this.dataDir } : {}),
+      ...this.storage,
     });
   }
 
@@ -306,6 +319,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     });
     const tables = await createTables(dynamo.endpoint, stoppers);
     const createdQueues = createQueues(sqs);
+    createBuckets(sqs);
     const settings = localStageSettings({
       secretsDir,
       tables,
@@ -338,6 +352,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       dynamodb: dynamo.endpoint,
       sqs: sqs.address,
       tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
+      s3: sqs.address,
+      buckets: settings.buckets,
       mainStreamArn: tables.mainStreamArn,
       queues: createdQueues,
       environment,
@@ -345,8 +361,15 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     await writeStageFiles(stateDir, stageJson, endpoints);
     const restartQueueEmulator = async (downForMs = 0) => {
       await sqs.restart(downForMs);
-      // A persistent emulator finds its queues again; an in-memory one gets them anew, empty.
+      // A persistent emulator finds its queues, buckets and objects again; an in-memory one gets them
+      // anew: empty queues, and the images bucket with the seeded images (uploads since are gone).
       createQueues(sqs);
+      createBuckets(sqs);
+      if (!sqs.persistent) {
+        const { loadSeedCatalog } = await import('./seed-catalog.ts');
+        const { seedImages } = await import('./seed-images.ts');
+        await seedImages(await loadSeedCatalog(), new Date());
+      }
       log(`queue emulator restarted after ${downForMs} ms down`);
     };
     return { stageJson, endpoints, restartQueueEmulator, stop: () => stoppers.stopAll() };
@@ -371,6 +394,7 @@ async function prepareStateDir(stateDir: string, persistent: boolean): Promise<b
   const keepsData = persistent && existsSync(dbPath);
   if (persistent) await mkdir(dbPath, { recursive: true });
   if (persistent) await mkdir(join(stateDir, 'sqs'), { recursive: true });
+  if (persistent) await mkdir(join(stateDir, 's3'), { recursive: true });
   return keepsData;
 }
 
@@ -383,7 +407,9 @@ async function startEmulators(
   return settle(
     {
       dynamo: startDynamoDbLocal(persistent ? { dbPath: join(stateDir, 'dynamodb') } : {}),
-      sqs: QueueEmulator.start(persistent ? join(stateDir, 'sqs') : undefined),
+      sqs: QueueEmulator.start(
+        persistent ? { dataDir: join(stateDir, 'sqs'), s3StorageDir: join(stateDir, 's3') } : undefined,
+      ),
       pki: ensureLocalPki(join(stateDir, 'pki')),
     },
     (started) => {
@@ -557,6 +583,14 @@ async function createTables(endpoint: string, stoppers: Stoppers): Promise<Local
   };
 }
 
+/** The catalog images bucket (CDK: the stateful stack's ImagesBucket). */
+const imagesBucket = 'partner-travel-local-images';
+
+/** The buckets CDK deploys; the SQS emulator serves S3 on the same address. Idempotent on restart. */
+function createBuckets(sqs: SqsEmulator): void {
+  sqs.setup({ buckets: [imagesBucket] });
+}
+
 /** Every queue of the registry with its dead-letter queue and redrive policy, as CDK deploys them. */
 function createQueues(sqs: SqsEmulator): StageEndpoints['queues'] {
   const createdQueues: StageEndpoints['queues'] = {};
@@ -611,7 +645,8 @@ function localStageSettings({
   return {
     stage: 'local',
     tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
-    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address },
+    buckets: { images: imagesBucket },
+    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address },
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,

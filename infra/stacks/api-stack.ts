@@ -1,4 +1,13 @@
-import { Annotations, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  Duration,
+  NestedStack,
+  Stack,
+  type StackProps,
+  Tags,
+  Validations,
+} from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -201,14 +210,25 @@ export class ApiStack extends Stack {
       corsOrigin: this.consoleOrigin,
     });
     // No client certificate here: browsers call it, so a WAF web ACL filters what mutual TLS would.
-    const admin = new RouteTableApi(this, 'AdminApi', {
+    // A stack holds at most 500 resources: the admin API (a method and a preflight per route of the
+    // employee twins, the employee operations and the catalog administration) lives in a nested stack.
+    const adminStack = new NestedStack(this, 'AdminApiStack', {
+      description: `partner-travel ${config.stage} admin REST API (employees)`,
+    });
+    const admin = new RouteTableApi(adminStack, 'AdminApi', {
       ...common,
       host: 'admin',
       restApiName: `partner-travel-${config.stage}-admin-api`,
       domainName: config.adminDomainName,
-      certificate: Certificate.fromCertificateArn(this, 'AdminCertificate', config.adminCertificateArn),
+      certificate: Certificate.fromCertificateArn(adminStack, 'AdminCertificate', config.adminCertificateArn),
       corsOrigin: this.consoleOrigin,
       managedRules: true,
+    });
+    // The nested stack's outputs, on this stack as for the other two APIs.
+    new CfnOutput(this, 'AdminApiUrl', { value: admin.url });
+    new CfnOutput(this, 'AdminApiRegionalDomainName', {
+      value: admin.domain.domainNameAliasDomainName,
+      description: 'CNAME target of the admin domain when DNS is not in the configured hosted zone',
     });
     return { partner, auth, admin };
   }
@@ -405,7 +425,7 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, writableKeyPrefixes = {}, secrets = {} } = functionNeeds[name];
+    const { tables = {}, writableKeyPrefixes = {}, secrets = {}, buckets = {} } = functionNeeds[name];
     for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
       fn.bindTable({
         table: this.stateful.tables[table],
@@ -413,6 +433,7 @@ export class ApiStack extends Stack {
         writableKeyPrefixes: writableKeyPrefixes[table],
       });
     }
+    if (buckets.images) fn.bindBucket({ bucket: this.stateful.imagesBucket, access: buckets.images });
     for (const [secret, access] of Object.entries(secrets) as [
       keyof typeof secrets,
       'read' | 'readWrite',
@@ -449,6 +470,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack, consoleOr
       idempotency: stateful.idempotencyTable.tableName,
       audit: stateful.auditTable.tableName,
     },
+    buckets: { images: stateful.imagesBucket.bucketName },
     secrets: {
       backend: 'aws',
       ids: Object.fromEntries(

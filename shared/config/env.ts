@@ -13,9 +13,12 @@ export interface RuntimeConfig {
   idempotencyTableName: string;
   /** The append-only audit log (docs/employees.md, Audit log). */
   auditTableName: string;
-  /** Local stage only: DynamoDB Local, the SQS emulator. Unset in AWS. */
+  /** The bucket of catalog images (docs/catalog-admin.md, Images); unset where nothing reads it. */
+  imagesBucketName: string | undefined;
+  /** Local stage only: DynamoDB Local, the SQS emulator (which serves S3 too). Unset in AWS. */
   dynamodbEndpoint: string | undefined;
   sqsEndpoint: string | undefined;
+  s3Endpoint: string | undefined;
   /** `aws`: Secrets Manager; `file`: JSON files in `secretsDir` (local stage). */
   secretsBackend: 'aws' | 'file';
   secretsDir: string | undefined;
@@ -124,8 +127,10 @@ export function config(): RuntimeConfig {
     mainTableName: required('MAIN_TABLE_NAME'),
     idempotencyTableName: required('IDEMPOTENCY_TABLE_NAME'),
     auditTableName: required('AUDIT_TABLE_NAME'),
+    imagesBucketName: process.env.IMAGES_BUCKET_NAME || undefined,
     dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sqsEndpoint: process.env.SQS_ENDPOINT || undefined,
+    s3Endpoint: process.env.S3_ENDPOINT || undefined,
     secretsBackend: process.env.SECRETS_BACKEND === 'file' ? 'file' : 'aws',
     secretsDir: process.env.SECRETS_DIR || undefined,
     secretIds: Object.fromEntries(
@@ -302,6 +307,7 @@ export function outboundConfig(): {
 export interface RuntimeSettings {
   stage: Stage;
   tables: { main: string; idempotency: string; audit: string };
+  buckets: { images: string };
   secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
   apiBaseUrl: string;
   authBaseUrl: string;
@@ -311,8 +317,8 @@ export interface RuntimeSettings {
   /** Absent: the stage has no identity provider, and employee login answers 500. */
   employeeLogin?: EmployeeLoginConfig;
   logLevel: string;
-  /** Local stage: DynamoDB Local and the SQS emulator. */
-  endpoints?: { dynamodb: string; sqs: string };
+  /** Local stage: DynamoDB Local and the SQS emulator, which serves S3 too. */
+  endpoints?: { dynamodb: string; sqs: string; s3: string };
   validateResponses?: boolean;
   /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
   metrics?: boolean;
@@ -348,7 +354,10 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     MAIN_TABLE_NAME: settings.tables.main,
     IDEMPOTENCY_TABLE_NAME: settings.tables.idempotency,
     AUDIT_TABLE_NAME: settings.tables.audit,
-    ...(endpoints ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs } : {}),
+    IMAGES_BUCKET_NAME: settings.buckets.images,
+    ...(endpoints
+      ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs, S3_ENDPOINT: endpoints.s3 }
+      : {}),
     SECRETS_BACKEND: secrets.backend,
     ...(secrets.dir ? { SECRETS_DIR: secrets.dir } : {}),
     ...Object.fromEntries(secretNames.map((name) => [secretIdVariables[name], secrets.ids[name]])),

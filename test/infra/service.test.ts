@@ -8,6 +8,7 @@ import {
 } from '../../console/hosting.ts';
 import { managedRuleGroups } from '../../infra/constructs/managed-rules-web-acl.ts';
 import {
+  bucketGrants,
   functionNeeds,
   queues,
   type SecretName,
@@ -733,6 +734,11 @@ describe('the functions', () => {
         if (access === 'count')
           expect(actions.sort(), `${name} on ${table}`).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
       }
+      const bucketActions = actionsOn(logicalIdIn(stateful, stateful.imagesBucket));
+      const bucketAccess = needs.buckets?.images;
+      expect(bucketActions, `${name} on the images bucket`).toEqual(
+        bucketAccess ? bucketGrants[bucketAccess].flatMap((grant) => grant.actions) : [],
+      );
       for (const [secret, logicalId] of Object.entries(secretIds) as [SecretName, string][]) {
         const access = needs.secrets?.[secret];
         const actions = actionsOn(logicalId);

@@ -3,12 +3,16 @@ import { onReset } from '../../config/reset.ts';
 import type { CatalogView, RecentCatalogReader } from '../../domain/catalog/ports.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
+import { readImageObject } from '../../storage/image-objects.ts';
 import { LruMap } from '../../util/lru-map.ts';
-import { loadSnapshot, readCatalogState, readImageBlob } from './catalog.ts';
+import { type LoadedSnapshot, loadSnapshot, readCatalogState } from './catalog.ts';
 
 const epoch = new Date(0);
 /** No pointer yet (nothing published): an empty catalog, not an error. */
-const emptyRecords = { hubs: [], amenities: [], lounges: [], fast_tracks: [], tariffs: [] };
+const emptyCatalog: LoadedSnapshot = {
+  records: { hubs: [], amenities: [], lounges: [], fast_tracks: [], tariffs: [] },
+  stamps: {},
+};
 /** No own contract and no default: the account sees nothing. */
 const noContract: Contract = { lounges: [], fast_tracks: [], tariffs: [], updatedAt: epoch.toISOString() };
 
@@ -26,7 +30,7 @@ interface RecentView {
 /**
  * The catalog cached in the Lambda container. Every `view` costs one BatchGetItem (pointer and
  * contracts); the snapshot is queried only when the pointer names a version not in memory, and image
- * bytes only the first time a container serves them. `recentView` answers the account's last view
+ * bytes (S3) only the first time a container serves them. `recentView` answers the account's last view
  * without a read, for callers that accept its age (booking, never the catalog operations).
  */
 export class DynamoCatalogReader implements RecentCatalogReader {
@@ -75,8 +79,8 @@ export class DynamoCatalogReader implements RecentCatalogReader {
       this.images.set(blob, cached);
       return cached;
     }
-    const bytes = await readImageBlob(blob);
-    if (!bytes) throw new Error(`Catalog image blob ${blob} is missing`);
+    const bytes = await readImageObject(blob);
+    if (!bytes) throw new Error(`Catalog image object ${blob} is missing`);
     this.images.set(blob, bytes);
     this.imageBytesCached += bytes.byteLength;
     for (const [key, value] of this.images) {
@@ -94,8 +98,8 @@ export class DynamoCatalogReader implements RecentCatalogReader {
       if (loaded.version === version) return loaded;
     }
     const loading = (async () => {
-      const records = version === 'empty' ? emptyRecords : await loadSnapshot(version);
-      return new CatalogSnapshot({ records, version, updatedAt, imageBaseUrl: config().apiBaseUrl });
+      const { records, stamps } = version === 'empty' ? emptyCatalog : await loadSnapshot(version);
+      return new CatalogSnapshot({ records, stamps, version, updatedAt, imageBaseUrl: config().apiBaseUrl });
     })();
     this.loading = loading;
     try {
