@@ -295,8 +295,8 @@ export const recordKindSchema = z.enum(['hub', 'amenity', 'lounge', 'fast_track'
 
 const fieldChange = z.object({
   path: z.string().meta({ description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
-  before: z.unknown().meta({ description: 'Absent: the field was not set' }),
-  after: z.unknown().meta({ description: 'Absent: the field is no longer set' }),
+  before: z.unknown().optional().meta({ description: 'Absent: the field was not set' }),
+  after: z.unknown().optional().meta({ description: 'Absent: the field is no longer set' }),
 });
 
 const changedItem = z.object({

@@ -55,6 +55,20 @@ export function watchPage(page: Page, allowedOrigins: readonly string[]): PageWa
   return watch;
 }
 
+/**
+ * What went wrong on the page since the last call (its own console errors, 5xx answers, requests to
+ * foreign origins), emptied so the next test starts clean: `expect(drainProblems(watch)).toEqual(noProblems)`.
+ */
+export function drainProblems(watch: PageWatch) {
+  return {
+    consoleErrors: watch.consoleErrors.splice(0),
+    serverErrors: watch.serverErrors.splice(0),
+    foreignRequests: watch.foreignRequests.splice(0),
+  };
+}
+
+export const noProblems = { consoleErrors: [], serverErrors: [], foreignRequests: [] };
+
 export interface AxeViolation {
   id: string;
   impact: string | null;

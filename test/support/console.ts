@@ -61,6 +61,8 @@ export async function openConsoleAs(
 ): Promise<ConsoleSession> {
   const context = await newConsoleContext(browser, target);
   const page = await context.newPage();
+  // Shorter than a test's own timeout, so a stuck step fails with the locator it waited for.
+  page.setDefaultTimeout(15_000);
   const watch = watchPage(page, consoleOrigins(target));
   await page.goto(`${target.console_url}/${route}`);
   await signInAtProvider(page, username, target);
@@ -68,8 +70,15 @@ export async function openConsoleAs(
   return { context, page, watch };
 }
 
-/** Another page of the console in the same document (a hash change: no reload, the token stays). */
+/**
+ * Another page of the console in the same document (a hash change: no reload, the token stays). The
+ * page shown already is left first, so it starts afresh (no half-edited form stays).
+ */
 export async function goTo(page: Page, route: string, heading: string | RegExp): Promise<void> {
+  if (new URL(page.url()).hash === route) {
+    await page.evaluate(`window.location.hash = '#/leaving'`);
+    await pageHeading(page, 'Page not found').waitFor();
+  }
   await page.evaluate(`window.location.hash = ${JSON.stringify(route)}`);
   await pageHeading(page, heading).waitFor();
 }

@@ -3126,9 +3126,9 @@ export interface components {
                     /** @description Dotted path into the admin form, e.g. `name.ru-RU` */
                     path: string;
                     /** @description Absent: the field was not set */
-                    before: unknown;
+                    before?: unknown;
                     /** @description Absent: the field is no longer set */
-                    after: unknown;
+                    after?: unknown;
                 }[];
             }[];
             deactivated: {
@@ -3143,9 +3143,9 @@ export interface components {
                     /** @description Dotted path into the admin form, e.g. `name.ru-RU` */
                     path: string;
                     /** @description Absent: the field was not set */
-                    before: unknown;
+                    before?: unknown;
                     /** @description Absent: the field is no longer set */
-                    after: unknown;
+                    after?: unknown;
                 }[];
             }[];
             removed: {

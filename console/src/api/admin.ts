@@ -6,13 +6,15 @@ import type {
   AuditLogFilter,
   Body,
   CatalogDiff,
+  CatalogDraft,
   CatalogItem,
   CatalogItemInput,
   CatalogKind,
   CatalogList,
+  CatalogPublication,
   Contract,
+  ContractInput,
   Plan,
-  PublishResult,
   UploadedImage,
 } from './types.ts';
 
@@ -70,9 +72,9 @@ export function createAdminApi(http: HttpClient) {
         json: { plan } satisfies Body<'employeeChangeAccountPlan'>,
       }),
     getContract: (accountId: string) => http<Contract>('GET', adminPaths.contract(accountId)),
-    createContract: (accountId: string, contract: Contract) =>
-      http<Contract>('POST', adminPaths.contract(accountId), { json: contract }),
-    replaceContract: (accountId: string, contract: Contract) =>
+    createContract: (accountId: string, contract: ContractInput, idempotencyKey: string) =>
+      http<Contract>('POST', adminPaths.contract(accountId), { json: contract, idempotencyKey }),
+    replaceContract: (accountId: string, contract: ContractInput) =>
       http<Contract>('PUT', adminPaths.contract(accountId), { json: contract }),
     listManagers: (accountId: string, query: PageQuery = {}) =>
       http<Answer<'listAccountManagers'>>('GET', adminPaths.managers(accountId), { query: { ...query } }),
@@ -104,8 +106,8 @@ export function createAdminApi(http: HttpClient) {
       http<CatalogList>('GET', adminPaths.catalogItems(kind), { query: { ...query } }),
     getCatalogItem: (kind: CatalogKind, id: string) =>
       http<CatalogItem>('GET', adminPaths.catalogItem(kind, id)),
-    createCatalogItem: (kind: CatalogKind, input: CatalogItemInput) =>
-      http<CatalogItem>('POST', adminPaths.catalogItems(kind), { json: input }),
+    createCatalogItem: (kind: CatalogKind, input: CatalogItemInput, idempotencyKey: string) =>
+      http<CatalogItem>('POST', adminPaths.catalogItems(kind), { json: input, idempotencyKey }),
     replaceCatalogItem: (kind: CatalogKind, id: string, input: CatalogItemInput) =>
       http<CatalogItem>('PUT', adminPaths.catalogItem(kind, id), { json: input }),
     deactivateCatalogItem: (kind: CatalogKind, id: string) =>
@@ -113,9 +115,10 @@ export function createAdminApi(http: HttpClient) {
     deleteAmenity: (id: string) => http<undefined>('DELETE', adminPaths.catalogItem('amenities', id)),
     uploadImage: (image: Blob) =>
       http<UploadedImage>('POST', adminPaths.catalogImages(), { body: image, contentType: image.type }),
-    getCatalogDraft: () => http<unknown>('GET', adminPaths.catalogDraft()),
+    getCatalogDraft: () => http<CatalogDraft>('GET', adminPaths.catalogDraft()),
     getCatalogDiff: () => http<CatalogDiff>('GET', adminPaths.catalogDiff()),
-    publishCatalog: () => http<PublishResult>('POST', adminPaths.catalogPublish()),
+    publishCatalog: (idempotencyKey: string) =>
+      http<CatalogPublication>('POST', adminPaths.catalogPublish(), { idempotencyKey }),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Shapes of the admin API, taken from the types generated from the OpenAPI document
  * (clients/typescript, `npm run client`): each call of admin.ts names its operation id, and its body,
- * query and answer types follow the document, so the console cannot drift from the API. Only the
- * catalog administration forms are written here (the document does not describe them yet).
+ * query and answer types follow the document, so the console cannot drift from the API. The catalog
+ * item editor is generic (it edits whatever form `GET /{id}` answers), so what it sends is a plain
+ * record the API validates.
  */
 import type { components, operations } from '../../../clients/typescript/src/schema';
 
@@ -50,27 +51,26 @@ export interface CursorPage<T> {
   next_cursor: string | null;
 }
 
-export type ContractSelection = 'all' | string[];
-export interface Contract {
-  lounges: ContractSelection;
-  fast_tracks: ContractSelection;
-  tariffs: ContractSelection;
-}
+export type Contract = Answer<'getAccountContract'>;
+export type ContractInput = Body<'createAccountContract'>;
+export type ContractSelection = ContractInput['lounges'];
 
 export const catalogKinds = ['lounges', 'fast-tracks', 'tariffs', 'hubs', 'amenities'] as const;
 export type CatalogKind = (typeof catalogKinds)[number];
 
 /** An item's admin form, as `GET /{id}` answers it: localized texts per locale, references by id. */
-export type CatalogItem = { id: string } & Record<string, unknown>;
+export type CatalogItem =
+  | Answer<'getCatalogLounge'>
+  | Answer<'getCatalogFastTrack'>
+  | Answer<'getCatalogTariff'>
+  | Answer<'getCatalogHub'>
+  | Answer<'getCatalogAmenity'>;
+/** What the generic editor sends: the form without `id`, validated by the API (422 per field). */
 export type CatalogItemInput = Record<string, unknown>;
 
-/** A catalog list answer: a cursor page or a catalog page; the console reads `data` from either. */
-export interface CatalogList {
-  data: CatalogItem[];
-  next_cursor?: string | null;
-  pagination?: { count: number; offset: number; total: number };
-}
-
-export type UploadedImage = { id: string } & Record<string, unknown>;
-export type CatalogDiff = unknown;
-export type PublishResult = Record<string, unknown>;
+/** A page of a kind's list (cursor paging, every kind alike). */
+export type CatalogList = CursorPage<CatalogItem>;
+export type UploadedImage = Answer<'uploadCatalogImage'>;
+export type CatalogDraft = Answer<'getCatalogDraft'>;
+export type CatalogDiff = Answer<'getCatalogDiff'>;
+export type CatalogPublication = Answer<'publishCatalog'>;

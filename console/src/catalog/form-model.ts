@@ -40,14 +40,15 @@ function labelOf(segments: readonly string[]): string {
   return [...parents.reverse().map(humanize), humanize(last)].join(' › ');
 }
 
+/** Lists of objects in the admin forms: edited as JSON even while empty (an empty list says nothing). */
+export const objectListKeys = ['images', 'business_hours'];
+
 function kindOf(key: string, value: unknown): FieldKind {
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return 'number';
   if (Array.isArray(value)) {
-    return value.every((item) => typeof item === 'string' || typeof item === 'number') ||
-      (value.length === 0 && key.endsWith('_ids'))
-      ? 'list'
-      : 'json';
+    if (objectListKeys.includes(key)) return 'json';
+    return value.every((item) => typeof item === 'string' || typeof item === 'number') ? 'list' : 'json';
   }
   return 'text';
 }

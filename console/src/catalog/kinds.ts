@@ -1,11 +1,12 @@
 import { type CatalogKind, catalogKinds } from '../api/types.ts';
 
-export const kindLabels: Record<CatalogKind, { plural: string; singular: string }> = {
-  lounges: { plural: 'Lounges', singular: 'lounge' },
-  'fast-tracks': { plural: 'Fast-tracks', singular: 'fast-track' },
-  tariffs: { plural: 'eSIM tariffs', singular: 'eSIM tariff' },
-  hubs: { plural: 'Hubs', singular: 'hub' },
-  amenities: { plural: 'Amenities', singular: 'amenity' },
+/** How a kind is named: in lists, in sentences, and at the start of an item's page title. */
+export const kindLabels: Record<CatalogKind, { plural: string; singular: string; title: string }> = {
+  lounges: { plural: 'Lounges', singular: 'lounge', title: 'Lounge' },
+  'fast-tracks': { plural: 'Fast-tracks', singular: 'fast-track', title: 'Fast-track' },
+  tariffs: { plural: 'eSIM tariffs', singular: 'eSIM tariff', title: 'eSIM tariff' },
+  hubs: { plural: 'Hubs', singular: 'hub', title: 'Hub' },
+  amenities: { plural: 'Amenities', singular: 'amenity', title: 'Amenity' },
 };
 
 export function isCatalogKind(value: string): value is CatalogKind {

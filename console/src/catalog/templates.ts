@@ -1,36 +1,39 @@
 import type { CatalogKind } from '../api/types.ts';
 
 const text = () => ({ 'en-US': '', 'ru-RU': '' });
+const weekdays = () =>
+  [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, times: { type: 'STANDARD', detail: '08:00-20:00' } }));
 
 /**
- * The empty form a new item starts from: every field of the admin form, localized texts with every
- * locale, references by id. Aligned with the admin API's create schemas; a field the API adds shows
- * up in its 422 until it is added here.
+ * The form a new item starts from: every field of the admin form (docs/catalog-admin.md), localized
+ * texts with every locale, references by id, optional fields left out. The API's form is strict, so
+ * a field it adds or renames shows up in its 422 until it is changed here.
  */
 export const createTemplates: Record<CatalogKind, () => Record<string, unknown>> = {
   lounges: () => ({
-    name: text(),
     hub_id: '',
+    name: text(),
     landside: false,
-    airside_zone: '',
     is_arrival_available: false,
-    direction_info: text(),
     amenity_ids: [],
-    image_ids: [],
-    required_booking_info: [],
-    business_hours: [],
+    paid_amenity_ids: [],
+    direction_info: text(),
+    business_hours: weekdays(),
+    required_booking_info: ['Name'],
     policy: {},
+    images: [],
+    is_active: true,
   }),
   'fast-tracks': () => ({
-    name: text(),
     hub_id: '',
-    terminal: '',
-    direction: 'departure',
+    name: text(),
+    direction: 'Departure',
     description: text(),
-    image_ids: [],
-    required_booking_info: [],
-    business_hours: [],
+    business_hours: weekdays(),
+    required_booking_info: ['Name'],
     policy: {},
+    images: [],
+    is_active: true,
   }),
   tariffs: () => ({
     name: text(),
@@ -39,18 +42,18 @@ export const createTemplates: Record<CatalogKind, () => Record<string, unknown>>
     validity_days: 30,
     topup_allowed: false,
     price: { amount: '', currency: 'EUR' },
+    is_active: true,
   }),
   hubs: () => ({
-    code: '',
-    kind: 'airport',
+    kind: 'Airport',
     name: text(),
+    city: text(),
+    country: '',
+    continent: '',
+    coordinates: { latitude: 0, longitude: 0 },
     timezone: '',
-    location: {
-      city: text(),
-      country: '',
-      continent: '',
-      coordinates: { latitude: 0, longitude: 0 },
-    },
+    meta: { kind: 'Airport', iata: '', icao: '' },
+    is_active: true,
   }),
-  amenities: () => ({ name: text(), is_free: true }),
+  amenities: () => ({ name: text(), is_active: true }),
 };

@@ -1,18 +1,27 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { UploadedImage } from '../api/types.ts';
 import { useConsole } from '../context.ts';
-import { CopyButton, Field, PageTitle, ReadOnlyNotice, WriteButton, WriteForm } from '../ui/components.tsx';
+import {
+  CopyButton,
+  Field,
+  PageTitle,
+  ReadOnlyNotice,
+  ScrollRegion,
+  WriteButton,
+  WriteForm,
+} from '../ui/components.tsx';
 import { FormErrors } from '../ui/FormErrors.tsx';
 import { useAction } from '../ui/hooks.ts';
 import { CatalogNav } from './CatalogNav.tsx';
 
 const acceptedTypes = ['image/png', 'image/jpeg', 'image/webp'];
-const maxBytes = 5 * 1024 * 1024;
+/** The direct upload takes at most 4 MiB (docs/catalog-admin.md, Images). */
+const maxBytes = 4 * 1024 * 1024;
 
-/** Checks what the API would refuse anyway, so the person learns it before a 5 MB upload. */
+/** Checks what the API would refuse anyway, so the person learns it before sending the file. */
 export function imageProblem(file: { type: string; size: number }): string | undefined {
   if (!acceptedTypes.includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
-  if (file.size > maxBytes) return 'The image is larger than 5 MB.';
+  if (file.size > maxBytes) return 'The image is larger than 4 MiB.';
   return undefined;
 }
 
@@ -25,7 +34,7 @@ export function CatalogImagesPage() {
   const upload = useAction(async (image: File) => {
     const result = await api.uploadImage(image);
     setUploaded((list) => [result, ...list]);
-    announce(`Image uploaded: ${result.id}.`);
+    announce(`Image uploaded: ${result.image_id}.`);
     return result;
   });
 
@@ -42,8 +51,9 @@ export function CatalogImagesPage() {
       <CatalogNav current="images" />
       <ReadOnlyNotice />
       <p>
-        Upload an image, then add its id to an item's image ids. Partners load images through the partner API
-        only.
+        Upload an image, then use its id in an item's <code>images</code> (
+        <code>{'{"image_id": "…", "sort": 1, "enabled": true}'}</code>). The same file uploaded again gets the
+        same id. Partners load images through the partner API only.
       </p>
       <WriteForm
         onSubmit={(event) => {
@@ -56,7 +66,7 @@ export function CatalogImagesPage() {
         <Field
           id="image-file"
           label="Image file"
-          hint="PNG, JPEG or WebP, at most 5 MB."
+          hint="PNG, JPEG or WebP, at most 4 MiB."
           errors={problem ? [problem] : undefined}
         >
           {(aria) => (
@@ -80,13 +90,33 @@ export function CatalogImagesPage() {
       {uploaded.length > 0 && (
         <section aria-labelledby="uploaded">
           <h2 id="uploaded">Uploaded in this session</h2>
-          <ul>
-            {uploaded.map((image) => (
-              <li key={image.id}>
-                <code>{image.id}</code> <CopyButton text={image.id} label={`Copy id ${image.id}`} />
-              </li>
-            ))}
-          </ul>
+          <ScrollRegion label="Uploaded images table">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Image id</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Pixels</th>
+                </tr>
+              </thead>
+              <tbody>
+                {uploaded.map((image) => (
+                  <tr key={image.image_id}>
+                    <th scope="row">
+                      <code>{image.image_id}</code>{' '}
+                      <CopyButton text={image.image_id} label={`Copy id ${image.image_id}`} />
+                    </th>
+                    <td>{image.content_type}</td>
+                    <td>{image.bytes} bytes</td>
+                    <td>
+                      {image.width} × {image.height}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         </section>
       )}
     </>

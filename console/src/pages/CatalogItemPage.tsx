@@ -25,7 +25,7 @@ import {
   WriteForm,
 } from '../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../ui/FormErrors.tsx';
-import { type ActionState, useAction, useAsync } from '../ui/hooks.ts';
+import { type ActionState, useAction, useAsync, useIdempotencyKey } from '../ui/hooks.ts';
 import { CatalogNav } from './CatalogNav.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
@@ -67,7 +67,7 @@ function EditItem({ kind, itemId }: { kind: CatalogKind; itemId: string }) {
     <>
       <Breadcrumb kind={kind} current={title} />
       <PageTitle>
-        {kindLabels[kind].singular.replace(/^./, (c) => c.toUpperCase())}: {title}
+        {kindLabels[kind].title}: {title}
       </PageTitle>
       <CatalogNav current={kind} />
       <ReadOnlyNotice />
@@ -148,10 +148,11 @@ function ItemForm({
   const [parseErrors, setParseErrors] = useState<Map<string, string>>(new Map());
   const itemId = typeof item.id === 'string' ? item.id : undefined;
 
+  const keyFor = useIdempotencyKey();
   const save = useAction(async (body: Record<string, unknown>) => {
     const saved = itemId
       ? await api.replaceCatalogItem(kind, itemId, body)
-      : await api.createCatalogItem(kind, body);
+      : await api.createCatalogItem(kind, body, keyFor(body));
     announce(`${displayName(saved)} saved to the draft.`);
     if (itemId) onSaved?.(saved);
     else navigate(`/catalog/${kind}/${saved.id}`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contractFromDrafts, draftToSelection, selectionToDraft } from './account/contract-form.ts';
 import { describeIccidErrors, parseIccidList } from './account/iccids.ts';
 import { auditFilterFromForm } from './audit-filter.ts';
-import { diffEntries } from './diff.ts';
+import { diffRows, typeLabel } from './diff.ts';
 import { matchesSearch } from './search.ts';
 
 describe('the ICCID list', () => {
@@ -66,22 +66,59 @@ describe('the audit log filter', () => {
 });
 
 describe('the draft diff', () => {
-  it('reads a list of changes', () => {
-    expect(
-      diffEntries({ changes: [{ kind: 'lounges', id: 'l1', change: 'changed', fields: ['name'] }] }),
-    ).toEqual([{ kind: 'lounges', id: 'l1', change: 'changed', fields: ['name'] }]);
-  });
+  const name = (english: string) => ({ 'en-US': english, 'ru-RU': english });
 
-  it('reads changes grouped by kind', () => {
-    expect(diffEntries({ hubs: { added: ['h1'], deactivated: [{ id: 'h2', name: 'Old' }] } })).toEqual([
-      { kind: 'hubs', change: 'added', id: 'h1', fields: [] },
-      { kind: 'hubs', change: 'deactivated', id: 'h2', name: 'Old', fields: [] },
+  it('lists added, changed, deactivated and removed items, with each field before and after', () => {
+    const rows = diffRows({
+      published_version: 'v1',
+      has_changes: true,
+      added: [{ type: 'tariff', id: 't1', name: name('Europe 5 GB') }],
+      changed: [
+        {
+          type: 'lounge',
+          id: 'l1',
+          name: name('Blue Lounge'),
+          fields: [
+            { path: 'name.en-US', before: 'Blue', after: 'Blue Lounge' },
+            { path: 'coordinates', before: undefined, after: { latitude: 1, longitude: 2 } },
+          ],
+        },
+      ],
+      deactivated: [
+        {
+          type: 'hub',
+          id: 'h1',
+          name: name('Old'),
+          fields: [{ path: 'is_active', before: true, after: false }],
+        },
+      ],
+      removed: [{ type: 'amenity', id: 'sauna', name: name('Sauna') }],
+    });
+
+    expect(rows.map((row) => [row.change, typeLabel(row.type), row.id])).toEqual([
+      ['added', 'eSIM tariff', 't1'],
+      ['changed', 'Lounge', 'l1'],
+      ['deactivated', 'Hub', 'h1'],
+      ['removed', 'Amenity', 'sauna'],
     ]);
+    expect(rows[1]?.fields).toEqual([
+      { path: 'name.en-US', before: 'Blue', after: 'Blue Lounge' },
+      { path: 'coordinates', before: 'not set', after: '{"latitude":1,"longitude":2}' },
+    ]);
+    expect(rows[2]?.fields).toEqual([{ path: 'is_active', before: 'true', after: 'false' }]);
   });
 
-  it('gives up on an unknown shape, so the page shows the JSON as it came', () => {
-    expect(diffEntries({ version: 3 })).toBeUndefined();
-    expect(diffEntries('text')).toBeUndefined();
+  it('has no row when the draft equals the published catalog', () => {
+    expect(
+      diffRows({
+        published_version: 'v1',
+        has_changes: false,
+        added: [],
+        changed: [],
+        deactivated: [],
+        removed: [],
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -6,7 +6,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCsr, generateKeyPair } from '../../../shared/pki/certificates.ts';
 import { stage } from '../../support/api.ts';
-import { launchChromium, type PageWatch, runAxe, seriousOrCritical } from '../../support/chromium.ts';
+import {
+  drainProblems,
+  launchChromium,
+  noProblems,
+  type PageWatch,
+  runAxe,
+  seriousOrCritical,
+} from '../../support/chromium.ts';
 import { goTo, openConsoleAs, pageHeading } from '../../support/console.ts';
 import { asAdmin } from '../../support/employees.ts';
 import { eventually } from '../webhooks/helpers.ts';
@@ -47,10 +54,9 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  // Whatever a test did, the page logged no error of its own and nothing failed on a server.
-  expect(watch.consoleErrors).toEqual([]);
-  expect(watch.serverErrors).toEqual([]);
-  expect(watch.foreignRequests).toEqual([]);
+  // Whatever a test did, the page logged no error of its own, nothing failed on a server and no
+  // request left the stage.
+  expect(drainProblems(watch)).toEqual(noProblems);
 });
 
 const accountRoute = () => `#/accounts/${account.accountId}`;
@@ -268,6 +274,49 @@ describe('the eSIM pool of an account', () => {
     const list = page.getByLabel('ICCIDs to load');
     await expect.poll(() => list.getAttribute('aria-invalid')).toBe('true');
     await expect(page.locator('#iccid-list-error').textContent()).resolves.toContain('8900000000000000001');
+  });
+});
+
+describe('the contract of an account', () => {
+  it('creates the account its own contract, after showing the API refusing a bad id at its field', async () => {
+    await openAccount();
+    const contract = section('contract');
+    await contract.getByText('the default contract applies').waitFor();
+    const fastTrack = await asAdmin<{ data: { id: string }[] }>(
+      'GET',
+      '/api/v1/admin/catalog/fast-tracks?limit=1',
+    );
+    const fastTrackId = fastTrack.body.data[0]?.id ?? '';
+
+    await contract.getByLabel('All lounges, present and future').check();
+    await contract.getByLabel('Fast-tracks: ids, one per line').fill(fastTrackId);
+    await contract.getByLabel('eSIM tariffs: ids, one per line').fill('not-a-tariff-id');
+    await contract.getByRole('button', { name: 'Create contract' }).click();
+
+    const tariffs = contract.getByLabel('eSIM tariffs: ids, one per line');
+    await expect.poll(() => tariffs.getAttribute('aria-invalid')).toBe('true');
+    await contract.getByLabel('All eSIM tariffs, present and future').check();
+    await contract.getByRole('button', { name: 'Create contract' }).click();
+    await contract.getByRole('button', { name: 'Replace contract' }).waitFor();
+    const stored = await asAdmin('GET', `/api/v1/admin/accounts/${account.accountId}/contract`);
+    expect(stored.body).toMatchObject({ lounges: 'all', fast_tracks: [fastTrackId], tariffs: 'all' });
+  });
+
+  it('replaces the contract', async () => {
+    await openAccount();
+    const contract = section('contract');
+    await contract.getByRole('button', { name: 'Replace contract' }).waitFor();
+
+    await contract.getByLabel('All lounges, present and future').uncheck();
+    await contract.getByLabel('Lounges: ids, one per line').fill('');
+    await contract.getByRole('button', { name: 'Replace contract' }).click();
+
+    await expect
+      .poll(
+        async () =>
+          (await asAdmin('GET', `/api/v1/admin/accounts/${account.accountId}/contract`)).body.lounges,
+      )
+      .toEqual([]);
   });
 });
 

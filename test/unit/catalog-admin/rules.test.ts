@@ -13,6 +13,7 @@ import { ValidationError } from '../../../shared/domain/errors.ts';
 import { maxActivePeriodDays } from '../../../shared/domain/esim/model.ts';
 import {
   amenityForm,
+  catalogDiffSchema,
   fastTrackForm,
   hubForm,
   loungeForm,
@@ -178,6 +179,22 @@ describe('the diff', () => {
     ]);
     expect(fieldChanges({ a: 1 }, { a: 1, b: 2 })).toEqual([{ path: 'b', after: 2 }]);
     expect(fieldChanges({ a: 1, b: 2 }, { a: 1 })).toEqual([{ path: 'b', before: 2 }]);
+  });
+
+  it("answers a field set or unset within the diff's own schema (the missing side absent)", () => {
+    const name = { 'en-US': 'Lounge', 'ru-RU': 'Зал' };
+    const fields = [...fieldChanges({ title: 'Seating' }, {}), ...fieldChanges({}, { title: 'Seating' })];
+
+    expect(
+      catalogDiffSchema.safeParse({
+        published_version: 'v1',
+        has_changes: true,
+        added: [],
+        changed: [{ type: 'lounge', id: id(1), name, fields }],
+        deactivated: [],
+        removed: [],
+      }).success,
+    ).toBe(true);
   });
 });
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ProblemError } from '../../api/problem.ts';
-import type { Contract } from '../../api/types.ts';
+import type { Contract, ContractInput } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
-import { AsyncView, Field, WriteButton, WriteForm } from '../../ui/components.tsx';
+import { AsyncView, DateTime, Field, WriteButton, WriteForm } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
-import { useAction, useAsync } from '../../ui/hooks.ts';
+import { useAction, useAsync, useIdempotencyKey } from '../../ui/hooks.ts';
 import { contractFromDrafts, contractParts, type SelectionDraft, selectionToDraft } from './contract-form.ts';
 
-type Drafts = Record<keyof Contract, SelectionDraft>;
+type Drafts = Record<keyof ContractInput, SelectionDraft>;
 
 function draftsOf(contract: Contract | undefined): Drafts {
   return {
@@ -31,10 +31,11 @@ export function ContractSection({ accountId }: { accountId: string }) {
   const [drafts, setDrafts] = useState<Drafts>(draftsOf(undefined));
   useEffect(() => setDrafts(draftsOf(existing ?? undefined)), [existing]);
 
-  const save = useAction(async (contract: Contract) => {
+  const keyFor = useIdempotencyKey();
+  const save = useAction(async (contract: ContractInput) => {
     const saved = existing
       ? await api.replaceContract(accountId, contract)
-      : await api.createContract(accountId, contract);
+      : await api.createContract(accountId, contract, keyFor(contract));
     current.setState({ status: 'ready', data: saved });
     announce(existing ? 'Contract replaced.' : 'Contract created.');
     return saved;
@@ -43,7 +44,7 @@ export function ContractSection({ accountId }: { accountId: string }) {
     save.state,
     contractParts.map((part) => part.key),
   );
-  const update = (key: keyof Contract, change: Partial<SelectionDraft>) =>
+  const update = (key: keyof ContractInput, change: Partial<SelectionDraft>) =>
     setDrafts((all) => ({ ...all, [key]: { ...all[key], ...change } }));
 
   return (
@@ -61,9 +62,15 @@ export function ContractSection({ accountId }: { accountId: string }) {
             noValidate
           >
             <p>
-              {contract
-                ? 'What this account may sell:'
-                : 'This account has no contract yet; it sees no catalog item.'}
+              {contract ? (
+                <>
+                  What this account may sell (its own contract, last changed{' '}
+                  <DateTime value={contract.updated_at} />
+                  ):
+                </>
+              ) : (
+                'This account has no contract of its own: the default contract applies.'
+              )}
             </p>
             <FormErrors state={save.state} errors={errors.unassigned} />
             {contractParts.map(({ key, label }) => (

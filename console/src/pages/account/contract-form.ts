@@ -1,10 +1,10 @@
-import type { Contract, ContractSelection } from '../../api/types.ts';
+import type { ContractInput, ContractSelection } from '../../api/types.ts';
 
 export const contractParts = [
   { key: 'lounges', label: 'Lounges' },
   { key: 'fast_tracks', label: 'Fast-tracks' },
   { key: 'tariffs', label: 'eSIM tariffs' },
-] as const satisfies readonly { key: keyof Contract; label: string }[];
+] as const satisfies readonly { key: keyof ContractInput; label: string }[];
 
 /** The form's view of one selection: everything, or the listed ids (one per line). */
 export interface SelectionDraft {
@@ -22,7 +22,7 @@ export function draftToSelection(draft: SelectionDraft): ContractSelection {
   return [...new Set(draft.ids.split(/[\s,;]+/).filter(Boolean))];
 }
 
-export function contractFromDrafts(drafts: Record<keyof Contract, SelectionDraft>): Contract {
+export function contractFromDrafts(drafts: Record<keyof ContractInput, SelectionDraft>): ContractInput {
   return {
     lounges: draftToSelection(drafts.lounges),
     fast_tracks: draftToSelection(drafts.fast_tracks),
