@@ -1,13 +1,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { buildProxyEvent, clientCertificateFromPem } from '../infra/local/api-event.ts';
 import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
-import { type RunningStage, startStage } from '../infra/local/stage.ts';
+import {
+  type RunningStage,
+  type StageEndpoints,
+  type StageJson,
+  type StageOptions,
+  startStage,
+} from '../infra/local/stage.ts';
+import { applyEnvironment } from '../shared/config/local.ts';
 import { ddb } from '../shared/db/client.ts';
+import { logger } from '../shared/observability/logger.ts';
 import { routes } from '../shared/routes/index.ts';
 import { region } from './environment.ts';
 
@@ -70,16 +82,10 @@ export function expectStatus(
   return result;
 }
 
-/**
- * The local stage in memory on free ports, its handlers loaded in this process, the round-trip counter
- * on the shared DynamoDB client, and a token for the first seeded partner.
- */
-export async function startHarness(options: {
-  stateDir: string;
-  log: (message: string) => void;
-}): Promise<Harness> {
-  const stage = await startStage({
-    stateDir: options.stateDir,
+/** The stage the bench runs on: in memory, free ports, functions configured as deployed. */
+export function benchStageOptions(stateDir: string): StageOptions {
+  return {
+    stateDir,
     apiPort: 0,
     authPort: 0,
     persistent: false,
@@ -89,10 +95,56 @@ export async function startHarness(options: {
       LOG_LEVEL: 'WARN',
       // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
-      WEBHOOK_EXTRA_CA_FILE: join(options.stateDir, 'pki', 'ca.pem'),
+      WEBHOOK_EXTRA_CA_FILE: join(stateDir, 'pki', 'ca.pem'),
     },
-    log: options.log,
+  };
+}
+
+/**
+ * The stage in a child process (bench/stage-process.ts); this process then takes the functions'
+ * environment from the stage's endpoints.json, as `npm run seed` does, and runs only what it measures.
+ */
+async function startStageProcess(stateDir: string, log: (message: string) => void): Promise<RunningStage> {
+  const script = fileURLToPath(new URL('./stage-process.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+  const child = spawn(tsx, [script, stateDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  createInterface({ input: child.stderr }).on('line', log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<boolean>((resolve) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line === 'ready') resolve(true);
+    });
+    void exited.then(() => resolve(false));
   });
+  if (!ready) throw new Error('The stage process exited before it was ready');
+  const stageJson = JSON.parse(await readFile(join(stateDir, 'stage.json'), 'utf8')) as StageJson;
+  const endpoints = JSON.parse(await readFile(join(stateDir, 'endpoints.json'), 'utf8')) as StageEndpoints;
+  applyEnvironment(endpoints.environment);
+  logger.setLogLevel('WARN');
+  return {
+    stageJson,
+    endpoints,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The local stage in memory on free ports, its handlers loaded in this process, the round-trip counter
+ * on the shared DynamoDB client, and a token for the first seeded partner. With `stageProcess: 'child'`
+ * the stage (emulators, gateways, pollers, workers) runs in a process of its own.
+ */
+export async function startHarness(options: {
+  stateDir: string;
+  log: (message: string) => void;
+  stageProcess?: 'same' | 'child';
+}): Promise<Harness> {
+  const stage =
+    options.stageProcess === 'child'
+      ? await startStageProcess(options.stateDir, options.log)
+      : await startStage({ ...benchStageOptions(options.stateDir), log: options.log });
   try {
     ddb().middlewareStack.add(
       (next, context) => async (args) => {

@@ -12,8 +12,9 @@ export type Invocation = () => Promise<unknown>;
  */
 export interface HotOperation {
   name: string;
-  /** The bare DynamoDB call of the same kind it is divided by. */
-  floor: 'GetItem' | 'TransactWriteItems';
+  /** What it is divided by: the DynamoDB work a correct design of it cannot avoid, done bare. */
+  floorName: string;
+  floor(harness: Harness): Invocation;
   /** The fewest DynamoDB round trips it can do its job with; undefined when it needs none by design. */
   minimumRoundTrips?: { count: number; why: string };
   /** Creates carry the budget of one round trip: the item and its idempotency record in one transaction. */
@@ -48,6 +49,16 @@ function pending(group: string, operationId: string) {
       ? `${operationId} has no entry in bench/operations.ts yet`
       : `no route ${operationId} yet`);
 }
+
+const getItemFloor = {
+  floorName: 'bare GetItem, same client',
+  floor: (harness: Harness) => harness.floors.getItem,
+};
+
+const transactWriteFloor = {
+  floorName: 'bare TransactWriteItems (item + idempotency record)',
+  floor: (harness: Harness) => harness.floors.transactWrite,
+};
 
 const loungeBookings = '/v2/b2b/booking/lounges';
 
@@ -108,7 +119,7 @@ async function issuedLoungeBookings(harness: Harness, count: number): Promise<st
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
-    floor: 'GetItem',
+    ...getItemFloor,
     minimumRoundTrips: { count: 1, why: 'one read of the application, which carries the account status' },
     prepare: async (harness) =>
       handlerMissing(harness, 'auth') ??
@@ -130,12 +141,12 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'JWT verification (verifyAccessToken, no handler)',
-    floor: 'GetItem',
+    ...getItemFloor,
     prepare: async (harness) => () => verifyAccessToken(harness.accessToken, ['partner']),
   },
   {
     name: 'catalog list lounges, 200',
-    floor: 'GetItem',
+    ...getItemFloor,
     minimumRoundTrips: {
       count: 1,
       why: 'one BatchGetItem of the catalog pointer and contracts (warm snapshot)',
@@ -145,7 +156,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'catalog list lounges, 304',
-    floor: 'GetItem',
+    ...getItemFloor,
     minimumRoundTrips: { count: 1, why: 'the same read as the 200: zero extra' },
     prepare: async (harness) => {
       const missing = handlerMissing(harness, 'catalog');
@@ -158,7 +169,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'booking create (lounge)',
-    floor: 'TransactWriteItems',
+    ...transactWriteFloor,
     minimumRoundTrips: { count: 1, why: 'the booking and its idempotency record in one TransactWriteItems' },
     isCreate: true,
     prepare: async (harness) => {
@@ -171,7 +182,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'booking confirm (lounge)',
-    floor: 'TransactWriteItems',
+    ...transactWriteFloor,
     minimumRoundTrips: {
       count: 2,
       why: 'read the booking it answers with, then one conditional transaction',
@@ -197,7 +208,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'booking pass (lounge)',
-    floor: 'GetItem',
+    ...getItemFloor,
     minimumRoundTrips: { count: 1, why: 'booking and pass together in one BatchGetItem or Query' },
     prepare: async (harness) => {
       const missing = handlerMissing(harness, 'booking');
@@ -219,7 +230,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'eSIM confirm',
-    floor: 'TransactWriteItems',
+    ...transactWriteFloor,
     minimumRoundTrips: { count: 2, why: 'read the order, then one conditional write' },
     prepare: pending('esim', 'confirmEsimOrder'),
   },

@@ -20,10 +20,7 @@ async function timed(run: Invocation): Promise<Sample> {
   return { ms: nowMs() - started, commands };
 }
 
-const floorName = (operation: HotOperation) =>
-  operation.floor === 'GetItem'
-    ? 'bare GetItem, same client'
-    : 'bare TransactWriteItems (item + idempotency record)';
+const floorName = (operation: HotOperation) => operation.floorName;
 
 function commandSummary(samples: readonly Sample[]): string {
   const counts = new Map<string, number>();
@@ -42,7 +39,7 @@ async function measureOperation(
 ): Promise<Row[]> {
   const { warmup, repetitions, iterations } = settings.warm;
   const prepared = await operation.prepare(harness, warmup + repetitions * iterations);
-  const floorRun = operation.floor === 'GetItem' ? harness.floors.getItem : harness.floors.transactWrite;
+  const floorRun = operation.floor(harness);
   if (typeof prepared === 'string') {
     return [
       notApplicable(latencySection, `${operation.name}: p50`, floorName(operation), prepared),
@@ -122,7 +119,7 @@ async function measureOperation(
     const counts = oursSamples.map((sample) => sample.commands.length);
     const floorCounts = floorSamples.map((sample) => sample.commands.length);
     if (median(floorCounts) !== 1)
-      throw new Error(`The ${operation.floor} floor made ${median(floorCounts)} round trips`);
+      throw new Error(`The floor ${operation.floorName} made ${median(floorCounts)} round trips`);
     const observed = median(counts);
     const measured = measure([observed], [minimum.count], 'round trips', {
       max: Math.max(...counts),
