@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { buildProxyEvent, clientCertificateFromPem } from '../infra/local/api-event.ts';
 import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
 import {
@@ -17,10 +18,12 @@ import {
   type StageOptions,
   startStage,
 } from '../infra/local/stage.ts';
+import { readPublicJwks } from '../shared/auth/keys.ts';
 import { applyEnvironment } from '../shared/config/local.ts';
 import { ddb } from '../shared/db/client.ts';
 import { logger } from '../shared/observability/logger.ts';
 import { routes } from '../shared/routes/index.ts';
+import { secretStore } from '../shared/secrets/store.ts';
 import { region } from './environment.ts';
 
 /** Every DynamoDB request sent inside `countRoundTrips`, by command; retries count as round trips too. */
@@ -61,11 +64,23 @@ export interface Harness {
   event(spec: RequestSpec): APIGatewayProxyEvent;
   /** Invokes the real handler of the operation's group in process, like a warm Lambda. */
   invoke(spec: RequestSpec): Promise<APIGatewayProxyResult>;
+  /**
+   * The handler of a group, loaded, and a function that builds a request's event and context (what
+   * API Gateway and the runtime do, outside the function) and returns the bare call to time.
+   */
+  armer(group: string): Promise<(spec: RequestSpec) => () => Promise<APIGatewayProxyResult>>;
   hasHandler(group: string): boolean;
   /** The exported handler of a function, loaded once like a warm container. */
   handler(group: string): Promise<unknown>;
-  /** Bare DynamoDB calls on the same client the handlers use: the floors of reads and writes. */
-  floors: { getItem(): Promise<void>; transactWrite(): Promise<void> };
+  /**
+   * The floors: bare DynamoDB calls on the same client the handlers use, and the one piece of work
+   * every authenticated request needs, a bare jose.jwtVerify of the token with the key imported once.
+   */
+  floors: {
+    getItem(): Promise<void>;
+    transactWrite(): Promise<void>;
+    verifyToken(): Promise<void>;
+  };
   stop(): Promise<void>;
 }
 
@@ -199,6 +214,16 @@ export async function startHarness(options: {
       return handler(event(spec), lambdaContext(group, 29_000, region));
     };
 
+    const armer = async (group: string) => {
+      const handler = await functions.handler<APIGatewayProxyEvent, APIGatewayProxyResult>(group);
+      if (!handler) throw new Error(`functions/${group}/handler.ts does not exist`);
+      return (spec: RequestSpec) => {
+        const built = event(spec);
+        const context = lambdaContext(group, 29_000, region);
+        return () => handler(built, context);
+      };
+    };
+
     const tokenResponse = expectStatus(
       await invoke({
         operationId: 'issueToken',
@@ -216,12 +241,20 @@ export async function startHarness(options: {
     );
     const accessToken = (JSON.parse(tokenResponse.body) as { access_token: string }).access_token;
 
+    const kid = decodeProtectedHeader(accessToken).kid;
+    const publicKey = (await readPublicJwks(secretStore())).keys.find((key) => key.kid === kid);
+    if (!publicKey) throw new Error(`The published JWKS lacks ${kid}`);
+    const verificationKey = await importJWK(publicKey as JWK, 'ES256');
+
     const { tables } = stage.endpoints;
     // A small item in each table, of the size an application or booking item has.
     const floorKey = { pk: 'BENCH#floor', sk: 'ITEM' };
     const payload = 'x'.repeat(600);
     await ddb().send(new PutCommand({ TableName: tables.main, Item: { ...floorKey, payload } }));
     const floors = {
+      verifyToken: async () => {
+        await jwtVerify(accessToken, verificationKey, { algorithms: ['ES256'] });
+      },
       getItem: async () => {
         await ddb().send(new GetCommand({ TableName: tables.main, Key: floorKey }));
       },
@@ -258,6 +291,7 @@ export async function startHarness(options: {
       accessToken,
       event,
       invoke,
+      armer,
       hasHandler: (group) => existsSync(handlerFile(group)),
       handler: async (group) => {
         const handler = await functions.handler(group);

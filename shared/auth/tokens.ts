@@ -13,12 +13,12 @@ import { onReset } from '../config/reset.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { Audience } from '../routes/types.ts';
 import { secretStore } from '../secrets/store.ts';
+import { LruMap } from '../util/lru-map.ts';
 import {
   accessTokenLifetimeSeconds,
   activeKey,
   clockSkewSeconds,
   nextActivation,
-  type PublicJwks,
   readPublicJwks,
   readSigningKeys,
 } from './keys.ts';
@@ -89,26 +89,29 @@ export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Da
   return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes: claims.scopes };
 }
 
-let verificationKeys:
-  | { jwks: PublicJwks; resolve: ReturnType<typeof createLocalJWKSet>; loadedAt: number }
-  | undefined;
+interface VerificationKeys {
+  kids: Set<string | undefined>;
+  resolve: ReturnType<typeof createLocalJWKSet>;
+  loadedAt: number;
+}
 
-async function loadVerificationKeys(now: number) {
+let verificationKeys: VerificationKeys | undefined;
+
+async function loadVerificationKeys(now: number): Promise<VerificationKeys> {
   const jwks = await readPublicJwks(secretStore());
   verificationKeys = {
-    jwks,
+    kids: new Set(jwks.keys.map((key) => key.kid)),
     resolve: createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]),
     loadedAt: now,
   };
   return verificationKeys;
 }
 
-async function keyResolver(kid: string | undefined, now: number) {
+async function keyResolver(kid: string | undefined, now: number): Promise<VerificationKeys> {
   let keys = verificationKeys;
   if (!keys || now - keys.loadedAt > jwksCacheMs) keys = await loadVerificationKeys(now);
-  const known = keys.jwks.keys.some((key) => key.kid === kid);
-  if (!known && now - keys.loadedAt > jwksRefreshFloorMs) keys = await loadVerificationKeys(now);
-  return keys.resolve;
+  if (!keys.kids.has(kid) && now - keys.loadedAt > jwksRefreshFloorMs) keys = await loadVerificationKeys(now);
+  return keys;
 }
 
 function invalid(reason: string, cause?: unknown): UnauthorizedError {
@@ -128,15 +131,48 @@ function describeJoseError(error: unknown): string {
   return 'malformed token';
 }
 
+/** What a verified token proves, kept per token: every later check is a comparison. */
+interface VerifiedToken {
+  kid: string | undefined;
+  exp: number;
+  nbf: number | undefined;
+  iat: number;
+  aud: JWTPayload['aud'];
+  kind: Audience | undefined;
+  /**
+   * Undefined when the token named no audience of ours (403 on every route); the 401 to answer when
+   * its claims do not make a principal, which comes after the audience check as for a fresh token.
+   */
+  principal: Principal | { refusal: string } | undefined;
+}
+
 /**
- * Verifies signature (ES256 only), typ, issuer and lifetime (30 s skew), then checks the audience
- * against the kinds the route accepts: a valid token for the wrong audience is 403, not 401.
+ * Tokens this container verified, by their exact text, until they expire. A partner sends the same
+ * token for up to an hour, and an ES256 verification is most of a warm request's CPU (docs/bench.md,
+ * Profiles): a repeat costs a map lookup and the checks that depend on the time. Only tokens whose
+ * signature and claims verified get in; the key must still be in the published set this container
+ * holds (reloaded as for a full verification), so removing a key from the JWKS ends its tokens here
+ * as it does for new ones. Tokens cannot be revoked before they expire in any case (docs/accounts.md).
  */
-export async function verifyAccessToken(
-  token: string,
-  accepted: readonly Audience[],
-  now = new Date(),
-): Promise<Principal> {
+const verifiedTokens = new LruMap<string, VerifiedToken>(1000);
+
+/** The claims that depend on the time, as jose checks them, against a token verified before. */
+function stillValid(verified: VerifiedToken, nowSeconds: number): boolean {
+  return (
+    nowSeconds - clockSkewSeconds < verified.exp &&
+    (verified.nbf === undefined || verified.nbf <= nowSeconds + clockSkewSeconds)
+  );
+}
+
+async function verifiedToken(token: string, now: Date): Promise<VerifiedToken> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const known = verifiedTokens.get(token);
+  if (known && stillValid(known, nowSeconds)) {
+    const keys = await keyResolver(known.kid, now.getTime());
+    if (keys.kids.has(known.kid)) return known;
+  }
+  if (known) verifiedTokens.delete(token);
+
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);
@@ -145,8 +181,8 @@ export async function verifyAccessToken(
   }
   let payload: JWTPayload;
   try {
-    const resolve = await keyResolver(header.kid, now.getTime());
-    ({ payload } = await jwtVerify(token, resolve, {
+    const keys = await keyResolver(header.kid, now.getTime());
+    ({ payload } = await jwtVerify(token, keys.resolve, {
       algorithms: ['ES256'],
       typ: accessTokenType,
       issuer: config().tokenIssuer,
@@ -157,51 +193,78 @@ export async function verifyAccessToken(
   } catch (error) {
     throw invalid(describeJoseError(error), error);
   }
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + clockSkewSeconds)
-    throw invalid('issued in the future');
+  if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') throw invalid('bad iat or exp');
   if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') throw invalid('bad jti or sub');
 
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   const kind = (['partner', 'employee'] as const).find((candidate) =>
     audiences.includes(audienceValue(candidate)),
   );
-  if (!kind || !accepted.includes(kind)) {
-    throw new ForbiddenError('The access token was issued for another audience.', {
-      details: { expected_aud: accepted.map(audienceValue), provided_aud: payload.aud ?? null },
-    });
-  }
+  const verified: VerifiedToken = {
+    kid: header.kid,
+    exp: payload.exp,
+    nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
+    iat: payload.iat,
+    aud: payload.aud,
+    kind,
+    principal: kind ? principalOf(kind, payload) : undefined,
+  };
+  verifiedTokens.set(token, verified);
+  return verified;
+}
 
+/** The principal a verified payload makes, or why it makes none (a 401 reason). */
+function principalOf(kind: Audience, payload: JWTPayload): Principal | { refusal: string } {
   const scopes = payload.scopes;
   if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string'))
-    throw invalid('scopes claim missing');
+    return { refusal: 'scopes claim missing' };
   const granted = canonicalScopes(scopes);
+  const subject = payload.sub as string;
+  const tokenId = payload.jti as string;
   if (kind === 'partner') {
     if (typeof payload.account_id !== 'string' || payload.account_id.length === 0)
-      throw invalid('account_id claim missing');
-    return {
-      kind,
-      accountId: payload.account_id,
-      subject: payload.sub,
-      scopes: granted,
-      tokenId: payload.jti,
-    };
+      return { refusal: 'account_id claim missing' };
+    return { kind, accountId: payload.account_id, subject, scopes: granted, tokenId };
   }
   const roles = payload.roles;
   return {
     kind,
-    subject: payload.sub,
+    subject,
     scopes: granted,
     ...(Array.isArray(roles)
       ? { roles: roles.filter((role): role is string => typeof role === 'string') }
       : {}),
-    tokenId: payload.jti,
+    tokenId,
   };
+}
+
+/**
+ * Verifies signature (ES256 only), typ, issuer and lifetime (30 s skew), then checks the audience
+ * against the kinds the route accepts: a valid token for the wrong audience is 403, not 401. A token
+ * verified before is taken from the container's cache, its time checks made again.
+ */
+export async function verifyAccessToken(
+  token: string,
+  accepted: readonly Audience[],
+  now = new Date(),
+): Promise<Principal> {
+  const verified = await verifiedToken(token, now);
+  if (verified.iat > Math.floor(now.getTime() / 1000) + clockSkewSeconds)
+    throw invalid('issued in the future');
+  if (!verified.kind || !accepted.includes(verified.kind)) {
+    throw new ForbiddenError('The access token was issued for another audience.', {
+      details: { expected_aud: accepted.map(audienceValue), provided_aud: verified.aud ?? null },
+    });
+  }
+  if (!verified.principal) throw new Error('A token of a known audience verified without a principal');
+  if ('refusal' in verified.principal) throw invalid(verified.principal.refusal);
+  return verified.principal;
 }
 
 /** Tests and the local stage rotate keys in the same process. */
 function resetTokenCaches(): void {
   signer = undefined;
   verificationKeys = undefined;
+  verifiedTokens.clear();
 }
 onReset(resetTokenCaches);

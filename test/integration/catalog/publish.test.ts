@@ -51,9 +51,9 @@ describe('publishing a catalog', () => {
     const [first, second, third] = [renamed('First'), renamed('Second'), renamed('Third')];
 
     await publishCatalog(first, new Date('2030-01-01T00:00:00Z'));
-    const before = await reader.view(accountId);
+    const before = await reader.view(accountId, { maxAgeMs: 0 });
     await publishCatalog(second, new Date('2030-01-01T00:00:00.500Z'));
-    const after = await reader.view(accountId);
+    const after = await reader.view(accountId, { maxAgeMs: 0 });
     await publishCatalog(third, new Date('2030-01-02T00:00:00Z'));
 
     expect(before.snapshot.record('lounges', lounge(1, '', '').id)?.name['en-US']).toBe('First');
@@ -63,7 +63,7 @@ describe('publishing a catalog', () => {
     );
     expect(await snapshotSize(catalogVersion(first))).toBe(0);
     expect(await snapshotSize(catalogVersion(second))).toBeGreaterThan(0);
-    expect((await reader.view(accountId)).snapshot.version).toBe(catalogVersion(third));
+    expect((await reader.view(accountId, { maxAgeMs: 0 })).snapshot.version).toBe(catalogVersion(third));
   });
 
   it('writes nothing when the content is already published', async () => {

@@ -18,7 +18,7 @@ import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { bookingToItem } from '../../../shared/db/entities/booking.ts';
 import { passToItem } from '../../../shared/db/entities/pass.ts';
-import { bookingCatalogMaxAgeMs } from '../../../shared/domain/booking/bookable-services.ts';
+import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../../shared/domain/catalog/freshness.ts';
 import { routes } from '../../../shared/routes/index.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
@@ -138,11 +138,11 @@ beforeEach(() => {
 afterEach(() => dynamo.reset());
 
 describe('a warm booking create', () => {
-  it('makes exactly one DynamoDB call, its transaction, within the catalog window', async () => {
+  it('makes exactly one DynamoDB call, its transaction, while the catalog in memory is young', async () => {
     storedItems(storedCatalog([id(1)]));
     expect((await createLounge(id(1))).statusCode).toBe(202);
     dynamo.resetHistory();
-    vi.setSystemTime(start.getTime() + bookingCatalogMaxAgeMs);
+    vi.setSystemTime(start.getTime() + catalogRefreshAfterMs);
 
     const created = await createLounge(id(1));
 
@@ -150,12 +150,24 @@ describe('a warm booking create', () => {
     expect(commands()).toEqual(['TransactWriteCommand']);
   });
 
-  it('reads the catalog state again once the window has passed, and sees a withdrawn lounge', async () => {
+  it('answers from memory within the staleness bound and refreshes the catalog in the background', async () => {
+    storedItems(storedCatalog([id(1)]));
+    await createLounge(id(1));
+    dynamo.resetHistory();
+    vi.setSystemTime(start.getTime() + catalogMaxStalenessMs);
+
+    const created = await createLounge(id(1));
+
+    expect(created.statusCode).toBe(202);
+    expect(commands().sort()).toEqual(['BatchGetCommand', 'TransactWriteCommand']);
+  });
+
+  it('reads the catalog state itself once the bound has passed, and sees a withdrawn lounge', async () => {
     storedItems(storedCatalog([id(1)]));
     await createLounge(id(1));
     storedItems(storedCatalog([]));
     dynamo.resetHistory();
-    vi.setSystemTime(start.getTime() + bookingCatalogMaxAgeMs + 1);
+    vi.setSystemTime(start.getTime() + catalogMaxStalenessMs + 1);
 
     const refused = await createLounge(id(1));
 
@@ -164,7 +176,7 @@ describe('a warm booking create', () => {
     expect(commands()[0]).toBe('BatchGetCommand');
   });
 
-  it('checks a lounge the remembered view does not offer against a fresh read', async () => {
+  it('checks a lounge the view in memory does not offer against a read made now', async () => {
     storedItems(storedCatalog([id(1)]));
     await createLounge(id(1));
     storedItems(storedCatalog([id(1), id(2)]));
