@@ -78,6 +78,8 @@ export interface Harness {
    */
   floors: {
     getItem(): Promise<void>;
+    /** A strongly consistent GetItem of this key of the main table: the read an operation needs, bare. */
+    consistentGetItem(key: { pk: string; sk: string }): Promise<void>;
     transactWrite(): Promise<void>;
     verifyToken(): Promise<void>;
   };
@@ -257,6 +259,9 @@ export async function startHarness(options: {
       },
       getItem: async () => {
         await ddb().send(new GetCommand({ TableName: tables.main, Key: floorKey }));
+      },
+      consistentGetItem: async (key: { pk: string; sk: string }) => {
+        await ddb().send(new GetCommand({ TableName: tables.main, Key: key, ConsistentRead: true }));
       },
       // A create's shape: one new item and its idempotency record, both conditional, in one transaction.
       transactWrite: async () => {
