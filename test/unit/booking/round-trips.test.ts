@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandInput,
@@ -6,7 +7,9 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +20,6 @@ import { rotateSigningKeys } from '../../../shared/auth/keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { bookingToItem } from '../../../shared/db/entities/booking.ts';
-import { passToItem } from '../../../shared/db/entities/pass.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../../shared/domain/catalog/freshness.ts';
 import { routes } from '../../../shared/routes/index.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
@@ -70,7 +72,7 @@ function storedItems(items: readonly { pk: string; sk: string }[]) {
 }
 
 async function invoke(
-  operationId: 'createLoungeBooking' | 'getLoungePass',
+  operationId: 'createLoungeBooking' | 'getLoungePass' | 'confirmLoungeBooking',
   spec: { path: string; body?: unknown; pathParameters?: Record<string, string> },
 ): Promise<APIGatewayProxyResult> {
   const headers: Record<string, string> = {
@@ -189,10 +191,12 @@ describe('a warm booking create', () => {
   });
 });
 
+const change = { id: 'c0ffee00-0000-4000-8000-000000000001', at: start.toISOString() };
+
 describe('the pass read', () => {
-  it('reads the booking and its pass in one strongly consistent BatchGetItem', async () => {
+  it('is one strongly consistent GetItem: the pass lives in its booking', async () => {
     const booking = anIssuedBooking({ status: 'Confirmed' });
-    storedItems([bookingToItem(booking), passToItem(aPass())]);
+    dynamo.on(GetCommand).resolves({ Item: bookingToItem(booking, change) });
 
     const answer = await invoke('getLoungePass', {
       path: `/v2/b2b/booking/lounges/${booking.bookingId}/pass`,
@@ -201,33 +205,15 @@ describe('the pass read', () => {
 
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ pass_id: aPass().passId, status: 'Active' });
-    expect(commands()).toEqual(['BatchGetCommand']);
-    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[table]).toEqual({
-      Keys: [
-        { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${booking.bookingId}` },
-        { pk: `ACCOUNT#${accountId}`, sk: `PASS#${booking.bookingId}` },
-      ],
+    expect(commands()).toEqual(['GetCommand']);
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${booking.bookingId}` },
       ConsistentRead: true,
     });
   });
 
-  it('reads the pass again, consistently, when the booking names a pass the batch did not return', async () => {
-    const booking = anIssuedBooking();
-    storedItems([bookingToItem(booking)]);
-    dynamo.on(GetCommand).resolves({ Item: passToItem(aPass({ status: 'Issued' })) });
-
-    const answer = await invoke('getLoungePass', {
-      path: `/v2/b2b/booking/lounges/${booking.bookingId}/pass`,
-      pathParameters: { bookingID: booking.bookingId },
-    });
-
-    expect(answer.statusCode).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 'Issued', qr: null });
-    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
-  });
-
   it('answers 404 BookingNotFound for a booking of another account', async () => {
-    storedItems([]);
+    dynamo.on(GetCommand).resolves({});
 
     const answer = await invoke('getLoungePass', {
       path: `/v2/b2b/booking/lounges/${anIssuedBooking().bookingId}/pass`,
@@ -236,5 +222,47 @@ describe('the pass read', () => {
 
     expect(answer.statusCode).toBe(404);
     expect(JSON.parse(answer.body).code).toBe('BookingNotFound');
+  });
+});
+
+describe('a confirm without an Idempotency-Key', () => {
+  const confirm = (bookingId: string) =>
+    invoke('confirmLoungeBooking', {
+      path: `/v2/b2b/booking/lounges/${bookingId}/confirm`,
+      pathParameters: { bookingID: bookingId },
+    });
+
+  it('is one conditional UpdateItem that answers the confirmed booking', async () => {
+    const booking = anIssuedBooking();
+    dynamo.on(UpdateCommand).resolves({
+      Attributes: bookingToItem({ ...booking, status: 'Confirmed', updatedAt: start.toISOString() }, change),
+    });
+
+    const answer = await confirm(booking.bookingId);
+
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ booking_id: booking.bookingId, status: 'Confirmed' });
+    expect(commands()).toEqual(['UpdateCommand']);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+  });
+
+  it('answers the 409 of the item its failed condition returned, with no read', async () => {
+    const booking = anIssuedBooking({ status: 'Canceled' });
+    dynamo.on(UpdateCommand).rejects(
+      new ConditionalCheckFailedException({
+        message: 'The conditional request failed',
+        $metadata: {},
+        Item: marshall(bookingToItem(booking, change), { removeUndefinedValues: true }),
+      }),
+    );
+
+    const answer = await confirm(booking.bookingId);
+
+    expect(answer.statusCode).toBe(409);
+    expect(JSON.parse(answer.body).code).toBe('BookingAlreadyCanceled');
+    expect(commands()).toEqual(['UpdateCommand']);
   });
 });
