@@ -32,7 +32,7 @@ const itemOf = (image: Record<string, unknown> | undefined) =>
  */
 async function processBooking(record: DynamoDBRecord): Promise<void> {
   const after = itemOf(record.dynamodb?.NewImage);
-  if (!after || after.entity !== 'Booking') return;
+  if (after?.entity !== 'Booking') return;
   const before = itemOf(record.dynamodb?.OldImage);
   const change = changeOfItem(after);
   if (change && change.id !== (before ? changeOfItem(before)?.id : undefined)) {
