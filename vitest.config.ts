@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Every AWS client a test builds stays off the network (TOOLCHAIN.md): set before any client exists. */
+/** Every AWS client a test builds stays off the network (the SDK would otherwise probe the instance metadata service): set before any client exists. */
 const env = {
   AWS_REGION: 'eu-west-1',
   AWS_EC2_METADATA_DISABLED: 'true',
@@ -8,6 +8,8 @@ const env = {
   AWS_SECRET_ACCESS_KEY: 'local',
   CDK_DISABLE_CLI_TELEMETRY: 'true',
   CDK_DISABLE_VERSION_CHECK: '1',
+  // Handlers under test write no EMF metric lines; the metrics tests turn them back on.
+  POWERTOOLS_METRICS_DISABLED: 'true',
 };
 Object.assign(process.env, env);
 
@@ -19,13 +21,23 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          // Console and client tests cover pure logic and run in Node, without a browser.
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/infra/**/*.test.ts',
+            'console/src/**/*.test.ts',
+            'clients/typescript/test/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          // Browser tests of the console (console/testing) run here too: they need Chromium, not a stage.
+          include: ['test/integration/**/*.test.ts', 'console/testing/**/*.test.ts'],
           // One local stage for the whole run (in-memory DynamoDB, free ports); files share it, never each other's data.
           globalSetup: ['test/support/global-setup.ts'],
         },

@@ -105,6 +105,9 @@ export function benchStageOptions(stateDir: string): StageOptions {
     stateDir,
     apiPort: 0,
     authPort: 0,
+    adminPort: 0,
+    idpPort: 0,
+    consolePort: 0,
     persistent: false,
     // As deployed: response validation is a local and test aid, and INFO logs would flood the table.
     env: {
@@ -113,6 +116,15 @@ export function benchStageOptions(stateDir: string): StageOptions {
       // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       WEBHOOK_EXTRA_CA_FILE: join(stateDir, 'pki', 'ca.pem'),
+      // The gateway still meters every request (its cost is part of what is measured), but the load
+      // sections send far more than a plan or the token endpoint's flood rules allow.
+      RATE_LIMIT_PLANS: JSON.stringify({
+        standard: { rate: 10_000, burst: 5_000, daily_quota: 1_000_000_000 },
+      }),
+      TOKEN_ENDPOINT_LIMITS: JSON.stringify({
+        address_flood: { limit: 1_000_000_000 },
+        client_flood: { limit: 1_000_000_000 },
+      }),
     },
   };
 }

@@ -9,6 +9,7 @@ import { publishResults } from './publish.ts';
 import { formatSummary, formatTable, notApplicable, type Row } from './report.ts';
 import { coldStart } from './sections/cold-start.ts';
 import { httpThroughput } from './sections/http.ts';
+import { rateLimitCost } from './sections/limits.ts';
 import { pipelineOverhead } from './sections/pipeline.ts';
 import { warmLatency } from './sections/warm.ts';
 import { webhookDispatch } from './sections/webhooks.ts';
@@ -30,6 +31,7 @@ const stageSections: { section: string; run: StageSection }[] = [
   { section: '2 warm latency', run: warmLatency },
   { section: '5 HTTP', run: httpThroughput },
   { section: '6 webhooks', run: webhookDispatch },
+  { section: '7 rate limits', run: rateLimitCost },
 ];
 
 /** `BENCH_ONLY=2,5` runs those sections alone (section 3 comes with 2): for working on one of them. */

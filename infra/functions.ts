@@ -12,6 +12,9 @@ import {
   runtimeEnvironment,
   type SecretName,
 } from '../shared/config/env.ts';
+import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
+import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
+import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
@@ -30,36 +33,54 @@ import type { StageConfig } from './stage-config.ts';
  * the SQS emulator and timers (infra/local/stage.ts).
  */
 
-export type Access = 'read' | 'readWrite';
-export type TableName = 'main' | 'idempotency';
+/** `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record). */
+export type Access = 'read' | 'readWrite' | 'append';
+export type TableName = 'main' | 'idempotency' | 'audit';
 export type { SecretName };
 
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
-  secrets?: Partial<Record<SecretName, Access>>;
+  /** Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys). */
+  writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
+  secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
   memorySize?: 512 | 1024;
 }
 
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
-    tables: { main: 'read' },
-    secrets: { signingKeys: 'read', jwks: 'read', clientSecretPepper: 'read' },
+    // Employee login writes its login states and one-time codes, token issuing the lockout records of
+    // client ids (docs/quotas.md), and nothing else of the main table.
+    tables: { main: 'readWrite', audit: 'append' },
+    writableKeyPrefixes: {
+      main: [loginStatePartitionPrefix, oneTimeCodePartitionPrefix, clientLockoutPartitionPrefix],
+    },
+    secrets: {
+      signingKeys: 'read',
+      jwks: 'read',
+      clientSecretPepper: 'read',
+      idpClientSecret: 'read',
+      loginStateKey: 'read',
+    },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
   },
   meta: {},
   admin: {
-    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
     secrets: {
       jwks: 'read',
       partnerCa: 'read',
       clientSecretPepper: 'read',
       idempotencyEncryptionKey: 'read',
+      // Account creation and plan changes create the account's API Gateway key (docs/quotas.md).
+      usageKeySecret: 'read',
     },
     memorySize: 1024,
   },
+  // The audit log's reader: the only function that may read the audit table, and it writes nothing.
+  audit: { tables: { audit: 'read' }, secrets: { jwks: 'read' } },
   catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
@@ -72,6 +93,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
   sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
+  // The plan comes from the authorizer's context; the table only when a request arrives without one.
+  quotas: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
 };
 
 export type QueueName = 'webhook-deliveries';
@@ -232,16 +255,41 @@ const workerDefinitions = {
 } satisfies Record<string, WorkerDefinition>;
 
 export type Worker = keyof typeof workerDefinitions;
-export type ServiceFunction = FunctionGroup | Worker;
 export const workers: Readonly<Record<Worker, WorkerDefinition>> = workerDefinitions;
 export const workerNames = Object.keys(workers) as Worker[];
+
+/**
+ * Functions API Gateway itself invokes, before any route's Lambda: the partner API's authorizer
+ * (docs/quotas.md), which verifies the token and names the usage plan key metering the caller.
+ */
+const gatewayFunctionDefinitions = {
+  authorizer: {
+    // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
+    tables: { main: 'read' },
+    secrets: { jwks: 'read', usageKeySecret: 'read' },
+  },
+} satisfies Record<string, FunctionNeeds>;
+
+export type GatewayFunction = keyof typeof gatewayFunctionDefinitions;
+export const gatewayFunctions: Readonly<Record<GatewayFunction, FunctionNeeds>> = gatewayFunctionDefinitions;
+export const gatewayFunctionNames = Object.keys(gatewayFunctions) as GatewayFunction[];
+
+export type ServiceFunction = FunctionGroup | Worker | GatewayFunction;
 
 export function isWorker(name: ServiceFunction): name is Worker {
   return name in workers;
 }
 
+export function isGatewayFunction(name: ServiceFunction): name is GatewayFunction {
+  return name in gatewayFunctions;
+}
+
 /** Every function's grants, by name. */
-export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = { ...routeFunctions, ...workers };
+export const functionNeeds: Record<ServiceFunction, FunctionNeeds> = {
+  ...routeFunctions,
+  ...workers,
+  ...gatewayFunctions,
+};
 export const serviceFunctions = Object.keys(functionNeeds) as ServiceFunction[];
 
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler without partial failures returns nothing, as in aws-lambda's own types

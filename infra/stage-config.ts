@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import type { Role } from '../shared/domain/employees/model.ts';
 import { type Stage, stages } from '../shared/routes/types.ts';
 
 /** Everything that differs between stages. Overridable per deploy with `-c <key>=<value>` (docs/deploy.md). */
@@ -11,11 +12,18 @@ export interface StageConfig {
   region: string;
   /** {base_url}: the partner API, mutual TLS. */
   apiDomainName: string;
-  /** {auth_url}: token issuing, no client certificate. */
+  /** {auth_url}: token issuing and employee login, no client certificate. */
   authDomainName: string;
-  /** Regional ACM certificates in `region`, one per domain (a wildcard certificate may serve both). */
+  /** {admin_url}: the employee admin API, no client certificate, behind a WAF web ACL. */
+  adminDomainName: string;
+  /** {console_url}'s host: the employee console, the one origin CORS admits. */
+  consoleDomainName: string;
+  /** Regional ACM certificates in `region`, one per domain (a wildcard certificate may serve several). */
   apiCertificateArn: string;
   authCertificateArn: string;
+  adminCertificateArn: string;
+  /** The stage's OpenID Provider for employee login (docs/employees.md, Identity provider per stage). */
+  employeeLogin: EmployeeLoginSettings;
   /** Route 53 zone for the alias records; undefined when DNS lives elsewhere (CNAME the outputs). */
   hostedZone: { id: string; name: string } | undefined;
   /** S3 object version of the mTLS truststore; set after each CA bundle upload so the domain reloads it. */
@@ -30,6 +38,23 @@ export interface StageConfig {
   keyRotationInterval: Duration;
 }
 
+export interface EmployeeLoginSettings {
+  /** The provider's issuer URL (its `/.well-known/openid-configuration` is read at the first login). */
+  issuer: string;
+  /** This service's client at the provider; the client secret is the `idpClientSecret` secret. */
+  clientId: string;
+  /** The claim (userinfo or ID token) that lists the employee's groups. */
+  groupsClaim: string;
+  /** Provider group -> role. */
+  groupRoles: Readonly<Record<string, Role>>;
+  /** `strict`: no mapped group, no token. Prod is strict whatever this says. */
+  roleMapping: 'strict' | 'lenient';
+  /** The console's OAuth client id (the `client_id` claim of employee tokens). */
+  consoleClientId: string;
+  /** Exact redirect URIs the login accepts; empty: `https://<consoleDomainName>/callback` only. */
+  redirectUris: readonly string[];
+}
+
 /**
  * Placeholders (example.com, account 000000000000) keep `npm run synth` offline and credential-free;
  * a deploy replaces them through context or by editing this table (docs/deploy.md).
@@ -37,6 +62,17 @@ export interface StageConfig {
 const placeholderCertificate =
   'arn:aws:acm:eu-west-1:000000000000:certificate/00000000-0000-0000-0000-000000000000';
 const placeholderZone = { id: 'Z00000000000000000000', name: 'partner-travel.example.com' };
+const placeholderIssuer = 'https://login.example.com/partner-travel';
+
+const employeeLoginDefaults = (roleMapping: 'strict' | 'lenient'): EmployeeLoginSettings => ({
+  issuer: placeholderIssuer,
+  clientId: 'partner-travel-backend',
+  groupsClaim: 'groups',
+  groupRoles: { 'pts-admins': 'admin', 'pts-support': 'support' },
+  roleMapping,
+  consoleClientId: 'partner-travel-console',
+  redirectUris: [],
+});
 
 type StageDefaults = Omit<StageConfig, 'stage'>;
 
@@ -45,6 +81,7 @@ const throwaway = {
   region: 'eu-west-1',
   apiCertificateArn: placeholderCertificate,
   authCertificateArn: placeholderCertificate,
+  adminCertificateArn: placeholderCertificate,
   hostedZone: placeholderZone,
   truststoreVersion: undefined,
   alarmEmail: undefined,
@@ -60,18 +97,27 @@ const defaults: Record<Stage, StageDefaults> = {
     ...throwaway,
     apiDomainName: 'api.local.partner-travel.example.com',
     authDomainName: 'auth.local.partner-travel.example.com',
+    adminDomainName: 'admin.local.partner-travel.example.com',
+    consoleDomainName: 'console.local.partner-travel.example.com',
+    employeeLogin: employeeLoginDefaults('lenient'),
     logRetention: RetentionDays.ONE_WEEK,
   },
   preview: {
     ...throwaway,
     apiDomainName: 'api.preview.partner-travel.example.com',
     authDomainName: 'auth.preview.partner-travel.example.com',
+    adminDomainName: 'admin.preview.partner-travel.example.com',
+    consoleDomainName: 'console.preview.partner-travel.example.com',
+    employeeLogin: employeeLoginDefaults('lenient'),
     logRetention: RetentionDays.TWO_WEEKS,
   },
   stage: {
     ...throwaway,
     apiDomainName: 'api.stage.partner-travel.example.com',
     authDomainName: 'auth.stage.partner-travel.example.com',
+    adminDomainName: 'admin.stage.partner-travel.example.com',
+    consoleDomainName: 'console.stage.partner-travel.example.com',
+    employeeLogin: employeeLoginDefaults('strict'),
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 100, burstLimit: 200 },
     logLevel: 'INFO',
@@ -80,6 +126,9 @@ const defaults: Record<Stage, StageDefaults> = {
     ...throwaway,
     apiDomainName: 'api.partner-travel.example.com',
     authDomainName: 'auth.partner-travel.example.com',
+    adminDomainName: 'admin.partner-travel.example.com',
+    consoleDomainName: 'console.partner-travel.example.com',
+    employeeLogin: employeeLoginDefaults('strict'),
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
@@ -94,8 +143,11 @@ const overridable = [
   'region',
   'apiDomainName',
   'authDomainName',
+  'adminDomainName',
+  'consoleDomainName',
   'apiCertificateArn',
   'authCertificateArn',
+  'adminCertificateArn',
   'truststoreVersion',
   'alarmEmail',
 ] as const;
@@ -129,7 +181,22 @@ export function stageConfigFrom(node: Node): StageConfig {
   const zoneName = contextString(node, 'hostedZoneName');
   if (zoneId === 'none') config.hostedZone = undefined;
   else if (zoneId && zoneName) config.hostedZone = { id: zoneId, name: zoneName };
+  const idpIssuer = contextString(node, 'idpIssuer');
+  const idpClientId = contextString(node, 'idpClientId');
+  config.employeeLogin = {
+    ...config.employeeLogin,
+    ...(idpIssuer ? { issuer: idpIssuer } : {}),
+    ...(idpClientId ? { clientId: idpClientId } : {}),
+    // Production maps roles strictly, whatever the table says.
+    ...(stage === 'prod' ? { roleMapping: 'strict' as const } : {}),
+  };
   return config;
+}
+
+/** The exact addresses the employee login may send the console back to. */
+export function consoleRedirectUris(config: StageConfig): readonly string[] {
+  const { redirectUris } = config.employeeLogin;
+  return redirectUris.length > 0 ? redirectUris : [`https://${config.consoleDomainName}/callback`];
 }
 
 /** True while a setting still holds a placeholder: synth works, a deploy would fail. */
@@ -137,8 +204,12 @@ export function placeholdersIn(config: StageConfig): string[] {
   const found: string[] = [];
   if (config.apiCertificateArn === placeholderCertificate) found.push('apiCertificateArn');
   if (config.authCertificateArn === placeholderCertificate) found.push('authCertificateArn');
+  if (config.adminCertificateArn === placeholderCertificate) found.push('adminCertificateArn');
+  if (config.employeeLogin.issuer === placeholderIssuer) found.push('idpIssuer');
   if (config.hostedZone?.id === placeholderZone.id) found.push('hostedZoneId');
   if (config.apiDomainName.endsWith('.example.com')) found.push('apiDomainName');
   if (config.authDomainName.endsWith('.example.com')) found.push('authDomainName');
+  if (config.adminDomainName.endsWith('.example.com')) found.push('adminDomainName');
+  if (config.consoleDomainName.endsWith('.example.com')) found.push('consoleDomainName');
   return found;
 }

@@ -7,9 +7,12 @@ import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/func
 import type { Who } from '../infra/local/sample-events.ts';
 import { clientFiles, partnerSlug, type SeedFile, seedFilePath } from '../infra/local/seed.ts';
 import type { StageEndpoints } from '../infra/local/stage.ts';
+import { createEmployeeTokenIssuer } from '../shared/auth/employee-tokens.ts';
 import { identityScopes, partnerScopes } from '../shared/auth/scopes.ts';
-import { issuePartnerToken } from '../shared/auth/tokens.ts';
+import { audienceValue, issuePartnerToken, serviceSigningKeys } from '../shared/auth/tokens.ts';
+import { config } from '../shared/config/env.ts';
 import { applyEnvironment, localStateDir, logLevelOverride } from '../shared/config/local.ts';
+import { scopesFor } from '../shared/domain/employees/model.ts';
 import { createCsr, generateKeyPair } from '../shared/pki/certificates.ts';
 
 /**
@@ -60,10 +63,30 @@ const clientOf = (who: Who) =>
   (who === 'operator' ? seed.operator : seed.partners[0]) as SeedFile['operator'];
 const slugOf = (who: Who) => (who === 'operator' ? 'operator' : partnerSlug(0));
 
+/** An employee token as the login would issue it to a seeded admin (docs/employees.md). */
+async function employeeToken(): Promise<string> {
+  const issuer = createEmployeeTokenIssuer({
+    issuer: config().tokenIssuer,
+    audience: audienceValue('employee'),
+    signingKeys: serviceSigningKeys,
+  });
+  const token = await issuer.issue(
+    {
+      employeeId: 'ada.admin',
+      roles: ['admin'],
+      scopes: scopesFor(['admin']),
+      clientId: 'pts-admin-console',
+    },
+    new Date(),
+  );
+  return token.accessToken;
+}
+
 async function value(name: string, who: Who): Promise<string> {
   const client = clientOf(who);
   switch (name) {
     case 'token': {
+      if (who === 'employee') return employeeToken();
       const scopes = who === 'operator' ? identityScopes : partnerScopes;
       const token = await issuePartnerToken({
         clientId: client.client_id,
@@ -87,7 +110,7 @@ async function value(name: string, who: Who): Promise<string> {
   }
 }
 
-const pattern = /\{\{(\w+)(?::(partner|operator))?\}\}/g;
+const pattern = /\{\{(\w+)(?::(partner|operator|employee))?\}\}/g;
 
 async function substitute(text: string): Promise<string> {
   let result = '';

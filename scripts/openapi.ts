@@ -8,6 +8,7 @@ const document = buildOpenApiDocument({
   ...publishedDocumentOptions,
   apiBaseUrl: overrides.apiBaseUrl ?? publishedDocumentOptions.apiBaseUrl,
   authBaseUrl: overrides.authBaseUrl ?? publishedDocumentOptions.authBaseUrl,
+  adminBaseUrl: overrides.adminBaseUrl ?? publishedDocumentOptions.adminBaseUrl,
 });
 await writeFile('openapi.json', `${JSON.stringify(document, null, 2)}\n`);
 console.log(`openapi.json: ${Object.keys(document.paths ?? {}).length} paths`);

@@ -1,28 +1,51 @@
 import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
+import { config } from '../../shared/config/env.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
+import { accountManagerStore } from '../../shared/db/entities/account-manager.ts';
 import { applicationStore } from '../../shared/db/entities/application.ts';
-import type { Account, Application } from '../../shared/domain/accounts/model.ts';
-import type { AccountPorts } from '../../shared/domain/accounts/ports.ts';
+import { deliveryStore } from '../../shared/db/entities/delivery.ts';
+import { eventOutbox } from '../../shared/db/entities/event.ts';
+import { webhookStore } from '../../shared/db/entities/webhook.ts';
+import type { Account, AccountManager, Application } from '../../shared/domain/accounts/model.ts';
+import type { AccountManagerStore, AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import {
+  addAccountManager,
+  changeAccountPlan,
   createAccount,
   createApplication,
   disableAccount,
   disableApplication,
+  enableAccount,
   getAccount,
   getApplication,
+  listAccountManagers,
   listAccounts,
   listApplications,
   rotateApplicationSecret,
 } from '../../shared/domain/accounts/service.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
+import type { DeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
+import { listWebhooks } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { deliveryView, webhookView } from '../../shared/http/views/webhooks.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
+import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
+import { employeeAdminPrefix } from '../../shared/routes/employee-twins.ts';
+import type { RouteDefinition } from '../../shared/routes/types.ts';
+import { usagePlanAssigner } from '../../shared/usage-plans/index.ts';
 
-const ports: AccountPorts = {
+const ports: AccountPorts & { managers: AccountManagerStore } & DeliveryPorts = {
   accounts: accountStore,
   applications: applicationStore,
   certificates: partnerCertificateSigner,
   credentials: clientCredentialIssuer,
+  usagePlans: { assign: (accountId, plan) => usagePlanAssigner().assign(accountId, plan) },
+  managers: accountManagerStore,
+  webhooks: webhookStore,
+  deliveries: deliveryStore,
+  outbox: eventOutbox,
 };
 
 function accountView(account: Account) {
@@ -32,6 +55,7 @@ function accountView(account: Account) {
     name: account.name,
     kind: account.kind,
     status: account.status,
+    plan: account.plan,
     certificate: {
       serial_number: certificate.serialNumber,
       fingerprint_sha256: certificate.fingerprintSha256,
@@ -57,83 +81,158 @@ function applicationView(application: Application) {
   };
 }
 
-const accountLocation = (accountId: string) => `/v2/admin/accounts/${accountId}`;
+function managerView(manager: AccountManager) {
+  return {
+    account_id: manager.accountId,
+    employee_id: manager.employeeId,
+    assigned_at: manager.assignedAt,
+    assigned_by: manager.assignedBy,
+  };
+}
+
+/** Locations answer under the prefix the caller used: `/v2/admin` or, for employees, `/api/v1/admin`. */
+const accountLocation = (route: RouteDefinition, accountId: string) =>
+  `${route.path.startsWith(employeeAdminPrefix) ? employeeAdminPrefix : '/v2/admin/'}accounts/${accountId}`;
 const noStore = { 'Cache-Control': 'no-store' };
 
-export const handler = createApiHandler(adminRoutes, {
-  createAccount: async ({ body, uow, now }) => {
-    const { account, certificatePem } = await createAccount(
-      ports,
-      { name: body.name, csrPem: body.csr_pem },
-      uow,
-      now,
-    );
-    return {
-      status: 201,
-      headers: { Location: accountLocation(account.accountId) },
-      body: { ...accountView(account), certificate_pem: certificatePem },
-    };
-  },
+/**
+ * The `/v2/admin` operations (operator applications) and, through their derived twins, the same
+ * operations under `/api/v1/admin` (employees); then the employee-only operations.
+ */
+export const handler = createApiHandler(
+  { ...adminRoutes, ...employeeAdminRoutes },
+  {
+    createAccount: async ({ route, body, uow, now }) => {
+      const { account, certificatePem } = await createAccount(
+        ports,
+        { name: body.name, csrPem: body.csr_pem, plan: quotaSettingsByStage[config().stage].defaultPlan },
+        uow,
+        now,
+      );
+      return {
+        status: 201,
+        headers: { Location: accountLocation(route, account.accountId) },
+        body: { ...accountView(account), certificate_pem: certificatePem },
+      };
+    },
 
-  listAccounts: async ({ query }) => {
-    const page = await listAccounts(ports, query);
-    return { status: 200, body: { data: page.items.map(accountView), next_cursor: page.nextCursor } };
-  },
+    listAccounts: async ({ query }) => {
+      const page = await listAccounts(ports, query);
+      return { status: 200, body: { data: page.items.map(accountView), next_cursor: page.nextCursor } };
+    },
 
-  getAccount: async ({ params }) => ({
-    status: 200,
-    body: accountView(await getAccount(ports, params.accountID)),
-  }),
-
-  disableAccount: async ({ params, uow, now }) => ({
-    status: 200,
-    body: accountView(await disableAccount(ports, params.accountID, uow, now)),
-  }),
-
-  createApplication: async ({ params, body, uow, now }) => {
-    const { application, clientSecret } = await createApplication(
-      ports,
-      { accountId: params.accountID, name: body.name, allowedScopes: body.allowed_scopes },
-      uow,
-      now,
-    );
-    return {
-      status: 201,
-      headers: {
-        ...noStore,
-        Location: `${accountLocation(application.accountId)}/applications/${application.clientId}`,
-      },
-      body: { ...applicationView(application), client_secret: clientSecret },
-    };
-  },
-
-  listApplications: async ({ params, query }) => {
-    const page = await listApplications(ports, params.accountID, query);
-    return { status: 200, body: { data: page.items.map(applicationView), next_cursor: page.nextCursor } };
-  },
-
-  getApplication: async ({ params }) => ({
-    status: 200,
-    body: applicationView(await getApplication(ports, params.accountID, params.clientID)),
-  }),
-
-  disableApplication: async ({ params, uow, now }) => ({
-    status: 200,
-    body: applicationView(await disableApplication(ports, params.accountID, params.clientID, uow, now)),
-  }),
-
-  rotateApplicationSecret: async ({ params, uow, now }) => {
-    const { application, clientSecret } = await rotateApplicationSecret(
-      ports,
-      params.accountID,
-      params.clientID,
-      uow,
-      now,
-    );
-    return {
+    getAccount: async ({ params }) => ({
       status: 200,
-      headers: noStore,
-      body: { ...applicationView(application), client_secret: clientSecret },
-    };
+      body: accountView(await getAccount(ports, params.accountID)),
+    }),
+
+    disableAccount: async ({ params, uow, now }) => ({
+      status: 200,
+      body: accountView(await disableAccount(ports, params.accountID, uow, now)),
+    }),
+
+    changeAccountPlan: async ({ params, body, uow, now }) => {
+      const { account } = await changeAccountPlan(ports, params.accountID, body.plan, uow, now);
+      return { status: 200, body: accountView(account) };
+    },
+
+    createApplication: async ({ route, params, body, uow, now }) => {
+      const { application, clientSecret } = await createApplication(
+        ports,
+        { accountId: params.accountID, name: body.name, allowedScopes: body.allowed_scopes },
+        uow,
+        now,
+      );
+      return {
+        status: 201,
+        headers: {
+          ...noStore,
+          Location: `${accountLocation(route, application.accountId)}/applications/${application.clientId}`,
+        },
+        body: { ...applicationView(application), client_secret: clientSecret },
+      };
+    },
+
+    listApplications: async ({ params, query }) => {
+      const page = await listApplications(ports, params.accountID, query);
+      return { status: 200, body: { data: page.items.map(applicationView), next_cursor: page.nextCursor } };
+    },
+
+    getApplication: async ({ params }) => ({
+      status: 200,
+      body: applicationView(await getApplication(ports, params.accountID, params.clientID)),
+    }),
+
+    disableApplication: async ({ params, uow, now }) => ({
+      status: 200,
+      body: applicationView(await disableApplication(ports, params.accountID, params.clientID, uow, now)),
+    }),
+
+    rotateApplicationSecret: async ({ params, uow, now }) => {
+      const { application, clientSecret } = await rotateApplicationSecret(
+        ports,
+        params.accountID,
+        params.clientID,
+        uow,
+        now,
+      );
+      return {
+        status: 200,
+        headers: noStore,
+        body: { ...applicationView(application), client_secret: clientSecret },
+      };
+    },
+
+    enableAccount: async ({ params, uow, now }) => ({
+      status: 200,
+      body: accountView(await enableAccount(ports, params.accountID, uow, now)),
+    }),
+
+    addAccountManager: async ({ route, principal, params, body, uow, now }) => {
+      const manager = await addAccountManager(
+        ports,
+        { accountId: params.accountID, employeeId: body.employee_id, assignedBy: principal.subject },
+        uow,
+        now,
+      );
+      return {
+        status: 201,
+        headers: { Location: `${accountLocation(route, manager.accountId)}/managers` },
+        body: managerView(manager),
+      };
+    },
+
+    listAccountManagers: async ({ params, query }) => {
+      const page = await listAccountManagers(ports, params.accountID, query);
+      return { status: 200, body: { data: page.items.map(managerView), next_cursor: page.nextCursor } };
+    },
+
+    listAccountWebhooks: async ({ params, now }) => {
+      await getAccount(ports, params.accountID);
+      const webhooks = await listWebhooks(ports, params.accountID);
+      return {
+        status: 200,
+        body: { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null },
+      };
+    },
+
+    listAccountWebhookDeliveries: async ({ params, query }) => {
+      await getAccount(ports, params.accountID);
+      const page = await listDeliveries(ports, params.accountID, params.webhookID, query);
+      return { status: 200, body: { data: page.items.map(deliveryView), next_cursor: page.nextCursor } };
+    },
+
+    redeliverAccountWebhookDelivery: async ({ params, uow, now }) => {
+      await getAccount(ports, params.accountID);
+      const delivery = await redeliver(
+        ports,
+        params.accountID,
+        params.webhookID,
+        params.deliveryID,
+        uow,
+        now,
+      );
+      return { status: 202, body: deliveryView(delivery) };
+    },
   },
-});
+);

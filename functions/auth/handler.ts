@@ -3,19 +3,59 @@ import { type PublicJwks, readPublicJwks } from '../../shared/auth/keys.ts';
 import { OAuthError } from '../../shared/auth/oauth-error.ts';
 import { allScopes } from '../../shared/auth/scopes.ts';
 import { issuePartnerToken } from '../../shared/auth/tokens.ts';
-import { config } from '../../shared/config/env.ts';
+import { config, tokenEndpointLimitsOverride } from '../../shared/config/env.ts';
+import { onReset } from '../../shared/config/reset.ts';
 import { findApplication } from '../../shared/db/entities/application.ts';
+import { DynamoLockoutStore } from '../../shared/db/entities/client-lockout.ts';
 import { issueClientCredentialsToken } from '../../shared/domain/accounts/client-credentials.ts';
 import type { TokenGrantPorts } from '../../shared/domain/accounts/ports.ts';
+import { LoginCallbackRefusedError } from '../../shared/domain/employees/errors.ts';
+import {
+  consoleErrorRedirect,
+  exchangeCode,
+  handleCallback,
+  startLogin,
+} from '../../shared/domain/employees/service.ts';
+import { InMemoryLockoutStore } from '../../shared/domain/quotas/in-memory-lockout-store.ts';
+import { ClientLockout } from '../../shared/domain/quotas/lockout.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
+import { exchangeDeps, loginDeps } from './employee-login.ts';
+
+let lockout: ClientLockout | undefined;
+
+/**
+ * The lockout per client_id (docs/quotas.md): its records in DynamoDB, where many Lambda instances
+ * share them; in memory on the local stage, whose one process serves every token request.
+ */
+function clientLockout(): ClientLockout {
+  if (!lockout) {
+    const { stage } = config();
+    const limits = resolveTokenEndpointLimits(quotaSettingsByStage[stage], tokenEndpointLimitsOverride());
+    lockout = new ClientLockout(
+      stage === 'local' ? new InMemoryLockoutStore() : new DynamoLockoutStore(),
+      limits.lockout,
+    );
+  }
+  return lockout;
+}
+onReset(() => {
+  lockout = undefined;
+});
 
 const ports: TokenGrantPorts = {
   applications: { find: findApplication },
   credentials: clientCredentialVerifier,
   tokens: { issuePartnerToken },
+  lockout: {
+    check: (clientId, now) => clientLockout().check(clientId, now),
+    recordFailure: (clientId, now) => clientLockout().recordFailure(clientId, now),
+    recordSuccess: (clientId, seen) => clientLockout().recordSuccess(clientId, seen),
+  },
   log: logger,
 };
 
@@ -30,22 +70,77 @@ async function publishedJwks(now: Date): Promise<PublicJwks> {
   return jwksCache.jwks;
 }
 
+const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
+/** Browsers follow the login's redirects; none of them may be cached or replayed from a cache. */
+const redirect = (location: string) => ({
+  status: 302,
+  headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+});
+
+function tokenResponse(token: { accessToken: string; expiresIn: number; scopes: readonly string[] }) {
+  return {
+    status: 200,
+    headers: noStore,
+    body: {
+      access_token: token.accessToken,
+      token_type: 'Bearer' as const,
+      expires_in: token.expiresIn,
+      scope: token.scopes.join(' '),
+    },
+  };
+}
+
 export const handler = createApiHandler(authRoutes, {
   issueToken: async ({ body, rawHeaders, now }) => {
-    if (body.grant_type !== 'client_credentials') {
-      throw new OAuthError('unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
+    if (body.grant_type === 'client_credentials')
+      return tokenResponse(await issueClientCredentialsToken(ports, body, rawHeaders.authorization, now));
+    if (body.grant_type === 'authorization_code') {
+      const token = await exchangeCode(
+        exchangeDeps(),
+        { now },
+        {
+          code: body.code,
+          codeVerifier: body.code_verifier,
+          redirectUri: body.redirect_uri,
+          clientId: body.client_id,
+        },
+      );
+      return tokenResponse(token);
     }
-    const token = await issueClientCredentialsToken(ports, body, rawHeaders.authorization, now);
-    return {
-      status: 200,
-      headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' },
-      body: {
-        access_token: token.accessToken,
-        token_type: 'Bearer',
-        expires_in: token.expiresIn,
-        scope: token.scopes.join(' '),
+    throw new OAuthError(
+      'unsupported_grant_type',
+      'grant_type must be client_credentials or authorization_code.',
+    );
+  },
+
+  startEmployeeLogin: async ({ query, now, requestId }) => {
+    const { location } = await startLogin(
+      await loginDeps(),
+      { now, requestId },
+      {
+        redirectUri: query.redirect_uri,
+        codeChallenge: query.code_challenge,
+        codeChallengeMethod: query.code_challenge_method,
+        state: query.state,
       },
-    };
+    );
+    return redirect(location);
+  },
+
+  completeEmployeeLogin: async ({ query, now, requestId }) => {
+    const parameters = new URLSearchParams();
+    for (const [name, value] of Object.entries(query))
+      if (typeof value === 'string') parameters.set(name, value);
+    try {
+      const { location } = await handleCallback(await loginDeps(), { now, requestId }, parameters);
+      return redirect(location);
+    } catch (error) {
+      // The state proved where the console waits: a refusal by the provider may go back there.
+      if (error instanceof LoginCallbackRefusedError && error.consoleReturn)
+        return redirect(consoleErrorRedirect(error.consoleReturn, 'access_denied', error.message));
+      throw error;
+    }
   },
 
   getJwks: async ({ now }) => ({
@@ -62,14 +157,17 @@ export const handler = createApiHandler(authRoutes, {
       headers: { 'Cache-Control': 'public, max-age=300' },
       body: {
         issuer: tokenIssuer,
-        token_endpoint: `${authBaseUrl}/oauth/v2/token`,
-        jwks_uri: `${authBaseUrl}/.well-known/jwks.json`,
-        grant_types_supported: ['client_credentials'],
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        // Employees only: the console's login (partners use the client credentials grant).
+        authorization_endpoint: `${authBaseUrl}${authRoutes.startEmployeeLogin.path}`,
+        token_endpoint: `${authBaseUrl}${authRoutes.issueToken.path}`,
+        jwks_uri: `${authBaseUrl}${authRoutes.getJwks.path}`,
+        grant_types_supported: ['client_credentials', 'authorization_code'],
+        // `none`: the console, a public client that proves itself with PKCE.
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
         id_token_signing_alg_values_supported: ['ES256'],
         scopes_supported: [...allScopes],
-        // No authorization endpoint: partners use the client credentials grant only.
-        response_types_supported: [],
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
       },
     };
   },

@@ -9,6 +9,7 @@ import type { DispatchPorts } from '../../shared/domain/webhooks/ports.ts';
 import { parseWebhookSettings } from '../../shared/domain/webhooks/settings.ts';
 import { postOnce } from '../../shared/net/safe-https.ts';
 import { logger } from '../../shared/observability/logger.ts';
+import { countWebhookOutcome } from '../../shared/observability/metrics.ts';
 import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
 
 /**
@@ -82,6 +83,7 @@ async function processRecord(record: SQSRecord): Promise<void> {
     return;
   }
   const outcome = await dispatchEvent(ports, message);
+  if (outcome.attempt) countWebhookOutcome(outcome.attempt, message.event.accountId);
   const context = { message_id: record.messageId, event_id: message.event.id, result: outcome.result };
   if (outcome.kind === 'done') {
     logger.info('Webhook message done', context);

@@ -3,10 +3,8 @@ import { deliveryStore } from '../../shared/db/entities/delivery.ts';
 import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
 import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
-import type { Delivery, Webhook } from '../../shared/domain/webhooks/model.ts';
 import type { DeliveryPorts, SubscriptionPorts } from '../../shared/domain/webhooks/ports.ts';
 import {
-  activeRotation,
   changeWebhookUrl,
   createWebhook,
   deleteWebhook,
@@ -18,6 +16,7 @@ import {
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { deliveryView, webhookView } from '../../shared/http/views/webhooks.ts';
 import { webhookUrlProblem } from '../../shared/net/webhook-url.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
@@ -33,38 +32,6 @@ const ports: SubscriptionPorts & DeliveryPorts = {
 /** Webhooks routes take partner tokens only: the subscription belongs to the token's account. */
 function accountOf(principal: PartnerPrincipal): string {
   return principal.accountId;
-}
-
-function webhookView(webhook: Webhook, now: Date) {
-  const rotation = activeRotation(webhook, now);
-  return {
-    id: webhook.webhookId,
-    url: webhook.url,
-    status: webhook.status,
-    disabled_reason: webhook.disabledReason,
-    created_at: webhook.createdAt,
-    updated_at: webhook.updatedAt,
-    secret_rotation: rotation ? { previous_secret_valid_until: rotation.previousSecretValidUntil } : null,
-  };
-}
-
-function deliveryView(delivery: Delivery) {
-  const { event } = delivery;
-  return {
-    id: event.id,
-    status: delivery.status,
-    status_reason: delivery.statusReason,
-    event: { id: event.id, event: event.type, timestamp: event.timestamp, data: event.data },
-    attempts: delivery.attempts.map((attempt) => ({
-      attempted_at: attempt.attemptedAt,
-      status_code: attempt.statusCode,
-      latency_ms: attempt.latencyMs,
-      error: attempt.error,
-    })),
-    next_attempt_at: delivery.nextAttemptAt,
-    created_at: delivery.createdAt,
-    updated_at: delivery.updatedAt,
-  };
 }
 
 const webhookLocation = (webhookId: string) => `/v2/b2b/webhooks/${webhookId}`;

@@ -10,21 +10,13 @@ import type { Access } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
-const tableActions: Record<Access, string[]> = {
-  read: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'],
-  // TransactWriteItems is authorized per item through these actions.
-  readWrite: [
-    'GetItem',
-    'BatchGetItem',
-    'Query',
-    'Scan',
-    'ConditionCheckItem',
-    'DescribeTable',
-    'PutItem',
-    'UpdateItem',
-    'DeleteItem',
-    'BatchWriteItem',
-  ],
+const readActions = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
+// TransactWriteItems is authorized per item through these actions.
+const writeActions: Record<Access, string[]> = {
+  read: [],
+  readWrite: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+  // A conditional PutItem that never overwrites: no read, no change, no delete.
+  append: ['PutItem'],
 };
 
 export interface ApiFunctionProps
@@ -87,17 +79,47 @@ export class ApiFunction extends NodejsFunction {
     });
   }
 
-  /** The table and its named indexes, no `index/*` wildcard. */
-  bindTable({ table, access }: { table: ServiceTable; access: Access }): void {
+  /**
+   * The table and its named indexes, no `index/*` wildcard. With `writableKeyPrefixes`, writes reach
+   * only items whose partition key starts with one of them (IAM condition dynamodb:LeadingKeys).
+   */
+  bindTable({
+    table,
+    access,
+    writableKeyPrefixes,
+  }: {
+    table: ServiceTable;
+    access: Access;
+    writableKeyPrefixes?: readonly string[] | undefined;
+  }): void {
+    if (access !== 'append') {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: readActions.map((action) => `dynamodb:${action}`),
+          resources: [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+        }),
+      );
+    }
+    const writes = writeActions[access];
+    if (writes.length === 0) return;
     this.addToRolePolicy(
       new PolicyStatement({
-        actions: tableActions[access].map((action) => `dynamodb:${action}`),
-        resources: [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+        actions: writes.map((action) => `dynamodb:${action}`),
+        resources: [table.tableArn],
+        ...(writableKeyPrefixes
+          ? {
+              conditions: {
+                'ForAllValues:StringLike': {
+                  'dynamodb:LeadingKeys': writableKeyPrefixes.map((prefix) => `${prefix}*`),
+                },
+              },
+            }
+          : {}),
       }),
     );
   }
 
-  bindSecret({ secret, access }: { secret: ISecret; access: Access }): void {
+  bindSecret({ secret, access }: { secret: ISecret; access: 'read' | 'readWrite' }): void {
     secret.grantRead(this);
     if (access === 'readWrite') secret.grantWrite(this);
   }

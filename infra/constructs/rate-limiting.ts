@@ -11,7 +11,7 @@ import {
   type RestApi,
   UsagePlan,
 } from 'aws-cdk-lib/aws-apigateway';
-import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
@@ -40,11 +40,6 @@ export interface PartnerRateLimitingProps {
   authorizerFunction: LambdaFunction;
   /** How long API Gateway reuses an authorizer answer for the same Authorization header. Default 5 min. */
   authorizerCacheTtl?: Duration;
-  /**
-   * Adds the THROTTLED and QUOTA_EXCEEDED gateway responses. False when the API defines them already:
-   * API Gateway keeps one response per type, and two definitions would overwrite each other.
-   */
-  gatewayResponses?: boolean;
 }
 
 /** Seconds a client told to wait after a gateway 429: a gateway response cannot compute them. */
@@ -57,11 +52,16 @@ export const gatewayRetryAfterSeconds: Record<PolicyName, number> = {
 const detailPlaceholder = '@@detail@@';
 
 /**
- * The 429 API Gateway answers by itself when a usage plan refuses a request, shaped like the problem
- * the Lambdas answer (shared/http/problem.ts builds both): RateLimitExceeded, `details.policy`,
- * Retry-After. THROTTLED is the rate and burst, QUOTA_EXCEEDED the daily quota.
+ * The 429 API Gateway answers by itself when a usage plan (or the stage throttle) refuses a request,
+ * shaped like the problem the Lambdas answer (shared/http/problem.ts builds both): RateLimitExceeded,
+ * `details.policy`, Retry-After. THROTTLED is the rate and burst, QUOTA_EXCEEDED the daily quota. On a
+ * metered API `RateLimit-Policy` is copied from the authorizer's context, where it waits formatted.
+ * RouteTableApi defines both on each API, once.
  */
-export function rateLimitGatewayResponse(policy: PolicyName) {
+export function rateLimitGatewayResponse(
+  policy: PolicyName,
+  { policyFromAuthorizer = false }: { policyFromAuthorizer?: boolean } = {},
+) {
   const error = new ApiError('RateLimitExceeded', 'set by the gateway', {
     retryAfter: gatewayRetryAfterSeconds[policy],
     details: { policy },
@@ -76,6 +76,7 @@ export function rateLimitGatewayResponse(policy: PolicyName) {
       'Cache-Control': "'no-store'",
       'Retry-After': `'${gatewayRetryAfterSeconds[policy]}'`,
       'X-Request-ID': 'context.requestId',
+      ...(policyFromAuthorizer ? { 'RateLimit-Policy': 'context.authorizer.rate_limit_policy' } : {}),
     },
     templates: {
       'application/json': JSON.stringify(body).replace(
@@ -97,15 +98,17 @@ export class PartnerRateLimiting extends Construct {
   readonly staffUsagePlan: UsagePlan;
   readonly staffApiKey: ApiKey;
   readonly authorizer: RequestAuthorizer;
+  private readonly api: RestApi;
 
   constructor(scope: Construct, id: string, props: PartnerRateLimitingProps) {
     super(scope, id);
     const { api } = props;
+    this.api = api;
     (api.node.defaultChild as CfnRestApi).apiKeySourceType = 'AUTHORIZER';
 
     const planFor = (name: string, plan: Plan, description: string) =>
       new UsagePlan(this, `${name[0]?.toUpperCase()}${name.slice(1)}Plan`, {
-        name: `${api.restApiName}-${name}`,
+        name: this.planNameOf(name),
         description,
         throttle: { rateLimit: plan.rate, burstLimit: plan.burst },
         quota: { limit: plan.dailyQuota, period: Period.DAY },
@@ -142,13 +145,6 @@ export class PartnerRateLimiting extends Construct {
         ],
       }),
     );
-
-    if (props.gatewayResponses ?? true) {
-      for (const policy of ['burst', 'daily'] as const) {
-        const { type, ...response } = rateLimitGatewayResponse(policy);
-        api.addGatewayResponse(`RateLimit${type.responseType}`, { type, ...response });
-      }
-    }
   }
 
   /** Method options of a route that needs a token: authorized, and metered by the caller's plan. */
@@ -156,41 +152,53 @@ export class PartnerRateLimiting extends Construct {
     return { authorizer: this.authorizer, authorizationType: AuthorizationType.CUSTOM, apiKeyRequired: true };
   }
 
-  /** `USAGE_PLAN_IDS` for the function that assigns plans: `{"sandbox": "<id>", ...}`. */
-  usagePlanIds(): string {
-    return Stack.of(this).toJsonString(
-      Object.fromEntries(planNames.map((name) => [name, this.usagePlans[name].usagePlanId])),
-    );
+  /**
+   * The function behind `GET /v2/b2b/rate-limits` reads the tier plans' usage (GetUsage) and finds an
+   * account's key by name.
+   */
+  connectUsageReader(fn: LambdaFunction): void {
+    this.connect(fn, 'UsageRead', [
+      new PolicyStatement({
+        actions: ['apigateway:GET'],
+        resources: [
+          this.arn('/usageplans'),
+          this.arn('/apikeys'),
+          ...this.tierPlanIds().map((id) => this.arn(`/usageplans/${id}/usage`)),
+        ],
+      }),
+    ]);
   }
 
   /**
-   * What the plan-assigning function may do: create and read API keys, and move a key between the
-   * tier plans (a key belongs to at most one plan per API stage).
+   * The function that creates accounts and changes their plans creates and reads API keys, and moves a
+   * key between the tier plans (a key belongs to at most one plan per API stage).
    */
-  grantPlanAssignment(grantee: IGrantable): void {
-    const stack = Stack.of(this);
-    const arn = (resource: string) => stack.formatArn({ service: 'apigateway', account: '', resource });
-    const planIds = planNames.map((name) => this.usagePlans[name].usagePlanId);
-    grantee.grantPrincipal.addToPrincipalPolicy(
+  connectPlanAssignment(fn: LambdaFunction): void {
+    const policy = this.connect(fn, 'PlanAssignment', [
+      new PolicyStatement({
+        actions: ['apigateway:GET'],
+        resources: [this.arn('/usageplans')],
+      }),
       new PolicyStatement({
         actions: ['apigateway:POST', 'apigateway:GET'],
-        resources: [arn('/apikeys'), arn('/apikeys/*')],
+        resources: [this.arn('/apikeys'), this.arn('/apikeys/*')],
       }),
-    );
-    grantee.grantPrincipal.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['apigateway:POST', 'apigateway:GET', 'apigateway:DELETE'],
-        resources: planIds.flatMap((id) => [arn(`/usageplans/${id}/keys`), arn(`/usageplans/${id}/keys/*`)]),
+        resources: this.tierPlanIds().flatMap((id) => [
+          this.arn(`/usageplans/${id}/keys`),
+          this.arn(`/usageplans/${id}/keys/*`),
+        ]),
       }),
-    );
-    if (!Construct.isConstruct(grantee.grantPrincipal)) return;
+    ]);
     // cdk-nag names each wildcard resource as it reads it: the region, and each plan's logical id.
+    const stack = Stack.of(this);
     const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
     const prefix = `arn:<AWS::Partition>:apigateway:${region}::`;
     const planRefs = planNames.map(
       (name) => `<${stack.getLogicalId(this.usagePlans[name].node.defaultChild as CfnElement)}>`,
     );
-    Validations.of(grantee.grantPrincipal).acknowledge(
+    Validations.of(policy).acknowledge(
       ...[`${prefix}/apikeys/*`, ...planRefs.map((ref) => `${prefix}/usageplans/${ref}/keys/*`)].map(
         (resource) => ({
           id: `AwsSolutions-IAM5[Resource::${resource}]`,
@@ -200,6 +208,34 @@ export class PartnerRateLimiting extends Construct {
         }),
       ),
     );
+  }
+
+  /** `USAGE_PLAN_NAMES`: `{"sandbox": "<name>", ...}`, plain strings the function resolves to ids. */
+  usagePlanNames(): string {
+    return JSON.stringify(Object.fromEntries(planNames.map((name) => [name, this.planNameOf(name)])));
+  }
+
+  private planNameOf(name: string): string {
+    return `${this.api.restApiName}-${name}`;
+  }
+
+  private tierPlanIds(): string[] {
+    return planNames.map((name) => this.usagePlans[name].usagePlanId);
+  }
+
+  private arn(resource: string): string {
+    return Stack.of(this).formatArn({ service: 'apigateway', account: '', resource });
+  }
+
+  /**
+   * The function learns the plans by name and gets its grants in a policy of its own: a usage plan
+   * depends on the API's stage, the stage on the methods and the methods on the function, so neither
+   * its environment nor its role's default policy (which the function waits for) may name a plan id.
+   */
+  private connect(fn: LambdaFunction, id: string, statements: PolicyStatement[]): Policy {
+    if (!fn.role) throw new Error(`${fn.node.path} has no role to grant ${id} to`);
+    fn.addEnvironment('USAGE_PLAN_NAMES', this.usagePlanNames());
+    return new Policy(this, `${id}${fn.node.id}`, { roles: [fn.role], statements });
   }
 }
 

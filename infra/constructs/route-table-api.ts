@@ -1,10 +1,12 @@
-import { CfnOutput, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
+  type CorsOptions,
   DomainName,
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
+  type MethodOptions,
   type MTLSConfig,
   ResponseType,
   RestApi,
@@ -17,8 +19,11 @@ import { ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53
 import { ApiGatewayDomain } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { ApiError, type ErrorCode, MalformedBodyError } from '../../shared/domain/errors.ts';
+import { corsExposedHeaders, corsPreflight } from '../../shared/http/cors.ts';
 import { problemContentType, problemResponse } from '../../shared/http/problem.ts';
 import type { FunctionGroup, Host, RouteDefinition } from '../../shared/routes/types.ts';
+import { ManagedRulesWebAcl } from './managed-rules-web-acl.ts';
+import { rateLimitGatewayResponse } from './rate-limiting.ts';
 
 export interface RouteTableApiProps {
   host: Host;
@@ -34,9 +39,18 @@ export interface RouteTableApiProps {
   /** Mutual TLS: only clients with a certificate from the truststore's CAs complete the handshake. */
   mtls?: MTLSConfig;
   hostedZone?: IHostedZone;
+  /** The one origin CORS admits (the employee console): preflights answered by the gateway. */
+  corsOrigin?: string;
+  /** A WAF web ACL with AWS managed rules in front of the stage (the admin API). */
+  managedRules?: boolean;
   throttling: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /**
+   * The API meters its routes with usage plans and an authorizer (the partner API): its 429 gateway
+   * responses then also carry `RateLimit-Policy`, copied from the authorizer's context.
+   */
+  metered?: boolean;
 }
 
 /** One access log line per request, JSON, without bodies, tokens or query strings. */
@@ -74,18 +88,17 @@ const gatewayProblems: readonly { type: ResponseType; error: ApiError }[] = [
   { type: ResponseType.RESOURCE_NOT_FOUND, error: gatewayError('ResourceNotFound') },
   { type: ResponseType.ACCESS_DENIED, error: gatewayError('Forbidden') },
   { type: ResponseType.WAF_FILTERED, error: gatewayError('Forbidden') },
-  { type: ResponseType.UNAUTHORIZED, error: gatewayError('Unauthorized') },
+  // The authorizer refused the token (docs/quotas.md): the same problem the Lambda answers.
+  { type: ResponseType.UNAUTHORIZED, error: gatewayError('Unauthorized', { 'WWW-Authenticate': 'Bearer' }) },
   { type: ResponseType.REQUEST_TOO_LARGE, error: gatewayError('PayloadTooLarge') },
   { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, error: gatewayError('UnsupportedMediaType') },
-  { type: ResponseType.THROTTLED, error: gatewayError('RateLimitExceeded') },
-  { type: ResponseType.QUOTA_EXCEEDED, error: gatewayError('RateLimitExceeded') },
   { type: ResponseType.DEFAULT_5XX, error: gatewayError('InternalError') },
   { type: ResponseType.INTEGRATION_FAILURE, error: gatewayError('ServiceUnavailable') },
   { type: ResponseType.INTEGRATION_TIMEOUT, error: gatewayError('ServiceUnavailable') },
 ];
 
-function gatewayError(code: ErrorCode): ApiError {
-  return new ApiError(code, 'set by the gateway');
+function gatewayError(code: ErrorCode, headers?: Record<string, string>): ApiError {
+  return new ApiError(code, 'set by the gateway', headers ? { headers } : {});
 }
 
 const detailPlaceholder = '@@detail@@';
@@ -94,7 +107,7 @@ const detailPlaceholder = '@@detail@@';
  * shared/http/problem.ts builds the body, so gateway answers and Lambda answers cannot drift apart;
  * the gateway fills in the path, its request id and its own message.
  */
-function gatewayResponseOf(error: ApiError) {
+function gatewayResponseOf(error: ApiError, corsOrigin: string | undefined) {
   const response = problemResponse(error, '$context.path', '$context.requestId');
   const body = { ...(JSON.parse(response.body) as Record<string, unknown>), detail: detailPlaceholder };
   const headers = Object.fromEntries(
@@ -102,9 +115,17 @@ function gatewayResponseOf(error: ApiError) {
       .filter(([name]) => name !== 'X-Request-ID')
       .map(([name, value]) => [name, `'${value}'`]),
   );
+  // The console must see the gateway's refusals too, not a CORS failure.
+  const cors: Record<string, string> = corsOrigin
+    ? {
+        'Access-Control-Allow-Origin': `'${corsOrigin}'`,
+        'Access-Control-Expose-Headers': `'${corsExposedHeaders.join(', ')}'`,
+        Vary: "'Origin'",
+      }
+    : {};
   return {
     statusCode: String(response.statusCode),
-    responseHeaders: { ...headers, 'X-Request-ID': 'context.requestId' },
+    responseHeaders: { ...headers, ...cors, 'X-Request-ID': 'context.requestId' },
     templates: {
       'application/json': JSON.stringify(body).replace(
         `"${detailPlaceholder}"`,
@@ -116,17 +137,24 @@ function gatewayResponseOf(error: ApiError) {
 
 /**
  * A regional REST API for one host, built only from the route table: every route of the host is a
- * method on its group's Lambda; each resource also sends any other method to that Lambda (405 with
- * Allow), and `{proxy+}` sends unknown paths to `notFoundFunction` (404). Reachable only through its
- * custom domain: the execute-api endpoint would bypass mutual TLS.
+ * method on its group's Lambda (`addRoutes`); each resource also sends any other method to that
+ * Lambda (405 with Allow), and `{proxy+}` sends unknown paths to `notFoundFunction` (404). Reachable
+ * only through its custom domain: the execute-api endpoint would bypass mutual TLS.
  */
 export class RouteTableApi extends Construct {
   readonly api: RestApi;
   readonly domain: DomainName;
   readonly url: string;
+  readonly domainName: string;
+  /** One JSON line per request (the dashboard counts the gateway's 429s from it). */
+  readonly accessLogs: LogGroup;
+  private readonly props: RouteTableApiProps;
+  private routesAdded = false;
 
   constructor(scope: Construct, id: string, props: RouteTableApiProps) {
     super(scope, id);
+    this.props = props;
+    this.domainName = props.domainName;
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
@@ -146,42 +174,31 @@ export class RouteTableApi extends Construct {
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat,
       },
+      ...(props.corsOrigin ? { defaultCorsPreflightOptions: corsOptions(props.corsOrigin) } : {}),
     });
+    this.accessLogs = accessLogs;
 
     // The execute-api URL output would point at the disabled endpoint; the domain URL is the output.
     this.api.node.tryRemoveChild('Endpoint');
 
-    const integrations = new Map<IFunction, LambdaIntegration>();
-    // One invoke permission per function and API instead of two per method: the policy stays small.
-    const integrationOf = (fn: IFunction) => {
-      const integration =
-        integrations.get(fn) ?? new LambdaIntegration(fn, { scopePermissionToMethod: false });
-      integrations.set(fn, integration);
-      return integration;
-    };
-
-    for (const [path, routes] of routesByPath(
-      props.routes.filter((route) => route.hosts.includes(props.host)),
-    )) {
-      const groups = new Set(routes.map((route) => route.group));
-      const [group] = groups;
-      if (group === undefined || groups.size > 1) {
-        throw new Error(
-          `${path} is served by ${[...groups].join(' and ')}: one resource, one group (405 Allow)`,
-        );
-      }
-      const fn = props.functions.get(group);
-      if (!fn) continue;
-      const resource = this.api.root.resourceForPath(path);
-      for (const route of routes) {
-        resource.addMethod(route.method, integrationOf(fn), { operationName: route.operationId });
-      }
-      resource.addMethod('ANY', integrationOf(fn));
-    }
-    this.api.root.addResource('{proxy+}').addMethod('ANY', integrationOf(props.notFoundFunction));
-
     for (const { type, error } of gatewayProblems) {
-      this.api.addGatewayResponse(`Problem${type.responseType}`, { type, ...gatewayResponseOf(error) });
+      this.api.addGatewayResponse(`Problem${type.responseType}`, {
+        type,
+        ...gatewayResponseOf(error, props.corsOrigin),
+      });
+    }
+    if (props.managedRules) {
+      new ManagedRulesWebAcl(this, 'Firewall', {
+        api: this.api,
+        metricPrefix: props.restApiName.replace(/[^A-Za-z0-9]/g, ''),
+      });
+    }
+    // One definition each: API Gateway keeps one response per type.
+    for (const policy of ['burst', 'daily'] as const) {
+      const { type, ...response } = rateLimitGatewayResponse(policy, {
+        policyFromAuthorizer: props.metered ?? false,
+      });
+      this.api.addGatewayResponse(`Problem${type.responseType}`, { type, ...response });
     }
 
     this.domain = new DomainName(this, 'Domain', {
@@ -215,8 +232,9 @@ export class RouteTableApi extends Construct {
       {
         id: 'AwsSolutions-APIG4',
         reason:
-          'Authorization happens in the Lambda pipeline: ES256 access tokens bound to the mTLS client ' +
-          'certificate; token, JWKS and discovery operations are public by design.',
+          'Authorization happens in the Lambda pipeline: ES256 access tokens (partner tokens bound to the ' +
+          'mTLS client certificate, employee tokens on the admin API); token, JWKS, discovery and login ' +
+          'operations are public by design.',
       },
       {
         id: 'AwsSolutions-COG4',
@@ -228,14 +246,67 @@ export class RouteTableApi extends Construct {
           'JSON access logs cover every request; execution logging needs the account-wide API Gateway ' +
           'CloudWatch role, which this app does not own.',
       },
-      {
+    );
+    if (!props.managedRules) {
+      Validations.of(this.api).acknowledge({
         id: 'AwsSolutions-APIG3',
         reason:
-          'Stage throttling limits every caller; the partner API also requires a client certificate. ' +
-          'A WAF web ACL is an account-level decision left to the platform team (docs/deploy.md).',
-      },
-    );
+          'Stage throttling limits every caller; the partner API also requires a client certificate and ' +
+          'meters each account by its plan; the auth API has its own rate-based web ACL (docs/quotas.md).',
+      });
+    }
   }
+
+  /**
+   * Every route of the host as a method on its group's Lambda, with `methodOptions` of the route (the
+   * partner API's metered routes name the authorizer and require the caller's usage plan key). Once.
+   */
+  addRoutes(methodOptions: (route: RouteDefinition) => MethodOptions = () => ({})): void {
+    if (this.routesAdded) throw new Error('The routes of this API are added already');
+    this.routesAdded = true;
+    const { props } = this;
+    const integrations = new Map<IFunction, LambdaIntegration>();
+    // One invoke permission per function and API instead of two per method: the policy stays small.
+    const integrationOf = (fn: IFunction) => {
+      const integration =
+        integrations.get(fn) ?? new LambdaIntegration(fn, { scopePermissionToMethod: false });
+      integrations.set(fn, integration);
+      return integration;
+    };
+
+    for (const [path, routes] of routesByPath(
+      props.routes.filter((route) => route.hosts.includes(props.host)),
+    )) {
+      const groups = new Set(routes.map((route) => route.group));
+      const [group] = groups;
+      if (group === undefined || groups.size > 1) {
+        throw new Error(
+          `${path} is served by ${[...groups].join(' and ')}: one resource, one group (405 Allow)`,
+        );
+      }
+      const fn = props.functions.get(group);
+      if (!fn) continue;
+      const resource = this.api.root.resourceForPath(path);
+      for (const route of routes) {
+        resource.addMethod(route.method, integrationOf(fn), {
+          operationName: route.operationId,
+          ...methodOptions(route),
+        });
+      }
+      resource.addMethod('ANY', integrationOf(fn));
+    }
+    this.api.root.addResource('{proxy+}').addMethod('ANY', integrationOf(props.notFoundFunction));
+  }
+}
+
+function corsOptions(origin: string): CorsOptions {
+  return {
+    allowOrigins: [origin],
+    allowMethods: [...corsPreflight.allowMethods],
+    allowHeaders: [...corsPreflight.allowHeaders],
+    maxAge: Duration.seconds(corsPreflight.maxAgeSeconds),
+    statusCode: 204,
+  };
 }
 
 function routesByPath(routes: readonly RouteDefinition[]): Map<string, RouteDefinition[]> {

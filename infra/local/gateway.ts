@@ -5,11 +5,13 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../shared/domain/errors.ts';
+import { corsPreflightHeaders } from '../../shared/http/cors.ts';
 import { problemResponse, toProblem } from '../../shared/http/problem.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, Stage } from '../../shared/routes/types.ts';
 import { buildProxyEvent, catchAllResource, clientCertificateFields, matchRoute } from './api-event.ts';
 import { type FunctionModules, lambdaContext } from './functions.ts';
+import type { LocalFloodRules, LocalUsagePlans } from './limits.ts';
 
 /** API Gateway's payload quota for REST APIs. */
 export const gatewayMaxBodyBytes = 10 * 1024 * 1024;
@@ -24,8 +26,14 @@ export interface GatewayOptions {
   tls: { key: string; cert: string };
   /** The truststore: when set, a client certificate signed by it is required (mutual TLS). */
   clientCa?: string;
+  /** The console's origin: CORS preflights are answered here, as API Gateway's OPTIONS methods do. */
+  corsOrigin?: string;
   functions: FunctionModules;
   log: (message: string) => void;
+  /** The partner API's usage plans and authorizer: metered routes are counted per account. */
+  usagePlans?: LocalUsagePlans;
+  /** The auth API's WAF rate rules: floods per source address and per client. */
+  floodRules?: LocalFloodRules;
 }
 
 export interface Gateway {
@@ -90,6 +98,32 @@ function toReply(result: APIGatewayProxyResult | undefined): Reply {
   }
   const body = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8');
   return { statusCode: result.statusCode, headers, body };
+}
+
+/** Sets a header, replacing one of the same name in any case (the gateway's fields win). */
+function setHeaders(reply: Reply, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    for (const key of Object.keys(reply.headers)) {
+      if (key.toLowerCase() === name.toLowerCase()) delete reply.headers[key];
+    }
+    reply.headers[name] = value;
+  }
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** API Gateway hands the Lambda its authorizer's context as strings, beside the principal id. */
+function authorizerContextOf(result: {
+  principalId: string;
+  context: Record<string, string | number | boolean>;
+}) {
+  return {
+    principalId: result.principalId,
+    ...Object.fromEntries(Object.entries(result.context).map(([key, value]) => [key, String(value)])),
+  };
 }
 
 function traceId(now: Date): string {
@@ -160,10 +194,40 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return fromProblem(problemResponse(error, path, requestId));
     }
     const method = request.method ?? 'GET';
+    if (method === 'OPTIONS' && options.corsOrigin) {
+      const origin = request.headers.origin;
+      return {
+        statusCode: 204,
+        headers: corsPreflightHeaders(origin, options.corsOrigin) ?? {},
+        body: Buffer.alloc(0),
+      };
+    }
     const match = matchRoute(routes, method, path);
     const socket = request.socket as TLSSocket;
     const peer = options.clientCa ? socket.getPeerX509Certificate() : undefined;
     const sourceIp = socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    const flooding = options.floodRules?.check({
+      sourceIp,
+      authorization: header(request, 'authorization'),
+      contentType: header(request, 'content-type'),
+      body,
+    });
+    if (flooding) {
+      // WAF answers before API Gateway sees the request: no route, no Lambda.
+      const reply = fromProblem(problemResponse(flooding, path, requestId));
+      setHeaders(reply, { 'Content-Type': 'application/json' });
+      return reply;
+    }
+    const metered =
+      match.kind === 'operation' && match.route.auth
+        ? await options.usagePlans?.meter(header(request, 'authorization'))
+        : undefined;
+    if (metered?.refusal) {
+      // API Gateway's THROTTLED or QUOTA_EXCEEDED response: the Lambda never runs.
+      const reply = fromProblem(problemResponse(metered.refusal, path, requestId));
+      setHeaders(reply, { ...metered.headers, 'Cache-Control': 'no-store' });
+      return reply;
+    }
     const forwarded = [
       ['X-Forwarded-For', sourceIp],
       ['X-Forwarded-Port', String(port)],
@@ -184,7 +248,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       requestId,
       now,
     });
+    if (metered) event.requestContext.authorizer = authorizerContextOf(metered.authorizer);
     const reply = await invoke(match.kind === 'unknown' ? 'meta' : match.route.group, event);
+    if (metered) setHeaders(reply, metered.headers);
     reply.headers['x-amzn-RequestId'] = requestId;
     return reply;
   }

@@ -223,6 +223,15 @@ export async function startIdentityProvider(
     },
     jwks: { keys: [signingKey] },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    // Seconds. Short: the service redeems the code and reads userinfo once, right after the sign-in.
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
   };
   const provider = new Provider(issuer, configuration);
   provider.on('server_error', (_ctx, error) => log(`identity provider error: ${error.message}`));

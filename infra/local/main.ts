@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { localPorts, localStateDir } from '../../shared/config/local.ts';
+import { localEmployeeRoles, localPorts, localStateDir } from '../../shared/config/local.ts';
 import { startStage } from './stage.ts';
 
 /** `npm start`: the persistent local stage on fixed ports until Ctrl-C or SIGTERM. */
@@ -8,7 +8,16 @@ const started = Date.now();
 
 try {
   const ports = localPorts();
-  const stage = await startStage({ stateDir, apiPort: ports.api, authPort: ports.auth, persistent: true });
+  const stage = await startStage({
+    stateDir,
+    apiPort: ports.api,
+    authPort: ports.auth,
+    adminPort: ports.admin,
+    idpPort: ports.idp,
+    consolePort: ports.console,
+    employeeRoles: localEmployeeRoles(),
+    persistent: true,
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -27,10 +36,11 @@ try {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGHUP', () => shutdown('SIGHUP'));
 
-  const { base_url, auth_url } = stage.stageJson;
+  const { base_url, auth_url, admin_url, console_url, idp } = stage.stageJson;
   console.log(
     `[local] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: base_url ${base_url} (mutual TLS), ` +
-      `auth_url ${auth_url}, stage.json at ${join(stateDir, 'stage.json')}`,
+      `auth_url ${auth_url}, admin_url ${admin_url}, console_url ${console_url}, identity provider ${idp.issuer}, ` +
+      `stage.json at ${join(stateDir, 'stage.json')}`,
   );
 } catch (error) {
   console.error('[local] the stage did not start:', error);

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { partnerScopes } from '../../shared/auth/scopes.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
-import type { RouteDefinition } from '../../shared/routes/types.ts';
+import type { Host, RouteDefinition } from '../../shared/routes/types.ts';
 import { buildProxyEvent } from './api-event.ts';
 
 /**
@@ -10,7 +10,7 @@ import { buildProxyEvent } from './api-event.ts';
  * so they never drift from it. `{{...}}` placeholders are filled by `npm run invoke` from the running
  * stage (events/README.md lists them).
  */
-export type Who = 'partner' | 'operator';
+export type Who = 'partner' | 'operator' | 'employee';
 
 export const placeholder = {
   token: (who: Who) => `{{token:${who}}}`,
@@ -106,10 +106,15 @@ export function sampleValue(schema: z.ZodType): unknown {
   return sampleOf(json, json.$defs ?? {});
 }
 
-/** Operations on the identity scopes are an operator's; every other one a partner's. */
+/** Employee-only routes are an employee's, other operations on the identity scopes an operator's, the rest a partner's. */
 export function callerOf(route: RouteDefinition): Who {
+  const audiences = route.auth?.audiences ?? ['partner'];
+  if (!audiences.includes('partner')) return 'employee';
   return route.auth?.scope.startsWith('identity.') ? 'operator' : 'partner';
 }
+
+/** The local stage's default port of each host (shared/config/local.ts). */
+const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445 };
 
 export function eventFileName(route: RouteDefinition): string {
   return `${route.operationId}.json`;
@@ -119,8 +124,8 @@ const fixedTime = new Date('2026-01-01T00:00:00.000Z');
 
 export function sampleEvent(route: RouteDefinition): APIGatewayProxyEvent {
   const who = callerOf(route);
-  const host = route.hosts.includes('api') ? 'api' : 'auth';
-  const port = host === 'api' ? 8443 : 8444;
+  const host: Host = route.hosts.includes('api') ? 'api' : (route.hosts[0] ?? 'auth');
+  const port = localPortOf[host];
   const spec = route.request ?? {};
   const pathParameters = spec.params ? (sampleValue(spec.params) as Record<string, string>) : null;
   const path = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => pathParameters?.[name] ?? name);

@@ -7,6 +7,7 @@ import { applicationStore } from '../../shared/db/entities/application.ts';
 import { commitWrites, DynamoUnitOfWork } from '../../shared/db/transaction.ts';
 import type { AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import { createAccount, createApplication } from '../../shared/domain/accounts/service.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { createCsr, generateKeyPair, privateKeyPem } from '../../shared/pki/certificates.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { type SeedContext, type Seeder, seeders } from './seeders.ts';
@@ -43,6 +44,8 @@ const accountPorts: AccountPorts = {
   applications: applicationStore,
   certificates: partnerCertificateSigner,
   credentials: clientCredentialIssuer,
+  // The local gateway reads each account's plan from its record: nothing to assign.
+  usagePlans: { assign: async () => undefined },
 };
 
 /** Onboards one account the way an operator would: a key pair, a CSR, the account, one application. */
@@ -58,7 +61,7 @@ async function onboard(
   const accountWrites = new DynamoUnitOfWork();
   const { account, certificatePem } = await createAccount(
     accountPorts,
-    { name: input.name, csrPem, kind: input.kind },
+    { name: input.name, csrPem, kind: input.kind, plan: quotaSettingsByStage.local.defaultPlan },
     accountWrites,
     now,
   );

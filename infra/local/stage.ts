@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -7,11 +8,23 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 import { ensureSigningKeys } from '../../shared/auth/keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
-import { applyEnvironment, offlineAwsEnvironment, useOfflineAws } from '../../shared/config/local.ts';
+import {
+  applyEnvironment,
+  localLimitOverrides,
+  localMetricsEnabled,
+  offlineAwsEnvironment,
+  useOfflineAws,
+} from '../../shared/config/local.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
-import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { type Role, rolesFor } from '../../shared/domain/employees/model.ts';
+import { resolvePlans } from '../../shared/domain/quotas/plans.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
+import { authRoutes } from '../../shared/routes/auth.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
+import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
 import {
   functionEnvironment,
   type QueueHandler,
@@ -26,9 +39,18 @@ import {
   streamConsumers,
   streamPipes,
 } from '../functions.ts';
+import { type ConsoleHost, startConsolePlaceholder } from './console-placeholder.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
+import {
+  type LocalEmployee,
+  localRoleGroups,
+  type RunningIdentityProvider,
+  startIdentityProvider,
+  withGeneratedPasswords,
+} from './identity-provider.ts';
+import { LocalFloodRules, LocalUsagePlans } from './limits.ts';
 import { pipeToQueue } from './pipe.ts';
 import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { QueuePoller } from './queue-poller.ts';
@@ -45,6 +67,14 @@ export interface StageOptions {
   apiPort?: number;
   /** auth_url port; 0 picks a free one. Default 8444. */
   authPort?: number;
+  /** admin_url port (no client certificate); 0 picks a free one. Default 8445. */
+  adminPort?: number;
+  /** The local identity provider's port; 0 picks a free one. Default 8446. */
+  idpPort?: number;
+  /** console_url port; 0 picks a free one. Default 8447. */
+  consolePort?: number;
+  /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
+  employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
   persistent: boolean;
   /** Overrides of the handlers' environment (LOG_LEVEL, feature switches). */
@@ -61,10 +91,27 @@ export interface StageClient {
   client_key: string;
 }
 
+/** A seeded employee of the local identity provider, and the role the stage's mapping gives them. */
+export interface StageEmployee {
+  username: string;
+  password: string;
+  groups: string[];
+  /** Under the stage's mapping: `strict` leaves an employee in no mapped group without a role. */
+  role: Role | null;
+}
+
 /** `<stateDir>/stage.json`, the contract with whoever drives the stage (tests, the seed's own checks). */
 export interface StageJson {
   base_url: string;
   auth_url: string;
+  /** The employee admin API (no client certificate). */
+  admin_url: string;
+  /** Where the login sends the browser back: the employee console (a placeholder page until it exists). */
+  console_url: string;
+  /** The console's OAuth client: its id and a whitelisted redirect_uri. */
+  employee_login: { client_id: string; redirect_uri: string };
+  /** The local identity provider and its seeded employees. */
+  idp: { issuer: string; employees: StageEmployee[] };
   ca_cert: string;
   /** A localhost server certificate signed by the stage CA, for local webhook receivers (absolute paths). */
   webhook_receiver: { cert: string; key: string };
@@ -77,7 +124,7 @@ export interface StageEndpoints {
   region: string;
   dynamodb: string;
   sqs: string;
-  tables: { main: string; idempotency: string };
+  tables: { main: string; idempotency: string; audit: string };
   mainStreamArn: string;
   queues: Record<string, { url: string; arn: string; deadLetterUrl: string }>;
   /** The environment every in-process function runs with. */
@@ -95,7 +142,21 @@ type SqsEmulator = Awaited<ReturnType<typeof startFauxqs>>;
 interface LocalTables {
   main: string;
   idempotency: string;
+  audit: string;
   mainStreamArn: string;
+}
+
+/** This service's client at the local identity provider, and the console's client id. */
+const localBackendClientId = 'pts-local-backend';
+const localConsoleClientId = 'pts-admin-console';
+
+/** The employee login as the stage set it up: the provider, its employees and the console's address. */
+interface LocalEmployeeLogin {
+  idp: RunningIdentityProvider;
+  employees: (LocalEmployee & { role: Role | null })[];
+  clientSecret: string;
+  redirectUri: string;
+  roles: 'strict' | 'lenient';
 }
 
 /** Without these the SDK would look for credentials and region on the instance metadata service. */
@@ -138,8 +199,9 @@ async function writeJson(path: string, value: unknown): Promise<void> {
 
 /**
  * The local stage: DynamoDB Local and the SQS emulator, the tables and queues CDK deploys, a local
- * PKI, and two HTTPS listeners acting as API Gateway in front of the functions, which run in this
- * process. Seeds accounts on first start and writes stage.json.
+ * PKI, three HTTPS listeners acting as API Gateway in front of the functions, which run in this
+ * process, the identity provider employees sign in at and a placeholder console. Seeds accounts on
+ * first start and writes stage.json.
  */
 export async function startStage(options: StageOptions): Promise<RunningStage> {
   const stateDir = resolve(options.stateDir);
@@ -151,12 +213,31 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   try {
     const keepsData = await prepareStateDir(stateDir, options.persistent);
     const { dynamo, sqs, pki } = await startEmulators(stateDir, options.persistent, stoppers);
+    const secretsDir = join(stateDir, 'secrets');
+    const consoleHost = await startConsole(options, pki, stoppers);
     const functions = new FunctionModules();
-    const gateways = await startGateways(options, { pki, functions, log }, stoppers);
+    const gateways = await startGateways(
+      options,
+      { pki, functions, log, consoleOrigin: consoleHost.url },
+      stoppers,
+    );
+    const login = await startEmployeeIdentityProvider(
+      options,
+      { pki, secretsDir, gateways, consoleHost, log },
+      stoppers,
+    );
     const tables = await createTables(dynamo.endpoint, stoppers);
     const createdQueues = createQueues(sqs);
-    const secretsDir = join(stateDir, 'secrets');
-    const settings = localStageSettings({ secretsDir, tables, dynamo, sqs, gateways, pki });
+    const settings = localStageSettings({
+      secretsDir,
+      tables,
+      dynamo,
+      sqs,
+      gateways,
+      pki,
+      consoleHost,
+      login,
+    });
     const environment = await configureFunctions(settings, createdQueues, options.env, stoppers);
     await provisionSecrets(secretsDir, pki);
     await startWorkers(
@@ -173,12 +254,12 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     );
     const seeded = await seedOnce(stateDir, keepsData, log, options.seeders);
 
-    const stageJson = stageJsonOf(stateDir, gateways, pki, seeded);
+    const stageJson = stageJsonOf(stateDir, { gateways, consoleHost, login }, pki, seeded);
     const endpoints: StageEndpoints = {
       region,
       dynamodb: dynamo.endpoint,
       sqs: sqs.address,
-      tables: { main: tables.main, idempotency: tables.idempotency },
+      tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
       mainStreamArn: tables.mainStreamArn,
       queues: createdQueues,
       environment,
@@ -224,14 +305,52 @@ async function startEmulators(
   );
 }
 
-/** The two API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url without. */
+/**
+ * The local stage's limits (docs/quotas.md): the local plans with RATE_LIMIT_PLANS over them, and the
+ * token endpoint's flood rules with TOKEN_ENDPOINT_LIMITS over them. A bad override stops the start.
+ */
+function localLimits(options: StageOptions): { usagePlans: LocalUsagePlans; floodRules: LocalFloodRules } {
+  const settings = quotaSettingsByStage.local;
+  const overrides = localLimitOverrides(options.env);
+  const usagePlans = new LocalUsagePlans({
+    plans: resolvePlans(settings.plans, overrides.plans),
+    staff: settings.staff,
+    defaultPlan: settings.defaultPlan,
+  });
+  const floodRules = new LocalFloodRules(resolveTokenEndpointLimits(settings, overrides.tokenEndpoint));
+  return { usagePlans, floodRules };
+}
+
+/** {console_url}: a placeholder page until the employee console exists. */
+async function startConsole(options: StageOptions, pki: LocalPki, stoppers: Stoppers): Promise<ConsoleHost> {
+  const host = await startConsolePlaceholder({
+    port: options.consolePort ?? 8447,
+    tls: { key: pki.server.key, cert: pki.server.cert },
+  });
+  stoppers.add(() => host.close());
+  return host;
+}
+
+/**
+ * The three API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url and
+ * admin_url without; the last two answer CORS preflights from the console, as in AWS.
+ */
 async function startGateways(
   options: StageOptions,
-  { pki, functions, log }: { pki: LocalPki; functions: FunctionModules; log: Log },
+  {
+    pki,
+    functions,
+    log,
+    consoleOrigin,
+  }: { pki: LocalPki; functions: FunctionModules; log: Log; consoleOrigin: string },
   stoppers: Stoppers,
-): Promise<{ api: Gateway; auth: Gateway }> {
+): Promise<{ api: Gateway; auth: Gateway; admin: Gateway }> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
   const common = { stage: 'local' as const, region, tls, functions, log };
+  const { usagePlans, floodRules } = localLimits(options);
+  // GET /v2/b2b/rate-limits reads what this gateway counted, as a Lambda asks API Gateway in AWS.
+  publishLocalUsage(usagePlans);
+  stoppers.add(async () => publishLocalUsage(undefined));
   return settle(
     {
       api: startGateway({
@@ -239,11 +358,90 @@ async function startGateways(
         host: 'api',
         port: options.apiPort ?? 8443,
         clientCa: pki.ca.certificatePem,
+        usagePlans,
       }),
-      auth: startGateway({ ...common, host: 'auth', port: options.authPort ?? 8444 }),
+      auth: startGateway({
+        ...common,
+        host: 'auth',
+        port: options.authPort ?? 8444,
+        corsOrigin: consoleOrigin,
+        floodRules,
+      }),
+      admin: startGateway({
+        ...common,
+        host: 'admin',
+        port: options.adminPort ?? 8445,
+        corsOrigin: consoleOrigin,
+      }),
     },
     (gateway) => stoppers.add(() => gateway.close()),
   );
+}
+
+/** The provider's client secret and seeded employees: generated on first start, kept in the state dir. */
+async function localIdentity(
+  secretsDir: string,
+): Promise<{ clientSecret: string; employees: LocalEmployeeLogin['employees'] }> {
+  const store = new FileSecretStore(secretsDir);
+  let clientSecret = await store.get(defaultSecretIds.idpClientSecret);
+  if (!clientSecret) {
+    clientSecret = randomBytes(32).toString('base64url');
+    await store.put(defaultSecretIds.idpClientSecret, clientSecret);
+  }
+  const storedEmployees = await store.get(localIdpEmployeesSecret);
+  const employees = storedEmployees
+    ? (JSON.parse(storedEmployees) as LocalEmployeeLogin['employees'])
+    : withGeneratedPasswords();
+  if (!storedEmployees) await store.put(localIdpEmployeesSecret, JSON.stringify(employees));
+  return { clientSecret, employees };
+}
+
+const localIdpEmployeesSecret = 'local-idp-employees';
+
+/**
+ * The real identity provider (oidc-provider) with the seeded employees, over HTTPS with the stage CA;
+ * its one client is this service, whose callback is on auth_url. The console's redirect_uri is
+ * `<console_url>/callback`.
+ */
+async function startEmployeeIdentityProvider(
+  options: StageOptions,
+  {
+    pki,
+    secretsDir,
+    gateways,
+    consoleHost,
+    log,
+  }: {
+    pki: LocalPki;
+    secretsDir: string;
+    gateways: { auth: Gateway };
+    consoleHost: ConsoleHost;
+    log: Log;
+  },
+  stoppers: Stoppers,
+): Promise<LocalEmployeeLogin> {
+  const { clientSecret, employees } = await localIdentity(secretsDir);
+  const idp = await startIdentityProvider({
+    port: options.idpPort ?? 8446,
+    tls: { cert: pki.server.cert, key: pki.server.key },
+    clients: [
+      {
+        client_id: localBackendClientId,
+        client_secret: clientSecret,
+        redirect_uris: [`${gateways.auth.url}${authRoutes.completeEmployeeLogin.path}`],
+      },
+    ],
+    employees,
+    log,
+  });
+  stoppers.add(() => idp.stop());
+  return {
+    idp,
+    employees,
+    clientSecret,
+    redirectUri: `${consoleHost.url}/callback`,
+    roles: options.employeeRoles ?? 'lenient',
+  };
 }
 
 /** The tables CDK deploys, from the same shapes; a persistent stage finds them already there. */
@@ -252,8 +450,14 @@ async function createTables(endpoint: string, stoppers: Stoppers): Promise<Local
   stoppers.add(async () => client.destroy());
   const main = await ensureTable(client, mainTable);
   const idempotency = await ensureTable(client, idempotencyTable);
+  const audit = await ensureTable(client, auditTable);
   if (!main.streamArn) throw new Error(`The ${main.name} table has no stream`);
-  return { main: main.name, idempotency: idempotency.name, mainStreamArn: main.streamArn };
+  return {
+    main: main.name,
+    idempotency: idempotency.name,
+    audit: audit.name,
+    mainStreamArn: main.streamArn,
+  };
 }
 
 /** Every queue of the registry with its dead-letter queue and redrive policy, as CDK deploys them. */
@@ -295,23 +499,42 @@ function localStageSettings({
   sqs,
   gateways,
   pki,
+  consoleHost,
+  login,
 }: {
   secretsDir: string;
   tables: LocalTables;
   dynamo: { endpoint: string };
   sqs: SqsEmulator;
-  gateways: { api: Gateway; auth: Gateway };
+  gateways: { api: Gateway; auth: Gateway; admin: Gateway };
   pki: LocalPki;
+  consoleHost: ConsoleHost;
+  login: LocalEmployeeLogin;
 }): StageSettings {
   return {
     stage: 'local',
-    tables: { main: tables.main, idempotency: tables.idempotency },
+    tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
     endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address },
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,
+    adminBaseUrl: gateways.admin.url,
+    consoleOrigin: consoleHost.url,
+    employeeLogin: {
+      issuer: login.idp.issuer,
+      clientId: localBackendClientId,
+      scope: undefined,
+      groupsClaim: undefined,
+      groupRoles: { ...localRoleGroups },
+      roleMapping: login.roles,
+      consoleClientId: localConsoleClientId,
+      redirectUris: [login.redirectUri],
+      // The provider's certificate comes from the stage CA.
+      extraCaFile: pki.caCertPath,
+    },
     logLevel: 'WARN',
     validateResponses: true,
+    metrics: localMetricsEnabled(),
     // Webhooks to `npm run webhooks:listen` on localhost, over TLS with the stage CA (docs/webhooks.md).
     localWebhooks: { extraCaFile: pki.caCertPath },
   };
@@ -344,7 +567,10 @@ async function configureFunctions(
   return environment;
 }
 
-/** The partner CA the admin function signs with, and a first signing key, as the first deploy makes one. */
+/**
+ * The partner CA the admin function signs with, a first signing key and the login state key, as the
+ * first deploy makes them (the provider's client secret was written with the provider's start).
+ */
 async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void> {
   const store = new FileSecretStore(secretsDir);
   const partnerCa: StoredCertificateAuthority = {
@@ -354,6 +580,8 @@ async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void
   const partnerCaJson = JSON.stringify(partnerCa);
   const partnerCaId = defaultSecretIds.partnerCa;
   if ((await store.get(partnerCaId)) !== partnerCaJson) await store.put(partnerCaId, partnerCaJson);
+  if (!(await store.get(defaultSecretIds.loginStateKey)))
+    await store.put(defaultSecretIds.loginStateKey, randomBytes(32).toString('hex'));
   await ensureSigningKeys(store);
 }
 
@@ -523,10 +751,19 @@ async function seedOnce(
 
 function stageJsonOf(
   stateDir: string,
-  gateways: { api: Gateway; auth: Gateway },
+  {
+    gateways,
+    consoleHost,
+    login,
+  }: {
+    gateways: { api: Gateway; auth: Gateway; admin: Gateway };
+    consoleHost: ConsoleHost;
+    login: LocalEmployeeLogin;
+  },
   pki: LocalPki,
   seeded: SeedFile,
 ): StageJson {
+  const mapping = { groups: localRoleGroups, mode: login.roles };
   const withFiles = (slug: string, client: { client_id: string; client_secret: string }): StageClient => {
     const files = clientFiles(stateDir, slug);
     return {
@@ -539,6 +776,18 @@ function stageJsonOf(
   return {
     base_url: gateways.api.url,
     auth_url: gateways.auth.url,
+    admin_url: gateways.admin.url,
+    console_url: consoleHost.url,
+    employee_login: { client_id: localConsoleClientId, redirect_uri: login.redirectUri },
+    idp: {
+      issuer: login.idp.issuer,
+      employees: login.employees.map((employee) => ({
+        username: employee.username,
+        password: employee.password,
+        groups: [...employee.groups],
+        role: rolesFor(employee.groups, mapping)[0] ?? null,
+      })),
+    },
     ca_cert: pki.caCertPath,
     webhook_receiver: pki.serverFiles,
     operator: withFiles('operator', seeded.operator),

@@ -8,19 +8,26 @@ import { FilterCriteria } from 'aws-cdk-lib/aws-lambda';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
 import { secretNames } from '../../shared/config/env.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { groupsForStage, routesForStage } from '../../shared/routes/index.ts';
 import type { FunctionGroup } from '../../shared/routes/types.ts';
 import { ApiFunction, type ApiFunctionProps } from '../constructs/api-function.ts';
 import type { EntryResolver } from '../constructs/entries.ts';
+import { OperationsDashboard } from '../constructs/operations-dashboard.ts';
+import { AuthFloodRules, PartnerRateLimiting } from '../constructs/rate-limiting.ts';
 import { RouteTableApi } from '../constructs/route-table-api.ts';
 import { StreamProcessor } from '../constructs/stream-processor.ts';
 import { WebhookPipeline } from '../constructs/webhook-pipeline.ts';
 import {
+  type Access,
   functionEnvironment,
   functionNeeds,
+  gatewayFunctionNames,
+  isGatewayFunction,
   isWorker,
   type QueueName,
   type QueueTrigger,
@@ -32,12 +39,13 @@ import {
   type StageSettings,
   type StreamTrigger,
   streamPipes,
+  type TableName,
   type Worker,
   type WorkerDefinition,
   workerNames,
   workers,
 } from '../functions.ts';
-import type { StageConfig } from '../stage-config.ts';
+import { consoleRedirectUris, type StageConfig } from '../stage-config.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -48,8 +56,8 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Everything that deploys often: one Lambda per route group, the two REST APIs on their custom
- * domains, and the workers (key rotation, stream and queue consumers, schedules), all from the
+ * Everything that deploys often: one Lambda per route group, the three REST APIs (partner, auth,
+ * admin) on their custom domains, and the workers (key rotation, stream and queue consumers, schedules), all from the
  * function registry (infra/functions.ts). Data lives in the stateful stack.
  */
 export class ApiStack extends Stack {
@@ -58,7 +66,14 @@ export class ApiStack extends Stack {
   readonly missing: ServiceFunction[] = [];
   readonly partnerApi: RouteTableApi;
   readonly authApi: RouteTableApi;
+  readonly adminApi: RouteTableApi;
   readonly alarmTopic: Topic;
+  /** Usage plans, keys and the authorizer of the partner API; absent while the authorizer has no code. */
+  readonly rateLimiting: PartnerRateLimiting | undefined;
+  readonly authFloodRules: AuthFloodRules;
+  readonly operations: OperationsDashboard;
+  /** Dead-letter and failure queues of the workers, with alarms of their own already. */
+  private readonly deadLetterQueues: { label: string; queue: IQueue }[] = [];
   private readonly stageConfig: StageConfig;
   private readonly stateful: StatefulStack;
   private readonly entries: EntryResolver;
@@ -75,10 +90,16 @@ export class ApiStack extends Stack {
 
     this.alarmTopic = this.addAlarmTopic();
     this.addRouteFunctions(groups);
+    this.addGatewayFunctions();
     const apis = this.addApis();
     this.partnerApi = apis.partner;
     this.authApi = apis.auth;
+    this.adminApi = apis.admin;
+    this.rateLimiting = this.addPartnerRateLimiting();
+    this.addRoutes();
+    this.authFloodRules = this.addAuthFloodRules();
     this.addWorkers(groups);
+    this.operations = this.addOperationsDashboard();
     this.reportMissing();
   }
 
@@ -110,7 +131,23 @@ export class ApiStack extends Stack {
     }
   }
 
-  private addApis(): { partner: RouteTableApi; auth: RouteTableApi } {
+  /** Functions API Gateway invokes itself: the partner API's authorizer. */
+  private addGatewayFunctions(): void {
+    for (const name of gatewayFunctionNames) {
+      const entry = this.entries(name);
+      if (!entry) {
+        this.missing.push(name);
+        continue;
+      }
+      // Invoked on every authorizer cache miss: a short timeout keeps a stuck call from holding requests.
+      const fn = new ApiFunction(this, `${pascalCase(name)}Function`, {
+        ...this.functionProps(name, entry, Duration.seconds(5)),
+      });
+      this.register(name, fn);
+    }
+  }
+
+  private addApis(): { partner: RouteTableApi; auth: RouteTableApi; admin: RouteTableApi } {
     const config = this.stageConfig;
     const notFoundFunction = this.functions.get('meta');
     if (!notFoundFunction) {
@@ -119,7 +156,9 @@ export class ApiStack extends Stack {
       );
     }
     const apiFunctions = new Map(
-      [...this.functions].filter((entry): entry is [FunctionGroup, ApiFunction] => !isWorker(entry[0])),
+      [...this.functions].filter(
+        (entry): entry is [FunctionGroup, ApiFunction] => !isWorker(entry[0]) && !isGatewayFunction(entry[0]),
+      ),
     );
     const common = {
       routes: routesForStage(config.stage),
@@ -140,6 +179,7 @@ export class ApiStack extends Stack {
       host: 'api',
       restApiName: `partner-travel-${config.stage}-partner-api`,
       domainName: config.apiDomainName,
+      metered: this.functions.has('authorizer'),
       certificate: Certificate.fromCertificateArn(this, 'ApiCertificate', config.apiCertificateArn),
       mtls: {
         bucket: this.stateful.truststore,
@@ -147,14 +187,91 @@ export class ApiStack extends Stack {
         ...(config.truststoreVersion ? { version: config.truststoreVersion } : {}),
       },
     });
+    // The console exchanges its one-time code at the token endpoint from the browser.
     const auth = new RouteTableApi(this, 'AuthApi', {
       ...common,
       host: 'auth',
       restApiName: `partner-travel-${config.stage}-auth-api`,
       domainName: config.authDomainName,
       certificate: Certificate.fromCertificateArn(this, 'AuthCertificate', config.authCertificateArn),
+      corsOrigin: consoleOrigin(config),
     });
-    return { partner, auth };
+    // No client certificate here: browsers call it, so a WAF web ACL filters what mutual TLS would.
+    const admin = new RouteTableApi(this, 'AdminApi', {
+      ...common,
+      host: 'admin',
+      restApiName: `partner-travel-${config.stage}-admin-api`,
+      domainName: config.adminDomainName,
+      certificate: Certificate.fromCertificateArn(this, 'AdminCertificate', config.adminCertificateArn),
+      corsOrigin: consoleOrigin(config),
+      managedRules: true,
+    });
+    return { partner, auth, admin };
+  }
+
+  /**
+   * Per-partner rate limits on the partner API (docs/quotas.md): a usage plan per tier, the staff key,
+   * the authorizer; the admin function moves account keys between the plans, the quotas function
+   * reads their usage.
+   */
+  private addPartnerRateLimiting(): PartnerRateLimiting | undefined {
+    const authorizerFunction = this.functions.get('authorizer');
+    if (!authorizerFunction) return undefined;
+    const settings = quotaSettingsByStage[this.stageConfig.stage];
+    const limiting = new PartnerRateLimiting(this, 'PartnerRateLimiting', {
+      api: this.partnerApi.api,
+      plans: settings.plans,
+      staff: settings.staff,
+      authorizerFunction,
+    });
+    const admin = this.functions.get('admin');
+    if (admin) limiting.connectPlanAssignment(admin);
+    const quotas = this.functions.get('quotas');
+    if (quotas) limiting.connectUsageReader(quotas);
+    return limiting;
+  }
+
+  /** Every route as a method; on the partner API, the routes that take a token are metered. */
+  private addRoutes(): void {
+    const limiting = this.rateLimiting;
+    this.partnerApi.addRoutes((route) => (route.auth && limiting ? limiting.meteredMethod() : {}));
+    this.authApi.addRoutes();
+    this.adminApi.addRoutes();
+  }
+
+  /** The auth domain's WAF rate rules: floods per source address and per client credentials. */
+  private addAuthFloodRules(): AuthFloodRules {
+    const settings = quotaSettingsByStage[this.stageConfig.stage];
+    return new AuthFloodRules(this, 'AuthFloodRules', {
+      api: this.authApi.api,
+      flood: settings.flood,
+      clientFlood: settings.clientFlood,
+      metricPrefix: metricPrefixOf(this.stageConfig.stage),
+    });
+  }
+
+  /** The stage's dashboard and alarms (docs/operations.md). */
+  private addOperationsDashboard(): OperationsDashboard {
+    const { stage } = this.stageConfig;
+    const prefix = metricPrefixOf(stage);
+    return new OperationsDashboard(this, 'Operations', {
+      stage,
+      dashboardName: `partner-travel-${stage}`,
+      alarmTopic: this.alarmTopic,
+      apis: [this.partnerApi, this.authApi].map((api, index) => ({
+        label: index === 0 ? 'Partner' : 'Auth',
+        api: api.api,
+        accessLogs: { logGroup: api.accessLogs, domainName: api.domainName },
+      })),
+      ...(this.functions.get('authorizer') ? { authorizerFunction: this.functions.get('authorizer') } : {}),
+      // Each already raises its own alarm (WebhookPipeline, StreamProcessor): graphed here, not alarmed twice.
+      deadLetterQueues: this.deadLetterQueues.map((queue) => ({ ...queue, alarm: false })),
+      webAcl: {
+        metricName: `${prefix}AuthWebAcl`,
+        ruleMetricName: `${prefix}Auth${AuthFloodRules.addressRuleName}`,
+        region: this.stageConfig.region,
+      },
+    });
   }
 
   /** The registry's workers, each with what invokes it; the local stage runs the same definitions. */
@@ -231,6 +348,7 @@ export class ApiStack extends Stack {
       alarmTopic: this.alarmTopic,
       removalPolicy: this.stageConfig.removalPolicy,
     });
+    this.deadLetterQueues.push({ label: `${pascalCase(name)}Failures`, queue: processor.failures });
     this.register(name, processor.function);
   }
 
@@ -259,6 +377,10 @@ export class ApiStack extends Stack {
       removalPolicy: this.stageConfig.removalPolicy,
       logRetention: this.stageConfig.logRetention,
     });
+    this.deadLetterQueues.push(
+      { label: `${pascalCase(pipe.name)}DeadLetters`, queue: pipeline.deadLetterQueue },
+      { label: `${pascalCase(pipe.name)}PipeFailures`, queue: pipeline.pipeFailures },
+    );
     this.register(name, pipeline.dispatcher);
   }
 
@@ -281,10 +403,14 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, secrets = {} } = functionNeeds[name];
-    if (tables.main) fn.bindTable({ table: this.stateful.mainTable, access: tables.main });
-    if (tables.idempotency)
-      fn.bindTable({ table: this.stateful.idempotencyTable, access: tables.idempotency });
+    const { tables = {}, writableKeyPrefixes = {}, secrets = {} } = functionNeeds[name];
+    for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
+      fn.bindTable({
+        table: this.stateful.tables[table],
+        access,
+        writableKeyPrefixes: writableKeyPrefixes[table],
+      });
+    }
     for (const [secret, access] of Object.entries(secrets) as [
       keyof typeof secrets,
       'read' | 'readWrite',
@@ -316,7 +442,11 @@ export class ApiStack extends Stack {
 function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSettings {
   return {
     stage: config.stage,
-    tables: { main: stateful.mainTable.tableName, idempotency: stateful.idempotencyTable.tableName },
+    tables: {
+      main: stateful.mainTable.tableName,
+      idempotency: stateful.idempotencyTable.tableName,
+      audit: stateful.auditTable.tableName,
+    },
     secrets: {
       backend: 'aws',
       ids: Object.fromEntries(
@@ -325,8 +455,26 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
     },
     apiBaseUrl: `https://${config.apiDomainName}`,
     authBaseUrl: `https://${config.authDomainName}`,
+    adminBaseUrl: `https://${config.adminDomainName}`,
+    consoleOrigin: consoleOrigin(config),
+    employeeLogin: {
+      issuer: config.employeeLogin.issuer,
+      clientId: config.employeeLogin.clientId,
+      scope: undefined,
+      groupsClaim: config.employeeLogin.groupsClaim,
+      groupRoles: { ...config.employeeLogin.groupRoles },
+      roleMapping: config.employeeLogin.roleMapping,
+      consoleClientId: config.employeeLogin.consoleClientId,
+      redirectUris: [...consoleRedirectUris(config)],
+      extraCaFile: undefined,
+    },
     logLevel: config.logLevel,
   };
+}
+
+/** The console's origin: the one CORS admits on the auth and admin APIs. */
+function consoleOrigin(config: StageConfig): string {
+  return `https://${config.consoleDomainName}`;
 }
 
 /** A pipe feeds a FIFO queue that a worker consumes, grouped by a path into the record. */
@@ -338,6 +486,11 @@ function checkPipes(): void {
       throw new Error(`Pipe ${pipe.name}: its queue must be FIFO with a consumer and a message group path`);
     }
   }
+}
+
+/** WAF metric names: letters and digits only. */
+function metricPrefixOf(stage: string): string {
+  return `PartnerTravel${pascalCase(stage)}`;
 }
 
 function pascalCase(name: string): string {

@@ -2,9 +2,9 @@ import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { type CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { ServiceTable } from '../constructs/service-table.ts';
-import type { SecretName } from '../functions.ts';
+import type { SecretName, TableName } from '../functions.ts';
 import type { StageConfig } from '../stage-config.ts';
 
 export interface StatefulStackProps extends StackProps {
@@ -12,7 +12,10 @@ export interface StatefulStackProps extends StackProps {
 }
 
 /** How each secret gets its value. */
-const secretOrigins: Record<SecretName, { origin: 'empty' | 'generated'; description: string }> = {
+const secretOrigins: Record<
+  SecretName,
+  { origin: 'empty' | 'generated'; description: string; rotation?: string }
+> = {
   signingKeys: {
     origin: 'empty',
     description: 'ES256 signing key set (private). Written by the key-rotation function only.',
@@ -37,9 +40,25 @@ const secretOrigins: Record<SecretName, { origin: 'empty' | 'generated'; descrip
     origin: 'generated',
     description: 'Key material that seals stored idempotent responses (they can hold a secret shown once).',
   },
+  usageKeySecret: {
+    origin: 'generated',
+    description:
+      'Key the hidden API key value of each account is derived from (docs/quotas.md). Changing it means re-creating every key.',
+  },
   passSigningKeys: {
     origin: 'empty',
     description: 'ES256 key set that signs pass QR payloads; provisioned by an operator (docs/deploy.md).',
+  },
+  idpClientSecret: {
+    origin: 'empty',
+    description:
+      "This service's client secret at the stage's identity provider (employee login); written by an operator.",
+  },
+  loginStateKey: {
+    origin: 'generated',
+    description: 'HS256 key (256 bits) that signs the employee login state sent to the identity provider.',
+    rotation:
+      'Rotated by an operator procedure that keeps the previous key verifying for 10 minutes (docs/deploy.md).',
   },
 };
 
@@ -51,6 +70,8 @@ export class StatefulStack extends Stack {
   static readonly truststoreKey = 'truststore.pem';
   readonly mainTable: ServiceTable;
   readonly idempotencyTable: ServiceTable;
+  readonly auditTable: ServiceTable;
+  readonly tables: Record<TableName, ServiceTable>;
   readonly secrets: Record<SecretName, Secret>;
   readonly truststore: Bucket;
 
@@ -68,9 +89,15 @@ export class StatefulStack extends Stack {
       removalPolicy,
       deletionProtection,
     });
+    this.auditTable = new ServiceTable(this, 'AuditTable', {
+      shape: auditTable,
+      removalPolicy,
+      deletionProtection,
+    });
+    this.tables = { main: this.mainTable, idempotency: this.idempotencyTable, audit: this.auditTable };
 
     const secrets: Partial<Record<SecretName, Secret>> = {};
-    for (const [name, { origin, description }] of Object.entries(secretOrigins) as [
+    for (const [name, { origin, description, rotation }] of Object.entries(secretOrigins) as [
       SecretName,
       (typeof secretOrigins)[SecretName],
     ][]) {
@@ -94,9 +121,10 @@ export class StatefulStack extends Stack {
       Validations.of(secret).acknowledge({
         id: 'AwsSolutions-SMG4',
         reason:
-          origin === 'empty'
+          rotation ??
+          (origin === 'empty'
             ? 'Rotated by the service itself (key-rotation schedule) or by an operator procedure, not a rotation Lambda.'
-            : 'A pepper or data key cannot rotate on a schedule without re-encrypting or re-hashing every record.',
+            : 'A pepper or data key cannot rotate on a schedule without re-encrypting or re-hashing every record.'),
       });
       secrets[name] = secret;
     }

@@ -15,18 +15,26 @@ export interface AuthenticationInput {
   auth: RouteAuth;
   authorization: string | undefined;
   clientCertificate: ClientCertificate | null;
+  /**
+   * The route is served on a mutual TLS host (the partner API), so its gateway verified a client
+   * certificate; the admin API has none (shared/routes/types.ts, mutualTlsHosts).
+   */
+  certificateRequired: boolean;
 }
 
 /**
- * Layer 1 (mTLS) is enforced by the gateway; this checks that a certificate arrived, then layer 2:
- * the Bearer token, its audience, the certificate binding (RFC 8705 style, per account) and the scope.
+ * Layer 1 (mTLS) is enforced by the gateway; on its hosts this checks that a certificate arrived, then
+ * layer 2: the Bearer token, its audience, the certificate binding of partner tokens (RFC 8705 style,
+ * per account) and the scope.
  */
 export async function authenticate({
   auth,
   authorization,
   clientCertificate,
+  certificateRequired,
 }: AuthenticationInput): Promise<Principal> {
-  if (!clientCertificate) throw new UnauthorizedError('A client certificate is required.');
+  if (certificateRequired && !clientCertificate)
+    throw new UnauthorizedError('A client certificate is required.');
   if (!authorization) {
     throw new UnauthorizedError('The Authorization header with a Bearer token is required.', {
       headers: { 'WWW-Authenticate': 'Bearer' },
@@ -40,7 +48,11 @@ export async function authenticate({
   }
   const principal = await verifyAccessToken(token, auth.audiences ?? ['partner']);
 
-  if (principal.kind === 'partner' && accountOfCertificate(clientCertificate) !== principal.accountId) {
+  // A partner token is only ever good with its account's certificate, whatever the host.
+  if (
+    principal.kind === 'partner' &&
+    (!clientCertificate || accountOfCertificate(clientCertificate) !== principal.accountId)
+  ) {
     throw new ForbiddenError('The client certificate belongs to another account than the access token.', {
       details: { reason: 'certificate_account_mismatch' },
     });

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { EmployeeTokenClaims, EmployeeTokenIssuer } from '../domain/employees/ports.ts';
-import { accessTokenLifetimeSeconds } from './keys.ts';
+import { accessTokenLifetimeSeconds, accessTokenType } from './keys.ts';
 import type { SigningKeyCache } from './signing-key-cache.ts';
-
-/** RFC 9068, as partner tokens. */
-const accessTokenType = 'at+jwt';
 
 export interface EmployeeTokenIssuerOptions {
   /** The token issuer (the same `iss` as partner tokens: one authorization server). */

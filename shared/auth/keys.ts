@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { config } from '../config/env.ts';
 import type { SecretStore } from '../secrets/store.ts';
 
+/** RFC 9068 access tokens: the `typ` header of partner and employee tokens alike. */
+export const accessTokenType = 'at+jwt';
 export const accessTokenLifetimeSeconds = 3600;
 export const clockSkewSeconds = 30;
 /**

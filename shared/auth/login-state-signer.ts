@@ -74,3 +74,29 @@ export function createLoginStateSigner(options: LoginStateSignerOptions): LoginS
     },
   };
 }
+
+const hexKey = /^(?:[0-9a-f]{2}){32,}$/i;
+
+/**
+ * The keys of the `loginStateKey` secret: one hex key of at least 256 bits (what CloudFormation
+ * generates), or `{"keys": ["<hex>", ...]}` during a rotation, the signing key first and the previous
+ * one after it for the 10 minutes a login may take (docs/deploy.md).
+ */
+export function loginStateKeysFrom(secret: string): Uint8Array[] {
+  const trimmed = secret.trim();
+  let keys: unknown = [trimmed];
+  if (trimmed.startsWith('{')) {
+    try {
+      keys = (JSON.parse(trimmed) as { keys?: unknown }).keys;
+    } catch {
+      keys = undefined;
+    }
+  }
+  if (
+    !Array.isArray(keys) ||
+    keys.length === 0 ||
+    !keys.every((key) => typeof key === 'string' && hexKey.test(key))
+  )
+    throw new Error('The login state key secret must be hex (64+ digits) or {"keys": [hex, ...]}');
+  return keys.map((key: string) => Uint8Array.from(Buffer.from(key, 'hex')));
+}

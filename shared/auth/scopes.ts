@@ -1,4 +1,4 @@
-/** Canonical scope names; aliases from partner-api.md resolve to these (decisions.md, Tokens). */
+/** Canonical scope names; aliases resolve to these (docs/contract.md, Tokens). */
 export const partnerScopes = [
   'catalog.lounges:read',
   'catalog.fast_tracks:read',
@@ -12,7 +12,29 @@ export const partnerScopes = [
 
 export const identityScopes = ['identity.account:*', 'identity.application:*'] as const;
 
-export const allScopes = [...partnerScopes, ...identityScopes] as const;
+/**
+ * Scopes only employee tokens carry (docs/employees.md, Roles and scopes): no application can be
+ * granted one. `identity.account:*` and `identity.application:*` (shared with operator applications)
+ * grant every account and application operation, the `:read` scopes below only the reads.
+ */
+export const employeeOnlyScopes = [
+  'identity.account:read',
+  'identity.application:read',
+  'admin.catalog:read',
+  'admin.catalog:write',
+  'admin.esim_pools:read',
+  'admin.esim_pools:write',
+  'admin.account_managers:write',
+  'admin.webhook_deliveries:read',
+  'admin.webhook_deliveries:write',
+  'admin.audit_log:read',
+] as const;
+
+/** What an application may be granted (operators' applications alone the identity scopes). */
+export const applicationScopes = [...partnerScopes, ...identityScopes] as const;
+export type ApplicationScope = (typeof applicationScopes)[number];
+
+export const allScopes = [...applicationScopes, ...employeeOnlyScopes] as const;
 export type Scope = (typeof allScopes)[number];
 
 const aliases: Record<string, Scope> = {

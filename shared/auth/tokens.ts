@@ -1,4 +1,4 @@
-import { createPrivateKey, type JsonWebKey, type KeyObject, randomUUID, sign } from 'node:crypto';
+import { KeyObject, randomUUID, sign } from 'node:crypto';
 import {
   createLocalJWKSet,
   decodeProtectedHeader,
@@ -14,17 +14,17 @@ import { secretStore } from '../secrets/store.ts';
 import { LruMap } from '../util/lru-map.ts';
 import {
   accessTokenLifetimeSeconds,
-  activeKey,
+  accessTokenType,
   clockSkewSeconds,
-  nextActivation,
   readPublicJwks,
   readSigningKeys,
 } from './keys.ts';
 import type { Principal } from './principal.ts';
-import { canonicalScopes, type Scope } from './scopes.ts';
 
-/** RFC 9068 access tokens. */
-export const accessTokenType = 'at+jwt';
+export { accessTokenType };
+
+import { canonicalScopes, type Scope } from './scopes.ts';
+import { type CurrentSigningKey, SigningKeyCache } from './signing-key-cache.ts';
 
 const signingKeyCacheMs = 5 * 60 * 1000;
 const jwksCacheMs = 5 * 60 * 1000;
@@ -35,23 +35,26 @@ export function audienceValue(audience: Audience): string {
   return audience === 'partner' ? config().partnerAudience : config().adminAudience;
 }
 
-let signer: { kid: string; key: KeyObject; validUntil: number } | undefined;
+/**
+ * The key every access token (partner and employee) is signed with: one cache per container, never
+ * used past the moment a pre-published successor takes over.
+ */
+export const serviceSigningKeys = new SigningKeyCache(
+  () => readSigningKeys(secretStore()),
+  signingKeyCacheMs,
+);
 
-async function signingKey(now: number) {
-  if (!signer || now >= signer.validUntil) {
-    const set = await readSigningKeys(secretStore());
-    if (!set)
-      throw new Error('No signing keys: run the key rotation once (the local stage does it on start)');
-    const active = activeKey(set, new Date(now));
-    // Never sign with a key after its successor has taken over: its verification window ends from then.
-    const handover = nextActivation(set, new Date(now))?.getTime() ?? Number.POSITIVE_INFINITY;
-    signer = {
-      kid: active.kid,
-      key: createPrivateKey({ key: active.private_jwk as JsonWebKey, format: 'jwk' }),
-      validUntil: Math.min(now + signingKeyCacheMs, handover),
-    };
+/** The node:crypto form of each signing key, made once per key. */
+const signingKeyObjects = new WeakMap<object, KeyObject>();
+
+function keyObjectOf(key: CurrentSigningKey['key']): KeyObject {
+  if (key instanceof Uint8Array) throw new Error('An ES256 signing key is never a symmetric secret');
+  let keyObject = signingKeyObjects.get(key);
+  if (!keyObject) {
+    keyObject = KeyObject.from(key);
+    signingKeyObjects.set(key, keyObject);
   }
-  return signer;
+  return keyObject;
 }
 
 const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
@@ -84,7 +87,7 @@ export interface IssuedToken {
 }
 
 export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Date()): Promise<IssuedToken> {
-  const { kid, key } = await signingKey(now.getTime());
+  const { kid, key } = await serviceSigningKeys.current(now);
   const iat = Math.floor(now.getTime() / 1000);
   const accessToken = signCompact(
     { alg: 'ES256', typ: accessTokenType, kid },
@@ -99,7 +102,7 @@ export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Da
       exp: iat + accessTokenLifetimeSeconds,
       jti: randomUUID(),
     },
-    key,
+    keyObjectOf(key),
   );
   return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes: claims.scopes };
 }
@@ -278,7 +281,7 @@ export async function verifyAccessToken(
 
 /** Tests and the local stage rotate keys in the same process. */
 function resetTokenCaches(): void {
-  signer = undefined;
+  serviceSigningKeys.reset();
   verificationKeys = undefined;
   verifiedTokens.clear();
 }

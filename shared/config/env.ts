@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   region: string;
   mainTableName: string;
   idempotencyTableName: string;
+  /** The append-only audit log (docs/employees.md, Audit log). */
+  auditTableName: string;
   /** Local stage only: DynamoDB Local, the SQS emulator. Unset in AWS. */
   dynamodbEndpoint: string | undefined;
   sqsEndpoint: string | undefined;
@@ -23,6 +25,10 @@ export interface RuntimeConfig {
   adminAudience: string;
   apiBaseUrl: string;
   authBaseUrl: string;
+  /** {admin_url}: the employee admin API. */
+  adminBaseUrl: string;
+  /** The employee console's origin: the only one CORS admits (undefined: no CORS answers at all). */
+  consoleOrigin: string | undefined;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
 }
@@ -34,7 +40,10 @@ export type SecretName =
   | 'clientSecretPepper'
   | 'webhookEncryptionKey'
   | 'passSigningKeys'
-  | 'idempotencyEncryptionKey';
+  | 'idempotencyEncryptionKey'
+  | 'usageKeySecret'
+  | 'idpClientSecret'
+  | 'loginStateKey';
 
 /** The variable each secret id is read from: an ARN in AWS. */
 const secretIdVariables: Record<SecretName, string> = {
@@ -45,6 +54,9 @@ const secretIdVariables: Record<SecretName, string> = {
   webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
   passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
   idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
+  usageKeySecret: 'USAGE_KEY_SECRET_ID',
+  idpClientSecret: 'IDP_CLIENT_SECRET_SECRET_ID',
+  loginStateKey: 'LOGIN_STATE_KEY_SECRET_ID',
 };
 
 /** Secret ids when their variable is unset: the file names of the local stage's secret store. */
@@ -56,6 +68,9 @@ export const defaultSecretIds: Record<SecretName, string> = {
   webhookEncryptionKey: 'webhook-encryption-key',
   passSigningKeys: 'pass-signing-keys',
   idempotencyEncryptionKey: 'idempotency-encryption-key',
+  usageKeySecret: 'usage-key-secret',
+  idpClientSecret: 'idp-client-secret',
+  loginStateKey: 'employee-login-state-key',
 };
 
 export const secretNames = Object.keys(secretIdVariables) as SecretName[];
@@ -83,6 +98,7 @@ export function config(): RuntimeConfig {
     region: required('AWS_REGION'),
     mainTableName: required('MAIN_TABLE_NAME'),
     idempotencyTableName: required('IDEMPOTENCY_TABLE_NAME'),
+    auditTableName: required('AUDIT_TABLE_NAME'),
     dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sqsEndpoint: process.env.SQS_ENDPOINT || undefined,
     secretsBackend: process.env.SECRETS_BACKEND === 'file' ? 'file' : 'aws',
@@ -95,6 +111,8 @@ export function config(): RuntimeConfig {
     adminAudience: required('ADMIN_AUDIENCE'),
     apiBaseUrl: required('API_BASE_URL'),
     authBaseUrl: required('AUTH_BASE_URL'),
+    adminBaseUrl: required('ADMIN_BASE_URL'),
+    consoleOrigin: process.env.CONSOLE_ORIGIN || undefined,
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
   };
   return cached;
@@ -108,9 +126,100 @@ export function queueUrl(variable: QueueUrlVariable): string {
   return required(variable);
 }
 
+/** The identity provider and the console as the employee login sees them (docs/employees.md). */
+export interface EmployeeLoginConfig {
+  /** The OpenID Provider's issuer identifier (its discovery document is read from it). */
+  issuer: string;
+  /** This service's client at the provider; its secret is the `idpClientSecret` secret. */
+  clientId: string;
+  scope: string | undefined;
+  groupsClaim: string | undefined;
+  /** Provider group -> employee role name. */
+  groupRoles: Record<string, string>;
+  /** Always `strict` in prod, whatever the variable says. */
+  roleMapping: 'strict' | 'lenient';
+  /** The admin console: its client id and the exact redirect URIs the login accepts. */
+  consoleClientId: string;
+  redirectUris: string[];
+  /** Local stage: a CA (PEM file) trusted for the provider's HTTPS besides the public ones. */
+  extraCaFile: string | undefined;
+}
+
+function jsonVariable<T>(name: string, check: (value: unknown) => value is T): T {
+  const raw = required(name);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(`${name} must be JSON`);
+  }
+  if (!check(parsed)) throw new Error(`${name} does not have the expected shape`);
+  return parsed;
+}
+
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((item) => typeof item === 'string');
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+let employeeLogin: EmployeeLoginConfig | undefined;
+
+/** Read on the first login request (only the auth function logs employees in). */
+export function employeeLoginConfig(): EmployeeLoginConfig {
+  employeeLogin ??= {
+    issuer: required('IDP_ISSUER'),
+    clientId: required('IDP_CLIENT_ID'),
+    scope: process.env.IDP_SCOPE || undefined,
+    groupsClaim: process.env.IDP_GROUPS_CLAIM || undefined,
+    groupRoles: jsonVariable('IDP_GROUP_ROLES', isStringRecord),
+    roleMapping:
+      config().stage === 'prod' || process.env.EMPLOYEE_ROLE_MAPPING !== 'lenient' ? 'strict' : 'lenient',
+    consoleClientId: required('CONSOLE_CLIENT_ID'),
+    redirectUris: jsonVariable('CONSOLE_REDIRECT_URIS', isStringList),
+    extraCaFile: process.env.IDP_EXTRA_CA_FILE || undefined,
+  };
+  return employeeLogin;
+}
+onReset(() => {
+  employeeLogin = undefined;
+});
+
 /** The stage name as a metrics dimension; metrics are written before `config()` may be complete. */
 export function metricsStage(): string | undefined {
   return process.env.STAGE || undefined;
+}
+
+/**
+ * API Gateway's side of the rate limit plans (AWS only; set by CDK on the functions that need them):
+ * USAGE_PLAN_NAMES (`{"sandbox": "<usage plan name>", ...}`) for the functions that move keys between
+ * plans or read usage, STAFF_API_KEY_ID for the authorizer. Undefined where unset.
+ */
+export function usagePlanSettings(): {
+  usagePlanNames: Record<string, string> | undefined;
+  staffApiKeyId: string | undefined;
+} {
+  const names = process.env.USAGE_PLAN_NAMES;
+  let usagePlanNames: Record<string, string> | undefined;
+  if (names) {
+    const parsed: unknown = JSON.parse(names);
+    if (
+      typeof parsed !== 'object' ||
+      parsed === null ||
+      !Object.values(parsed).every((value) => typeof value === 'string')
+    ) {
+      throw new Error('USAGE_PLAN_NAMES must be a JSON object of usage plan names by plan');
+    }
+    usagePlanNames = parsed as Record<string, string>;
+  }
+  return { usagePlanNames, staffApiKeyId: process.env.STAFF_API_KEY_ID || undefined };
+}
+
+/** JSON overrides of the token endpoint's limits (TOKEN_ENDPOINT_LIMITS, docs/quotas.md); unset in AWS. */
+export function tokenEndpointLimitsOverride(): string | undefined {
+  return process.env.TOKEN_ENDPOINT_LIMITS || undefined;
 }
 
 /** The logger's service name (POWERTOOLS_SERVICE_NAME) on every stage. */
@@ -161,18 +270,39 @@ export function outboundConfig(): {
 /** The values behind a function's environment, as CDK (tokens, ARNs) or the local stage (endpoints, files) knows them. */
 export interface RuntimeSettings {
   stage: Stage;
-  tables: { main: string; idempotency: string };
+  tables: { main: string; idempotency: string; audit: string };
   secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
   apiBaseUrl: string;
   authBaseUrl: string;
+  adminBaseUrl: string;
+  /** The console's origin, admitted by CORS; absent: no console on the stage. */
+  consoleOrigin?: string;
+  /** Absent: the stage has no identity provider, and employee login answers 500. */
+  employeeLogin?: EmployeeLoginConfig;
   logLevel: string;
   /** Local stage: DynamoDB Local and the SQS emulator. */
   endpoints?: { dynamodb: string; sqs: string };
   validateResponses?: boolean;
+  /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
+  metrics?: boolean;
   /** URLs of the queues the function uses. */
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
   localWebhooks?: { extraCaFile: string };
+}
+
+function employeeLoginEnvironment(login: EmployeeLoginConfig): Record<string, string> {
+  return {
+    IDP_ISSUER: login.issuer,
+    IDP_CLIENT_ID: login.clientId,
+    ...(login.scope ? { IDP_SCOPE: login.scope } : {}),
+    ...(login.groupsClaim ? { IDP_GROUPS_CLAIM: login.groupsClaim } : {}),
+    IDP_GROUP_ROLES: JSON.stringify(login.groupRoles),
+    EMPLOYEE_ROLE_MAPPING: login.roleMapping,
+    CONSOLE_CLIENT_ID: login.consoleClientId,
+    CONSOLE_REDIRECT_URIS: JSON.stringify(login.redirectUris),
+    ...(login.extraCaFile ? { IDP_EXTRA_CA_FILE: login.extraCaFile } : {}),
+  };
 }
 
 /** The inverse of `config()`: the variables that configure a function to these settings. */
@@ -182,18 +312,23 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     STAGE: settings.stage,
     MAIN_TABLE_NAME: settings.tables.main,
     IDEMPOTENCY_TABLE_NAME: settings.tables.idempotency,
+    AUDIT_TABLE_NAME: settings.tables.audit,
     ...(endpoints ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs } : {}),
     SECRETS_BACKEND: secrets.backend,
     ...(secrets.dir ? { SECRETS_DIR: secrets.dir } : {}),
     ...Object.fromEntries(secretNames.map((name) => [secretIdVariables[name], secrets.ids[name]])),
     TOKEN_ISSUER: settings.authBaseUrl,
     PARTNER_AUDIENCE: settings.apiBaseUrl,
-    ADMIN_AUDIENCE: `${settings.apiBaseUrl}/api/v1/admin`,
+    ADMIN_AUDIENCE: settings.adminBaseUrl,
     API_BASE_URL: settings.apiBaseUrl,
     AUTH_BASE_URL: settings.authBaseUrl,
+    ADMIN_BASE_URL: settings.adminBaseUrl,
+    ...(settings.consoleOrigin ? { CONSOLE_ORIGIN: settings.consoleOrigin } : {}),
+    ...(settings.employeeLogin ? employeeLoginEnvironment(settings.employeeLogin) : {}),
     POWERTOOLS_SERVICE_NAME: serviceName,
     LOG_LEVEL: settings.logLevel,
     ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
+    ...(settings.metrics === false ? { POWERTOOLS_METRICS_DISABLED: 'true' } : {}),
     ...settings.queueUrls,
     ...(localWebhooks
       ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }

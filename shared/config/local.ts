@@ -19,9 +19,36 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
-/** The listeners of `npm start`: LOCAL_API_PORT (mutual TLS) and LOCAL_AUTH_PORT. */
-export function localPorts(): { api: number; auth: number } {
-  return { api: port('LOCAL_API_PORT', 8443), auth: port('LOCAL_AUTH_PORT', 8444) };
+export interface LocalPorts {
+  /** {base_url}, mutual TLS: LOCAL_API_PORT, default 8443. */
+  api: number;
+  /** {auth_url}: LOCAL_AUTH_PORT, default 8444. */
+  auth: number;
+  /** {admin_url}, no client certificate: LOCAL_ADMIN_PORT, default 8445. */
+  admin: number;
+  /** The local identity provider (oidc-provider): LOCAL_IDP_PORT, default 8446. */
+  idp: number;
+  /** {console_url}: LOCAL_CONSOLE_PORT, default 8447. */
+  console: number;
+}
+
+/** The listeners of `npm start`; 0 picks a free port. */
+export function localPorts(): LocalPorts {
+  return {
+    api: port('LOCAL_API_PORT', 8443),
+    auth: port('LOCAL_AUTH_PORT', 8444),
+    admin: port('LOCAL_ADMIN_PORT', 8445),
+    idp: port('LOCAL_IDP_PORT', 8446),
+    console: port('LOCAL_CONSOLE_PORT', 8447),
+  };
+}
+
+/**
+ * How the local stage maps identity provider groups to roles: LOCAL_EMPLOYEE_ROLES=strict refuses an
+ * employee in no mapped group, as production does; anything else treats them as admin.
+ */
+export function localEmployeeRoles(): 'strict' | 'lenient' {
+  return process.env.LOCAL_EMPLOYEE_ROLES === 'strict' ? 'strict' : 'lenient';
 }
 
 /** LOG_LEVEL given to a tool: it wins over the level the stage's functions run with. */
@@ -40,9 +67,17 @@ export function webhookListenerDefaults(): { port: string; secrets: string[] } {
   return { port: process.env.WEBHOOK_LISTEN_PORT ?? '9443', secrets: secret ? [secret] : [] };
 }
 
-/** Server URLs of `npm run openapi` other than the published ones: API_BASE_URL, AUTH_BASE_URL. */
-export function documentUrlOverrides(): { apiBaseUrl: string | undefined; authBaseUrl: string | undefined } {
-  return { apiBaseUrl: process.env.API_BASE_URL, authBaseUrl: process.env.AUTH_BASE_URL };
+/** Server URLs of `npm run openapi` other than the published ones: API_BASE_URL, AUTH_BASE_URL, ADMIN_BASE_URL. */
+export function documentUrlOverrides(): {
+  apiBaseUrl: string | undefined;
+  authBaseUrl: string | undefined;
+  adminBaseUrl: string | undefined;
+} {
+  return {
+    apiBaseUrl: process.env.API_BASE_URL,
+    authBaseUrl: process.env.AUTH_BASE_URL,
+    adminBaseUrl: process.env.ADMIN_BASE_URL,
+  };
 }
 
 /** The account of the credentials that run `cdk` (CDK_DEFAULT_ACCOUNT, set by the CLI). */
@@ -74,6 +109,26 @@ export function profileOptions(): {
     dir: process.env.PROFILE_DIR,
     only: process.env.PROFILE_ONLY?.split(',').map((part) => part.trim()),
   };
+}
+
+/**
+ * The local stage's limit overrides (docs/quotas.md): RATE_LIMIT_PLANS (JSON over the stage's plans)
+ * and TOKEN_ENDPOINT_LIMITS (JSON over the token endpoint's flood rules and lockout), from the stage's
+ * own environment overrides first, then this process's environment.
+ */
+export function localLimitOverrides(overrides: Record<string, string> = {}): {
+  plans: string | undefined;
+  tokenEndpoint: string | undefined;
+} {
+  return {
+    plans: overrides.RATE_LIMIT_PLANS ?? process.env.RATE_LIMIT_PLANS,
+    tokenEndpoint: overrides.TOKEN_ENDPOINT_LIMITS ?? process.env.TOKEN_ENDPOINT_LIMITS,
+  };
+}
+
+/** LOCAL_METRICS=1 prints the functions' EMF metric lines on the local stage (off: they drown the log). */
+export function localMetricsEnabled(): boolean {
+  return process.env.LOCAL_METRICS === '1';
 }
 
 /** The PATH a child process needs to find its tools. */

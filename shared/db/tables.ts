@@ -31,4 +31,22 @@ export const idempotencyTable: TableShape = {
   globalSecondaryIndexes: [],
 };
 
-export const tables = [mainTable, idempotencyTable] as const;
+/**
+ * The audit log (shared/db/entities/audit.ts): append-only, no stream, one index per filter. Writers
+ * get PutItem only; only the function that serves the audit log reads it.
+ */
+export const auditTable: TableShape = {
+  id: 'Audit',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  // Unused for now: records are kept; a retention period would set it.
+  timeToLiveAttribute: 'expires_at',
+  stream: false,
+  globalSecondaryIndexes: [
+    { indexName: 'byActor', partitionKey: 'actor_key', sortKey: 'sk' },
+    { indexName: 'byTarget', partitionKey: 'target_key', sortKey: 'sk' },
+    { indexName: 'byAction', partitionKey: 'action_key', sortKey: 'sk' },
+  ],
+};
+
+export const tables = [mainTable, idempotencyTable, auditTable] as const;

@@ -31,6 +31,8 @@ export const errorCatalog = {
   EsimPoolExhausted: { status: 409, title: 'eSIM pool exhausted' },
   EsimTopupUnavailable: { status: 409, title: 'Top-up unavailable' },
   EsimResellerAlreadyLinked: { status: 409, title: 'Reseller already linked' },
+  // Added by this service: an account operation invalid in the account's state (enable of an Active one).
+  AccountInvalidState: { status: 409, title: 'Operation not allowed in the account state' },
   // Added by this service where the partner contract has no code for a plain HTTP failure (docs/errors.md).
   MethodNotAllowed: { status: 405, title: 'Method not allowed' },
   PayloadTooLarge: { status: 413, title: 'Request body too large' },
@@ -89,7 +91,7 @@ export class ValidationError extends ApiError {
   }
 }
 
-/** Body that is not JSON at all: 400 rather than 422 (decisions.md). */
+/** Body that is not JSON at all: 400 rather than 422 (docs/contract.md). */
 export class MalformedBodyError extends ApiError {
   constructor(message = 'The request body is not valid JSON.', options: ApiErrorOptions = {}) {
     super('ValidationError', message, options);

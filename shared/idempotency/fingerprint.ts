@@ -12,7 +12,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What partner-api.md (Idempotency rule 5) compares: the path values and the request body. */
+/** What the contract (docs/contract.md, Idempotency) compares: the path values and the request body. */
 export function requestFingerprint(params: Record<string, string | undefined>, body: unknown): string {
   return createHash('sha256')
     .update(canonicalJson({ params, body: body ?? null }))

@@ -109,7 +109,7 @@ export async function commitIdempotent(
   if (outcome.committed) return { kind: 'created', response };
   if (outcome.reason === 'contention') {
     if (outcome.index > 0) throw contentionError();
-    // The twin request holding this key is still committing: decisions.md's "in flight".
+    // The twin request holding this key is still committing: the contract's "in flight" (docs/contract.md, Idempotency).
     throw new ConflictError(
       'IdempotencyConflict',
       'A request with this Idempotency-Key is still in flight.',

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { allScopes } from '../auth/scopes.ts';
+import { applicationScopes, employeeOnlyScopes, identityScopes } from '../auth/scopes.ts';
 import { type ErrorCode, errorCatalog } from '../domain/errors.ts';
 import { problemContentType } from '../http/problem.ts';
+import { authRoutes } from '../routes/auth.ts';
 import { routesForStage } from '../routes/index.ts';
-import type { RouteDefinition, Stage } from '../routes/types.ts';
+import { type Host, htmlContentType, type RouteDefinition, type Stage } from '../routes/types.ts';
 import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
 import { webhookPayloads } from '../schemas/webhooks.ts';
 
@@ -12,6 +13,7 @@ export interface DocumentOptions {
   stage: Stage;
   apiBaseUrl: string;
   authBaseUrl: string;
+  adminBaseUrl: string;
 }
 
 const requestIdHeader = z
@@ -28,14 +30,49 @@ const scopeDescriptions: Record<string, string> = {
   'esim:write': 'Order and top up eSIMs',
   'esim:read': 'Read eSIMs',
   webhooks: 'Manage the webhook subscription',
-  'identity.account:*': 'Administer accounts (operators)',
-  'identity.application:*': 'Administer applications (operators)',
+  'identity.account:*': 'Administer accounts (operators; employees with the admin role)',
+  'identity.application:*': 'Administer applications (operators; employees with the admin role)',
+  'identity.account:read': 'Read accounts and their managers (employees)',
+  'identity.application:read': 'Read applications (employees)',
+  'admin.catalog:read': 'Read the catalog administration (employees)',
+  'admin.catalog:write': 'Edit and publish the catalog (employees)',
+  'admin.esim_pools:read': "Read accounts' eSIM pools (employees)",
+  'admin.esim_pools:write': 'Load eSIM pools, link resellers (employees)',
+  'admin.account_managers:write': 'Assign account managers (employees)',
+  'admin.webhook_deliveries:read': "Read any account's webhook subscription and deliveries (employees)",
+  'admin.webhook_deliveries:write': "Redeliver any account's webhook events (employees)",
+  'admin.audit_log:read': 'Read the audit log (employees)',
 };
+
+/** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */
+const isMetered = (route: RouteDefinition) => route.auth !== null && route.hosts.includes('api');
+
+/** The two IETF rate limit fields every metered answer carries. */
+const rateLimitHeaders = {
+  'RateLimit-Policy': z.string().meta({
+    description: 'The plan\'s limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md)',
+  }),
+  RateLimit: z.string().optional().meta({
+    description:
+      'What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md)',
+  }),
+};
+/** A route only employees call: the admin API, employee tokens, no client certificate. */
+const employeeOnly = (route: RouteDefinition) =>
+  route.auth !== null && !(route.auth.audiences ?? ['partner']).includes('partner');
+
+function securityOf(route: RouteDefinition) {
+  if (!route.auth) return route.hosts.includes('api') ? [{ mutualTLS: [] }] : [];
+  const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
+  if (employeeOnly(route)) return accepted.map((scope) => ({ employeeToken: [scope] }));
+  return accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] }));
+}
 
 /** Error codes every route can answer, besides its own `errors`. */
 function impliedErrors(route: RouteDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ['InternalError', 'ServiceUnavailable'];
   if (route.auth) codes.push('Unauthorized', 'Forbidden');
+  if (isMetered(route)) codes.push('RateLimitExceeded');
   if (route.request || route.idempotency) codes.push('ValidationError');
   if (route.request?.body) codes.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (route.idempotency) codes.push('IdempotencyConflict');
@@ -64,6 +101,7 @@ function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['resp
           ? { 'Retry-After': z.string().meta({ description: 'Seconds' }) }
           : {}),
         ...(status === 405 ? { Allow: z.string() } : {}),
+        ...(isMetered(route) ? rateLimitHeaders : {}),
       }),
       content: { [problemContentType]: { schema: problemSchema } },
       'x-error-codes': list,
@@ -79,6 +117,7 @@ function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['re
     for (const [name, description] of Object.entries(spec.headers ?? {})) {
       headerShape[name] = z.string().meta({ description });
     }
+    if (isMetered(route)) Object.assign(headerShape, rateLimitHeaders);
     if (route.idempotency) {
       headerShape['Idempotency-Key'] = z.string().meta({ description: 'Echo of the request header' });
       headerShape['Idempotency-Status'] = z
@@ -100,6 +139,14 @@ function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['re
   return responses as ZodOpenApiOperationObject['responses'];
 }
 
+/** Browser-facing routes answer every other refusal or failure as a page too. */
+const htmlDefault = {
+  default: {
+    description: 'Any other refusal or failure, as an HTML page',
+    content: { [htmlContentType]: { schema: z.string() } },
+  },
+};
+
 function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApiOperationObject {
   const spec = route.request ?? {};
   const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': requestIdHeader.optional() };
@@ -108,23 +155,19 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
       route.idempotency === 'required' ? idempotencyKeyHeader : idempotencyKeyHeader.optional();
   }
   const headers = spec.headers ? spec.headers.extend(headerShape) : z.object(headerShape);
-  const servers = route.hosts.map((host) => ({
-    url: host === 'api' ? options.apiBaseUrl : options.authBaseUrl,
-  }));
+  const baseUrls: Record<Host, string> = {
+    api: options.apiBaseUrl,
+    auth: options.authBaseUrl,
+    admin: options.adminBaseUrl,
+  };
+  const servers = route.hosts.map((host) => ({ url: baseUrls[host] }));
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [...route.tags],
     servers,
-    security: route.auth
-      ? [route.auth.scope, ...(route.auth.alternatives ?? [])].map((scope) => ({
-          mutualTLS: [],
-          partnerToken: [scope],
-        }))
-      : route.hosts.includes('api')
-        ? [{ mutualTLS: [] }]
-        : [],
+    security: securityOf(route),
     requestParams: {
       ...(spec.params ? { path: spec.params } : {}),
       ...(spec.query ? { query: spec.query } : {}),
@@ -144,7 +187,11 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
       : {}),
     responses: {
       ...successResponses(route),
-      ...(route.errorFormat === 'oauth' ? {} : errorResponses(route)),
+      ...(route.errorFormat === 'oauth'
+        ? {}
+        : route.errorFormat === 'html'
+          ? htmlDefault
+          : errorResponses(route)),
     },
     ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
   } as ZodOpenApiOperationObject;
@@ -155,7 +202,12 @@ export const publishedDocumentOptions: DocumentOptions = {
   stage: 'prod',
   apiBaseUrl: 'https://api.partner-travel.example',
   authBaseUrl: 'https://auth.partner-travel.example',
+  adminBaseUrl: 'https://admin.partner-travel.example',
 };
+
+function describeScopes(scopes: readonly string[]): Record<string, string> {
+  return Object.fromEntries(scopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope]));
+}
 
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
 export function buildOpenApiDocument(options: DocumentOptions) {
@@ -176,7 +228,9 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       description:
         'B2B API for lounges, fast-track and eSIM. Mutual TLS on every call to the API host; ' +
         'OAuth 2.0 client-credentials access tokens (ES256 JWT) carry the scopes. Errors are RFC 9457 ' +
-        'problem objects; see docs/errors.md for the status of every code.',
+        'problem objects; see docs/errors.md for the status of every code. Employees sign in with the ' +
+        'authorization code flow (PKCE) and call the admin API (`/api/v1/admin/*`, no client certificate), ' +
+        'which offers every `/v2/admin/*` operation under the same sub-path plus the employee-only ones.',
     },
     servers: [{ url: options.apiBaseUrl, description: 'Partner API (mutual TLS)' }],
     components: {
@@ -188,10 +242,21 @@ export function buildOpenApiDocument(options: DocumentOptions) {
             'ES256 JWT access token (RFC 9068, typ at+jwt) verified against /.well-known/jwks.json.',
           flows: {
             clientCredentials: {
-              tokenUrl: `${options.authBaseUrl}/oauth/v2/token`,
-              scopes: Object.fromEntries(
-                allScopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope]),
-              ),
+              tokenUrl: `${options.authBaseUrl}${authRoutes.issueToken.path}`,
+              scopes: describeScopes(applicationScopes),
+            },
+          },
+        },
+        employeeToken: {
+          type: 'oauth2',
+          description:
+            'Employee access token (ES256 JWT, typ at+jwt, aud the admin API, 1 hour) from the login: the ' +
+            "stage's identity provider signs the employee in, their groups give the roles and the roles the scopes.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${options.authBaseUrl}${authRoutes.startEmployeeLogin.path}`,
+              tokenUrl: `${options.authBaseUrl}${authRoutes.issueToken.path}`,
+              scopes: describeScopes([...identityScopes, ...employeeOnlyScopes]),
             },
           },
         },

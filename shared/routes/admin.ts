@@ -4,6 +4,7 @@ import {
   applicationParams,
   applicationSchema,
   applicationWithSecretSchema,
+  changePlanRequestSchema,
   createAccountRequestSchema,
   createApplicationRequestSchema,
   createdAccountSchema,
@@ -11,8 +12,19 @@ import {
 import { cursorPage, cursorQuery } from '../schemas/common.ts';
 import { defineRoute, type RouteAuth } from './types.ts';
 
-const accountAdmin: RouteAuth = { scope: 'identity.account:*', audiences: ['partner', 'employee'] };
-const applicationAdmin: RouteAuth = { scope: 'identity.application:*', audiences: ['partner', 'employee'] };
+/*
+ * `/v2/admin/*` serves operator applications (partner tokens over mutual TLS) only. Each route has an
+ * employee twin under `/api/v1/admin/*`, derived in shared/routes/employee-twins.ts. Writes name the
+ * `:*` scope; reads the `:read` scope with `:*` as an alternative, so support employees (`:read` only)
+ * and operator applications (`:*` only) both pass. Writes declare their audit record.
+ */
+const accountAdmin: RouteAuth = { scope: 'identity.account:*' };
+const accountRead: RouteAuth = { scope: 'identity.account:read', alternatives: ['identity.account:*'] };
+const applicationAdmin: RouteAuth = { scope: 'identity.application:*' };
+const applicationRead: RouteAuth = {
+  scope: 'identity.application:read',
+  alternatives: ['identity.application:*'],
+};
 const common = { hosts: ['api'], group: 'admin', tags: ['Admin'] } as const;
 
 export const adminRoutes = {
@@ -26,6 +38,7 @@ export const adminRoutes = {
       'Signs `csr_pem` with the partner CA; the returned certificate identifies the account on every call.',
     auth: accountAdmin,
     idempotency: 'required',
+    audit: { target: { type: 'account', responseField: 'account_id' }, bodyFields: ['name'] },
     request: { body: createAccountRequestSchema },
     responses: {
       201: {
@@ -41,7 +54,7 @@ export const adminRoutes = {
     method: 'GET',
     path: '/v2/admin/accounts',
     summary: 'List accounts',
-    auth: accountAdmin,
+    auth: accountRead,
     request: { query: cursorQuery },
     responses: { 200: { description: 'A page of accounts', schema: cursorPage(accountSchema) } },
   }),
@@ -51,7 +64,7 @@ export const adminRoutes = {
     method: 'GET',
     path: '/v2/admin/accounts/{accountID}',
     summary: 'Read an account',
-    auth: accountAdmin,
+    auth: accountRead,
     request: { params: accountParams },
     responses: { 200: { description: 'The account', schema: accountSchema } },
     errors: ['ResourceNotFound'],
@@ -63,8 +76,24 @@ export const adminRoutes = {
     path: '/v2/admin/accounts/{accountID}/disable',
     summary: 'Disable an account: none of its applications gets a token any more',
     auth: accountAdmin,
+    audit: { target: { type: 'account', param: 'accountID' } },
     request: { params: accountParams },
     responses: { 200: { description: 'The disabled account', schema: accountSchema } },
+    errors: ['ResourceNotFound'],
+  }),
+  changeAccountPlan: defineRoute({
+    ...common,
+    operationId: 'changeAccountPlan',
+    method: 'POST',
+    path: '/v2/admin/accounts/{accountID}/plan',
+    summary: "Set the account's rate limit plan",
+    description:
+      'The new numbers apply to requests at once; the `RateLimit-Policy` partners see follows within five ' +
+      'minutes (the gateway caches its answer per token). Setting the current plan again re-applies it.',
+    auth: accountAdmin,
+    audit: { target: { type: 'account', param: 'accountID' }, bodyFields: ['plan'] },
+    request: { params: accountParams, body: changePlanRequestSchema },
+    responses: { 200: { description: 'The account on its new plan', schema: accountSchema } },
     errors: ['ResourceNotFound'],
   }),
   createApplication: defineRoute({
@@ -76,6 +105,10 @@ export const adminRoutes = {
     description: 'The client secret is returned once, in this response; only a keyed hash is stored.',
     auth: applicationAdmin,
     idempotency: 'required',
+    audit: {
+      target: { type: 'application', responseField: 'client_id' },
+      bodyFields: ['name', 'allowed_scopes'],
+    },
     request: { params: accountParams, body: createApplicationRequestSchema },
     responses: {
       201: {
@@ -92,7 +125,7 @@ export const adminRoutes = {
     method: 'GET',
     path: '/v2/admin/accounts/{accountID}/applications',
     summary: "List an account's applications",
-    auth: applicationAdmin,
+    auth: applicationRead,
     request: { params: accountParams, query: cursorQuery },
     responses: { 200: { description: 'A page of applications', schema: cursorPage(applicationSchema) } },
     errors: ['ResourceNotFound'],
@@ -103,7 +136,7 @@ export const adminRoutes = {
     method: 'GET',
     path: '/v2/admin/accounts/{accountID}/applications/{clientID}',
     summary: 'Read an application',
-    auth: applicationAdmin,
+    auth: applicationRead,
     request: { params: applicationParams },
     responses: { 200: { description: 'The application', schema: applicationSchema } },
     errors: ['ResourceNotFound'],
@@ -115,6 +148,7 @@ export const adminRoutes = {
     path: '/v2/admin/accounts/{accountID}/applications/{clientID}/disable',
     summary: 'Disable an application: it gets no more tokens',
     auth: applicationAdmin,
+    audit: { target: { type: 'application', param: 'clientID' } },
     request: { params: applicationParams },
     responses: { 200: { description: 'The disabled application', schema: applicationSchema } },
     errors: ['ResourceNotFound'],
@@ -126,6 +160,7 @@ export const adminRoutes = {
     path: '/v2/admin/accounts/{accountID}/applications/{clientID}/rotate-secret',
     summary: 'Replace the client secret (the old one stops working at once)',
     auth: applicationAdmin,
+    audit: { target: { type: 'application', param: 'clientID' } },
     request: { params: applicationParams },
     responses: {
       200: {

@@ -46,6 +46,7 @@ function serviceRoutes<
         'usually within seconds), after which the booking must be confirmed before `hold_expires_at`.',
       auth,
       idempotency: 'required',
+      creates: 'booking',
       request: { body: spec.request },
       responses: {
         202: {

@@ -2,20 +2,35 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
+import { auditRoutes, employeeAdminRoutes } from './employee-admin.ts';
+import { employeeTwinsOf } from './employee-twins.ts';
 import { metaRoutes } from './meta.ts';
+import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition, Stage } from './types.ts';
 import { webhooksRoutes } from './webhooks.ts';
 
-/** The single source of truth: CDK, the local gateway, scope checks and OpenAPI all read this. */
-export const routes = {
+/** Every route written by hand, each once. */
+const declaredRoutes = {
   ...authRoutes,
   ...metaRoutes,
   ...adminRoutes,
+  ...employeeAdminRoutes,
+  ...auditRoutes,
   ...bookingRoutes,
   ...sandboxRoutes,
   ...catalogRoutes,
   ...webhooksRoutes,
+  ...quotasRoutes,
+} as const satisfies Record<string, RouteDefinition>;
+
+/**
+ * The single source of truth: CDK, the local gateway, scope checks and OpenAPI all read this. The
+ * employee twin of every `/v2/admin` route is derived, never written (shared/routes/employee-twins.ts).
+ */
+export const routes = {
+  ...declaredRoutes,
+  ...employeeTwinsOf(declaredRoutes),
 } as const satisfies Record<string, RouteDefinition>;
 
 export type Routes = typeof routes;

@@ -6,11 +6,13 @@ export const functionGroups = [
   'auth',
   'meta',
   'admin',
+  'audit',
   'catalog',
   'booking',
   'esim',
   'webhooks',
   'sandbox',
+  'quotas',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -19,8 +21,14 @@ export type Stage = (typeof stages)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `api` is {base_url} (mutual TLS); `auth` is {auth_url} (token issuing, no client certificate). */
-export type Host = 'api' | 'auth';
+/**
+ * `api` is {base_url} (mutual TLS); `auth` is {auth_url} (token issuing and employee login, no client
+ * certificate); `admin` is {admin_url} (the employee admin API, no client certificate).
+ */
+export type Host = 'api' | 'auth' | 'admin';
+
+/** Hosts whose every call carries a client certificate the gateway verified (mutual TLS). */
+export const mutualTlsHosts: readonly Host[] = ['api'];
 
 /** Who may call: partner applications (client credentials) or employees (admin login). */
 export type Audience = 'partner' | 'employee';
@@ -33,10 +41,30 @@ export interface RouteAuth {
   audiences?: readonly Audience[];
 }
 
+/**
+ * What a state-changing admin operation changes, for its audit record (docs/employees.md, Audit log):
+ * the pipeline writes the record in the transaction of the change, from this declaration alone.
+ */
+export interface RouteAudit {
+  target: {
+    /** `account`, `application`, `webhook`, ... */
+    type: string;
+    /** The path parameter that names the target... */
+    param?: string;
+    /** ...or, for a create, the field of the 2xx body that does. */
+    responseField?: string;
+  };
+  /** Request body fields worth keeping in the record (each still passes the secret guard). */
+  bodyFields?: readonly string[];
+}
+
+/** The content type of the pages the browser-facing routes answer (employee login). */
+export const htmlContentType = 'text/html; charset=utf-8';
+
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-  /** Non-JSON bodies (images, SVG): the content type documented instead of a schema. */
+  /** Non-JSON bodies (images, SVG, HTML pages): the content type documented instead of a schema. */
   contentType?: string;
   headers?: Record<string, string>;
 }
@@ -63,14 +91,23 @@ export interface RouteDefinition {
   tags: readonly string[];
   /** null: no Bearer token (token issuing, JWKS, discovery, the OpenAPI document). */
   auth: RouteAuth | null;
-  /** Error body format: RFC 9457 problems, or RFC 6749 section 5.2 for the token endpoint. */
-  errorFormat?: 'problem' | 'oauth';
+  /**
+   * Error body format: RFC 9457 problems, RFC 6749 section 5.2 for the token endpoint, or an HTML page
+   * for the operations a browser opens (employee login).
+   */
+  errorFormat?: 'problem' | 'oauth' | 'html';
   /** Largest accepted request body in bytes (413 above); 64 KiB unless stated. */
   maxBodyBytes?: number;
-  /** `required`: creates (partner-api.md, Idempotency rule 2); `optional`: confirm and cancel. */
+  /** `required`: creates (docs/contract.md, Idempotency); `optional`: confirm and cancel. */
   idempotency?: 'required' | 'optional';
   /** Served in local, preview and stage only; never deployed to prod. */
   sandboxOnly?: boolean;
+  /** What a successful call creates (`booking`, `esim`): counted in the Creates metric (docs/operations.md). */
+  creates?: string;
+  /** State-changing admin operations: the audit record the change writes (RouteAudit). */
+  audit?: RouteAudit;
+  /** Set on derived routes only: the operation id of the `/v2/admin` route this employee route mirrors. */
+  twinOf?: string;
   request?: RequestSpec;
   responses: Record<number, ResponseSpec>;
   /** Error codes the operation itself can answer with (auth and validation errors are implied). */

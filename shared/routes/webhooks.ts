@@ -124,7 +124,7 @@ export const webhooksRoutes = {
     method: 'GET',
     path: `${item}/deliveries`,
     summary: 'List deliveries, newest event first, each with its attempts',
-    description: 'Kept 30 days. Beyond partner-api.md.',
+    description: 'Kept 30 days. Beyond the partner contract.',
     request: { params: webhookParams, query: deliveriesQuery },
     responses: { 200: { description: 'A page of deliveries', schema: deliveriesPageSchema } },
     errors: notFound,
@@ -135,7 +135,7 @@ export const webhooksRoutes = {
     method: 'GET',
     path: `${item}/deliveries/{deliveryID}`,
     summary: 'Read one delivery with its attempts',
-    description: 'Beyond partner-api.md.',
+    description: 'Beyond the partner contract.',
     request: { params: deliveryParams },
     responses: { 200: { description: 'The delivery', schema: deliverySchema } },
     errors: notFound,
@@ -149,7 +149,7 @@ export const webhooksRoutes = {
     description:
       'Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; ' +
       'queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). ' +
-      'Beyond partner-api.md.',
+      'Beyond the partner contract.',
     request: { params: deliveryParams },
     responses: {
       202: { description: 'Queued', schema: deliverySchema, headers: { Location: 'The delivery' } },
@@ -164,7 +164,7 @@ export const webhooksRoutes = {
     summary: 'Send a `webhook.ping` test event',
     description:
       'The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. ' +
-      'The subscription must be Active (409 WebhookInvalidState). Beyond partner-api.md.',
+      'The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.',
     request: { params: webhookParams },
     responses: {
       202: { description: 'Queued', schema: pingAcceptedSchema, headers: { Location: 'Its delivery' } },

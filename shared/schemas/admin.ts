@@ -1,8 +1,15 @@
 import * as z from 'zod';
-import { allScopes } from '../auth/scopes.ts';
+import { applicationScopes } from '../auth/scopes.ts';
+import { planNames } from '../domain/quotas/plans.ts';
 import { timestamp, uuid } from './common.ts';
 
 export const accountStatus = z.enum(['Active', 'Disabled']);
+
+export const planSchema = z.enum(planNames).meta({
+  id: 'Plan',
+  description:
+    'The rate limit plan: a request rate with a burst, and a daily quota (numbers per stage; see GET /v2/b2b/rate-limits).',
+});
 
 export const certificateSummarySchema = z
   .object({
@@ -22,6 +29,7 @@ export const accountSchema = z
       description: 'Operator accounts may hold applications with the identity (admin) scopes.',
     }),
     status: accountStatus,
+    plan: planSchema,
     certificate: certificateSummarySchema,
     created_at: timestamp,
     updated_at: timestamp,
@@ -43,14 +51,16 @@ export const createAccountRequestSchema = z
   })
   .meta({ id: 'CreateAccountRequest' });
 
-export const scopeName = z.string().meta({ description: `One of: ${allScopes.join(', ')} (or an alias)` });
+export const scopeName = z
+  .string()
+  .meta({ description: `One of: ${applicationScopes.join(', ')} (or an alias)` });
 
 export const applicationSchema = z
   .object({
     client_id: z.string(),
     account_id: uuid,
     name: z.string(),
-    allowed_scopes: z.array(z.enum(allScopes)),
+    allowed_scopes: z.array(z.enum(applicationScopes)),
     status: accountStatus,
     created_at: timestamp,
     updated_at: timestamp,
@@ -68,6 +78,8 @@ export const createApplicationRequestSchema = z
     allowed_scopes: z.array(scopeName).min(1).max(32),
   })
   .meta({ id: 'CreateApplicationRequest' });
+
+export const changePlanRequestSchema = z.strictObject({ plan: planSchema }).meta({ id: 'ChangePlanRequest' });
 
 export const accountParams = z.strictObject({ accountID: uuid });
 export const applicationParams = z.strictObject({ accountID: uuid, clientID: z.string().min(1).max(128) });

@@ -1,15 +1,39 @@
 import * as z from 'zod';
 
-/** RFC 6749 section 4.4.2; unknown parameters are ignored, as the RFC requires. */
+/**
+ * Both grants in one form (RFC 6749 sections 4.1.3 and 4.4.2): which fields apply depends on
+ * `grant_type`, checked by the grant itself so an unknown grant is `unsupported_grant_type`. Unknown
+ * parameters are ignored, as the RFC requires.
+ */
 export const tokenRequestSchema = z
   .object({
-    grant_type: z.string().meta({ description: '`client_credentials`' }),
-    client_id: z.string().optional(),
-    client_secret: z.string().optional(),
-    scope: z
+    grant_type: z.string().meta({
+      description:
+        '`client_credentials` (partner applications) or `authorization_code` (the employee console)',
+    }),
+    client_id: z
       .string()
       .optional()
-      .meta({ description: 'Space-separated scopes; omitted grants every allowed scope.' }),
+      .meta({ description: 'client_credentials: required (or HTTP Basic); authorization_code: optional' }),
+    client_secret: z
+      .string()
+      .optional()
+      .meta({ description: 'client_credentials only (or HTTP Basic); the console is a public client' }),
+    scope: z.string().optional().meta({
+      description: 'client_credentials: space-separated scopes; omitted grants every allowed scope.',
+    }),
+    code: z
+      .string()
+      .optional()
+      .meta({ description: 'authorization_code: the one-time code the login redirected with' }),
+    code_verifier: z
+      .string()
+      .optional()
+      .meta({ description: 'authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])' }),
+    redirect_uri: z
+      .string()
+      .optional()
+      .meta({ description: 'authorization_code: exactly the redirect_uri of the login' }),
   })
   .meta({ id: 'TokenRequest' });
 
@@ -52,6 +76,7 @@ export const jwksSchema = z.object({ keys: z.array(publicJwkSchema) }).meta({ id
 export const openidConfigurationSchema = z
   .object({
     issuer: z.string(),
+    authorization_endpoint: z.string().optional(),
     token_endpoint: z.string(),
     jwks_uri: z.string(),
     grant_types_supported: z.array(z.string()),
@@ -63,3 +88,26 @@ export const openidConfigurationSchema = z
     code_challenge_methods_supported: z.array(z.string()).optional(),
   })
   .meta({ id: 'OpenidConfiguration' });
+
+const loginParameter = z.string().max(2048);
+
+/** The console's login request; the operation itself refuses what is missing or wrong (a 400 page). */
+export const employeeLoginQuery = z
+  .object({
+    redirect_uri: loginParameter.optional().meta({ description: 'Exactly one of the console addresses' }),
+    code_challenge: loginParameter.optional().meta({ description: 'BASE64URL(SHA256(code_verifier))' }),
+    code_challenge_method: loginParameter.optional().meta({ description: '`S256` (the only method)' }),
+    state: loginParameter.optional().meta({ description: "The console's state, given back with the code" }),
+  })
+  .meta({ id: 'EmployeeLoginQuery' });
+
+/** The identity provider's answer (RFC 6749 section 4.1.2, RFC 9207 `iss`): every parameter is passed on. */
+export const employeeLoginCallbackQuery = z
+  .looseObject({
+    code: loginParameter.optional(),
+    state: loginParameter.optional(),
+    iss: loginParameter.optional(),
+    error: loginParameter.optional(),
+    error_description: loginParameter.optional(),
+  })
+  .meta({ id: 'EmployeeLoginCallbackQuery' });

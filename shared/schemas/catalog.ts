@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { uuid } from './common.ts';
 
-/** Patterns of partner-api.md, exported so the seed records and the responses check the same rules. */
+/** Patterns of the partner contract (docs/contract.md), exported so the seed records and the responses check the same rules. */
 export const iataCode = z.string().regex(/^[A-Z]{3}$/, 'IATA code: three capital letters');
 export const icaoCode = z.string().regex(/^[A-Z]{4}$/, 'ICAO code: four capital letters');
 export const uicCode = z.string().regex(/^[0-9]{7}$/, 'UIC code: seven digits');

@@ -25,7 +25,7 @@ export const idempotencyKeyHeader = z
   .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
   .meta({ description: 'Up to 256 characters; a UUID is recommended.' });
 
-/** Lists other than the catalogs: opaque cursor paging (decisions.md). */
+/** Lists other than the catalogs: opaque cursor paging (docs/contract.md). */
 export const cursorQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().min(1).max(2048).optional(),

@@ -168,7 +168,7 @@ const statusChange = {
 };
 const esimUsage = { iccid: z.string(), package_id: z.string(), data_mb: z.number(), used_mb: z.number() };
 
-/** `data` of each event type (decisions.md). */
+/** `data` of each event type (docs/contract.md). */
 const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {
   'booking.status.changed': z.object(statusChange),
   'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   functionEnvironment,
   functionNeeds,
+  gatewayFunctionNames,
   queueConsumers,
   type StageSettings,
   schedules,
@@ -10,17 +11,30 @@ import {
   workerNames,
   workers,
 } from '../../infra/functions.ts';
-import { config, defaultSecretIds, queueUrl } from '../../shared/config/env.ts';
+import { config, defaultSecretIds, employeeLoginConfig, queueUrl } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { functionGroups } from '../../shared/routes/types.ts';
 
 const localSettings: StageSettings = {
   stage: 'local',
-  tables: { main: 'main-local', idempotency: 'idempotency-local' },
+  tables: { main: 'main-local', idempotency: 'idempotency-local', audit: 'audit-local' },
   endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324' },
   secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },
   apiBaseUrl: 'https://127.0.0.1:8443',
   authBaseUrl: 'https://127.0.0.1:8444',
+  adminBaseUrl: 'https://127.0.0.1:8445',
+  consoleOrigin: 'https://127.0.0.1:8447',
+  employeeLogin: {
+    issuer: 'https://127.0.0.1:8446',
+    clientId: 'pts-local-backend',
+    scope: undefined,
+    groupsClaim: undefined,
+    groupRoles: { 'pts-admins': 'admin' },
+    roleMapping: 'lenient',
+    consoleClientId: 'pts-admin-console',
+    redirectUris: ['https://127.0.0.1:8447/callback'],
+    extraCaFile: '/tmp/ca.pem',
+  },
   logLevel: 'WARN',
   validateResponses: true,
 };
@@ -35,8 +49,8 @@ afterEach(() => {
 });
 
 describe('the function registry', () => {
-  it('declares every route group and every worker once, each with its grants', () => {
-    expect(serviceFunctions).toEqual([...functionGroups, ...workerNames]);
+  it('declares every route group, every worker and the authorizer once, each with its grants', () => {
+    expect(serviceFunctions).toEqual([...functionGroups, ...workerNames, ...gatewayFunctionNames]);
     expect(new Set(serviceFunctions).size).toBe(serviceFunctions.length);
     for (const name of serviceFunctions) expect(functionNeeds[name], name).toBeDefined();
   });
@@ -79,6 +93,7 @@ describe('functionEnvironment', () => {
       region: 'eu-west-1',
       mainTableName: 'main-local',
       idempotencyTableName: 'idempotency-local',
+      auditTableName: 'audit-local',
       dynamodbEndpoint: 'http://127.0.0.1:8000',
       sqsEndpoint: 'http://127.0.0.1:9324',
       secretsBackend: 'file',
@@ -86,11 +101,30 @@ describe('functionEnvironment', () => {
       secretIds: defaultSecretIds,
       tokenIssuer: 'https://127.0.0.1:8444',
       partnerAudience: 'https://127.0.0.1:8443',
-      adminAudience: 'https://127.0.0.1:8443/api/v1/admin',
+      adminAudience: 'https://127.0.0.1:8445',
       apiBaseUrl: 'https://127.0.0.1:8443',
       authBaseUrl: 'https://127.0.0.1:8444',
+      adminBaseUrl: 'https://127.0.0.1:8445',
+      consoleOrigin: 'https://127.0.0.1:8447',
       validateResponses: true,
     });
+    expect(employeeLoginConfig()).toEqual(localSettings.employeeLogin);
+  });
+
+  it('maps employee roles strictly in prod whatever the stage settings say', () => {
+    const { employeeLogin } = localSettings;
+    if (!employeeLogin) throw new Error('the local settings configure a login');
+    const login = { ...employeeLogin, roleMapping: 'lenient' as const };
+    const environment = functionEnvironment('auth', {
+      ...localSettings,
+      stage: 'prod',
+      employeeLogin: login,
+    });
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+    vi.stubEnv('AWS_REGION', 'eu-west-1');
+    resetModuleCaches();
+
+    expect(employeeLoginConfig().roleMapping).toBe('strict');
   });
 
   it('gives a queue consumer the URLs of its queue and dead-letter queue, and a route function none', () => {

@@ -11,7 +11,11 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../infra/constructs/entries.ts';
 import { OperationsDashboard, runbook } from '../../infra/constructs/operations-dashboard.ts';
-import { AuthFloodRules, PartnerRateLimiting } from '../../infra/constructs/rate-limiting.ts';
+import {
+  AuthFloodRules,
+  PartnerRateLimiting,
+  rateLimitGatewayResponse,
+} from '../../infra/constructs/rate-limiting.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { type CfnResource, resourcesOf, testApp } from './support.ts';
 
@@ -26,7 +30,7 @@ function lambda(stack: Stack, id: string) {
 }
 
 /** A small stand-in for the service: a partner API, an auth API, a dead-letter queue and a topic. */
-function rateLimitedStack(options: { gatewayResponses?: boolean } = {}) {
+function rateLimitedStack() {
   const app = testApp();
   const stack = new Stack(app, 'RateLimited', { env: { region: 'eu-west-1', account: '123456789012' } });
   const backend = lambda(stack, 'Backend');
@@ -40,7 +44,6 @@ function rateLimitedStack(options: { gatewayResponses?: boolean } = {}) {
     plans: settings.plans,
     staff: settings.staff,
     authorizerFunction,
-    ...(options.gatewayResponses === undefined ? {} : { gatewayResponses: options.gatewayResponses }),
   });
   partnerApi.root
     .addResource('bookings')
@@ -52,8 +55,9 @@ function rateLimitedStack(options: { gatewayResponses?: boolean } = {}) {
     metricPrefix: 'PartnerTravelProd',
   });
   const admin = lambda(stack, 'Admin');
-  limiting.grantPlanAssignment(admin);
-  admin.addEnvironment('USAGE_PLAN_IDS', limiting.usagePlanIds());
+  limiting.connectPlanAssignment(admin);
+  const quotas = lambda(stack, 'Quotas');
+  limiting.connectUsageReader(quotas);
 
   const alarmTopic = new Topic(stack, 'Alarms');
   const deadLetters = new Queue(stack, 'WebhookDeadLetters');
@@ -85,7 +89,7 @@ function rateLimitedStack(options: { gatewayResponses?: boolean } = {}) {
     limiting,
     flood,
     operations,
-    ids: { admin, authorizerFunction, deadLetters, alreadyWatched, alarmTopic },
+    ids: { admin, quotas, authorizerFunction, deadLetters, alreadyWatched, alarmTopic },
   };
 }
 
@@ -192,6 +196,7 @@ describe('PartnerRateLimiting', () => {
     const text = JSON.stringify(statements);
 
     expect(statements.map((statement) => statement.Action)).toEqual([
+      'apigateway:GET',
       ['apigateway:GET', 'apigateway:POST'],
       ['apigateway:DELETE', 'apigateway:GET', 'apigateway:POST'],
     ]);
@@ -201,48 +206,64 @@ describe('PartnerRateLimiting', () => {
     expect(text).not.toContain(idOf(built.stack, built.limiting.staffUsagePlan));
   });
 
-  it('hands the plan ids to that function as JSON', () => {
+  it('hands the plan names, never their ids, to that function: an id would close a dependency cycle', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: {
-          USAGE_PLAN_IDS: {
-            'Fn::Join': [
-              '',
-              Match.arrayWith([
-                Match.stringLikeRegexp('"sandbox":"'),
-                { Ref: Match.stringLikeRegexp('^RateLimitingSandboxPlan') },
-              ]),
-            ],
-          },
+          USAGE_PLAN_NAMES: JSON.stringify({
+            sandbox: 'partner-prod-sandbox',
+            standard: 'partner-prod-standard',
+            premium: 'partner-prod-premium',
+          }),
         },
       },
     });
   });
 
+  it('lets the function behind GET /v2/b2b/rate-limits read keys and the tier plans’ usage only', () => {
+    const quotasRole = idOf(built.stack, built.ids.quotas.role as never);
+    const statements = resourcesOf(template, 'AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(quotasRole))
+      .flatMap(
+        ([, policy]) =>
+          (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement,
+      );
+    const text = JSON.stringify(statements);
+
+    expect(statements.map((statement) => statement.Action)).toEqual(['apigateway:GET']);
+    expect(text).toContain('/apikeys');
+    expect(text).toContain('/usageplans"');
+    for (const plan of ['sandbox', 'standard', 'premium'] as const) {
+      expect(text).toContain(idOf(built.stack, built.limiting.usagePlans[plan]));
+    }
+    expect(text.match(/\/usage"/g)).toHaveLength(3);
+  });
+
+  it('defines no gateway response of its own: the API defines each once (RouteTableApi)', () => {
+    template.resourceCountIs('AWS::ApiGateway::GatewayResponse', 0);
+  });
+});
+
+describe('the 429 gateway responses', () => {
   it.each([
     ['THROTTLED', 'burst', '1'],
     ['QUOTA_EXCEEDED', 'daily', '3600'],
-  ])(
-    'answers %s with a 429 RateLimitExceeded problem naming the %s policy, Retry-After %s',
+  ] as const)(
+    'answer %s with a 429 RateLimitExceeded problem naming the %s policy, Retry-After %s',
     (type, policy, seconds) => {
-      const [, response] =
-        resourcesOf(template, 'AWS::ApiGateway::GatewayResponse').find(
-          ([, r]) => r.Properties.ResponseType === type,
-        ) ?? [];
-      expect(response?.Properties).toMatchObject({
-        StatusCode: '429',
-        ResponseParameters: {
-          'gatewayresponse.header.Content-Type': "'application/problem+json'",
-          'gatewayresponse.header.Retry-After': `'${seconds}'`,
-          'gatewayresponse.header.X-Request-ID': 'context.requestId',
-        },
+      const response = rateLimitGatewayResponse(policy, { policyFromAuthorizer: true });
+      const body = JSON.parse(
+        response.templates['application/json'].replace('$context.error.messageString', '"x"'),
+      );
+
+      expect(response.type.responseType).toBe(type);
+      expect(response.statusCode).toBe('429');
+      expect(response.responseHeaders).toMatchObject({
+        'Content-Type': "'application/problem+json'",
+        'Retry-After': `'${seconds}'`,
+        'X-Request-ID': 'context.requestId',
+        'RateLimit-Policy': 'context.authorizer.rate_limit_policy',
       });
-      const templates = response?.Properties.ResponseTemplates as Record<string, string> | undefined;
-      const template_ = templates?.['application/json'] ?? '';
-      const body = JSON.parse(template_.replace('$context.error.messageString', '"x"')) as Record<
-        string,
-        unknown
-      >;
       expect(body).toMatchObject({
         code: 'RateLimitExceeded',
         status: 429,
@@ -253,10 +274,8 @@ describe('PartnerRateLimiting', () => {
     },
   );
 
-  it('leaves the gateway responses to the API when told it defines them', () => {
-    const template_ = Template.fromStack(rateLimitedStack({ gatewayResponses: false }).stack);
-
-    template_.resourceCountIs('AWS::ApiGateway::GatewayResponse', 0);
+  it('copy RateLimit-Policy from the authorizer only on a metered API', () => {
+    expect(rateLimitGatewayResponse('burst').responseHeaders).not.toHaveProperty('RateLimit-Policy');
   });
 });
 

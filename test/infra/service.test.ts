@@ -1,6 +1,7 @@
 import { type CfnElement, Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { managedRuleGroups } from '../../infra/constructs/managed-rules-web-acl.ts';
 import {
   functionNeeds,
   queues,
@@ -10,9 +11,9 @@ import {
   streamPipes,
 } from '../../infra/functions.ts';
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
-import { idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
-import { type Stage, stages } from '../../shared/routes/types.ts';
+import { type Host, type Stage, stages } from '../../shared/routes/types.ts';
 import {
   type CfnResource,
   deployedMethods,
@@ -26,9 +27,10 @@ import {
 
 // One synth per stage, shared by every assertion below.
 const synthesized = new Map<Stage, SynthesizedService>();
+// Four synths of three APIs take a minute or more on a busy machine: more than the default hook timeout.
 beforeAll(() => {
   for (const stage of stages) synthesized.set(stage, synthesizeService(stage));
-});
+}, 240_000);
 const service = (stage: Stage): SynthesizedService => {
   const found = synthesized.get(stage);
   if (!found) throw new Error(`${stage} was not synthesized`);
@@ -41,8 +43,8 @@ const writeActions = [
   'dynamodb:DeleteItem',
   'dynamodb:BatchWriteItem',
 ];
-const apiNameOf = (stage: Stage, host: 'api' | 'auth') =>
-  `partner-travel-${stage}-${host === 'api' ? 'partner' : 'auth'}-api`;
+const apiNameOf = (stage: Stage, host: Host) =>
+  `partner-travel-${stage}-${host === 'api' ? 'partner' : host}-api`;
 
 function logicalIdIn(stack: StatefulStack, element: { node: { defaultChild?: unknown } }): string {
   return stack.getLogicalId(element.node.defaultChild as CfnElement);
@@ -88,11 +90,14 @@ describe.each(stages)('the %s stage', (stage) => {
     }
   });
 
-  it('sends unknown paths on both APIs to the meta Lambda, which answers 404', () => {
+  it('sends unknown paths on every API to the meta Lambda, which answers 404', () => {
     const { apiTemplate } = service(stage);
-    const catchAll = deployedMethods(apiTemplate).filter((method) => method.path === '/{proxy+}');
+    const catchAll = deployedMethods(apiTemplate).filter(
+      (method) => method.path === '/{proxy+}' && method.httpMethod !== 'OPTIONS',
+    );
 
     expect(catchAll.map((method) => method.apiName).sort()).toEqual([
+      apiNameOf(stage, 'admin'),
       apiNameOf(stage, 'auth'),
       apiNameOf(stage, 'api'),
     ]);
@@ -180,12 +185,13 @@ describe('the partner API', () => {
         status: Number(response.StatusCode),
         instance: '$context.path',
         detail: 'message',
+        ...(response.StatusCode === '429' ? { details: { policy: expect.any(String) } } : {}),
         request_id: '$context.requestId',
       });
     }
   });
 
-  it('answers an unknown path of either API with 404 ResourceNotFound, not API Gateway 403', () => {
+  it('answers an unknown path of any API with 404 ResourceNotFound, not API Gateway 403', () => {
     const { apiTemplate } = service('prod');
 
     apiTemplate.resourcePropertiesCountIs(
@@ -195,8 +201,175 @@ describe('the partner API', () => {
         StatusCode: '404',
         ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"ResourceNotFound"') },
       },
-      2,
+      3,
     );
+  });
+});
+
+describe('per-partner rate limits', () => {
+  const partnerApiOf = (template: SynthesizedService['apiTemplate']) =>
+    resourcesOf(template, 'AWS::ApiGateway::RestApi').find(([, api]) =>
+      String(api.Properties.Name).endsWith('-partner-api'),
+    )?.[0] ?? '';
+
+  it('meter every partner API route that takes a token with the authorizer and an API key, and no other', () => {
+    const { apiTemplate } = service('prod');
+    const authorizerId = resourcesOf(apiTemplate, 'AWS::ApiGateway::Authorizer')[0]?.[0];
+    const methods = resourcesOf(apiTemplate, 'AWS::ApiGateway::Method');
+    const byOperation = new Map(methods.map(([, method]) => [method.Properties.OperationName, method]));
+
+    for (const route of routesForStage('prod')) {
+      const method = byOperation.get(route.operationId);
+      if (!method) continue;
+      if (route.auth && route.hosts.includes('api')) {
+        expect(method.Properties, route.operationId).toMatchObject({
+          AuthorizationType: 'CUSTOM',
+          ApiKeyRequired: true,
+          AuthorizerId: { Ref: authorizerId },
+        });
+      } else {
+        expect(method.Properties.ApiKeyRequired, route.operationId).toBeUndefined();
+      }
+    }
+    expect(authorizerId).toBeDefined();
+  });
+
+  it('take the API key from the authorizer on the partner API only', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      Name: apiNameOf('prod', 'api'),
+      ApiKeySourceType: 'AUTHORIZER',
+    });
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::RestApi', {
+      Name: apiNameOf('prod', 'auth'),
+      ApiKeySourceType: Match.absent(),
+    });
+  });
+
+  it('have one usage plan per tier and one for staff, on the partner API stage, with the prod numbers', () => {
+    const { apiTemplate } = service('prod');
+
+    expect(
+      resourcesOf(apiTemplate, 'AWS::ApiGateway::UsagePlan')
+        .map(([, plan]) => plan.Properties.UsagePlanName)
+        .sort(),
+    ).toEqual(
+      ['premium', 'sandbox', 'staff', 'standard'].map((name) => `${apiNameOf('prod', 'api')}-${name}`),
+    );
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::UsagePlan', {
+      UsagePlanName: `${apiNameOf('prod', 'api')}-standard`,
+      Throttle: { RateLimit: 50, BurstLimit: 100 },
+      Quota: { Limit: 100_000, Period: 'DAY' },
+      ApiStages: [{ ApiId: { Ref: partnerApiOf(apiTemplate) }, Stage: Match.anyValue() }],
+    });
+  });
+
+  it('define each 429 gateway response once per API, the partner API’s with RateLimit-Policy from the authorizer', () => {
+    const { apiTemplate } = service('prod');
+    const responses = resourcesOf(apiTemplate, 'AWS::ApiGateway::GatewayResponse').map(
+      ([, r]) => r.Properties,
+    );
+    const partner = partnerApiOf(apiTemplate);
+
+    for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
+      const ofType = responses.filter((response) => response.ResponseType === type);
+      expect(ofType).toHaveLength(3);
+      for (const response of ofType) {
+        const parameters = response.ResponseParameters as Record<string, string>;
+        const onPartner = referencedIds(response.RestApiId).includes(partner);
+        expect(parameters['gatewayresponse.header.RateLimit-Policy']).toBe(
+          onPartner ? 'context.authorizer.rate_limit_policy' : undefined,
+        );
+        expect(parameters['gatewayresponse.header.Retry-After']).toMatch(/^'\d+'$/);
+      }
+    }
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'UNAUTHORIZED',
+      ResponseParameters: Match.objectLike({ 'gatewayresponse.header.WWW-Authenticate': "'Bearer'" }),
+    });
+  });
+
+  it('run the authorizer with the staff key id, read access to accounts and the usage key secret, and a short timeout', () => {
+    const { apiTemplate } = service('prod');
+    const authorizer = functionIdOf(apiTemplate, 'authorizer');
+    const fn = apiTemplate.toJSON().Resources[authorizer] as CfnResource;
+
+    expect(fn.Properties).toMatchObject({
+      Timeout: 5,
+      Environment: { Variables: { STAFF_API_KEY_ID: { Ref: expect.stringMatching(/StaffKey/) } } },
+    });
+    const grants = grantsOf(apiTemplate, authorizer);
+    expect(grants.flatMap((grant) => grant.actions)).not.toEqual(expect.arrayContaining(writeActions));
+  });
+
+  it('let the admin and quotas functions find the tier plans by name', () => {
+    const { apiTemplate } = service('prod');
+
+    for (const name of ['admin', 'quotas']) {
+      const fn = apiTemplate.toJSON().Resources[functionIdOf(apiTemplate, name)] as CfnResource;
+      expect(
+        JSON.parse(
+          String(
+            (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.USAGE_PLAN_NAMES,
+          ),
+        ),
+      ).toEqual({
+        sandbox: `${apiNameOf('prod', 'api')}-sandbox`,
+        standard: `${apiNameOf('prod', 'api')}-standard`,
+        premium: `${apiNameOf('prod', 'api')}-premium`,
+      });
+    }
+  });
+
+  it('guard the auth API stage with the WAF flood rules', () => {
+    const { apiTemplate } = service('prod');
+    const authApi = resourcesOf(apiTemplate, 'AWS::ApiGateway::RestApi').find(([, api]) =>
+      String(api.Properties.Name).endsWith('-auth-api'),
+    )?.[0];
+    const authStage = resourcesOf(apiTemplate, 'AWS::ApiGateway::Stage').find(([, stageResource]) =>
+      referencedIds(stageResource.Properties.RestApiId).includes(authApi ?? 'none'),
+    )?.[0];
+    const association = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation').find(([, candidate]) =>
+      JSON.stringify(candidate.Properties.ResourceArn).includes(authStage ?? 'none'),
+    );
+    const aclId = referencedIds(association?.[1].Properties.WebACLArn)[0];
+    const acl = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACL').find(([id]) => id === aclId);
+
+    expect(acl?.[1].Properties.Rules).toHaveLength(2);
+  });
+});
+
+describe('the operations dashboard', () => {
+  it('alarms on 5xx rate and p99 latency of both APIs, gateway throttles and authorizer errors, on the stage topic', () => {
+    const { apiTemplate } = service('prod');
+    const names = resourcesOf(apiTemplate, 'AWS::CloudWatch::Alarm')
+      .map(([, alarm]) => String(alarm.Properties.AlarmName ?? ''))
+      .filter((name) => name.startsWith('partner-travel-prod-'));
+
+    expect(names.sort()).toEqual(
+      [
+        'auth-5xx-rate',
+        'auth-p99-latency',
+        'authorizer-errors',
+        'partner-5xx-rate',
+        'partner-p99-latency',
+        'throttles',
+      ].map((name) => `partner-travel-prod-${name}`),
+    );
+    apiTemplate.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('graphs the dead-letter queues without alarming twice on them', () => {
+    const { apiTemplate } = service('prod');
+    const dashboard = JSON.stringify(resourcesOf(apiTemplate, 'AWS::CloudWatch::Dashboard')[0]?.[1]);
+    const queueAlarms = resourcesOf(apiTemplate, 'AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+      JSON.stringify(alarm.Properties).includes('ApproximateNumberOfMessagesVisible'),
+    );
+
+    expect(dashboard).toContain('Dead-letter queue depth');
+    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processor.
+    expect(queueAlarms).toHaveLength(3);
   });
 });
 
@@ -209,6 +382,174 @@ describe('the auth API', () => {
       SecurityPolicy: 'TLS_1_2',
       MutualTlsAuthentication: Match.absent(),
     });
+  });
+});
+
+describe('the admin API', () => {
+  it('has its own regional domain without mutual TLS', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'admin.partner-travel.example.com',
+      SecurityPolicy: 'TLS_1_2',
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+      MutualTlsAuthentication: Match.absent(),
+    });
+    apiTemplate.resourcePropertiesCountIs(
+      'AWS::ApiGateway::RestApi',
+      { Name: apiNameOf('prod', 'admin'), DisableExecuteApiEndpoint: true },
+      1,
+    );
+  });
+
+  it('serves the routes of the admin host and nothing else', () => {
+    const { apiTemplate } = service('prod');
+    const served = deployedMethods(apiTemplate)
+      .filter((method) => method.apiName === apiNameOf('prod', 'admin') && method.operationName)
+      .map((method) => method.operationName)
+      .sort();
+
+    expect(served).toEqual(
+      routesForStage('prod')
+        .filter((route) => route.hosts.includes('admin'))
+        .map((route) => route.operationId)
+        .sort(),
+    );
+    expect(served).toContain('employeeCreateAccount');
+  });
+
+  it('sits behind a WAF web ACL with AWS managed rules, associated with its stage', () => {
+    const { apiTemplate } = service('prod');
+    const [aclId] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACL').find(([, acl]) =>
+      JSON.stringify(acl.Properties.Rules).includes('AWSManagedRulesCommonRuleSet'),
+    ) ?? [''];
+    const adminStage = resourcesOf(apiTemplate, 'AWS::ApiGateway::Stage').find(([, stage]) =>
+      referencedIds(stage.Properties.RestApiId).some(
+        (id) => apiTemplate.toJSON().Resources[id]?.Properties?.Name === apiNameOf('prod', 'admin'),
+      ),
+    );
+
+    expect(aclId).not.toBe('');
+    apiTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      DefaultAction: { Allow: {} },
+      Rules: managedRuleGroups.map((name) =>
+        Match.objectLike({
+          Name: name,
+          Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } },
+        }),
+      ),
+    });
+    const associations = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation').filter(([, association]) =>
+      referencedIds(association.Properties.WebACLArn).includes(aclId),
+    );
+    expect(associations).toHaveLength(1);
+    expect(JSON.stringify(associations[0]?.[1].Properties.ResourceArn)).toContain(adminStage?.[0] ?? 'none');
+  });
+
+  it('answers CORS preflights for the console origin only, on the admin and auth APIs', () => {
+    const { apiTemplate } = service('prod');
+    const preflights = resourcesOf(apiTemplate, 'AWS::ApiGateway::Method').filter(
+      ([, method]) => method.Properties.HttpMethod === 'OPTIONS',
+    );
+    const origins = new Set(
+      preflights.map(
+        ([, method]) =>
+          JSON.stringify(method.Properties.Integration).match(
+            /Access-Control-Allow-Origin[^']*'([^']+)'/,
+          )?.[1],
+      ),
+    );
+    const apis = new Set(
+      preflights.flatMap(([, method]) =>
+        referencedIds(method.Properties.RestApiId).map(
+          (id) => apiTemplate.toJSON().Resources[id]?.Properties?.Name as string,
+        ),
+      ),
+    );
+
+    expect(preflights.length).toBeGreaterThan(0);
+    expect([...origins]).toEqual(['https://console.partner-travel.example.com']);
+    expect([...apis].sort()).toEqual([apiNameOf('prod', 'admin'), apiNameOf('prod', 'auth')].sort());
+  });
+});
+
+describe('employee login in AWS', () => {
+  it('puts the login and callback on the auth API', () => {
+    const methods = deployedMethods(service('prod').apiTemplate);
+
+    for (const path of ['/api/v1/auth/idp/login', '/api/v1/auth/idp/callback'])
+      expect(methods).toContainEqual(
+        expect.objectContaining({ apiName: apiNameOf('prod', 'auth'), httpMethod: 'GET', path }),
+      );
+  });
+
+  it('configures the identity provider per stage, strictly in prod, its client secret in Secrets Manager', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const auth = apiTemplate.toJSON().Resources[functionIdOf(apiTemplate, 'auth')] as CfnResource;
+    const variables = (auth.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+    expect(variables).toMatchObject({
+      IDP_ISSUER: 'https://login.example.com/partner-travel',
+      IDP_CLIENT_ID: 'partner-travel-backend',
+      IDP_GROUPS_CLAIM: 'groups',
+      IDP_GROUP_ROLES: JSON.stringify({ 'pts-admins': 'admin', 'pts-support': 'support' }),
+      EMPLOYEE_ROLE_MAPPING: 'strict',
+      CONSOLE_CLIENT_ID: 'partner-travel-console',
+    });
+    expect(JSON.stringify(variables.IDP_CLIENT_SECRET_SECRET_ID)).toContain(
+      logicalIdIn(stateful, stateful.secrets.idpClientSecret),
+    );
+    expect(JSON.stringify(variables.LOGIN_STATE_KEY_SECRET_ID)).toContain(
+      logicalIdIn(stateful, stateful.secrets.loginStateKey),
+    );
+  });
+
+  it('lets the auth function write login states, codes and lockouts only, by partition key prefix', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const writes = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'auth')).filter(
+      (grant) =>
+        grant.resources.includes(logicalIdIn(stateful, stateful.mainTable)) &&
+        grant.actions.includes('dynamodb:PutItem'),
+    );
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.conditions).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGIN_STATE#*', 'LOGIN_CODE#*', 'LOCKOUT#*'] },
+    });
+  });
+});
+
+describe('the audit table', () => {
+  it('has the audit shape: no stream, one index per filter', () => {
+    const { statefulTemplate } = service('prod');
+
+    statefulTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      StreamSpecification: Match.absent(),
+      GlobalSecondaryIndexes: auditTable.globalSecondaryIndexes.map((index) =>
+        Match.objectLike({ IndexName: index.indexName }),
+      ),
+    });
+  });
+
+  it('is appended to by the functions that change state, and read only by the audit log function', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const auditId = logicalIdIn(stateful, stateful.auditTable);
+    const actionsOf = (name: string) =>
+      grantsOf(apiTemplate, functionIdOf(apiTemplate, name))
+        .filter((grant) => grant.resources.includes(auditId))
+        .flatMap((grant) => grant.actions)
+        .sort();
+
+    expect(actionsOf('admin')).toEqual(['dynamodb:PutItem']);
+    expect(actionsOf('auth')).toEqual(['dynamodb:PutItem']);
+    expect(actionsOf('audit')).not.toContain('dynamodb:PutItem');
+    expect(actionsOf('audit')).toContain('dynamodb:Query');
+    for (const name of ['catalog', 'booking', 'webhooks']) expect(actionsOf(name), name).toEqual([]);
   });
 });
 
@@ -256,11 +597,16 @@ describe('the functions', () => {
             SECRETS_BACKEND: 'aws',
             TOKEN_ISSUER: 'https://auth.partner-travel.example.com',
             PARTNER_AUDIENCE: 'https://api.partner-travel.example.com',
-            ADMIN_AUDIENCE: 'https://api.partner-travel.example.com/api/v1/admin',
+            ADMIN_AUDIENCE: 'https://admin.partner-travel.example.com',
             API_BASE_URL: 'https://api.partner-travel.example.com',
             AUTH_BASE_URL: 'https://auth.partner-travel.example.com',
+            ADMIN_BASE_URL: 'https://admin.partner-travel.example.com',
+            CONSOLE_ORIGIN: 'https://console.partner-travel.example.com',
+            EMPLOYEE_ROLE_MAPPING: 'strict',
+            CONSOLE_REDIRECT_URIS: JSON.stringify(['https://console.partner-travel.example.com/callback']),
             MAIN_TABLE_NAME: expect.anything(),
             IDEMPOTENCY_TABLE_NAME: expect.anything(),
+            AUDIT_TABLE_NAME: expect.anything(),
             SIGNING_KEYS_SECRET_ID: expect.anything(),
             JWKS_SECRET_ID: expect.anything(),
             PARTNER_CA_SECRET_ID: expect.anything(),
@@ -281,6 +627,7 @@ describe('the functions', () => {
     const tableIds = {
       main: logicalIdIn(stateful, stateful.mainTable),
       idempotency: logicalIdIn(stateful, stateful.idempotencyTable),
+      audit: logicalIdIn(stateful, stateful.auditTable),
     };
     const secretIds = Object.fromEntries(
       Object.entries(stateful.secrets).map(([name, secret]) => [name, logicalIdIn(stateful, secret)]),
@@ -306,6 +653,7 @@ describe('the functions', () => {
         }
         if (access === 'readWrite')
           expect(writes.sort(), `${name} on ${table}`).toEqual([...writeActions].sort());
+        if (access === 'append') expect(actions, `${name} on ${table}`).toEqual(['dynamodb:PutItem']);
       }
       for (const [secret, logicalId] of Object.entries(secretIds) as [SecretName, string][]) {
         const access = needs.secrets?.[secret];

@@ -72,7 +72,9 @@ export function resourcesOf(template: Template, type: string): [string, CfnResou
 /** Logical ids a CloudFormation value refers to (Ref, GetAtt, ImportValue export names included). */
 export function referencedIds(value: unknown): string[] {
   return [
-    ...JSON.stringify(value).matchAll(/"(?:Ref|Fn::ImportValue)":"([^"]+)"|"Fn::GetAtt":\["([^"]+)"/g),
+    ...(JSON.stringify(value) ?? '').matchAll(
+      /"(?:Ref|Fn::ImportValue)":"([^"]+)"|"Fn::GetAtt":\["([^"]+)"/g,
+    ),
   ].map((match) => match[1] ?? match[2] ?? '');
 }
 
@@ -125,6 +127,7 @@ export interface Grant {
   actions: string[];
   /** The CloudFormation resource values, as text, to look for logical ids in. */
   resources: string;
+  conditions?: unknown;
 }
 
 /** The statements of every inline policy attached to the function's role. */
@@ -137,5 +140,6 @@ export function grantsOf(template: Template, functionId: string): Grant[] {
     .map((statement) => ({
       actions: [statement.Action].flat().map(String),
       resources: JSON.stringify(statement.Resource),
+      ...(statement.Condition === undefined ? {} : { conditions: statement.Condition }),
     }));
 }

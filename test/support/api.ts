@@ -21,8 +21,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The client certificate presented: a seeded client's, a PEM pair, or null for none. */
   cert?: Who | ClientIdentity | null;
-  /** `api` is base_url (mutual TLS), `auth` is auth_url. Default `api`. */
-  host?: 'api' | 'auth';
+  /** `api` is base_url (mutual TLS), `auth` is auth_url, `admin` is admin_url. Default `api`. */
+  host?: 'api' | 'auth' | 'admin';
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -85,7 +85,13 @@ export function stageClient(stageJson: () => StageJson) {
     path: string,
     options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
-    const base = options.host === 'auth' ? stageJson().auth_url : stageJson().base_url;
+    const current = stageJson();
+    const base =
+      options.host === 'auth'
+        ? current.auth_url
+        : options.host === 'admin'
+          ? current.admin_url
+          : current.base_url;
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined;
     if (options.form) {

@@ -22,6 +22,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stateDir,
     apiPort: 0,
     authPort: 0,
+    adminPort: 0,
+    idpPort: 0,
+    consolePort: 0,
     persistent: false,
     env: {
       LOG_LEVEL: logLevelOverride() ?? 'SILENT',
@@ -30,6 +33,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
       WEBHOOK_TIMEOUT_MS: '1500',
       WEBHOOK_RESOLVE: 'internal.webhook.test=10.0.0.7',
+      // Every test asks for tokens from 127.0.0.1, far more than a partner would: the flood rules
+      // would refuse the suite. A lockout of 2 s lets its test see one end (docs/quotas.md).
+      TOKEN_ENDPOINT_LIMITS: JSON.stringify({
+        address_flood: { limit: 1_000_000 },
+        client_flood: { limit: 1_000_000 },
+        lockout: { base_seconds: 2, max_seconds: 8 },
+      }),
     },
     log: (message) => console.error(`[local stage] ${message}`),
   });

@@ -2,7 +2,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { Account, AccountKind, AccountStatus } from '../../domain/accounts/model.ts';
 import type { AccountStore } from '../../domain/accounts/ports.ts';
-import { ConcurrentChangeError } from '../../domain/errors.ts';
+import { ConcurrentChangeError, ConflictError } from '../../domain/errors.ts';
+import { isPlanName, type PlanName } from '../../domain/quotas/plans.ts';
+import { quotaSettingsByStage } from '../../domain/quotas/settings.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
@@ -26,6 +28,8 @@ export interface AccountItem {
   name: string;
   kind: AccountKind;
   status: AccountStatus;
+  /** Absent on accounts created before plans existed: they read as the stage's default plan. */
+  plan?: PlanName;
   certificate_serial_number: string;
   certificate_fingerprint_sha256: string;
   certificate_subject: string;
@@ -48,6 +52,7 @@ export function accountToItem(account: Account): AccountItem {
     name: account.name,
     kind: account.kind,
     status: account.status,
+    plan: account.plan,
     certificate_serial_number: certificate.serialNumber,
     certificate_fingerprint_sha256: certificate.fingerprintSha256,
     certificate_subject: certificate.subject,
@@ -67,6 +72,7 @@ export function accountFromItem(item: Record<string, unknown>): Account {
     name: stored.name,
     kind: stored.kind,
     status: stored.status,
+    plan: isPlanName(stored.plan) ? stored.plan : quotaSettingsByStage[config().stage].defaultPlan,
     certificate: {
       serialNumber: stored.certificate_serial_number,
       fingerprintSha256: stored.certificate_fingerprint_sha256,
@@ -154,6 +160,53 @@ export const accountStore = {
       },
       onConditionFailed: () =>
         new ConcurrentChangeError('The account changed while it was being disabled; retry the request.'),
+    };
+  },
+
+  changePlan(accountId, plan, at): DynamoWrite {
+    return {
+      description: `change the plan of account ${accountId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: accountKeys(accountId),
+          UpdateExpression: 'SET #plan = :plan, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#plan': 'plan' },
+          ExpressionAttributeValues: { ':plan': plan, ':now': at },
+        },
+      },
+      onConditionFailed: () =>
+        new ConcurrentChangeError('The account changed while its plan was being set; retry the request.'),
+    };
+  },
+
+  /** Conditional as `disable`, and on the account still being disabled (two enables: one wins, one 409). */
+  enable(account, at): DynamoWrite {
+    return {
+      description: `enable account ${account.accountId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: accountKeys(account.accountId),
+          UpdateExpression: 'SET #status = :active, updated_at = :now',
+          ConditionExpression: 'attribute_exists(pk) AND #status = :disabled AND application_count = :seen',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':active': 'Active',
+            ':disabled': 'Disabled',
+            ':now': at,
+            ':seen': account.applicationCount,
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: (oldItem) =>
+        oldItem?.status === 'Active'
+          ? new ConflictError('AccountInvalidState', 'The account is active already.', {
+              details: { status: 'Active' },
+            })
+          : new ConcurrentChangeError('The account changed while it was being enabled; retry the request.'),
     };
   },
 } satisfies AccountStore;

@@ -3,13 +3,12 @@ import { type ActorType, type AuditOutcome, type AuditRecord, actorTypes } from 
 import type { AuditLog, AuditPage, AuditQuery } from '../../domain/audit/ports.ts';
 import { ValidationError } from '../../domain/errors.ts';
 import { ddb } from '../client.ts';
-import type { TableShape } from '../tables.ts';
 import type { DynamoWrite } from '../transaction.ts';
 
 /**
- * The audit log lives in its own table: nothing else is written there, so IAM can grant the admin
- * functions PutItem only (no UpdateItem, no DeleteItem), its writes never reach the main table's
- * stream, and it can carry one index per filter.
+ * The audit log lives in its own table (`auditTable`, shared/db/tables.ts): nothing else is written
+ * there, so IAM can grant the writers PutItem only (no UpdateItem, no DeleteItem), its writes never
+ * reach the main table's stream, and it can carry one index per filter.
  *
  * Access patterns (newest first, `since` as a sort key condition):
  *
@@ -24,19 +23,6 @@ import type { DynamoWrite } from '../transaction.ts';
  * action) and applies the rest as filter expressions. One partition key holds every record: admin
  * traffic is far below a partition's 1,000 writes per second, and no LSI caps its size.
  */
-export const auditTable: TableShape = {
-  id: 'Audit',
-  partitionKey: 'pk',
-  sortKey: 'sk',
-  // Unused for now: records are kept; a retention period would set it.
-  timeToLiveAttribute: 'expires_at',
-  stream: false,
-  globalSecondaryIndexes: [
-    { indexName: 'byActor', partitionKey: 'actor_key', sortKey: 'sk' },
-    { indexName: 'byTarget', partitionKey: 'target_key', sortKey: 'sk' },
-    { indexName: 'byAction', partitionKey: 'action_key', sortKey: 'sk' },
-  ],
-};
 
 const allRecords = 'AUDIT';
 

@@ -11,7 +11,11 @@ import { ddb } from '../client.ts';
  * items late (hours, on DynamoDB Local maybe never), so every read and write treats an item whose `ttl`
  * has passed as absent. `locked_until_ms` exists only once the client was locked in the series.
  */
-export const clientLockoutKeys = (clientId: string) => ({ pk: `LOCKOUT#${clientId}`, sk: 'LOCKOUT' });
+export const clientLockoutPartitionPrefix = 'LOCKOUT#';
+export const clientLockoutKeys = (clientId: string) => ({
+  pk: `${clientLockoutPartitionPrefix}${clientId}`,
+  sk: 'LOCKOUT',
+});
 
 export interface ClientLockoutItem {
   pk: string;

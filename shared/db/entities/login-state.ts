@@ -10,7 +10,11 @@ import { ddb } from '../client.ts';
  * `ttl` (epoch seconds) lets DynamoDB delete it after expiry; deletion may lag by hours (and never
  * happens on DynamoDB Local), so `consume` also refuses an expired item by its `expires_at`.
  */
-export const loginStateKeys = (stateId: string) => ({ pk: `LOGIN_STATE#${stateId}`, sk: 'LOGIN_STATE' });
+export const loginStatePartitionPrefix = 'LOGIN_STATE#';
+export const loginStateKeys = (stateId: string) => ({
+  pk: `${loginStatePartitionPrefix}${stateId}`,
+  sk: 'LOGIN_STATE',
+});
 
 export interface LoginStateItem {
   pk: string;

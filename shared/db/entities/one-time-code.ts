@@ -8,7 +8,11 @@ import { type EntityTableOptions, takeUnexpired } from './login-state.ts';
  * main table. Only the hash is stored, so a table read yields no usable code. Expiry as for login
  * states: `ttl` for DynamoDB, `expires_at` checked by the conditional delete that spends it.
  */
-export const oneTimeCodeKeys = (codeHash: string) => ({ pk: `LOGIN_CODE#${codeHash}`, sk: 'LOGIN_CODE' });
+export const oneTimeCodePartitionPrefix = 'LOGIN_CODE#';
+export const oneTimeCodeKeys = (codeHash: string) => ({
+  pk: `${oneTimeCodePartitionPrefix}${codeHash}`,
+  sk: 'LOGIN_CODE',
+});
 
 export interface OneTimeCodeItem {
   pk: string;

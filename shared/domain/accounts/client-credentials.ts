@@ -4,6 +4,7 @@ import {
   parseBasicCredentials,
 } from '../../auth/basic-credentials.ts';
 import { OAuthError } from '../../auth/oauth-error.ts';
+import { clientLockedOut } from '../quotas/lockout.ts';
 import type { IssuedToken, TokenGrantPorts } from './ports.ts';
 import { grantedScopes } from './scopes.ts';
 
@@ -63,9 +64,11 @@ export function clientCredentialsOf(
 const authenticationFailed = () => new OAuthError('invalid_client', 'Client authentication failed.');
 
 /**
- * The client credentials grant: one strongly consistent read of the application (its item carries the
- * account status), the secret checked against its keyed hash, then the scope intersection. Unknown
- * client and wrong secret get the same answer; only the holder of a valid secret learns that its
+ * The client credentials grant: the client's lockout checked first (a locked client_id is refused
+ * before its secret is looked at, so guessing during a lockout learns nothing), one strongly
+ * consistent read of the application (its item carries the account status), the secret checked
+ * against its keyed hash, then the scope intersection. Unknown client and wrong secret get the same
+ * answer, and both count towards the lockout; only the holder of a valid secret learns that its
  * application or account is disabled.
  */
 export async function issueClientCredentialsToken(
@@ -74,17 +77,29 @@ export async function issueClientCredentialsToken(
   authorization: string | undefined,
   now: Date,
 ): Promise<IssuedToken> {
-  const { applications, tokens, log } = ports;
+  const { applications, tokens, lockout, log } = ports;
   const presented = clientCredentialsOf(form, authorization);
-  const [application, verify] = await Promise.all([
-    ports.credentials.isClientId(presented.clientId) ? applications.find(presented.clientId) : undefined,
+  const wellFormed = ports.credentials.isClientId(presented.clientId);
+  const [seen, application, verify] = await Promise.all([
+    wellFormed ? lockout.check(presented.clientId, now) : undefined,
+    wellFormed ? applications.find(presented.clientId) : undefined,
     ports.credentials.verifier(),
   ]);
+  if (seen?.locked) {
+    log.info('Client locked out', { retry_after_seconds: seen.retryAfterSeconds });
+    throw clientLockedOut(seen.retryAfterSeconds);
+  }
   const secretMatches = verify(presented.clientSecret, application?.secretHash);
   if (!application || !secretMatches) {
     log.info('Client authentication failed', { client_id_known: application !== undefined });
+    if (wellFormed) {
+      const status = await lockout.recordFailure(presented.clientId, now);
+      // The failure that locks the client says so at once, with the time to wait.
+      if (status.locked) throw clientLockedOut(status.retryAfterSeconds);
+    }
     throw authenticationFailed();
   }
+  if (seen) await lockout.recordSuccess(presented.clientId, seen);
   if (application.status !== 'Active') {
     throw new OAuthError('invalid_client', 'The application is disabled.');
   }

@@ -1,4 +1,5 @@
 import type { Scope } from '../../auth/scopes.ts';
+import type { PlanName } from '../quotas/plans.ts';
 
 export type AccountKind = 'partner' | 'operator';
 export type AccountStatus = 'Active' | 'Disabled';
@@ -20,6 +21,8 @@ export interface Account {
   name: string;
   kind: AccountKind;
   status: AccountStatus;
+  /** The rate limit plan metering the account's requests (docs/quotas.md). */
+  plan: PlanName;
   certificate: AccountCertificate;
   /** Applications ever created; caps them and detects a create racing a disable. */
   applicationCount: number;
@@ -48,3 +51,13 @@ export interface ApplicationRecord extends Application {
 
 /** Applications per account, disabled ones included: disabling an account updates them in one transaction. */
 export const maxApplicationsPerAccount = 50;
+
+/** An employee assigned to look after a partner account (docs/employees.md). */
+export interface AccountManager {
+  accountId: string;
+  /** The employee's id at the identity provider. */
+  employeeId: string;
+  assignedAt: string;
+  /** The employee who made the assignment. */
+  assignedBy: string;
+}

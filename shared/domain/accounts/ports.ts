@@ -1,7 +1,10 @@
 import type { Scope } from '../../auth/scopes.ts';
 import type { Log, Page, PageRequest } from '../ports.ts';
+import type { ClientLockout } from '../quotas/lockout.ts';
+import type { PlanName } from '../quotas/plans.ts';
+import type { UsagePlanAssigner } from '../quotas/ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { Account, AccountStatus, ApplicationRecord } from './model.ts';
+import type { Account, AccountManager, AccountStatus, ApplicationRecord } from './model.ts';
 
 /** Account storage (shared/db/entities/account.ts). Writes are staged: the request's transaction commits them. */
 export interface AccountStore {
@@ -22,6 +25,18 @@ export interface AccountStore {
   ): StagedWrite;
   /** Disables the account provided no application was counted since `account` was read. */
   disable(account: Account, at: string): StagedWrite;
+  /** Sets the account's plan; the account must exist. */
+  changePlan(accountId: string, plan: PlanName, at: string): StagedWrite;
+  /** Enables the disabled account, provided it is still disabled and no application was counted since. */
+  enable(account: Account, at: string): StagedWrite;
+}
+
+/** Account managers (shared/db/entities/account-manager.ts): one item per account and employee. */
+export interface AccountManagerStore {
+  /** A new assignment; the same employee on the same account again fails with 409 AlreadyCompanyMember. */
+  add(manager: AccountManager): StagedWrite;
+  /** In the order they were assigned. */
+  listOfAccount(accountId: string, page: PageRequest): Promise<Page<AccountManager>>;
 }
 
 /** Application storage (shared/db/entities/application.ts): one item per client id. */
@@ -100,6 +115,8 @@ export interface AccountPorts {
   applications: ApplicationStore;
   certificates: CertificateSigner;
   credentials: ClientCredentialIssuer;
+  /** Puts the account's API Gateway key in its plan's usage plan (AWS); nothing to do locally. */
+  usagePlans: UsagePlanAssigner;
 }
 
 /** What the token endpoint's client credentials grant needs. */
@@ -108,5 +125,7 @@ export interface TokenGrantPorts {
   applications: Pick<ApplicationStore, 'find'>;
   credentials: ClientCredentialVerifier;
   tokens: TokenIssuer;
+  /** Bad secrets in a row lock a client_id for a while (shared/domain/quotas/lockout.ts). */
+  lockout: Pick<ClientLockout, 'check' | 'recordFailure' | 'recordSuccess'>;
   log: Log;
 }

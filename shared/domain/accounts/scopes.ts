@@ -1,14 +1,21 @@
 import { OAuthError } from '../../auth/oauth-error.ts';
-import { canonicalScope, canonicalScopes, identityScopes, type Scope } from '../../auth/scopes.ts';
+import {
+  canonicalScope,
+  canonicalScopes,
+  employeeOnlyScopes,
+  identityScopes,
+  type Scope,
+} from '../../auth/scopes.ts';
 import { type FieldError, ValidationError } from '../errors.ts';
 import type { AccountKind } from './model.ts';
 
 const identity = new Set<Scope>(identityScopes);
+const employeeOnly = new Set<Scope>(employeeOnlyScopes);
 
 /**
  * The scopes an application may hold: canonical names (aliases accepted), each once. Unknown names are
  * refused rather than dropped, so a typo never yields an application that silently lacks a scope; the
- * admin (identity) scopes belong to operator accounts only.
+ * admin (identity) scopes belong to operator accounts only, and the employee scopes to no application.
  */
 export function allowedScopesFor(names: readonly string[], kind: AccountKind): Scope[] {
   const errors: FieldError[] = [];
@@ -16,6 +23,7 @@ export function allowedScopesFor(names: readonly string[], kind: AccountKind): S
     const scope = canonicalScope(name);
     const path = `body.allowed_scopes.${index}`;
     if (!scope) errors.push({ path, message: `Unknown scope ${name}` });
+    else if (employeeOnly.has(scope)) errors.push({ path, message: `${scope} is granted to employees only` });
     else if (identity.has(scope) && kind !== 'operator') {
       errors.push({ path, message: `${scope} is granted to applications of operator accounts only` });
     }
@@ -27,7 +35,7 @@ export function allowedScopesFor(names: readonly string[], kind: AccountKind): S
 }
 
 /**
- * RFC 6749 section 3.3 as decisions.md settles it: no scope (or only spaces) grants every allowed
+ * RFC 6749 section 3.3 as the contract settles it (docs/contract.md, Tokens): no scope (or only spaces) grants every allowed
  * scope; otherwise the requested scopes, aliases resolved, that the application holds. Names outside
  * `allowed_scopes`, unknown ones included, are dropped; nothing left is invalid_scope.
  */

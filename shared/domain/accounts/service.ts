@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { ConcurrentChangeError, NotFoundError, ServiceUnavailableError, ValidationError } from '../errors.ts';
+import {
+  ConcurrentChangeError,
+  ConflictError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
+import type { PlanName } from '../quotas/plans.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import {
   type Account,
   type AccountKind,
+  type AccountManager,
   type Application,
   type ApplicationRecord,
   maxApplicationsPerAccount,
 } from './model.ts';
-import type { AccountPorts } from './ports.ts';
+import type { AccountManagerStore, AccountPorts } from './ports.ts';
 import { allowedScopesFor } from './scopes.ts';
 
-export type { Account, Application } from './model.ts';
+export type { Account, AccountManager, Application } from './model.ts';
 
 export function accountNotFound(accountId: string): NotFoundError {
   return new NotFoundError('ResourceNotFound', `No account ${accountId}.`);
@@ -26,11 +34,12 @@ function publicApplication({ secretHash: _secretHash, ...application }: Applicat
 /**
  * Onboards a tenant: the partner CA signs the partner's CSR (PEM, proof of possession, strong key;
  * bad CSRs are 422) for a new account id, the certificate's CN, which binds every call to the
- * account's tokens; the account is staged.
+ * account's tokens; the account is staged on `plan` (the stage's default plan), and its usage key is
+ * put in that plan before the commit, so its first request is metered.
  */
 export async function createAccount(
-  ports: Pick<AccountPorts, 'accounts' | 'certificates'>,
-  input: { name: string; csrPem: string; kind?: AccountKind },
+  ports: Pick<AccountPorts, 'accounts' | 'certificates' | 'usagePlans'>,
+  input: { name: string; csrPem: string; kind?: AccountKind; plan: PlanName },
   uow: UnitOfWork,
   now: Date,
 ): Promise<{ account: Account; certificatePem: string }> {
@@ -42,6 +51,7 @@ export async function createAccount(
     name: input.name.trim(),
     kind: input.kind ?? 'partner',
     status: 'Active',
+    plan: input.plan,
     certificate: {
       serialNumber: certificate.serialNumber,
       fingerprintSha256: certificate.fingerprintSha256,
@@ -54,8 +64,31 @@ export async function createAccount(
     createdAt: timestamp,
     updatedAt: timestamp,
   };
+  await ports.usagePlans.assign(accountId, account.plan);
   uow.stage(ports.accounts.create(account));
   return { account, certificatePem: certificate.certificatePem };
+}
+
+/**
+ * Moves the account to another plan (docs/quotas.md). The gateway's view changes first (AWS: the
+ * account's API key moves to the plan's usage plan), then the account record commits: a failure in
+ * between leaves the key ahead of the record, and repeating the request, which is what a 5xx invites,
+ * brings both to the plan. Setting the plan the account already has applies it again, which repairs
+ * a key that drifted.
+ */
+export async function changeAccountPlan(
+  ports: Pick<AccountPorts, 'accounts' | 'usagePlans'>,
+  accountId: string,
+  plan: PlanName,
+  uow: UnitOfWork,
+  now: Date,
+): Promise<{ account: Account; previousPlan: PlanName }> {
+  const account = await getAccount(ports, accountId);
+  await ports.usagePlans.assign(accountId, plan);
+  if (account.plan === plan) return { account, previousPlan: plan };
+  const timestamp = now.toISOString();
+  uow.stage(ports.accounts.changePlan(accountId, plan, timestamp));
+  return { account: { ...account, plan, updatedAt: timestamp }, previousPlan: account.plan };
 }
 
 export async function getAccount(ports: Pick<AccountPorts, 'accounts'>, accountId: string): Promise<Account> {
@@ -110,6 +143,63 @@ export async function disableAccount(
     ),
   );
   return { ...account, status: 'Disabled', updatedAt: timestamp };
+}
+
+/**
+ * Enables a disabled account and, in the same transaction, copies `Active` onto each of its
+ * applications, so those not disabled on their own get tokens again from the commit on. An account
+ * that is already active is a 409 AccountInvalidState.
+ */
+export async function enableAccount(
+  ports: Pick<AccountPorts, 'accounts' | 'applications'>,
+  accountId: string,
+  uow: UnitOfWork,
+  now: Date,
+): Promise<Account> {
+  const account = await getAccount(ports, accountId);
+  if (account.status === 'Active')
+    throw new ConflictError('AccountInvalidState', 'The account is active already.', {
+      details: { status: account.status },
+    });
+  const applications = await everyApplicationOf(ports, accountId);
+  if (applications.length !== account.applicationCount) {
+    throw new ServiceUnavailableError('The account is being changed; retry the request.', { retryAfter: 1 });
+  }
+  const timestamp = now.toISOString();
+  uow.stage(
+    ports.accounts.enable(account, timestamp),
+    ...applications.map((application) =>
+      ports.applications.copyAccountStatus(application.clientId, 'Active'),
+    ),
+  );
+  return { ...account, status: 'Active', updatedAt: timestamp };
+}
+
+/** Assigns an employee to an existing account (the same employee twice: 409 AlreadyCompanyMember). */
+export async function addAccountManager(
+  ports: { accounts: AccountPorts['accounts']; managers: AccountManagerStore },
+  input: { accountId: string; employeeId: string; assignedBy: string },
+  uow: UnitOfWork,
+  now: Date,
+): Promise<AccountManager> {
+  await getAccount(ports, input.accountId);
+  const manager: AccountManager = {
+    accountId: input.accountId,
+    employeeId: input.employeeId,
+    assignedAt: now.toISOString(),
+    assignedBy: input.assignedBy,
+  };
+  uow.stage(ports.managers.add(manager));
+  return manager;
+}
+
+export async function listAccountManagers(
+  ports: { accounts: AccountPorts['accounts']; managers: AccountManagerStore },
+  accountId: string,
+  page: PageRequest,
+): Promise<Page<AccountManager>> {
+  await getAccount(ports, accountId);
+  return ports.managers.listOfAccount(accountId, page);
 }
 
 const accountPath = 'path.accountID';

@@ -170,7 +170,7 @@ export class CatalogSnapshot {
     return hub;
   }
 
-  /** Only enabled images reach partners (partner-api.md, Lounge.images). */
+  /** Only enabled images reach partners (docs/contract.md, Lounge.images). */
   private imageList(images: readonly ImageRecord[], locale: Locale): Image[] {
     return images
       .filter((image) => image.enabled)

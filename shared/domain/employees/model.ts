@@ -1,4 +1,4 @@
-import { identityScopes } from '../../auth/scopes.ts';
+import { employeeOnlyScopes, identityScopes } from '../../auth/scopes.ts';
 
 /** Employee roles (docs/employees.md, Roles and scopes). */
 export const roles = ['admin', 'support'] as const;
@@ -6,22 +6,7 @@ export type Role = (typeof roles)[number];
 
 export const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
-/**
- * Scopes only employee tokens carry. The admin API's routes name them; `identity.account:*` and
- * `identity.application:*` (shared with operator applications) grant every account and application
- * operation, the `:read` scopes below only the reads.
- */
-export const employeeOnlyScopes = [
-  'identity.account:read',
-  'identity.application:read',
-  'admin.catalog:read',
-  'admin.catalog:write',
-  'admin.esim_pools:read',
-  'admin.esim_pools:write',
-  'admin.account_managers:write',
-  'admin.webhook_deliveries:read',
-  'admin.audit_log:read',
-] as const;
+export { employeeOnlyScopes };
 
 export const employeeScopes = [...identityScopes, ...employeeOnlyScopes] as const;
 export type EmployeeScope = (typeof employeeScopes)[number];

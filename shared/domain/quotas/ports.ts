@@ -1,4 +1,5 @@
-import type { PlanName } from './plans.ts';
+import type { PolicyUsage } from './limiter.ts';
+import type { Plan, PlanName } from './plans.ts';
 
 /** The lockout record of one client_id (shared/domain/quotas/lockout.ts explains the rules). */
 export interface LockoutState {
@@ -49,4 +50,23 @@ export interface LockoutStore {
  */
 export interface UsagePlanAssigner {
   assign(accountId: string, plan: PlanName): Promise<void>;
+}
+
+/** The plan metering a request, as the gateway (the authorizer context) names it. */
+export interface MeteringPlan {
+  name: PlanName | 'staff';
+  limits: Plan;
+}
+
+/**
+ * What the gateway counted for an account (`GET /v2/b2b/rate-limits`): the local gateway's limiter,
+ * or API Gateway's usage of the account's key in AWS. A policy left out is not known there.
+ */
+export interface UsageReader {
+  read(accountId: string, plan: MeteringPlan, now: Date): Promise<KnownUsage>;
+}
+
+export interface KnownUsage {
+  burst?: PolicyUsage;
+  daily?: PolicyUsage;
 }

@@ -11,13 +11,19 @@ import { retryDelaySeconds, visibilityHop } from './retry.ts';
 import { signatureHeaders } from './signature.ts';
 import { activeRotation } from './subscriptions.ts';
 
-/** What the queue does with the message afterwards (the handler maps these onto SQS). */
+/** How a delivery attempt ended, for the WebhookDeliveries metric (docs/operations.md). */
+export type AttemptOutcome = 'delivered' | 'retried' | 'failed' | 'disabled';
+
+/**
+ * What the queue does with the message afterwards (the handler maps these onto SQS); `attempt` says
+ * how the delivery ended when this message made or settled one.
+ */
 export type DispatchOutcome =
-  | { kind: 'done'; result: string }
+  | { kind: 'done'; result: string; attempt?: AttemptOutcome }
   /** Keep the message, hidden for this many seconds, and report it as a batch item failure. */
-  | { kind: 'retry'; visibilitySeconds: number; result: string }
+  | { kind: 'retry'; visibilitySeconds: number; result: string; attempt?: AttemptOutcome }
   /** Delivery failed for good: recorded as Failed, the message goes to the dead-letter queue. */
-  | { kind: 'dead'; result: string };
+  | { kind: 'dead'; result: string; attempt?: AttemptOutcome };
 
 const userAgent = 'PartnerTravelServices-Webhooks/1.0';
 
@@ -91,7 +97,7 @@ export async function dispatchEvent(ports: DispatchPorts, message: WebhookMessag
   if (tooLarge) {
     const reason = `the notification is ${bytes} bytes, above the ${maxEnvelopeBytes}-byte limit`;
     await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null });
-    return { kind: 'dead', result: reason };
+    return { kind: 'dead', result: reason, attempt: 'failed' };
   }
 
   const sentAt = now();
@@ -134,13 +140,13 @@ async function settle(
 
   if (status >= 200 && status < 300) {
     await finish({ status: 'Succeeded', statusReason: null, nextAttemptAt: null }, attempt);
-    return { kind: 'done', result: 'delivered' };
+    return { kind: 'done', result: 'delivered', attempt: 'delivered' };
   }
   if (status === 410) {
     const reason = 'the receiver answered 410 Gone';
     await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
     await store.disableGoneWebhook(webhook, reason, now().toISOString());
-    return { kind: 'done', result: 'receiver gone: subscription disabled' };
+    return { kind: 'done', result: 'receiver gone: subscription disabled', attempt: 'disabled' };
   }
 
   const attemptsMade = delivery.runAttempts + 1;
@@ -148,12 +154,17 @@ async function settle(
   if (delay === undefined) {
     const reason = `no success after ${attemptsMade} attempts`;
     await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
-    return { kind: 'dead', result: reason };
+    return { kind: 'dead', result: reason, attempt: 'failed' };
   }
   const nextAttemptAt = new Date(now().getTime() + delay * 1000).toISOString();
   await finish(
     { status: 'Retrying', statusReason: attempt.error ?? `HTTP ${status}`, nextAttemptAt },
     attempt,
   );
-  return { kind: 'retry', visibilitySeconds: visibilityHop(delay), result: `retry in ${delay} s` };
+  return {
+    kind: 'retry',
+    visibilitySeconds: visibilityHop(delay),
+    result: `retry in ${delay} s`,
+    attempt: 'retried',
+  };
 }

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../events.ts';
 
-/** partner-api.md, Limits: a notification body is at most 64 KB. */
+/** docs/contract.md, Limits: a notification body is at most 64 KB. */
 export const maxEnvelopeBytes = 64 * 1024;
 
 export interface Envelope {

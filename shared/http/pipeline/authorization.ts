@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { type AuthenticationInput, authenticate } from '../../auth/authenticate.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { logger } from '../../observability/logger.ts';
+import { mutualTlsHosts } from '../../routes/types.ts';
 import { type PipelineMiddleware, type PipelineRequest, present } from './internal.ts';
 
 export interface AuthorizationOptions {
@@ -12,7 +13,10 @@ export interface AuthorizationOptions {
 
 const defaults: AuthorizationOptions = { authenticate, logger };
 
-/** Bearer token, audience, scope and client-certificate binding, for routes that name a scope. */
+/**
+ * Bearer token, audience, scope and client-certificate binding, for routes that name a scope; a
+ * certificate is required where the route's host has mutual TLS.
+ */
 export function authorization(options: Partial<AuthorizationOptions> = {}): PipelineMiddleware {
   const { authenticate: prove, logger: log } = { ...defaults, ...options };
 
@@ -27,6 +31,7 @@ export function authorization(options: Partial<AuthorizationOptions> = {}): Pipe
       auth: route.auth,
       authorization: event.headers.authorization,
       clientCertificate: present(internal.clientCertificate, 'client certificate (requestContext)'),
+      certificateRequired: route.hosts.some((host) => mutualTlsHosts.includes(host)),
     });
     log.appendKeys({
       account_id: principal.kind === 'partner' ? principal.accountId : undefined,

@@ -47,6 +47,10 @@ function toStored(result: ApiResult): StoredResponse {
     headers['Content-Type'] = result.binary.contentType;
     return { statusCode: result.status, headers, body: result.binary.base64 };
   }
+  if (result.text) {
+    headers['Content-Type'] = result.text.contentType;
+    return { statusCode: result.status, headers, body: result.text.body };
+  }
   if (result.body !== undefined) headers['Content-Type'] ??= 'application/json';
   const body = result.json ?? (result.body === undefined ? '' : JSON.stringify(result.body));
   return { statusCode: result.status, headers, body };
@@ -72,7 +76,8 @@ type Outcome = IdempotentOutcome | { kind: 'plain'; response: StoredResponse };
 function respond(internal: PipelineInternal, outcome: Outcome): APIGatewayProxyResult {
   if (outcome.kind !== 'plain') internal.idempotencyStatus = outcome.kind;
   const { statusCode, headers, body } = outcome.response;
-  const binary = headers['Content-Type'] !== undefined && !/json/.test(headers['Content-Type']);
+  const contentType = headers['Content-Type'];
+  const binary = contentType !== undefined && !/json|^text\//i.test(contentType);
   return {
     statusCode,
     headers: { ...headers, ...idempotencyHeaders(internal) },

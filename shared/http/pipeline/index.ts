@@ -2,13 +2,18 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
+import { employeeTwinsOf } from '../../routes/employee-twins.ts';
 import type { FunctionGroup, RouteDefinition } from '../../routes/types.ts';
+import { auditTrail } from './audit.ts';
 import { authorization } from './authorization.ts';
 import { idempotentCommit } from './commit.ts';
+import { cors } from './cors.ts';
 import { errorResponses } from './errors.ts';
 import { type PipelineInternal, type PipelineRequest, present } from './internal.ts';
+import { rateLimitPolicy } from './rate-limit-policy.ts';
 import { requestBody } from './request-body.ts';
 import { requestContext } from './request-context.ts';
+import { requestMetrics } from './request-metrics.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import type { Implementations, Operation } from './types.ts';
 import { validation } from './validation.ts';
@@ -43,22 +48,32 @@ async function runOperation(
 /**
  * One Lambda per function group: every route of the group's route module (shared/routes/<area>.ts) in
  * `implementations`, dispatched on API Gateway's resource template and method, behind the same
- * middleware stack. A function imports only its own module, so it builds only its own schemas.
+ * middleware stack. A function imports only its own module, so it builds only its own schemas. The
+ * employee twin of each `/v2/admin` route is served too, by the same implementation.
  */
 export function createApiHandler<T extends Record<string, RouteDefinition>>(
   groupRoutes: T,
   implementations: Implementations<T>,
 ) {
-  const routeList: RouteDefinition[] = Object.values(groupRoutes);
+  const declared = Object.entries(groupRoutes);
+  const twins: RouteDefinition[] = Object.values(employeeTwinsOf(groupRoutes));
+  const routeList: RouteDefinition[] = [...Object.values(groupRoutes), ...twins];
   const groups = new Set<FunctionGroup>(routeList.map((route) => route.group));
   if (groups.size !== 1)
     throw new Error(`A function serves one group; these routes name ${[...groups].join(', ')}`);
   const operations = new Map<RouteDefinition, Operation>();
-  for (const [key, route] of Object.entries(groupRoutes)) {
+  const implementationOf = new Map<string, Operation>();
+  for (const [key, route] of declared) {
     const implementation = implementations[key];
     if (typeof implementation !== 'function') throw new Error(`No implementation for ${route.operationId}`);
     // Validation parsed every part with this route's schemas and checked the principal's audience.
     operations.set(route, implementation as Operation);
+    implementationOf.set(route.operationId, implementation as Operation);
+  }
+  for (const twin of twins) {
+    const implementation = twin.twinOf === undefined ? undefined : implementationOf.get(twin.twinOf);
+    if (!implementation) throw new Error(`No implementation for ${twin.operationId}`);
+    operations.set(twin, implementation);
   }
 
   // middy calls a handler with (event, context) only: the handler finds its request's state by the event.
@@ -67,21 +82,28 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
     internals.set(request.event, request.internal);
   };
 
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, PipelineInternal>()
-    .use(apiSecurityHeaders())
-    .use(errorResponses())
-    .use(requestContext({ routes: routeList }))
-    .use(httpHeaderNormalizer())
-    .use(requestBody())
-    .use(authorization())
-    .use(validation())
-    .use(idempotentCommit())
-    .before(handOver)
-    .handler(async (event) => {
-      const internal = present(internals.get(event), 'request state (handOver)');
-      const route = present(internal.route, 'route (requestContext)');
-      const operation = operations.get(route);
-      if (!operation) throw new Error(`No implementation for ${route.operationId}`);
-      return await runOperation(operation, internal);
-    });
+  return (
+    middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, PipelineInternal>()
+      .use(apiSecurityHeaders())
+      .use(cors())
+      // After and onError run in reverse: these see the final answer, errors already turned into problems.
+      .use(requestMetrics())
+      .use(rateLimitPolicy())
+      .use(errorResponses())
+      .use(requestContext({ routes: routeList }))
+      .use(httpHeaderNormalizer())
+      .use(requestBody())
+      .use(authorization())
+      .use(validation())
+      .use(idempotentCommit())
+      .use(auditTrail())
+      .before(handOver)
+      .handler(async (event) => {
+        const internal = present(internals.get(event), 'request state (handOver)');
+        const route = present(internal.route, 'route (requestContext)');
+        const operation = operations.get(route);
+        if (!operation) throw new Error(`No implementation for ${route.operationId}`);
+        return await runOperation(operation, internal);
+      })
+  );
 }

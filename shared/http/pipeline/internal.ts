@@ -1,6 +1,7 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ClientCertificate, Principal } from '../../auth/principal.ts';
+import type { MeteringPlan } from '../../domain/quotas/ports.ts';
 import type { IdempotencyContext } from '../../idempotency/store.ts';
 import type { RouteDefinition } from '../../routes/types.ts';
 import type { OperationRun, ParsedRequest } from './types.ts';
@@ -14,6 +15,8 @@ export type PipelineInternal = {
   requestId?: string;
   /** requestContext */
   now?: Date;
+  /** rateLimitPolicy: the plan the gateway metered the request with (its authorizer's context). */
+  usagePlan?: MeteringPlan;
   /** requestContext: the route the resource and method resolve to. */
   route?: RouteDefinition;
   /** requestContext */

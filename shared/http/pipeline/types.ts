@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { ClientCertificate, Principal, PrincipalFor } from '../../auth/principal.ts';
+import type { ClientCertificate, EmployeePrincipal, Principal, PrincipalFor } from '../../auth/principal.ts';
+import type { MeteringPlan } from '../../domain/quotas/ports.ts';
 import type { UnitOfWork } from '../../domain/unit-of-work.ts';
 import type {
   RouteBody,
@@ -8,6 +9,14 @@ import type {
   RouteParams,
   RouteQuery,
 } from '../../routes/types.ts';
+
+/**
+ * The principal a route's implementation receives. A `/v2/admin` implementation also serves the
+ * route's employee twin (shared/routes/employee-twins.ts), so it may see an employee as well.
+ */
+export type RoutePrincipal<R extends RouteDefinition> = R extends { path: `/v2/admin/${string}` }
+  ? PrincipalFor<R['auth']> | EmployeePrincipal
+  : PrincipalFor<R['auth']>;
 
 export interface ApiRequest<R extends RouteDefinition = RouteDefinition> {
   route: R;
@@ -21,11 +30,13 @@ export interface ApiRequest<R extends RouteDefinition = RouteDefinition> {
   /** Every request header, names in lower case. */
   rawHeaders: Readonly<Record<string, string | undefined>>;
   /** Partner, employee or either, as the route's `auth.audiences` accept; null without `auth`. */
-  principal: PrincipalFor<R['auth']>;
+  principal: RoutePrincipal<R>;
   clientCertificate: ClientCertificate | null;
   /** Writes staged here commit after the handler returns, with the idempotency record. */
   uow: UnitOfWork;
   idempotencyKey: string | undefined;
+  /** The plan the gateway metered this request with; undefined on unmetered routes. */
+  usagePlan?: MeteringPlan | undefined;
 }
 
 export interface ApiResult {
@@ -36,6 +47,8 @@ export interface ApiResult {
   headers?: Record<string, string>;
   /** A non-JSON body (image, SVG), base64-encoded as API Gateway expects. */
   binary?: { contentType: string; base64: string };
+  /** A text body of another type than JSON (an HTML page), sent as it is. */
+  text?: { contentType: string; body: string };
 }
 
 export type Implementation<R extends RouteDefinition> = (request: ApiRequest<R>) => Promise<ApiResult>;
@@ -65,6 +78,7 @@ export interface ParsedRequest {
   principal: Principal | null;
   clientCertificate: ClientCertificate | null;
   idempotencyKey: string | undefined;
+  usagePlan?: MeteringPlan | undefined;
 }
 
 /** An implementation with the route's types erased, as the pipeline calls it. */

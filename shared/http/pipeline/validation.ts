@@ -36,6 +36,7 @@ export function validation(options: Partial<ValidationOptions> = {}): PipelineMi
       principal: present(internal.principal, 'principal (authorization)'),
       clientCertificate: present(internal.clientCertificate, 'client certificate (requestContext)'),
       idempotencyKey: undefined,
+      usagePlan: internal.usagePlan,
     };
 
     if (route.idempotency) {

@@ -23,6 +23,7 @@ export interface CreatedAccount {
   name: string;
   kind: string;
   status: string;
+  plan: string;
   certificate: { serial_number: string; subject: string; not_before: string; not_after: string };
   certificate_pem: string;
   created_at: string;

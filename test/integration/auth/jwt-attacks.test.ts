@@ -163,12 +163,21 @@ describe('a protected route with a forged token', () => {
     });
   });
 
-  it('accepts an employee holding the identity scopes on the partner-side admin routes', async () => {
+  it('refuses an employee token on /v2/admin, which serves operator applications only, and accepts it on the admin API', async () => {
     const employeeToken = await signed(employeeClaims(['identity.account:*']));
 
-    expect(
-      (await request('GET', '/v2/admin/accounts?limit=1', { cert: 0, token: employeeToken })).status,
-    ).toBe(200);
+    const partnerSide = await request('GET', '/v2/admin/accounts?limit=1', { cert: 0, token: employeeToken });
+    const adminApi = await request('GET', '/api/v1/admin/accounts?limit=1', {
+      host: 'admin',
+      cert: null,
+      token: employeeToken,
+    });
+
+    expect(partnerSide.status).toBe(403);
+    expect(partnerSide.body).toMatchObject({
+      details: { provided_aud: endpoints().environment.ADMIN_AUDIENCE },
+    });
+    expect(adminApi.status).toBe(200);
   });
 });
 
@@ -183,7 +192,8 @@ describe('scopes and certificate binding with real tokens', () => {
     expect(response.body).toMatchObject({
       code: 'Forbidden',
       details: {
-        required_scope: 'identity.account:*',
+        required_scope: 'identity.account:read identity.account:*',
+        accepted_scopes: ['identity.account:read', 'identity.account:*'],
         provided_scopes: ['catalog.lounges:read', 'webhooks'],
       },
     });

@@ -284,8 +284,8 @@ describe('key discovery', () => {
       issuer: endpoints().environment.TOKEN_ISSUER,
       token_endpoint: `${auth_url}/oauth/v2/token`,
       jwks_uri: `${auth_url}/.well-known/jwks.json`,
-      grant_types_supported: ['client_credentials'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      grant_types_supported: ['client_credentials', 'authorization_code'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
       id_token_signing_alg_values_supported: ['ES256'],
       scopes_supported: expect.arrayContaining(['catalog.lounges:read', 'identity.account:*']),
     });

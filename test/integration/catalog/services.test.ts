@@ -69,7 +69,7 @@ describe('GET /v2/catalog/fast-tracks', () => {
 });
 
 describe('GET /v2/catalog/esim/tariffs', () => {
-  it('pages the active tariffs with the fields of decisions.md', async () => {
+  it('pages the active tariffs with the fields of the contract', async () => {
     const active = seed.records.tariffs.filter((tariff) => tariff.is_active);
     const response = await get<Page>('/v2/catalog/esim/tariffs');
 

@@ -8,6 +8,7 @@ import { routesForStage } from '../../../shared/routes/index.ts';
 import type { RouteDefinition } from '../../../shared/routes/types.ts';
 import { type ApiResponse, api, type ClientIdentity, endpoints, request, stage } from '../../support/api.ts';
 import { documentClient } from '../../support/aws.ts';
+import { employeeToken } from '../../support/employees.ts';
 import { onboardPartner } from '../../support/onboard.ts';
 import {
   type BodyBreak,
@@ -63,6 +64,7 @@ const document: FuzzedDocument = JSON.parse(
       stage: 'local',
       apiBaseUrl: 'https://api.local',
       authBaseUrl: 'https://auth.local',
+      adminBaseUrl: 'https://admin.local',
     }),
   ),
 );
@@ -265,6 +267,7 @@ function badParameterValue(schema: JsonSchema): fc.Arbitrary<string> | undefined
 
 let partner: { identity: ClientIdentity; token: string; accountId: string };
 let operatorToken: string;
+let employeeAdminToken: string;
 
 async function send(route: RouteDefinition, fuzz: FuzzRequest): Promise<ApiResponse> {
   let path = route.path;
@@ -286,7 +289,9 @@ async function send(route: RouteDefinition, fuzz: FuzzRequest): Promise<ApiRespo
   return request(route.method, `${path}${query ? `?${query}` : ''}`, {
     host,
     cert: host === 'api' ? (asOperator ? 'operator' : partner.identity) : null,
-    ...(route.auth ? { token: asOperator ? operatorToken : partner.token } : {}),
+    ...(route.auth
+      ? { token: host === 'admin' ? employeeAdminToken : asOperator ? operatorToken : partner.token }
+      : {}),
     headers,
     ...(body ? { body: 'json' in body ? body.json : body.raw } : {}),
   });
@@ -294,6 +299,10 @@ async function send(route: RouteDefinition, fuzz: FuzzRequest): Promise<ApiRespo
 
 function expectErrorBody(route: RouteDefinition, operation: Operation, response: ApiResponse): void {
   const contentType = response.headers['content-type'] ?? '';
+  if (route.errorFormat === 'html') {
+    expect(contentType).toMatch(/^text\/html/);
+    return;
+  }
   if (route.errorFormat === 'oauth') {
     expect(contentType).toMatch(/^application\/json/);
     expect(typeof response.body.error).toBe('string');
@@ -364,6 +373,7 @@ beforeAll(async () => {
   const onboarded = await onboardPartner(partnerScopes, 'Contract fuzz');
   partner = { identity: onboarded.identity, token: onboarded.token, accountId: onboarded.accountId };
   operatorToken = await api('operator').token();
+  employeeAdminToken = await employeeToken('ada.admin');
   expect(stage().base_url).toMatch(/^https:/);
 });
 

@@ -11,15 +11,15 @@ import {
   withGeneratedPasswords,
 } from '../../../infra/local/identity-provider.ts';
 import { ensureTable } from '../../../infra/local/tables.ts';
-import { fetchTrustingCa } from '../../../infra/local/trusting-fetch.ts';
 import { createEmployeeTokenIssuer } from '../../../shared/auth/employee-tokens.ts';
 import type { SigningKeySet } from '../../../shared/auth/keys.ts';
 import { createLoginStateSigner } from '../../../shared/auth/login-state-signer.ts';
 import { createOidcRelyingParty } from '../../../shared/auth/oidc-relying-party.ts';
 import { SigningKeyCache } from '../../../shared/auth/signing-key-cache.ts';
-import { auditTable, dynamoAuditLog } from '../../../shared/db/entities/audit.ts';
+import { dynamoAuditLog } from '../../../shared/db/entities/audit.ts';
 import { dynamoLoginStateStore } from '../../../shared/db/entities/login-state.ts';
 import { dynamoOneTimeCodeStore } from '../../../shared/db/entities/one-time-code.ts';
+import { auditTable } from '../../../shared/db/tables.ts';
 import { isDynamoWrite } from '../../../shared/db/transaction.ts';
 import { LoginCallbackRefusedError, NoRoleError } from '../../../shared/domain/employees/errors.ts';
 import { type RoleMappingMode, roleScopes } from '../../../shared/domain/employees/model.ts';
@@ -31,6 +31,7 @@ import {
   s256,
   startLogin,
 } from '../../../shared/domain/employees/service.ts';
+import { fetchTrustingCa } from '../../../shared/net/trusting-fetch.ts';
 import {
   createCertificateAuthority,
   generateKeyPair,
@@ -39,8 +40,8 @@ import {
 } from '../../../shared/pki/certificates.ts';
 import { endpoints } from '../../support/api.ts';
 import { documentClient, dynamoClient } from '../../support/aws.ts';
+import { HeadlessBrowser } from '../../support/browser.ts';
 import { signingKeySet, verifyEmployeeToken } from '../../support/employee-tokens.ts';
-import { HeadlessBrowser } from './browser.ts';
 
 /*
  * The employee login end to end without a browser: the real oidc-provider over HTTPS with the stage's

@@ -5,11 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { stage } from '../../support/api.ts';
 
 describe('stage.json', () => {
-  // Issues 2 and 5 fix these keys exactly; anything else the stage knows belongs in endpoints.json.
+  // Issues 2, 5 and 11 fix these keys exactly; anything else the stage knows belongs in endpoints.json.
   it('has exactly the documented fields', () => {
-    const { operator, partners, webhook_receiver, ...top } = stage();
+    const { operator, partners, webhook_receiver, employee_login, idp, ...top } = stage();
 
-    expect(Object.keys(top).sort()).toEqual(['auth_url', 'base_url', 'ca_cert']);
+    expect(Object.keys(top).sort()).toEqual(['admin_url', 'auth_url', 'base_url', 'ca_cert', 'console_url']);
+    expect(Object.keys(employee_login).sort()).toEqual(['client_id', 'redirect_uri']);
+    expect(Object.keys(idp).sort()).toEqual(['employees', 'issuer']);
+    for (const employee of idp.employees)
+      expect(Object.keys(employee).sort()).toEqual(['groups', 'password', 'role', 'username']);
     expect(Object.keys(webhook_receiver).sort()).toEqual(['cert', 'key']);
     expect(Object.keys(operator).sort()).toEqual(['client_cert', 'client_id', 'client_key', 'client_secret']);
     expect(partners).toHaveLength(2);
@@ -48,9 +52,24 @@ describe('stage.json', () => {
     expect(new Set(stage().partners.map((partner) => partner.account_id)).size).toBe(2);
   });
 
-  it('serves both hosts over HTTPS on loopback', () => {
-    expect(stage().base_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-    expect(stage().auth_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-    expect(stage().base_url).not.toBe(stage().auth_url);
+  it('serves every host, the identity provider and the console over HTTPS on loopback, each on its own port', () => {
+    const { base_url, auth_url, admin_url, console_url, idp } = stage();
+    const urls = [base_url, auth_url, admin_url, console_url, idp.issuer];
+
+    for (const url of urls) expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('names a redirect_uri on the console, and the three seeded employees with their roles (lenient mapping)', () => {
+    const { console_url, employee_login, idp } = stage();
+
+    expect(employee_login.redirect_uri).toBe(`${console_url}/callback`);
+    expect(idp.employees.map(({ username, groups, role }) => ({ username, groups, role }))).toEqual([
+      { username: 'ada.admin', groups: ['pts-admins'], role: 'admin' },
+      { username: 'sam.support', groups: ['pts-support'], role: 'support' },
+      // In no mapped group: admin under lenient mapping (LOCAL_EMPLOYEE_ROLES=strict: null).
+      { username: 'nico.nogroup', groups: ['pts-finance'], role: 'admin' },
+    ]);
+    for (const employee of idp.employees) expect(employee.password.length).toBeGreaterThanOrEqual(16);
   });
 });

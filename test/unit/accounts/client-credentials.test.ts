@@ -4,6 +4,8 @@ import {
   clientCredentialsOf,
   issueClientCredentialsToken,
 } from '../../../shared/domain/accounts/client-credentials.ts';
+import { InMemoryLockoutStore } from '../../../shared/domain/quotas/in-memory-lockout-store.ts';
+import { ClientLockout } from '../../../shared/domain/quotas/lockout.ts';
 import { MemoryLog } from '../support/memory-log.ts';
 import { refusalOf } from '../support/unit-of-work.ts';
 import { anApplication, FakeClientSecrets, FakeTokens, MemoryApplications, now } from './fakes.ts';
@@ -82,10 +84,11 @@ describe('the client credentials grant', () => {
       applications,
       credentials: new FakeClientSecrets(),
       tokens: new FakeTokens(),
+      lockout: new ClientLockout(new InMemoryLockoutStore()),
       log: new MemoryLog(),
     };
-    const issue = (form: Parameters<typeof issueClientCredentialsToken>[1]) =>
-      issueClientCredentialsToken(ports, form, undefined, now);
+    const issue = (form: Parameters<typeof issueClientCredentialsToken>[1], at = now) =>
+      issueClientCredentialsToken(ports, form, undefined, at);
     return { ports, issue };
   }
   const form = (overrides: Record<string, string> = {}) => ({
@@ -162,6 +165,47 @@ describe('the client credentials grant', () => {
       message: 'The account is disabled.',
     });
     expect(disabledApplication.ports.tokens.issued).toEqual([]);
+  });
+
+  it('locks the client after ten bad secrets in a row: 429 with Retry-After, even for the right secret', async () => {
+    const { ports, issue } = grant();
+    const wrong = form({ client_secret: 'ptss_guess' });
+
+    const refusals = [];
+    for (let attempt = 0; attempt < 10; attempt++) refusals.push(await refusalOf(() => issue(wrong)));
+    const whileLocked = await refusalOf(() => issue(form(), new Date(now.getTime() + 29_000)));
+
+    expect(refusals.slice(0, 9).every((error) => error instanceof OAuthError)).toBe(true);
+    for (const error of [refusals[9], whileLocked]) {
+      expect(error).toMatchObject({ code: 'RateLimitExceeded', details: { policy: 'client_lockout' } });
+    }
+    expect(refusals[9]).toMatchObject({ retryAfter: 30 });
+    expect(whileLocked).toMatchObject({ retryAfter: 1 });
+    expect(ports.tokens.issued).toEqual([]);
+  });
+
+  it('lets the right secret through once the lockout is over, and forgets the series', async () => {
+    const { ports, issue } = grant();
+    for (let attempt = 0; attempt < 10; attempt++) await refusalOf(() => issue(form({ client_secret: 'x' })));
+
+    const token = await issue(form(), new Date(now.getTime() + 30_000));
+
+    expect(token.accessToken).toBe(`token-of-${application.clientId}`);
+    expect(await ports.lockout.check(application.clientId, new Date(now.getTime() + 30_000))).toEqual({
+      locked: false,
+      state: undefined,
+    });
+  });
+
+  it('counts bad secrets for unknown client ids too, so a lockout never reveals which exist', async () => {
+    const { issue } = grant();
+    const unknown = form({ client_id: 'pts_nobody', client_secret: 'x' });
+    for (let attempt = 0; attempt < 9; attempt++) await refusalOf(() => issue(unknown));
+
+    expect(await refusalOf(() => issue(unknown))).toMatchObject({
+      code: 'RateLimitExceeded',
+      details: { policy: 'client_lockout' },
+    });
   });
 
   it('answers invalid_scope (400) when no requested scope is allowed, and issues nothing', async () => {

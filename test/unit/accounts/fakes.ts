@@ -9,6 +9,8 @@ import type {
   TokenIssuer,
 } from '../../../shared/domain/accounts/ports.ts';
 import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
+import type { PlanName } from '../../../shared/domain/quotas/plans.ts';
+import type { UsagePlanAssigner } from '../../../shared/domain/quotas/ports.ts';
 import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
 
 export const now = new Date('2030-01-01T00:00:00.000Z');
@@ -19,6 +21,7 @@ export function anAccount(overrides: Partial<Account> = {}): Account {
     name: 'Acme',
     kind: 'partner',
     status: 'Active',
+    plan: 'standard',
     certificate: {
       serialNumber: '0a1b',
       fingerprintSha256: 'ff00',
@@ -107,6 +110,40 @@ export class MemoryAccounts implements AccountStore {
           ? undefined
           : new Error('application count moved'),
     );
+  }
+
+  enable(account: Account, at: string) {
+    return fakeWrite(
+      `enable account ${account.accountId}`,
+      () => this.accounts.set(account.accountId, { ...account, status: 'Active', updatedAt: at }),
+      () => {
+        const found = this.accounts.get(account.accountId);
+        return found?.status === 'Disabled' && found.applicationCount === account.applicationCount
+          ? undefined
+          : new Error('account changed');
+      },
+    );
+  }
+  changePlan(accountId: string, plan: PlanName, at: string) {
+    return fakeWrite(
+      `change the plan of account ${accountId}`,
+      () => {
+        const found = this.accounts.get(accountId);
+        if (found) this.accounts.set(accountId, { ...found, plan, updatedAt: at });
+      },
+      () => (this.accounts.has(accountId) ? undefined : new Error('no account')),
+    );
+  }
+}
+
+/** Records every assignment, as API Gateway would hold them: one plan per account's key. */
+export class FakeUsagePlans implements UsagePlanAssigner {
+  readonly assignments: { accountId: string; plan: PlanName }[] = [];
+  refusal: Error | undefined;
+
+  async assign(accountId: string, plan: PlanName) {
+    if (this.refusal) throw this.refusal;
+    this.assignments.push({ accountId, plan });
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountPorts } from '../../../shared/domain/accounts/ports.ts';
 import {
+  changeAccountPlan,
   createAccount,
   createApplication,
   disableAccount,
@@ -23,6 +24,7 @@ import {
   anApplication,
   FakeCertificateSigner,
   FakeClientSecrets,
+  FakeUsagePlans,
   MemoryAccounts,
   MemoryApplications,
   now,
@@ -35,12 +37,14 @@ function portsWith(
   accounts: MemoryAccounts;
   applications: MemoryApplications;
   certificates: FakeCertificateSigner;
+  usagePlans: FakeUsagePlans;
 } {
   return {
     accounts,
     applications,
     certificates: new FakeCertificateSigner(),
     credentials: new FakeClientSecrets(),
+    usagePlans: new FakeUsagePlans(),
   };
 }
 
@@ -54,7 +58,7 @@ describe('onboarding an account', () => {
 
     const { account: created, certificatePem } = await createAccount(
       ports,
-      { name: '  Acme Travel ', csrPem: 'the CSR' },
+      { name: '  Acme Travel ', csrPem: 'the CSR', plan: 'standard' },
       uow,
       now,
     );
@@ -64,6 +68,7 @@ describe('onboarding an account', () => {
       name: 'Acme Travel',
       kind: 'partner',
       status: 'Active',
+      plan: 'standard',
       applicationCount: 0,
     });
     expect(created.certificate).toMatchObject({
@@ -72,6 +77,7 @@ describe('onboarding an account', () => {
       pem: certificatePem,
     });
     expect(uow.writes).toHaveLength(1);
+    expect(ports.usagePlans.assignments).toEqual([{ accountId: created.accountId, plan: 'standard' }]);
     expect(await ports.accounts.find(created.accountId)).toBeUndefined();
     uow.commit();
     expect(await ports.accounts.find(created.accountId)).toEqual(created);
@@ -80,12 +86,13 @@ describe('onboarding an account', () => {
   it('makes an operator account when asked', async () => {
     const { account: created } = await createAccount(
       portsWith(),
-      { name: 'Ops', csrPem: 'csr', kind: 'operator' },
+      { name: 'Ops', csrPem: 'csr', kind: 'operator', plan: 'premium' },
       new FakeUnitOfWork(),
       now,
     );
 
     expect(created.kind).toBe('operator');
+    expect(created.plan).toBe('premium');
   });
 
   it('stages nothing when the CA refuses the CSR', async () => {
@@ -93,9 +100,68 @@ describe('onboarding an account', () => {
     ports.certificates.refusal = new ValidationError('The CSR signature does not verify.');
     const uow = new FakeUnitOfWork();
 
-    const error = await refusalOf(() => createAccount(ports, { name: 'Acme', csrPem: 'bad' }, uow, now));
+    const error = await refusalOf(() =>
+      createAccount(ports, { name: 'Acme', csrPem: 'bad', plan: 'standard' }, uow, now),
+    );
 
     expect(error).toMatchObject({ code: 'ValidationError', message: 'The CSR signature does not verify.' });
+    expect(uow.writes).toEqual([]);
+    expect(ports.usagePlans.assignments).toEqual([]);
+  });
+});
+
+describe('changing the plan of an account', () => {
+  it('moves the usage key to the new plan, then stages the account on it', async () => {
+    const ports = portsWith(new MemoryAccounts(account));
+    const uow = new FakeUnitOfWork();
+    const later = new Date('2030-02-01T00:00:00.000Z');
+
+    const { account: changed, previousPlan } = await changeAccountPlan(
+      ports,
+      accountId,
+      'premium',
+      uow,
+      later,
+    );
+
+    expect(previousPlan).toBe('standard');
+    expect(changed).toMatchObject({ plan: 'premium', updatedAt: later.toISOString() });
+    expect(ports.usagePlans.assignments).toEqual([{ accountId, plan: 'premium' }]);
+    expect((await ports.accounts.find(accountId))?.plan).toBe('standard');
+    uow.commit();
+    expect(await ports.accounts.find(accountId)).toEqual(changed);
+  });
+
+  it('applies the current plan again without writing the account', async () => {
+    const ports = portsWith(new MemoryAccounts(account));
+    const uow = new FakeUnitOfWork();
+
+    const { account: unchanged } = await changeAccountPlan(ports, accountId, 'standard', uow, now);
+
+    expect(unchanged).toEqual(account);
+    expect(uow.writes).toEqual([]);
+    expect(ports.usagePlans.assignments).toEqual([{ accountId, plan: 'standard' }]);
+  });
+
+  it('answers ResourceNotFound for an unknown account and assigns nothing', async () => {
+    const ports = portsWith();
+
+    const error = await refusalOf(() =>
+      changeAccountPlan(ports, accountId, 'premium', new FakeUnitOfWork(), now),
+    );
+
+    expect(error).toMatchObject({ code: 'ResourceNotFound' });
+    expect(ports.usagePlans.assignments).toEqual([]);
+  });
+
+  it('stages nothing when the gateway refuses the assignment', async () => {
+    const ports = portsWith(new MemoryAccounts(account));
+    ports.usagePlans.refusal = new Error('API Gateway is unavailable');
+    const uow = new FakeUnitOfWork();
+
+    const error = await refusalOf(() => changeAccountPlan(ports, accountId, 'premium', uow, now));
+
+    expect(error).toMatchObject({ message: 'API Gateway is unavailable' });
     expect(uow.writes).toEqual([]);
   });
 });

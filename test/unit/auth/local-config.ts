@@ -23,6 +23,7 @@ export async function useLocalConfig(
     AWS_SECRET_ACCESS_KEY: 'local',
     MAIN_TABLE_NAME: 'main-test',
     IDEMPOTENCY_TABLE_NAME: 'idempotency-test',
+    AUDIT_TABLE_NAME: 'audit-test',
     DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
     SECRETS_BACKEND: 'file',
     SECRETS_DIR: secretsDir,
@@ -31,6 +32,7 @@ export async function useLocalConfig(
     ADMIN_AUDIENCE: 'https://admin.test.invalid',
     API_BASE_URL: 'https://api.test.invalid',
     AUTH_BASE_URL: 'https://auth.test.invalid',
+    ADMIN_BASE_URL: 'https://admin.test.invalid',
     ...overrides,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createLoginStateSigner } from '../../../shared/auth/login-state-signer.ts';
+import { createLoginStateSigner, loginStateKeysFrom } from '../../../shared/auth/login-state-signer.ts';
 
 const now = new Date('2026-05-01T10:00:00.000Z');
 const inTenMinutes = new Date(now.getTime() + 600_000);
@@ -74,5 +74,21 @@ describe('login state signer', () => {
       /32 bytes/,
     );
     expect(() => createLoginStateSigner({ issuer: 'https://auth.test', keys: [] })).toThrow(/32 bytes/);
+  });
+});
+
+describe('the login state key secret', () => {
+  const hex = (byte: string) => byte.repeat(32);
+
+  it('holds one hex key, or a list during a rotation, the signing key first', () => {
+    expect(loginStateKeysFrom(hex('ab'))).toEqual([Uint8Array.from(Buffer.from(hex('ab'), 'hex'))]);
+    expect(loginStateKeysFrom(JSON.stringify({ keys: [hex('01'), hex('02')] })).map((key) => key[0])).toEqual(
+      [1, 2],
+    );
+  });
+
+  it('refuses a key shorter than 256 bits, one that is not hex, and an empty list', () => {
+    for (const value of ['abcd', 'z'.repeat(64), '{"keys": []}', '{"keys": "x"}', '{nope'])
+      expect(() => loginStateKeysFrom(value), value).toThrow('The login state key secret');
   });
 });

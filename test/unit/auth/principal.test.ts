@@ -172,21 +172,56 @@ describe('verified access tokens', () => {
       auth: { scope: 'webhooks' },
       authorization: `Bearer ${accessToken}`,
       clientCertificate: other,
+      certificateRequired: true,
     }).catch((caught) => caught);
     const bound = await authenticate({
       auth: { scope: 'webhooks' },
       authorization: `Bearer ${accessToken}`,
       clientCertificate: certificateOf(accountId),
+      certificateRequired: true,
     });
     const staff = await authenticate({
       auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
       authorization: `Bearer ${employee}`,
       clientCertificate: other,
+      certificateRequired: true,
     });
 
     expect(mismatch).toBeInstanceOf(ApiError);
     expect(mismatch.details).toEqual({ reason: 'certificate_account_mismatch' });
     expect(bound).toMatchObject({ kind: 'partner', accountId });
     expect(staff).toMatchObject({ kind: 'employee', subject: 'employee-42' });
+  });
+
+  it('require no certificate off the mutual TLS hosts, but a missing one where it is required is 401', async () => {
+    const employee = await employeeToken({});
+    const { accessToken } = await issuePartnerToken(
+      { clientId: 'pts_c', accountId, scopes: ['identity.account:*'] },
+      now,
+    );
+
+    const admin = await authenticate({
+      auth: { scope: 'identity.account:*', audiences: ['employee'] },
+      authorization: `Bearer ${employee}`,
+      clientCertificate: null,
+      certificateRequired: false,
+    });
+    const missing = await authenticate({
+      auth: { scope: 'identity.account:*', audiences: ['employee'] },
+      authorization: `Bearer ${employee}`,
+      clientCertificate: null,
+      certificateRequired: true,
+    }).catch((caught) => caught);
+    const partnerWithout = await authenticate({
+      auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
+      authorization: `Bearer ${accessToken}`,
+      clientCertificate: null,
+      certificateRequired: false,
+    }).catch((caught) => caught);
+
+    expect(admin).toMatchObject({ kind: 'employee' });
+    expect(missing instanceof ApiError && statusOf(missing)).toBe(401);
+    expect(partnerWithout instanceof ApiError && statusOf(partnerWithout)).toBe(403);
+    expect(partnerWithout.details).toEqual({ reason: 'certificate_account_mismatch' });
   });
 });

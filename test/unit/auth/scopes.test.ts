@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalScope, canonicalScopes } from '../../../shared/auth/scopes.ts';
 
 describe('scopes', () => {
-  it('resolve the aliases of partner-api.md to one canonical scope', () => {
+  it('resolve the scope aliases of the contract to one canonical scope', () => {
     expect(canonicalScope('catalog.lounges')).toBe('catalog.lounges:read');
     expect(canonicalScope('booking.fast_tracks')).toBe('booking.fast_tracks:write');
     expect(canonicalScope('webhooks')).toBe('webhooks');

@@ -34,7 +34,7 @@ describe('the catalog seed', () => {
     expect(seed.records.lounges.length).toBeGreaterThan(0);
   });
 
-  it.each(locales)('renders every item in %s to the response schemas of partner-api.md', (locale) => {
+  it.each(locales)('renders every item in %s to the response schemas of the contract', (locale) => {
     for (const kind of ['lounges', 'fast_tracks', 'tariffs'] as const) {
       const schema = { lounges: loungeSchema, fast_tracks: fastTrackSchema, tariffs: esimTariffSchema }[kind];
       for (const entry of snapshot.entries(kind, locale)) {
@@ -54,7 +54,7 @@ describe('the catalog seed', () => {
     expect(kinds.filter((kind) => kind === 'Railway').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('names real hubs with codes in the formats of partner-api.md and IANA time zones', () => {
+  it('names real hubs with codes in the formats of the contract and IANA time zones', () => {
     for (const hub of seed.records.hubs) {
       for (const locale of locales) {
         const rendered = snapshot.entries('lounges', locale).find((entry) => entry.record.hub_id === hub.id)

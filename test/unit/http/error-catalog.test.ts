@@ -55,6 +55,7 @@ describe('the error catalog', () => {
       'EsimPoolExhausted',
       'EsimTopupUnavailable',
       'EsimResellerAlreadyLinked',
+      'AccountInvalidState',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());

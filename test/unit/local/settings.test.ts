@@ -1,26 +1,39 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localPorts, localStateDir } from '../../../shared/config/local.ts';
+import { localEmployeeRoles, localPorts, localStateDir } from '../../../shared/config/local.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 
 describe('the local stage settings', () => {
-  it('listen on 8443 and 8444 and keep state in .local unless told otherwise', () => {
-    vi.stubEnv('LOCAL_API_PORT', undefined);
-    vi.stubEnv('LOCAL_AUTH_PORT', undefined);
-    vi.stubEnv('LOCAL_STATE_DIR', undefined);
+  const portVariables = [
+    'LOCAL_API_PORT',
+    'LOCAL_AUTH_PORT',
+    'LOCAL_ADMIN_PORT',
+    'LOCAL_IDP_PORT',
+    'LOCAL_CONSOLE_PORT',
+  ];
 
-    expect(localPorts()).toEqual({ api: 8443, auth: 8444 });
+  it('listen on 8443 to 8447, keep state in .local and map roles leniently unless told otherwise', () => {
+    for (const name of [...portVariables, 'LOCAL_STATE_DIR', 'LOCAL_EMPLOYEE_ROLES'])
+      vi.stubEnv(name, undefined);
+
+    expect(localPorts()).toEqual({ api: 8443, auth: 8444, admin: 8445, idp: 8446, console: 8447 });
     expect(localStateDir()).toBe(resolve('.local'));
+    expect(localEmployeeRoles()).toBe('lenient');
   });
 
-  it('take the ports and the state dir from LOCAL_* variables', () => {
+  it('take the ports, the state dir and the role mapping from LOCAL_* variables', () => {
     vi.stubEnv('LOCAL_API_PORT', '0');
     vi.stubEnv('LOCAL_AUTH_PORT', '9444');
+    vi.stubEnv('LOCAL_ADMIN_PORT', '9445');
+    vi.stubEnv('LOCAL_IDP_PORT', '0');
+    vi.stubEnv('LOCAL_CONSOLE_PORT', '9447');
     vi.stubEnv('LOCAL_STATE_DIR', '/tmp/stage');
+    vi.stubEnv('LOCAL_EMPLOYEE_ROLES', 'strict');
 
-    expect(localPorts()).toEqual({ api: 0, auth: 9444 });
+    expect(localPorts()).toEqual({ api: 0, auth: 9444, admin: 9445, idp: 0, console: 9447 });
     expect(localStateDir()).toBe('/tmp/stage');
+    expect(localEmployeeRoles()).toBe('strict');
   });
 
   it('refuses a port that is not a port number, naming the variable', () => {

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, publishedDocumentOptions } from '../../../shared/openapi/document.ts';
 import { routeList } from '../../../shared/routes/index.ts';
 
-const options = { apiBaseUrl: 'https://api.test', authBaseUrl: 'https://auth.test' };
+const options = {
+  apiBaseUrl: 'https://api.test',
+  authBaseUrl: 'https://auth.test',
+  adminBaseUrl: 'https://admin.test',
+};
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with one operation per route of the table', () => {
@@ -32,8 +36,11 @@ describe('the OpenAPI document', () => {
       const operation = item[route.method.toLowerCase()];
       if (route.auth) {
         const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
-        expect(operation?.security).toEqual(
-          accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] })),
+        const employeesOnly = route.hosts.every((host) => host === 'admin');
+        expect(operation?.security, route.operationId).toEqual(
+          accepted.map((scope) =>
+            employeesOnly ? { employeeToken: [scope] } : { mutualTLS: [], partnerToken: [scope] },
+          ),
         );
       }
       if (route.idempotency === 'required') {
@@ -41,6 +48,29 @@ describe('the OpenAPI document', () => {
         expect(parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.required).toBe(true);
       }
     }
+  });
+
+  it('serves each operation from its hosts: the admin API for employees, the auth host for the login', () => {
+    const paths = buildOpenApiDocument({ ...options, stage: 'stage' }).paths ?? {};
+    const serversOf = (path: string, method: string) =>
+      (paths[path] as Record<string, { servers: { url: string }[] }>)[method]?.servers;
+
+    expect(serversOf('/api/v1/admin/accounts', 'get')).toEqual([{ url: options.adminBaseUrl }]);
+    expect(serversOf('/v2/admin/accounts', 'get')).toEqual([{ url: options.apiBaseUrl }]);
+    expect(serversOf('/api/v1/auth/idp/login', 'get')).toEqual([{ url: options.authBaseUrl }]);
+  });
+
+  it('documents the employee login as the authorization code flow of the employee token', () => {
+    const document = buildOpenApiDocument({ ...options, stage: 'stage' });
+    const schemes = document.components?.securitySchemes as Record<
+      string,
+      { flows: { authorizationCode?: { authorizationUrl: string; tokenUrl: string } } }
+    >;
+
+    expect(schemes.employeeToken?.flows.authorizationCode).toMatchObject({
+      authorizationUrl: 'https://auth.test/api/v1/auth/idp/login',
+      tokenUrl: 'https://auth.test/oauth/v2/token',
+    });
   });
 });
 

@@ -52,7 +52,7 @@ describe('delivering an event', () => {
 
     const outcome = await dispatchEvent(ports, message());
 
-    expect(outcome).toEqual({ kind: 'done', result: 'delivered' });
+    expect(outcome).toEqual({ kind: 'done', result: 'delivered', attempt: 'delivered' });
     const [request] = ports.sender.requests;
     expect(request).toMatchObject({
       url: 'https://partner.example/hooks',
@@ -125,7 +125,12 @@ describe('a failed attempt', () => {
 
     const outcome = await dispatchEvent(ports, message());
 
-    expect(outcome).toEqual({ kind: 'retry', visibilitySeconds: 5, result: 'retry in 5 s' });
+    expect(outcome).toEqual({
+      kind: 'retry',
+      visibilitySeconds: 5,
+      result: 'retry in 5 s',
+      attempt: 'retried',
+    });
     expect(await deliveryOf(ports)).toMatchObject({
       status: 'Retrying',
       statusReason: 'HTTP 503',
@@ -156,7 +161,7 @@ describe('a failed attempt', () => {
 
     const outcome = await dispatchEvent(ports, message());
 
-    expect(outcome).toEqual({ kind: 'dead', result: 'no success after 3 attempts' });
+    expect(outcome).toEqual({ kind: 'dead', result: 'no success after 3 attempts', attempt: 'failed' });
     expect(await deliveryOf(ports)).toMatchObject({ status: 'Failed', nextAttemptAt: null, runAttempts: 3 });
   });
 
@@ -166,7 +171,11 @@ describe('a failed attempt', () => {
 
     const outcome = await dispatchEvent(ports, message());
 
-    expect(outcome).toEqual({ kind: 'done', result: 'receiver gone: subscription disabled' });
+    expect(outcome).toEqual({
+      kind: 'done',
+      result: 'receiver gone: subscription disabled',
+      attempt: 'disabled',
+    });
     expect(await deliveryOf(ports)).toMatchObject({
       status: 'Failed',
       statusReason: 'the receiver answered 410 Gone',

@@ -4,6 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DispatchOutcome } from '../../../shared/domain/webhooks/dispatch.ts';
 import type { WebhookMessage } from '../../../shared/domain/webhooks/model.ts';
+import { resetMetrics } from '../../../shared/observability/metrics.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const outcomes = new Map<string, DispatchOutcome>();
@@ -125,5 +126,30 @@ describe('the webhook dispatcher', () => {
       MessageBody: 'not json',
       MessageAttributes: { failure_reason: { StringValue: 'The message body is not JSON' } },
     });
+  });
+
+  it('counts how each delivery attempt ended in the WebhookDeliveries metric, with the account', async () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    resetMetrics();
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    outcomes.set('a1', { kind: 'done', result: 'delivered', attempt: 'delivered' });
+    outcomes.set('b1', { kind: 'done', result: 'already final' });
+    let written: string[];
+    try {
+      await invoke(record('a1', 'a'), record('b1', 'b'));
+    } finally {
+      written = write.mock.calls.map(([chunk]) => String(chunk));
+      write.mockRestore();
+      vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'true');
+      resetMetrics();
+    }
+    const lines = written
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((line) => line.startsWith('{"_aws"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+    expect(lines).toEqual([
+      expect.objectContaining({ WebhookDeliveries: 1, Outcome: 'delivered', account_id: 'account' }),
+    ]);
   });
 });

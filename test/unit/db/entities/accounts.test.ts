@@ -16,6 +16,7 @@ const account: Account = {
   name: 'Acme',
   kind: 'partner',
   status: 'Active',
+  plan: 'premium',
   certificate: {
     serialNumber: '0a1b',
     fingerprintSha256: 'ff00',
@@ -64,6 +65,24 @@ describe('account items', () => {
 
   it('map back to the same account', () => {
     expect(accountFromItem({ ...accountToItem(account) })).toEqual(account);
+  });
+
+  it('read an account stored before plans existed as on the default plan', () => {
+    const { plan: _plan, ...withoutPlan } = accountToItem(account);
+
+    expect(accountFromItem(withoutPlan).plan).toBe('standard');
+  });
+
+  it('change the plan of an existing account only', () => {
+    const write = accountStore.changePlan(account.accountId, 'sandbox', '2030-01-03T00:00:00.000Z');
+
+    expect(write.item.Update).toMatchObject({
+      Key: { pk: `ACCOUNT#${account.accountId}`, sk: 'ACCOUNT' },
+      UpdateExpression: 'SET #plan = :plan, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':plan': 'sandbox', ':now': '2030-01-03T00:00:00.000Z' },
+    });
+    expect(write.onConditionFailed?.(undefined)).toBeInstanceOf(ConcurrentChangeError);
   });
 
   it('are created by one conditional put that never overwrites an account', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { auditFromItem, auditTable, auditToItem } from '../../../../shared/db/entities/audit.ts';
+import { auditFromItem, auditToItem } from '../../../../shared/db/entities/audit.ts';
 import { loginStateFromItem, loginStateToItem } from '../../../../shared/db/entities/login-state.ts';
 import { oneTimeCodeFromItem, oneTimeCodeToItem } from '../../../../shared/db/entities/one-time-code.ts';
-import { mainTable } from '../../../../shared/db/tables.ts';
+import { auditTable, mainTable } from '../../../../shared/db/tables.ts';
 import { buildAuditRecord } from '../../../../shared/domain/audit/model.ts';
 
 const expiresAt = '2026-05-01T10:10:00.000Z';

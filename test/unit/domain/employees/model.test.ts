@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allScopes } from '../../../../shared/auth/scopes.ts';
+import { applicationScopes } from '../../../../shared/auth/scopes.ts';
 import {
   employeeOnlyScopes,
   employeeScopes,
@@ -71,7 +71,7 @@ describe('role scopes', () => {
   });
 
   it('names no employee-only scope that partner applications could already be granted', () => {
-    const partnerKnown = new Set<string>(allScopes);
+    const partnerKnown = new Set<string>(applicationScopes);
     for (const scope of employeeOnlyScopes) expect(partnerKnown.has(scope)).toBe(false);
     expect(roleScopes.support.every((scope) => roleScopes.admin.includes(scope))).toBe(true);
   });

@@ -48,9 +48,25 @@ describe('the authorization middleware', () => {
     await authorization({ authenticate: prover.authenticate, logger: recordingLogger() }).before?.(request);
 
     expect(prover.calls).toEqual([
-      { auth: guarded.auth, authorization: 'Bearer a.b.c', clientCertificate: certificate },
+      {
+        auth: guarded.auth,
+        authorization: 'Bearer a.b.c',
+        clientCertificate: certificate,
+        certificateRequired: true,
+      },
     ]);
     expect(request.internal.principal).toBe(partner);
+  });
+
+  it('requires a certificate only of routes served on a mutual TLS host', async () => {
+    const adminRoute = testRoute({ hosts: ['admin'], auth: { scope: 'webhooks', audiences: ['employee'] } });
+    const prover = proving(employee);
+
+    await authorization({ authenticate: prover.authenticate, logger: recordingLogger() }).before?.(
+      requestOf(eventOf(), resolved(adminRoute)),
+    );
+
+    expect(prover.calls.map((call) => call.certificateRequired)).toEqual([false]);
   });
 
   it('logs the account of a partner, and only the subject of an employee', async () => {

@@ -68,6 +68,40 @@ describe('createApiHandler', () => {
     });
   });
 
+  it('serves the employee twin of a /v2/admin route with the same implementation', async () => {
+    const adminRoutes = {
+      listThings: defineRoute({
+        operationId: 'listThings',
+        method: 'GET',
+        path: '/v2/admin/things',
+        hosts: ['api'],
+        group: 'admin',
+        summary: 'test',
+        tags: [],
+        auth: { scope: 'identity.account:*' },
+        responses: { 200: { description: 'ok' } },
+      }),
+    };
+    const handler = createApiHandler(adminRoutes, {
+      listThings: async ({ route }) => ({ status: 200, body: { served: route.operationId } }),
+    });
+
+    // No token: the twin's route is resolved, then refused for want of a token (no certificate asked).
+    const twin = await handler(
+      eventOf({ method: 'GET', resource: '/api/v1/admin/things', clientCert: null }),
+      context,
+    );
+    const original = await handler(
+      eventOf({ method: 'GET', resource: '/v2/admin/things', clientCert: null }),
+      context,
+    );
+
+    expect(twin.statusCode).toBe(401);
+    expect(JSON.parse(twin.body).detail).toMatch(/Bearer token is required/);
+    expect(original.statusCode).toBe(401);
+    expect(JSON.parse(original.body).detail).toMatch(/client certificate is required/);
+  });
+
   it('refuses routes of two groups in one function', () => {
     const mixed = {
       ...routes,

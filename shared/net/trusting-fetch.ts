@@ -5,7 +5,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 /**
- * A fetch for openid-client that trusts the local stage's CA (and only it) for the identity
+ * A fetch for openid-client that trusts one extra CA (the local stage's) for the identity
  * provider's HTTPS, so nothing disables certificate checks. undici's Response is re-wrapped as the
  * platform's, the type the library expects.
  */

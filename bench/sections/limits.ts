@@ -1,0 +1,125 @@
+import { LocalUsagePlans } from '../../infra/local/limits.ts';
+import { verifyAccessToken } from '../../shared/auth/tokens.ts';
+import { rateLimitHeaders } from '../../shared/domain/quotas/headers.ts';
+import { RateLimiter } from '../../shared/domain/quotas/limiter.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { alternate, nowMs } from '../alternate.ts';
+import type { Harness } from '../harness.ts';
+import { measure, type Row } from '../report.ts';
+import type { BenchSettings } from '../settings.ts';
+import { median } from '../stats.ts';
+
+const section = '7 rate limits';
+
+/** Mean microseconds per call of `iterations` sequential calls. */
+async function blockMicros(iterations: number, call: (index: number) => unknown): Promise<number> {
+  const started = nowMs();
+  for (let index = 0; index < iterations; index++) await call(index);
+  return ((nowMs() - started) * 1000) / iterations;
+}
+
+const differences = (ours: readonly number[], floor: readonly number[]) =>
+  ours.map((value, index) => value - (floor[index] as number));
+
+async function compare(
+  repetitions: number,
+  ours: () => Promise<number>,
+  floor: () => Promise<number>,
+): Promise<{ ours: number[]; floor: number[] }> {
+  await ours();
+  await floor();
+  const [oursMicros = [], floorMicros = []] = await alternate(repetitions, [ours, floor]);
+  return { ours: oursMicros, floor: floorMicros };
+}
+
+/** What the local gateway adds to a request it meters: the limiter's decision and the two header fields. */
+async function limiterRow(settings: BenchSettings): Promise<Row> {
+  const { repetitions, iterations } = settings.pipeline;
+  const plan = { rate: 1_000_000, burst: 5_000, dailyQuota: 1_000_000_000 };
+  const keys = Array.from({ length: 1_000 }, (_, index) => `account:${index}`);
+  const limiter = new RateLimiter();
+  const map = new Map<string, { tokens: number }>();
+  const now = new Date('2030-01-01T12:00:00Z');
+  const ours = () =>
+    blockMicros(iterations, (index) =>
+      rateLimitHeaders(plan, limiter.check(keys[index % 1000] ?? '', plan, now)),
+    );
+  const floor = () =>
+    blockMicros(iterations, (index) => {
+      const key = keys[index % 1000] ?? '';
+      const entry = map.get(key) ?? { tokens: 0 };
+      entry.tokens += 1;
+      map.set(key, entry);
+    });
+  const measured = await compare(repetitions, ours, floor);
+  return {
+    section,
+    name: 'limiter check + RateLimit-Policy/RateLimit fields (1,000 accounts)',
+    floorName: 'Map get + set of a counter, same keys',
+    measured: measure(measured.ours, measured.floor, 'µs/call', {
+      'overhead µs/call': median(differences(measured.ours, measured.floor)),
+    }),
+    note: `${iterations} calls per block`,
+  };
+}
+
+/** The local gateway's whole metering of a request: token check, plan (cached), limiter, headers. */
+async function gatewayRow(harness: Harness, settings: BenchSettings): Promise<Row> {
+  const { repetitions, iterations } = settings.jwt;
+  const local = quotaSettingsByStage.local;
+  const usagePlans = new LocalUsagePlans({
+    plans: { ...local.plans, standard: { rate: 1_000_000, burst: 5_000, dailyQuota: 1_000_000_000 } },
+    staff: local.staff,
+    defaultPlan: 'standard',
+    planCacheMs: 60_000,
+  });
+  const authorization = `Bearer ${harness.accessToken}`;
+  const ours = () => blockMicros(iterations, () => usagePlans.meter(authorization));
+  const floor = () => blockMicros(iterations, () => verifyAccessToken(harness.accessToken, ['partner']));
+  const measured = await compare(repetitions, ours, floor);
+  return {
+    section,
+    name: 'local gateway metering per request (authorizer work + limiter)',
+    floorName: 'bare verifyAccessToken',
+    measured: measure(measured.ours, measured.floor, 'µs/call', {
+      'overhead µs/call': median(differences(measured.ours, measured.floor)),
+    }),
+    note: `${iterations} calls per block; the plan read from the account is cached, as the gateway does`,
+  };
+}
+
+/** The AWS authorizer's work on a cache miss (once per token per 5 minutes): verify, account read, key. */
+async function authorizerRow(harness: Harness, settings: BenchSettings): Promise<Row> {
+  const { repetitions } = settings.jwt;
+  const iterations = Math.max(20, Math.floor(settings.jwt.iterations / 5));
+  const { handler } = await import('../../functions/authorizer/handler.ts');
+  const event = {
+    methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:a1b2c3d4e5/live/GET/v2/b2b/rate-limits',
+    headers: { Authorization: `Bearer ${harness.accessToken}` },
+  };
+  const ours = () => blockMicros(iterations, () => handler(event));
+  const floor = () => blockMicros(iterations, () => verifyAccessToken(harness.accessToken, ['partner']));
+  const measured = await compare(repetitions, ours, floor);
+  return {
+    section,
+    name: 'authorizer on a cache miss (verify + account read + key derivation)',
+    floorName: 'bare verifyAccessToken',
+    measured: measure(measured.ours, measured.floor, 'µs/call', {
+      'overhead µs/call': median(differences(measured.ours, measured.floor)),
+    }),
+    note: `${iterations} calls per block; the account read goes to DynamoDB Local`,
+  };
+}
+
+export async function rateLimitCost(options: {
+  harness: Harness;
+  settings: BenchSettings;
+  log: (message: string) => void;
+}): Promise<Row[]> {
+  options.log('rate limits: limiter');
+  const limiter = await limiterRow(options.settings);
+  options.log('rate limits: local gateway metering');
+  const gateway = await gatewayRow(options.harness, options.settings);
+  options.log('rate limits: authorizer');
+  return [limiter, gateway, await authorizerRow(options.harness, options.settings)];
+}

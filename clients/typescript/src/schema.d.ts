@@ -1,0 +1,12013 @@
+/**
+ * Generated from openapi.json by `npm run client` (openapi-typescript). Do not edit by hand:
+ * a unit test fails when this file differs from what the current document generates.
+ */
+
+export interface paths {
+    "/oauth/v2/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an access token (client credentials, or an employee login code)
+         * @description `client_credentials`: partner applications; the client secret goes in the form or as HTTP Basic credentials. Scope resolution: omitted scope grants every allowed scope; otherwise the intersection (empty: invalid_scope). `authorization_code`: the employee console redeems the one-time code of the login with its PKCE verifier and the same redirect_uri, and gets an employee token (1 hour) for the admin API; a code is single-use and lives 60 seconds.
+         */
+        post: operations["issueToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public keys that verify access tokens */
+        get: operations["getJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discovery document */
+        get: operations["getOpenidConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/idp/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start an employee login (authorization endpoint, PKCE S256)
+         * @description The console opens this in the browser with a redirect_uri from the whitelist (exact match), a code_challenge, `code_challenge_method=S256` and its state. The service sends the browser to the stage's identity provider with a signed, single-use state (10 minutes). A request it cannot accept is answered with a 400 page, never redirected.
+         */
+        get: operations["startEmployeeLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/idp/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider's answer: back to the console with a one-time code
+         * @description Verifies the signed state (signature, expiry, single use), redeems the provider code on the server, maps the groups to roles and redirects to `redirect_uri?code=<one-time code>&state=<console state>`. The code lives 60 seconds and is single-use. A login the provider refused goes back with `error=access_denied`; an employee without a role (strict mapping) gets a 403 page. Every attempt past the state check is audited.
+         */
+        get: operations["completeEmployeeLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This API described as OpenAPI 3.1 */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accounts */
+        get: operations["listAccounts"];
+        put?: never;
+        /**
+         * Create a partner account from a CSR
+         * @description Signs `csr_pem` with the partner CA; the returned certificate identifies the account on every call.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an account: none of its applications gets a token any more */
+        post: operations["disableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the account's rate limit plan
+         * @description The new numbers apply to requests at once; the `RateLimit-Policy` partners see follows within five minutes (the gateway caches its answer per token). Setting the current plan again re-applies it.
+         */
+        post: operations["changeAccountPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an account's applications */
+        get: operations["listApplications"];
+        put?: never;
+        /**
+         * Create an application with client credentials
+         * @description The client secret is returned once, in this response; only a keyed hash is stored.
+         */
+        post: operations["createApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/applications/{clientID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an application */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/applications/{clientID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an application: it gets no more tokens */
+        post: operations["disableApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/applications/{clientID}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the client secret (the old one stops working at once) */
+        post: operations["rotateApplicationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a disabled account: its active applications get tokens again
+         * @description Enabling an Active account: 409 AccountInvalidState.
+         */
+        post: operations["enableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/managers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's managers, in the order they were assigned */
+        get: operations["listAccountManagers"];
+        put?: never;
+        /**
+         * Assign an employee to manage a partner account
+         * @description The same employee twice: 409 AlreadyCompanyMember.
+         */
+        post: operations["addAccountManager"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read any account's webhook subscription (0 or 1)
+         * @description The subscription as its partner sees it; the signing secret is never returned.
+         */
+        get: operations["listAccountWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/webhooks/{webhookID}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List any account's webhook deliveries, newest event first, each with its attempts */
+        get: operations["listAccountWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/webhooks/{webhookID}/deliveries/{deliveryID}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event to a partner again
+         * @description What the partner’s own redeliver does, for a partner who asks support after an outage: the event is queued again with the same id on a fresh retry schedule. The subscription must be Active (409 WebhookInvalidState).
+         */
+        post: operations["redeliverAccountWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log, newest first
+         * @description One record per state change made through `/v2/admin/*` or `/api/v1/admin/*` and per employee login attempt. Filters narrow each other; `since` is a UTC instant. Records are never changed or deleted.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/lounges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List lounge bookings, newest first */
+        get: operations["listLoungeBookings"];
+        put?: never;
+        /**
+         * Book a lounge
+         * @description Answers 202 with the booking in `Processing`; the service issues the pass asynchronously (status `Issued`, usually within seconds), after which the booking must be confirmed before `hold_expires_at`.
+         */
+        post: operations["createLoungeBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/lounges/{bookingID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a lounge booking */
+        get: operations["getLoungeBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/lounges/{bookingID}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an issued lounge booking before its hold expires */
+        post: operations["confirmLoungeBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/lounges/{bookingID}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a lounge booking
+         * @description Possible while Processing, Issued or Confirmed, unless the pass was already used.
+         */
+        post: operations["cancelLoungeBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/lounges/{bookingID}/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the pass of a lounge booking, with its QR code */
+        get: operations["getLoungePass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/fast-tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List fast-track bookings, newest first */
+        get: operations["listFastTrackBookings"];
+        put?: never;
+        /**
+         * Book a fast-track
+         * @description Answers 202 with the booking in `Processing`; the service issues the pass asynchronously (status `Issued`, usually within seconds), after which the booking must be confirmed before `hold_expires_at`.
+         */
+        post: operations["createFastTrackBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/fast-tracks/{bookingID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a fast-track booking */
+        get: operations["getFastTrackBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/fast-tracks/{bookingID}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an issued fast-track booking before its hold expires */
+        post: operations["confirmFastTrackBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/fast-tracks/{bookingID}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a fast-track booking
+         * @description Possible while Processing, Issued or Confirmed, unless the pass was already used.
+         */
+        post: operations["cancelFastTrackBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/fast-tracks/{bookingID}/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the pass of a fast-track booking, with its QR code */
+        get: operations["getFastTrackPass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/pass-keys.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public keys that verify pass QR codes
+         * @description A JSON Web Key Set (ES256). A pass QR payload is a compact JWS whose header `kid` names the key; see docs/booking.md.
+         */
+        get: operations["getPassSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/catalog/lounges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the lounges of your contract
+         * @description Active items of your contract, sorted by localized name. `name` filters before paging; `pagination.total` counts every match. Conditional: If-None-Match (weak comparison, lists and *) wins over If-Modified-Since; a match is 304 with no body.
+         */
+        get: operations["listLounges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/catalog/lounges/{loungeID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one lounge of your contract */
+        get: operations["getLounge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/images/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Image of a lounge or fast-track (Image.url)
+         * @description The bytes with their media type. Either catalog scope suffices: images of lounges and fast-tracks in your contract are served alike.
+         */
+        get: operations["getImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/catalog/fast-tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the fast-track services of your contract
+         * @description Active items of your contract, sorted by localized name. `name` filters before paging; `pagination.total` counts every match. Conditional: If-None-Match (weak comparison, lists and *) wins over If-Modified-Since; a match is 304 with no body.
+         */
+        get: operations["listFastTracks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/catalog/fast-tracks/{fastTrackID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one fast-track service of your contract */
+        get: operations["getFastTrack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/catalog/esim/tariffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the eSIM tariffs (package templates) of your contract
+         * @description Active items of your contract, sorted by localized name. `name` filters before paging; `pagination.total` counts every match. Conditional: If-None-Match (weak comparison, lists and *) wins over If-Modified-Since; a match is 304 with no body.
+         */
+        get: operations["listEsimTariffs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/catalog/esim/tariffs/{tariffID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one eSIM tariff of your contract */
+        get: operations["getEsimTariff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account’s subscription (0 or 1) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe the account’s webhook endpoint
+         * @description At most one subscription per account (409 WebhookAlreadyExists). The URL must be HTTPS and resolve to public addresses only (422 otherwise). Every booking and pass status change is then delivered, signed.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the subscription */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete the subscription
+         * @description Nothing is sent after deletion, not even retries of earlier events.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/change-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the endpoint
+         * @description Applies to the next attempt, retries of earlier events included. Same URL rules as subscribing.
+         */
+        post: operations["changeWebhookUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description The previous secret keeps signing, as the second value of both signature headers, for `grace_period_seconds` (default 60). A rotation during a grace period ends the older secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend delivery
+         * @description Events that happen while disabled are recorded as Skipped (see the deliveries) and are not sent later unless redelivered. Disabling a Disabled subscription: 409 WebhookInvalidState.
+         */
+        post: operations["disableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume delivery
+         * @description Enabling an Active subscription: 409 WebhookInvalidState.
+         */
+        post: operations["enableWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries, newest event first, each with its attempts
+         * @description Kept 30 days. Beyond the partner contract.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/deliveries/{deliveryID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one delivery with its attempts
+         * @description Beyond the partner contract.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/deliveries/{deliveryID}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a `webhook.ping` test event
+         * @description The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
+         */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/rate-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's plan and what is left of it
+         * @description The numbers of `RateLimit-Policy` and, where the gateway tells them, those of `RateLimit` (docs/quotas.md). Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
+         */
+        get: operations["getRateLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accounts */
+        get: operations["employeeListAccounts"];
+        put?: never;
+        /**
+         * Create a partner account from a CSR
+         * @description Signs `csr_pem` with the partner CA; the returned certificate identifies the account on every call.
+         */
+        post: operations["employeeCreateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account */
+        get: operations["employeeGetAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an account: none of its applications gets a token any more */
+        post: operations["employeeDisableAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the account's rate limit plan
+         * @description The new numbers apply to requests at once; the `RateLimit-Policy` partners see follows within five minutes (the gateway caches its answer per token). Setting the current plan again re-applies it.
+         */
+        post: operations["employeeChangeAccountPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an account's applications */
+        get: operations["employeeListApplications"];
+        put?: never;
+        /**
+         * Create an application with client credentials
+         * @description The client secret is returned once, in this response; only a keyed hash is stored.
+         */
+        post: operations["employeeCreateApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications/{clientID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an application */
+        get: operations["employeeGetApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications/{clientID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable an application: it gets no more tokens */
+        post: operations["employeeDisableApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/applications/{clientID}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the client secret (the old one stops working at once) */
+        post: operations["employeeRotateApplicationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "booking.status.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification booking.status.changed */
+        post: operations["webhook_booking_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "pass.status.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification pass.status.changed */
+        post: operations["webhook_pass_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "esim.package.usage_threshold_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification esim.package.usage_threshold_reached */
+        post: operations["webhook_esim_package_usage_threshold_reached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "esim.package.exhausted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification esim.package.exhausted */
+        post: operations["webhook_esim_package_exhausted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "esim.package.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification esim.package.expired */
+        post: operations["webhook_esim_package_expired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification webhook.ping */
+        post: operations["webhook_webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        TokenRequest: {
+            /** @description `client_credentials` (partner applications) or `authorization_code` (the employee console) */
+            grant_type: string;
+            /** @description client_credentials: required (or HTTP Basic); authorization_code: optional */
+            client_id?: string;
+            /** @description client_credentials only (or HTTP Basic); the console is a public client */
+            client_secret?: string;
+            /** @description client_credentials: space-separated scopes; omitted grants every allowed scope. */
+            scope?: string;
+            /** @description authorization_code: the one-time code the login redirected with */
+            code?: string;
+            /** @description authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-]) */
+            code_verifier?: string;
+            /** @description authorization_code: exactly the redirect_uri of the login */
+            redirect_uri?: string;
+        };
+        CreateAccountRequest: {
+            name: string;
+            /** @description PKCS#10 certificate signing request, PEM */
+            csr_pem: string;
+        };
+        ChangePlanRequest: {
+            plan: components["schemas"]["Plan"];
+        };
+        /**
+         * @description The rate limit plan: a request rate with a burst, and a daily quota (numbers per stage; see GET /v2/b2b/rate-limits).
+         * @enum {string}
+         */
+        Plan: "sandbox" | "standard" | "premium";
+        CreateApplicationRequest: {
+            name: string;
+            allowed_scopes: string[];
+        };
+        AddAccountManagerRequest: {
+            /** @description The employee's id at the identity provider (its `sub`) */
+            employee_id: string;
+        };
+        LoungeBookingRequest: {
+            /** Format: uuid */
+            lounge_id: string;
+            /** @description Contact first name; required when the service asks for Name. */
+            first_name?: string;
+            /** @description Contact last name; required when the service asks for Name. */
+            last_name?: string;
+            /**
+             * Format: email
+             * @description Required when the service asks for Email.
+             */
+            email?: string;
+            /**
+             * @description National number; sent with calling_code; required when the service asks for Phone.
+             * @example 7911123456
+             */
+            phone?: string;
+            /** @example +44 */
+            calling_code?: string;
+            /**
+             * @description Flight or train number, any case; stored upper-case.
+             * @example BA117
+             */
+            transport_number?: string;
+            /** @description 1 to 10 guests, exactly one with lead: true. */
+            guests: components["schemas"]["Guest"][];
+        };
+        Guest: {
+            first_name: string;
+            last_name: string;
+            /** @enum {string} */
+            type: "Adult" | "Child" | "Infant";
+            /** @description Exactly one guest of the booking is the lead. */
+            lead: boolean;
+        };
+        FastTrackBookingRequest: {
+            /** Format: uuid */
+            fast_track_id: string;
+            /** @description Contact first name; required when the service asks for Name. */
+            first_name?: string;
+            /** @description Contact last name; required when the service asks for Name. */
+            last_name?: string;
+            /**
+             * Format: email
+             * @description Required when the service asks for Email.
+             */
+            email?: string;
+            /**
+             * @description National number; sent with calling_code; required when the service asks for Phone.
+             * @example 7911123456
+             */
+            phone?: string;
+            /** @example +44 */
+            calling_code?: string;
+            /**
+             * @description Flight or train number, any case; stored upper-case.
+             * @example BA117
+             */
+            transport_number?: string;
+            /** @description 1 to 10 guests, exactly one with lead: true. */
+            guests: components["schemas"]["Guest"][];
+        };
+        CreateWebhookRequest: {
+            /**
+             * @description HTTPS endpoint, no credentials or fragment; its host must resolve to public addresses only (private, loopback, link-local, CGNAT, IPv4-mapped and metadata addresses are refused).
+             * @example https://partner.example.com/webhooks/travel
+             */
+            url: string;
+            /** @description Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. */
+            secret: string;
+        };
+        ChangeWebhookUrlRequest: {
+            /**
+             * @description HTTPS endpoint, no credentials or fragment; its host must resolve to public addresses only (private, loopback, link-local, CGNAT, IPv4-mapped and metadata addresses are refused).
+             * @example https://partner.example.com/webhooks/travel
+             */
+            url: string;
+        };
+        RotateWebhookSecretRequest: {
+            /** @description Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. */
+            secret: string;
+            /**
+             * @description How long the previous secret keeps signing, 60 s to 30 days; default 60.
+             * @default 60
+             */
+            grace_period_seconds: number;
+        };
+        DisableWebhookRequest: {
+            /** @description For audit. */
+            reason?: string;
+        };
+        TokenResponse: {
+            access_token: string;
+            /** @constant */
+            token_type: "Bearer";
+            expires_in: number;
+            /** @description The granted scopes, space-separated (RFC 6749 section 5.1). */
+            scope: string;
+        };
+        /** @description RFC 6749 section 5.2 error body. */
+        OAuthError: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            error_description?: string;
+        };
+        /** @description RFC 9457 problem object (application/problem+json). */
+        Problem: {
+            /** @enum {string} */
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
+            title: string;
+            status: number;
+            /** Format: uri-reference */
+            instance: string;
+            detail?: string;
+            details?: {
+                [key: string]: unknown;
+            };
+            request_id?: string;
+        };
+        Jwks: {
+            keys: components["schemas"]["PublicJwk"][];
+        };
+        PublicJwk: {
+            /** @constant */
+            kty: "EC";
+            /** @constant */
+            use: "sig";
+            kid: string;
+            /** @constant */
+            alg: "ES256";
+            /** @constant */
+            crv: "P-256";
+            x: string;
+            y: string;
+        };
+        OpenidConfiguration: {
+            issuer: string;
+            authorization_endpoint?: string;
+            token_endpoint: string;
+            jwks_uri: string;
+            grant_types_supported: string[];
+            token_endpoint_auth_methods_supported: string[];
+            id_token_signing_alg_values_supported: string[];
+            token_endpoint_auth_signing_alg_values_supported?: string[];
+            scopes_supported: string[];
+            response_types_supported: string[];
+            code_challenge_methods_supported?: string[];
+        };
+        CreatedAccount: {
+            /** Format: uuid */
+            account_id: string;
+            name: string;
+            /**
+             * @description Operator accounts may hold applications with the identity (admin) scopes.
+             * @enum {string}
+             */
+            kind: "partner" | "operator";
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            plan: components["schemas"]["Plan"];
+            certificate: components["schemas"]["CertificateSummary"];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            /** @description The mTLS client certificate (PEM), signed by the partner CA */
+            certificate_pem: string;
+        };
+        CertificateSummary: {
+            /** @description Hex serial of the mTLS client certificate */
+            serial_number: string;
+            fingerprint_sha256: string;
+            subject: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            not_before: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            not_after: string;
+        };
+        Account: {
+            /** Format: uuid */
+            account_id: string;
+            name: string;
+            /**
+             * @description Operator accounts may hold applications with the identity (admin) scopes.
+             * @enum {string}
+             */
+            kind: "partner" | "operator";
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            plan: components["schemas"]["Plan"];
+            certificate: components["schemas"]["CertificateSummary"];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
+        ApplicationWithSecret: {
+            client_id: string;
+            /** Format: uuid */
+            account_id: string;
+            name: string;
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*")[];
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            secret_rotated_at: string | null;
+            /** @description Shown once; only a keyed hash is stored. */
+            client_secret: string;
+        };
+        Application: {
+            client_id: string;
+            /** Format: uuid */
+            account_id: string;
+            name: string;
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*")[];
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            secret_rotated_at: string | null;
+        };
+        AccountManager: {
+            /** Format: uuid */
+            account_id: string;
+            employee_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            assigned_at: string;
+            /** @description The employee who made the assignment */
+            assigned_by: string;
+        };
+        AccountManagersPage: {
+            data: components["schemas"]["AccountManager"][];
+            next_cursor: string | null;
+        };
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+            /** @description Always null: an account has at most one subscription. */
+            next_cursor: null;
+        };
+        /** @description The webhook subscription; at most one per account. */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /** @description The reason given to disable, or why the service disabled it (410 Gone). */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            secret_rotation: {
+                /**
+                 * Format: date-time
+                 * @description Until then deliveries carry a second signature made with the previous secret.
+                 */
+                previous_secret_valid_until: string;
+            } | null;
+        };
+        WebhookDeliveriesPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            next_cursor: string | null;
+        };
+        WebhookDelivery: {
+            /** @description The delivery id: the id of its event */
+            id: string;
+            /**
+             * @description Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).
+             * @enum {string}
+             */
+            status: "Pending" | "Retrying" | "Succeeded" | "Failed" | "Skipped";
+            status_reason: string | null;
+            event: components["schemas"]["WebhookEnvelope"];
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
+        WebhookEnvelope: {
+            /** @description Unique per event, the same on every attempt: dedupe on it. */
+            id: string;
+            /** @enum {string} */
+            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "webhook.ping";
+            /**
+             * Format: date-time
+             * @description When the event happened.
+             */
+            timestamp: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookDeliveryAttempt: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            attempted_at: string;
+            /** @description The receiver's HTTP status; null when it never answered. */
+            status_code: number | null;
+            latency_ms: number;
+            /** @description Timeout, connection refused, TLS failure, refused address, redirect not followed. */
+            error: string | null;
+        };
+        AuditLogPage: {
+            data: components["schemas"]["AuditRecord"][];
+            next_cursor: string | null;
+        };
+        AuditRecord: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "employee" | "application";
+                /** @description Employee id or client_id; null for a login that named nobody */
+                id: string | null;
+                roles: string[];
+            };
+            /** @description The operation id (`createAccount`, `completeEmployeeLogin`, ...) */
+            action: string;
+            target: {
+                type: string;
+                id: string | null;
+            };
+            request_id: string | null;
+            /** @enum {string} */
+            outcome: "succeeded" | "refused";
+            /** @description Refusals: `no_role`, `identity_provider` */
+            reason: string | null;
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        BookingCreated: {
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            status: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+        };
+        LoungeBookingsPage: {
+            data: components["schemas"]["LoungeBooking"][];
+            next_cursor: string | null;
+        };
+        LoungeBooking: {
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            status: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** @description true once the pass exists (from Issued on). */
+            pass_available: boolean;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            calling_code: string | null;
+            transport_number: string | null;
+            guests: components["schemas"]["Guest"][];
+            /** @description Confirm before this instant; set when the booking is Issued. */
+            hold_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            /** Format: uuid */
+            lounge_id: string;
+        };
+        Pass: {
+            /** Format: uuid */
+            pass_id: string;
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** @enum {string} */
+            status: "Issued" | "Active" | "Used" | "Canceled" | "Expired";
+            guests_count: number;
+            used_guests_count: number | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_from: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_until: string;
+            /** @description The QR payload: a compact JWS (ES256) a scanner verifies offline against GET /.well-known/pass-keys.json. Present while the pass is Active or Used. */
+            qr: string | null;
+            /** @description The QR code of `qr` as an SVG document. */
+            qr_svg: string | null;
+        };
+        FastTrackBookingsPage: {
+            data: components["schemas"]["FastTrackBooking"][];
+            next_cursor: string | null;
+        };
+        FastTrackBooking: {
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            status: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** @description true once the pass exists (from Issued on). */
+            pass_available: boolean;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            calling_code: string | null;
+            transport_number: string | null;
+            guests: components["schemas"]["Guest"][];
+            /** @description Confirm before this instant; set when the booking is Issued. */
+            hold_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            /** Format: uuid */
+            fast_track_id: string;
+        };
+        LoungesPage: {
+            data: components["schemas"]["Lounge"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Lounge: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            location: components["schemas"]["Location"];
+            hub: components["schemas"]["TransportHub"];
+            /** @description true: before passport control; false: airside */
+            landside?: boolean;
+            /** @enum {string} */
+            airside_zone?: "International" | "Domestic" | "Any";
+            /** @default false */
+            is_arrival_available: boolean;
+            amenities: components["schemas"]["Amenity"][];
+            business_hours: components["schemas"]["BusinessDay"][];
+            /** @default true */
+            is_active: boolean;
+            policy: components["schemas"]["LoungePolicy"];
+            required_booking_info: ("Name" | "Email" | "Phone")[];
+            images: components["schemas"]["Image"][];
+            direction_info: string;
+        };
+        Location: {
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example RU
+             */
+            country: string;
+            /** @enum {string} */
+            continent: "Europe" | "Asia" | "Africa" | "NorthAmerica" | "SouthAmerica" | "Oceania" | "Antarctica";
+            coordinates: components["schemas"]["GeoPoint"];
+        };
+        GeoPoint: {
+            /**
+             * Format: double
+             * @description WGS-84
+             */
+            latitude: number;
+            /**
+             * Format: double
+             * @description WGS-84
+             */
+            longitude: number;
+        };
+        TransportHub: {
+            /** Format: uuid */
+            id: string;
+            location: components["schemas"]["Location"];
+            /** @example Europe/Moscow */
+            timezone?: string;
+            /** @enum {string} */
+            kind: "Airport" | "Railway";
+            name: string;
+            meta?: components["schemas"]["AirportMeta"] | components["schemas"]["RailwayMeta"];
+        };
+        AirportMeta: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "Airport";
+            iata: string;
+            icao: string;
+        };
+        RailwayMeta: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "Railway";
+            uic?: string;
+            esr?: string;
+        };
+        Amenity: {
+            id: string;
+            name: string;
+            is_free: boolean;
+        };
+        BusinessDay: {
+            /** @description 1 = Monday, 7 = Sunday */
+            day: number;
+            times: {
+                /** @constant */
+                type: "STANDARD";
+                /** @example 05:00-13:00,14:00-24:00 */
+                detail: string;
+            } | {
+                /** @constant */
+                type: "SPECIAL";
+                /** @description Free text */
+                detail: string;
+            };
+        };
+        LoungePolicy: {
+            age?: {
+                min_age?: number;
+                notes?: string;
+            };
+            stay?: {
+                /**
+                 * @description ISO 8601 duration
+                 * @example PT3H
+                 */
+                max_duration: string;
+            };
+        };
+        Image: {
+            /**
+             * Format: uri
+             * @description Absolute URL of GET /v2/images/{id} on this API
+             */
+            url: string;
+            /** @description Smaller comes first */
+            sort: number;
+            title?: string;
+        };
+        Pagination: {
+            /** @description Records in this page */
+            count: number;
+            offset: number;
+            /** @description All matching records */
+            total: number;
+        };
+        FastTracksPage: {
+            data: components["schemas"]["FastTrack"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        FastTrack: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            hub: components["schemas"]["TransportHub"];
+            /** @description Terminal the lane serves, as signposted */
+            terminal?: string;
+            /** @enum {string} */
+            direction: "Departure" | "Arrival";
+            location: components["schemas"]["Location"];
+            business_hours: components["schemas"]["BusinessDay"][];
+            required_booking_info: ("Name" | "Email" | "Phone")[];
+            policy: components["schemas"]["LoungePolicy"];
+            images: components["schemas"]["Image"][];
+            /** @default true */
+            is_active: boolean;
+            description: string;
+        };
+        EsimTariffsPage: {
+            data: components["schemas"]["EsimTariff"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        EsimTariff: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Countries where the package works */
+            coverage: string[];
+            data_mb: number;
+            validity_days: number;
+            topup_allowed: boolean;
+            price: components["schemas"]["Price"];
+        };
+        Price: {
+            /**
+             * @description Decimal string in the major unit, so no precision is lost
+             * @example 9.99
+             */
+            amount: string;
+            currency: string;
+        };
+        WebhookPingAccepted: {
+            /** @description The id of the `webhook.ping` event (and of its delivery) */
+            id: string;
+            /** @constant */
+            event: "webhook.ping";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            timestamp: string;
+        };
+        RateLimitStatus: {
+            plan: components["schemas"]["Plan"];
+            /** @description Requests per second that refill the burst */
+            rate: number;
+            /** @description The most requests at once */
+            burst: number;
+            /** @description Requests per UTC day */
+            daily_quota: number;
+            policies: components["schemas"]["RateLimitPolicyStatus"][];
+        };
+        RateLimitPolicyStatus: {
+            /**
+             * @description As named in the RateLimit-Policy header
+             * @enum {string}
+             */
+            policy: "burst" | "daily";
+            /** @description q: requests the policy allows per window */
+            quota: number;
+            /** @description w: the window in seconds */
+            window_seconds: number;
+            /** @description r: requests left now; null where the gateway does not tell (the burst, in AWS) */
+            remaining: number | null;
+            /** @description t: seconds until more becomes available; null where unknown */
+            reset_seconds: number | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    issueToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Access token */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            /** @description invalid_request, unsupported_grant_type, invalid_scope or invalid_grant (code unknown, used, expired, or verifier or redirect_uri not matching) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Basic realm="token" */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad secrets for this client_id), `client_flood` or `address_flood` (docs/quotas.md) */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds to wait */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Web Key Set */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOpenidConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Authorization server metadata */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenidConfiguration"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startEmployeeLogin: {
+        parameters: {
+            query?: {
+                /** @description Exactly one of the console addresses */
+                redirect_uri?: string;
+                /** @description BASE64URL(SHA256(code_verifier)) */
+                code_challenge?: string;
+                /** @description `S256` (the only method) */
+                code_challenge_method?: string;
+                /** @description The console's state, given back with the code */
+                state?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider */
+            302: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The provider's sign-in */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is refused (redirect_uri, method, challenge or state) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Any other refusal or failure, as an HTML page */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+        };
+    };
+    completeEmployeeLogin: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the console: with a one-time code, or with error=access_denied */
+            302: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The console redirect_uri */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad, expired or reused state */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The employee has no role */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Any other refusal or failure, as an HTML page */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Account"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Account created */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The account */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAccount"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeAccountPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The account on its new plan */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Application"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApplication: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description Application created */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The application */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationWithSecret"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled application */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateApplicationSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application with its new secret, shown once */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationWithSecret"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enabled account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: AccountInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountManagers: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of managers */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountManagersPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addAccountManager: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddAccountManagerRequest"];
+            };
+        };
+        responses: {
+            /** @description Assigned */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The managers of the account */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountManager"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: AlreadyCompanyMember */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, if any */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAccountWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound, WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverAccountWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                webhookID: string;
+                /** @description The id of the delivered event */
+                deliveryID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound, WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Employee id or client_id */
+                actor?: string;
+                actor_type?: "employee" | "application";
+                /** @description Id of the changed record */
+                target?: string;
+                target_type?: string;
+                /** @description An operation id */
+                action?: string;
+                /** @description A UTC instant (`2026-05-01T00:00:00Z`): records at or after it */
+                since?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit records */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLoungeBookings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only bookings in this status. */
+                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBookingsPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createLoungeBooking: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoungeBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Booking accepted */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description /v2/b2b/booking/lounges/{booking_id} */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCreated"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLoungeBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmLoungeBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelLoungeBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungeBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLoungePass: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pass"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFastTrackBookings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only bookings in this status. */
+                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBookingsPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FastTrackBookingRequest"];
+            };
+        };
+        responses: {
+            /** @description Booking accepted */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description /v2/b2b/booking/fast-tracks/{booking_id} */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCreated"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The confirmed booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelFastTrackBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled booking */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrackBooking"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFastTrackPass: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pass */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pass"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: BookingNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPassSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Web Key Set */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Jwks"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listLounges: {
+        parameters: {
+            query?: {
+                /** @description 1..1000 */
+                limit?: number;
+                offset?: number;
+                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
+                name?: string;
+            };
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lounges */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoungesPage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLounge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                loungeID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lounge */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lounge"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description private, max-age=86400 */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/*": string;
+                };
+            };
+            /** @description Not modified; no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listFastTracks: {
+        parameters: {
+            query?: {
+                /** @description 1..1000 */
+                limit?: number;
+                offset?: number;
+                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
+                name?: string;
+            };
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of fast-tracks */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTracksPage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getFastTrack: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                fastTrackID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fast-track */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FastTrack"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEsimTariffs: {
+        parameters: {
+            query?: {
+                /** @description 1..1000 */
+                limit?: number;
+                offset?: number;
+                /** @description Case-insensitive substring of the name in the response locale; empty: no filter */
+                name?: string;
+            };
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of eSIM tariffs */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimTariffsPage"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsimTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                /** @description ETags from earlier responses (strong or W/ weak, a list, or *) */
+                "if-none-match"?: string;
+                /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
+                "if-modified-since"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                tariffID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM tariff */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description en-US or ru-RU: the negotiated locale */
+                    "Content-Language": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimTariff"];
+                };
+            };
+            /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
+            304: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
+                    ETag: string;
+                    /** @description HTTP-date of the last change of the catalog or of the account's contract */
+                    "Last-Modified": string;
+                    /** @description Accept-Language */
+                    Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, if any */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Subscribed */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The subscription */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookAlreadyExists */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeWebhookUrl: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeWebhookUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DisableWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    enableWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+                /** @description The id of the delivered event */
+                deliveryID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+                /** @description The id of the delivered event */
+                deliveryID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The delivery */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Its delivery */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPingAccepted"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookInvalidState */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRateLimits: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and its current usage */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitStatus"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeListAccounts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Account"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeCreateAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Account created */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The account */
+                    Location: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAccount"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeGetAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeDisableAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled account */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeChangeAccountPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanRequest"];
+            };
+        };
+        responses: {
+            /** @description The account on its new plan */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeListApplications: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of applications */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Application"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeCreateApplication: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description Application created */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The application */
+                    Location: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationWithSecret"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeGetApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeDisableApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled application */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeRotateApplicationSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                clientID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application with its new secret, shown once */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicationWithSecret"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    webhook_booking_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "booking.status.changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        booking_id: string;
+                        /** @enum {string} */
+                        service_type: "Lounge" | "FastTrack";
+                        status: string;
+                        /** @description null on the first status of the subject */
+                        previous_status: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_pass_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "pass.status.changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        booking_id: string;
+                        /** @enum {string} */
+                        service_type: "Lounge" | "FastTrack";
+                        status: string;
+                        /** @description null on the first status of the subject */
+                        previous_status: string | null;
+                        pass_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_esim_package_usage_threshold_reached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "esim.package.usage_threshold_reached";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        iccid: string;
+                        package_id: string;
+                        data_mb: number;
+                        used_mb: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_esim_package_exhausted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "esim.package.exhausted";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        iccid: string;
+                        package_id: string;
+                        data_mb: number;
+                        used_mb: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_esim_package_expired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "esim.package.expired";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        iccid: string;
+                        package_id: string;
+                        data_mb: number;
+                        used_mb: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "webhook.ping";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        webhook_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -1,0 +1,45 @@
+/**
+ * Every path the console calls, on the auth host and on the admin API, and nowhere else: a path that
+ * moves is a one-line change here.
+ */
+import type { CatalogKind } from './types.ts';
+
+export const authPaths = {
+  login: '/api/v1/auth/idp/login',
+  token: '/oauth/v2/token',
+} as const;
+
+const prefix = '/api/v1/admin';
+const segment = encodeURIComponent;
+
+export const adminPaths = {
+  accounts: () => `${prefix}/accounts`,
+  account: (accountId: string) => `${prefix}/accounts/${segment(accountId)}`,
+  disableAccount: (accountId: string) => `${adminPaths.account(accountId)}/disable`,
+  enableAccount: (accountId: string) => `${adminPaths.account(accountId)}/enable`,
+  applications: (accountId: string) => `${adminPaths.account(accountId)}/applications`,
+  application: (accountId: string, clientId: string) =>
+    `${adminPaths.applications(accountId)}/${segment(clientId)}`,
+  disableApplication: (accountId: string, clientId: string) =>
+    `${adminPaths.application(accountId, clientId)}/disable`,
+  rotateApplicationSecret: (accountId: string, clientId: string) =>
+    `${adminPaths.application(accountId, clientId)}/rotate-secret`,
+  esimPool: (accountId: string) => `${adminPaths.account(accountId)}/esim-pool`,
+  esimReseller: (accountId: string) => `${adminPaths.account(accountId)}/esim-reseller`,
+  plan: (accountId: string) => `${adminPaths.account(accountId)}/plan`,
+  contract: (accountId: string) => `${adminPaths.account(accountId)}/contract`,
+  managers: (accountId: string) => `${adminPaths.account(accountId)}/managers`,
+  webhooks: (accountId: string) => `${adminPaths.account(accountId)}/webhooks`,
+  webhookDeliveries: (accountId: string, webhookId: string) =>
+    `${adminPaths.webhooks(accountId)}/${segment(webhookId)}/deliveries`,
+  redeliver: (accountId: string, webhookId: string, deliveryId: string) =>
+    `${adminPaths.webhookDeliveries(accountId, webhookId)}/${segment(deliveryId)}/redeliver`,
+  auditLog: () => `${prefix}/audit-log`,
+  catalogItems: (kind: CatalogKind) => `${prefix}/catalog/${kind}`,
+  catalogItem: (kind: CatalogKind, id: string) => `${prefix}/catalog/${kind}/${segment(id)}`,
+  deactivateCatalogItem: (kind: CatalogKind, id: string) => `${adminPaths.catalogItem(kind, id)}/deactivate`,
+  catalogImages: () => `${prefix}/catalog/images`,
+  catalogDraft: () => `${prefix}/catalog/draft`,
+  catalogDiff: () => `${prefix}/catalog/diff`,
+  catalogPublish: () => `${prefix}/catalog/publish`,
+} as const;

@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { type Problem, ProblemError } from '../api/problem.ts';
+
+export type AsyncState<T> =
+  | { status: 'loading' }
+  | { status: 'error'; problem: Problem }
+  | { status: 'ready'; data: T };
+
+export function problemOf(error: unknown): Problem {
+  if (error instanceof ProblemError) return error.problem;
+  return {
+    code: 'ClientError',
+    title: 'Something went wrong in the console',
+    detail: error instanceof Error ? error.message : String(error),
+    status: 0,
+  };
+}
+
+/** Loads data for a page or section; `reload` fetches again (after a change). Stale answers are dropped. */
+export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]) {
+  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
+  const generation = useRef(0);
+  // The caller names the dependencies, as with useEffect.
+  const run = useCallback(() => {
+    const mine = ++generation.current;
+    setState({ status: 'loading' });
+    load().then(
+      (data) => mine === generation.current && setState({ status: 'ready', data }),
+      (error: unknown) =>
+        mine === generation.current && setState({ status: 'error', problem: problemOf(error) }),
+    );
+  }, deps);
+  useEffect(() => {
+    run();
+    return () => {
+      generation.current++;
+    };
+  }, [run]);
+  return { state, reload: run, setState };
+}
+
+export type ActionState<T> =
+  | { status: 'idle' }
+  | { status: 'running' }
+  | { status: 'error'; problem: Problem }
+  | { status: 'done'; result: T };
+
+/** A write the person starts (submit, disable, publish): its progress, its problem, its result. */
+export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<T>) {
+  const [state, setState] = useState<ActionState<T>>({ status: 'idle' });
+  const run = useCallback(
+    async (...args: A): Promise<T | undefined> => {
+      setState({ status: 'running' });
+      try {
+        const result = await action(...args);
+        setState({ status: 'done', result });
+        return result;
+      } catch (error) {
+        setState({ status: 'error', problem: problemOf(error) });
+        return undefined;
+      }
+    },
+    [action],
+  );
+  const reset = useCallback(() => setState({ status: 'idle' }), []);
+  return { state, run, reset };
+}
+
+/**
+ * One Idempotency-Key per distinct request body: a retry of the same submission (after a network
+ * failure) reuses the key, so the server runs it once; a changed form gets a new key.
+ */
+export function useIdempotencyKey() {
+  const last = useRef<{ body: string; key: string } | undefined>(undefined);
+  return useCallback((body: unknown): string => {
+    const serialized = JSON.stringify(body);
+    if (last.current?.body !== serialized) last.current = { body: serialized, key: crypto.randomUUID() };
+    return last.current.key;
+  }, []);
+}

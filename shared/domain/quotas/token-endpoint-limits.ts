@@ -1,0 +1,81 @@
+import * as z from 'zod';
+import type { FloodPolicy } from './flood.ts';
+import type { LockoutPolicy } from './lockout.ts';
+import { RateLimitPlansError } from './plans.ts';
+
+/** The token endpoint's defences (docs/quotas.md, The token endpoint): numbers per stage in settings.ts. */
+export interface TokenEndpointLimits {
+  lockout: LockoutPolicy;
+  /** Per source address (the WAF rule in AWS, the local gateway's emulation of it). */
+  flood: FloodPolicy;
+  /** Per client (the WAF rule on the Authorization header in AWS; every client_id locally). */
+  clientFlood: FloodPolicy;
+}
+
+const floodOverride = z.strictObject({
+  limit: z.number().int().min(1).optional(),
+  window_seconds: z.union([z.literal(60), z.literal(120), z.literal(300), z.literal(600)]).optional(),
+});
+
+const limitsOverride = z.strictObject({
+  address_flood: floodOverride.optional(),
+  client_flood: floodOverride.optional(),
+  lockout: z
+    .strictObject({
+      threshold: z.number().int().min(1).optional(),
+      base_seconds: z.number().int().min(1).optional(),
+      max_seconds: z.number().int().min(1).optional(),
+      forget_after_seconds: z.number().int().min(1).optional(),
+    })
+    .optional(),
+});
+
+/** The JSON shape of TOKEN_ENDPOINT_LIMITS, for documentation and for tests that build one. */
+export type TokenEndpointLimitsOverride = z.input<typeof limitsOverride>;
+
+function mergeFlood(base: FloodPolicy, override: z.output<typeof floodOverride> | undefined): FloodPolicy {
+  return {
+    limit: override?.limit ?? base.limit,
+    windowSeconds: override?.window_seconds ?? base.windowSeconds,
+  };
+}
+
+/**
+ * The stage's token endpoint limits with TOKEN_ENDPOINT_LIMITS merged over them field by field
+ * (`{"address_flood": {"limit": 10000}, "lockout": {"base_seconds": 2}}`): for the local stage and its
+ * tests, which issue far more tokens from 127.0.0.1 than any partner would. Unknown fields and
+ * numbers out of range are errors naming the offending path.
+ */
+export function resolveTokenEndpointLimits(
+  defaults: TokenEndpointLimits,
+  overrideJson: string | undefined,
+): TokenEndpointLimits {
+  if (overrideJson === undefined || overrideJson.trim() === '') return defaults;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(overrideJson);
+  } catch (error) {
+    throw new RateLimitPlansError(
+      `TOKEN_ENDPOINT_LIMITS is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
+  }
+  const result = limitsOverride.safeParse(parsed);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+      .join('; ');
+    throw new RateLimitPlansError(`TOKEN_ENDPOINT_LIMITS is not valid (${problems})`);
+  }
+  const { address_flood, client_flood, lockout } = result.data;
+  return {
+    flood: mergeFlood(defaults.flood, address_flood),
+    clientFlood: mergeFlood(defaults.clientFlood, client_flood),
+    lockout: {
+      threshold: lockout?.threshold ?? defaults.lockout.threshold,
+      baseSeconds: lockout?.base_seconds ?? defaults.lockout.baseSeconds,
+      maxSeconds: lockout?.max_seconds ?? defaults.lockout.maxSeconds,
+      forgetAfterSeconds: lockout?.forget_after_seconds ?? defaults.lockout.forgetAfterSeconds,
+    },
+  };
+}

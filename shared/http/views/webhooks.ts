@@ -1,0 +1,38 @@
+import type { Delivery, Webhook } from '../../domain/webhooks/model.ts';
+import { activeRotation } from '../../domain/webhooks/subscriptions.ts';
+
+/**
+ * Subscriptions and deliveries as the API shows them (shared/schemas/webhooks.ts): to their partner
+ * on `/v2/b2b/webhooks`, and to employees on the admin API. The signing secret never appears.
+ */
+export function webhookView(webhook: Webhook, now: Date) {
+  const rotation = activeRotation(webhook, now);
+  return {
+    id: webhook.webhookId,
+    url: webhook.url,
+    status: webhook.status,
+    disabled_reason: webhook.disabledReason,
+    created_at: webhook.createdAt,
+    updated_at: webhook.updatedAt,
+    secret_rotation: rotation ? { previous_secret_valid_until: rotation.previousSecretValidUntil } : null,
+  };
+}
+
+export function deliveryView(delivery: Delivery) {
+  const { event } = delivery;
+  return {
+    id: event.id,
+    status: delivery.status,
+    status_reason: delivery.statusReason,
+    event: { id: event.id, event: event.type, timestamp: event.timestamp, data: event.data },
+    attempts: delivery.attempts.map((attempt) => ({
+      attempted_at: attempt.attemptedAt,
+      status_code: attempt.statusCode,
+      latency_ms: attempt.latencyMs,
+      error: attempt.error,
+    })),
+    next_attempt_at: delivery.nextAttemptAt,
+    created_at: delivery.createdAt,
+    updated_at: delivery.updatedAt,
+  };
+}

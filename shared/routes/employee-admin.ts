@@ -1,0 +1,131 @@
+import { accountParams, accountSchema } from '../schemas/admin.ts';
+import { cursorQuery } from '../schemas/common.ts';
+import {
+  accountDeliveryParams,
+  accountManagerSchema,
+  accountManagersPageSchema,
+  accountWebhookParams,
+  addAccountManagerRequestSchema,
+  auditLogPageSchema,
+  auditLogQuery,
+} from '../schemas/employee-admin.ts';
+import {
+  deliveriesPageSchema,
+  deliveriesQuery,
+  deliverySchema,
+  webhookListSchema,
+} from '../schemas/webhooks.ts';
+import { employeeAdminTag } from './employee-twins.ts';
+import { defineRoute } from './types.ts';
+
+/*
+ * Operations only employees have (docs/employees.md): on the admin host, employee tokens only. The
+ * `/v2/admin` operations reach employees through their derived twins (shared/routes/employee-twins.ts).
+ */
+const employeeOnly = { audiences: ['employee'] } as const;
+const common = { hosts: ['admin'], group: 'admin', tags: [employeeAdminTag] } as const;
+const account = '/api/v1/admin/accounts/{accountID}' as const;
+
+export const employeeAdminRoutes = {
+  enableAccount: defineRoute({
+    ...common,
+    operationId: 'enableAccount',
+    method: 'POST',
+    path: `${account}/enable`,
+    summary: 'Enable a disabled account: its active applications get tokens again',
+    description: 'Enabling an Active account: 409 AccountInvalidState.',
+    auth: { scope: 'identity.account:*', ...employeeOnly },
+    audit: { target: { type: 'account', param: 'accountID' } },
+    request: { params: accountParams },
+    responses: { 200: { description: 'The enabled account', schema: accountSchema } },
+    errors: ['ResourceNotFound', 'AccountInvalidState'],
+  }),
+  addAccountManager: defineRoute({
+    ...common,
+    operationId: 'addAccountManager',
+    method: 'POST',
+    path: `${account}/managers`,
+    summary: 'Assign an employee to manage a partner account',
+    description: 'The same employee twice: 409 AlreadyCompanyMember.',
+    auth: { scope: 'admin.account_managers:write', ...employeeOnly },
+    audit: { target: { type: 'account', param: 'accountID' }, bodyFields: ['employee_id'] },
+    request: { params: accountParams, body: addAccountManagerRequestSchema },
+    responses: {
+      201: {
+        description: 'Assigned',
+        schema: accountManagerSchema,
+        headers: { Location: 'The managers of the account' },
+      },
+    },
+    errors: ['ResourceNotFound', 'AlreadyCompanyMember'],
+  }),
+  listAccountManagers: defineRoute({
+    ...common,
+    operationId: 'listAccountManagers',
+    method: 'GET',
+    path: `${account}/managers`,
+    summary: "List the account's managers, in the order they were assigned",
+    auth: { scope: 'identity.account:read', alternatives: ['identity.account:*'], ...employeeOnly },
+    request: { params: accountParams, query: cursorQuery },
+    responses: { 200: { description: 'A page of managers', schema: accountManagersPageSchema } },
+    errors: ['ResourceNotFound'],
+  }),
+  listAccountWebhooks: defineRoute({
+    ...common,
+    operationId: 'listAccountWebhooks',
+    method: 'GET',
+    path: `${account}/webhooks`,
+    summary: "Read any account's webhook subscription (0 or 1)",
+    description: 'The subscription as its partner sees it; the signing secret is never returned.',
+    auth: { scope: 'admin.webhook_deliveries:read', ...employeeOnly },
+    request: { params: accountParams },
+    responses: { 200: { description: 'The subscription, if any', schema: webhookListSchema } },
+    errors: ['ResourceNotFound'],
+  }),
+  listAccountWebhookDeliveries: defineRoute({
+    ...common,
+    operationId: 'listAccountWebhookDeliveries',
+    method: 'GET',
+    path: `${account}/webhooks/{webhookID}/deliveries`,
+    summary: "List any account's webhook deliveries, newest event first, each with its attempts",
+    auth: { scope: 'admin.webhook_deliveries:read', ...employeeOnly },
+    request: { params: accountWebhookParams, query: deliveriesQuery },
+    responses: { 200: { description: 'A page of deliveries', schema: deliveriesPageSchema } },
+    errors: ['ResourceNotFound', 'WebhookNotFound'],
+  }),
+  redeliverAccountWebhookDelivery: defineRoute({
+    ...common,
+    operationId: 'redeliverAccountWebhookDelivery',
+    method: 'POST',
+    path: `${account}/webhooks/{webhookID}/deliveries/{deliveryID}/redeliver`,
+    summary: 'Send an event to a partner again',
+    description:
+      'What the partner’s own redeliver does, for a partner who asks support after an outage: the event is ' +
+      'queued again with the same id on a fresh retry schedule. The subscription must be Active ' +
+      '(409 WebhookInvalidState).',
+    auth: { scope: 'admin.webhook_deliveries:write', ...employeeOnly },
+    audit: { target: { type: 'webhook_delivery', param: 'deliveryID' } },
+    request: { params: accountDeliveryParams },
+    responses: { 202: { description: 'Queued', schema: deliverySchema } },
+    errors: ['ResourceNotFound', 'WebhookNotFound', 'WebhookInvalidState'],
+  }),
+} as const;
+
+/** The audit log is read by a function of its own, the only one allowed to read the audit table. */
+export const auditRoutes = {
+  listAuditLog: defineRoute({
+    operationId: 'listAuditLog',
+    method: 'GET',
+    path: '/api/v1/admin/audit-log',
+    hosts: ['admin'],
+    group: 'audit',
+    tags: [employeeAdminTag],
+    summary: 'Read the audit log, newest first',
+    description:
+      'One record per state change made through `/v2/admin/*` or `/api/v1/admin/*` and per employee login ' +
+      'attempt. Filters narrow each other; `since` is a UTC instant. Records are never changed or deleted.',
+    auth: { scope: 'admin.audit_log:read', ...employeeOnly },
+    request: { query: auditLogQuery },
+    responses: { 200: { description: 'A page of audit records', schema: auditLogPageSchema } },
+  }),
+} as const;

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { planSchema } from './admin.ts';
+
+const policySchema = z
+  .object({
+    policy: z.enum(['burst', 'daily']).meta({ description: 'As named in the RateLimit-Policy header' }),
+    quota: z.int().meta({ description: 'q: requests the policy allows per window' }),
+    window_seconds: z.int().meta({ description: 'w: the window in seconds' }),
+    remaining: z.int().nullable().meta({
+      description: 'r: requests left now; null where the gateway does not tell (the burst, in AWS)',
+    }),
+    reset_seconds: z
+      .int()
+      .nullable()
+      .meta({ description: 't: seconds until more becomes available; null where unknown' }),
+  })
+  .meta({ id: 'RateLimitPolicyStatus' });
+
+export const rateLimitStatusSchema = z
+  .object({
+    plan: planSchema,
+    rate: z.number().meta({ description: 'Requests per second that refill the burst' }),
+    burst: z.int().meta({ description: 'The most requests at once' }),
+    daily_quota: z.int().meta({ description: 'Requests per UTC day' }),
+    policies: z.array(policySchema),
+  })
+  .meta({ id: 'RateLimitStatus' });

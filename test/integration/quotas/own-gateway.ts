@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { FunctionModules } from '../../../infra/local/functions.ts';
+import { type Gateway, startGateway } from '../../../infra/local/gateway.ts';
+import type { LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
+import { region, type StageJson } from '../../../infra/local/stage.ts';
+import type { LogLevel } from '../../../shared/config/env.ts';
+import { applyEnvironment } from '../../../shared/config/local.ts';
+import { logger } from '../../../shared/observability/logger.ts';
+import { endpoints, stage, stageClient } from '../../support/api.ts';
+
+/**
+ * A gateway of the test's own, in this test process, in front of the same functions and the same
+ * tables and secrets as the run's stage: its limits and its clock are the test's, so it can exhaust a
+ * plan in a few requests and move time forward without disturbing any other test.
+ */
+export interface OwnGateway {
+  gateway: Gateway;
+  client: ReturnType<typeof stageClient>;
+  close(): Promise<void>;
+}
+
+let configured = false;
+
+/** The functions in this process read the run's stage settings (tables, secrets, log level). */
+function runFunctionsHere(): void {
+  if (configured) return;
+  const { environment } = endpoints();
+  applyEnvironment(environment);
+  logger.setLogLevel((environment.LOG_LEVEL ?? 'SILENT') as LogLevel);
+  configured = true;
+}
+
+export async function ownGateway(options: {
+  host: 'api' | 'auth';
+  usagePlans?: LocalUsagePlans;
+  floodRules?: LocalFloodRules;
+}): Promise<OwnGateway> {
+  runFunctionsHere();
+  const shared = stage();
+  const gateway = await startGateway({
+    host: options.host,
+    port: 0,
+    stage: 'local',
+    region,
+    tls: {
+      cert: readFileSync(shared.webhook_receiver.cert, 'utf8'),
+      key: readFileSync(shared.webhook_receiver.key, 'utf8'),
+    },
+    ...(options.host === 'api' ? { clientCa: readFileSync(shared.ca_cert, 'utf8') } : {}),
+    functions: new FunctionModules(),
+    log: () => undefined,
+    ...(options.usagePlans ? { usagePlans: options.usagePlans } : {}),
+    ...(options.floodRules ? { floodRules: options.floodRules } : {}),
+  });
+  const stageJson: StageJson =
+    options.host === 'api' ? { ...shared, base_url: gateway.url } : { ...shared, auth_url: gateway.url };
+  const client = stageClient(() => stageJson);
+  return {
+    gateway,
+    client,
+    close: async () => {
+      await client.close();
+      await gateway.close();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start: string) {
+  let nowMs = Date.parse(start);
+  return {
+    now: () => new Date(nowMs),
+    advance(seconds: number) {
+      nowMs += seconds * 1000;
+    },
+    set(at: string) {
+      nowMs = Date.parse(at);
+    },
+  };
+}
