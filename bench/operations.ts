@@ -4,7 +4,7 @@ import { verifyAccessToken } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
 import { ddb } from '../shared/db/client.ts';
 import { applicationKeys } from '../shared/db/entities/application.ts';
-import { bookingKeys } from '../shared/db/entities/booking.ts';
+import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
 import { routes } from '../shared/routes/index.ts';
 import { expectStatus, type Harness, type RequestSpec } from './harness.ts';
 
@@ -118,7 +118,11 @@ function bookingFlip(accountId: string, bookingId: string): Invocation {
           ':at': at,
           ':change': randomUUID(),
           ...(to === 'Issued'
-            ? { ':hold': hold, ':index': 'BOOKING_HOLD', ':order': `${hold}#${accountId}#${bookingId}` }
+            ? {
+                ':hold': hold,
+                ':index': holdPartition(bookingId),
+                ':order': `${hold}#${accountId}#${bookingId}`,
+              }
             : {}),
         },
         ReturnValues: 'ALL_NEW',

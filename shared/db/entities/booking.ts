@@ -30,16 +30,27 @@ import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction
  * record then carries the change, and the processor publishes its events (docs/booking.md, Events).
  * A write that does not move `change_id` publishes nothing.
  *
- * While a booking is Issued it also carries gsi1pk `BOOKING_HOLD`, gsi1sk
+ * While a booking is Issued it also carries gsi1pk `BOOKING_HOLD#<shard>`, gsi1sk
  * `<hold_expires_at>#<account_id>#<booking_id>`: a sparse index of running holds, oldest first, that the
  * expiry sweep reads up to now. Any other status drops the two attributes and so leaves the index.
+ * Every issue enters it and every confirm, cancel or expiry leaves it, so one key would take about a
+ * thousand index writes a second at 10,000 requests a second (docs/capacity.md): the key is spread over
+ * `holdShards` shards by the booking id, and the sweep reads them all.
  */
 export const bookingKeys = (accountId: string, bookingId: string) => ({
   pk: `ACCOUNT#${accountId}`,
   sk: `BOOKING#${bookingId}`,
 });
 const bookingPrefix = 'BOOKING#';
-const holdPartition = 'BOOKING_HOLD';
+/** Shards of the hold index's key: each takes a sixteenth of the index writes. */
+export const holdShards = 16;
+
+/** The hold index key of a booking: the same shard for the same booking, whatever writes it. */
+export function holdPartition(bookingId: string): string {
+  let hash = 0;
+  for (const character of bookingId) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  return `BOOKING_HOLD#${hash % holdShards}`;
+}
 
 interface GuestItem {
   first_name: string;
@@ -95,7 +106,7 @@ export function bookingToItem(booking: Booking, change: { id: string; at: string
     ...bookingKeys(booking.accountId, booking.bookingId),
     ...(held
       ? {
-          gsi1pk: holdPartition,
+          gsi1pk: holdPartition(booking.bookingId),
           gsi1sk: `${booking.holdExpiresAt}#${booking.accountId}#${booking.bookingId}`,
         }
       : {}),
@@ -257,20 +268,30 @@ export async function listBookings(
   };
 }
 
+/** Issued bookings whose hold ended, soonest first: every shard read up to now, merged. */
 export async function endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]> {
-  const result = await ddb().send(
-    new QueryCommand({
-      TableName: config().mainTableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-      ExpressionAttributeValues: { ':pk': holdPartition, ':now': `${now.toISOString()}#~` },
-      Limit: limit,
+  const shards = await Promise.all(
+    Array.from({ length: holdShards }, async (_, shard) => {
+      const result = await ddb().send(
+        new QueryCommand({
+          TableName: config().mainTableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
+          ExpressionAttributeValues: { ':pk': `BOOKING_HOLD#${shard}`, ':now': `${now.toISOString()}#~` },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []).map((item) => String(item.gsi1sk));
     }),
   );
-  return (result.Items ?? []).map((item) => {
-    const [, accountId = '', bookingId = ''] = String(item.gsi1sk).split('#');
-    return { accountId, bookingId };
-  });
+  return shards
+    .flat()
+    .sort()
+    .slice(0, limit)
+    .map((sortKey) => {
+      const [, accountId = '', bookingId = ''] = sortKey.split('#');
+      return { accountId, bookingId };
+    });
 }
 
 const newChange = (now: Date) => ({ id: randomUUID(), at: now.toISOString() });

@@ -4,6 +4,8 @@ import {
   bookingFromItem,
   bookingToItem,
   changeOfItem,
+  holdPartition,
+  holdShards,
 } from '../../../shared/db/entities/booking.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 import { aBooking, anIssuedBooking, now } from './fixtures.ts';
@@ -35,9 +37,24 @@ describe('the booking item', () => {
     const issued = bookingToItem(anIssuedBooking(), change);
     const confirmed = bookingToItem(anIssuedBooking({ status: 'Confirmed' }), change);
 
-    expect(issued.gsi1pk).toBe('BOOKING_HOLD');
+    expect(issued.gsi1pk).toBe(holdPartition(anIssuedBooking().bookingId));
+    expect(issued.gsi1pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
     expect(issued.gsi1sk?.startsWith('2030-05-01T10:30:00.000Z#')).toBe(true);
     expect(confirmed.gsi1pk).toBeUndefined();
+  });
+});
+
+describe('the hold index key', () => {
+  it('spreads bookings over every shard, and keeps one booking on one shard', () => {
+    const ids = Array.from(
+      { length: 400 },
+      (_, index) => `019a0000-0000-7000-8000-${String(index).padStart(12, '0')}`,
+    );
+
+    const shards = new Set(ids.map(holdPartition));
+
+    expect(shards.size).toBe(holdShards);
+    expect(holdPartition(ids[7] ?? '')).toBe(holdPartition(ids[7] ?? ''));
   });
 });
 
