@@ -5,6 +5,8 @@ import { config } from '../shared/config/env.ts';
 import { ddb } from '../shared/db/client.ts';
 import { applicationKeys } from '../shared/db/entities/application.ts';
 import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
+import { iccidPool } from '../shared/db/entities/esim-pool.ts';
+import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
 import { routes } from '../shared/routes/index.ts';
 import { expectStatus, type Harness, type RequestSpec } from './harness.ts';
 
@@ -61,15 +63,6 @@ const loungesList = (harness: Harness, headers: Record<string, string> = {}): Re
   path: '/v2/catalog/lounges',
   headers: { ...bearer(harness), 'Accept-Language': 'en-US', ...headers },
 });
-
-/** Operations of features not built yet: measured once their handler and route exist and an entry is written. */
-function pending(group: string, operationId: string) {
-  return async (harness: Harness): Promise<Invocation | string> =>
-    handlerMissing(harness, group) ??
-    (operationId in routes
-      ? `${operationId} has no entry in bench/operations.ts yet`
-      : `no route ${operationId} yet`);
-}
 
 const getItemFloor = {
   floorName: 'bare GetItem, same client',
@@ -142,6 +135,42 @@ const createBudget = { description: 'one round trip per create', max: 1 };
 const memoryBudget = { description: 'no DynamoDB request on a warm container', max: 0 };
 
 const loungeBookings = '/v2/b2b/booking/lounges';
+
+/** A seeded tariff every seeded contract holds (Russia 1 GB, 7 days). */
+const esimTariff = {
+  package_template_id: 'd512d42b-de6f-5a7d-9145-b7f10a7d248f',
+  active_period: 7,
+  validity_period: 30,
+};
+
+function createEsimOrder(harness: Harness): RequestSpec {
+  return {
+    operationId: 'createEsimOrder',
+    path: '/v2/b2b/fulfilment/esims',
+    headers: { ...bearer(harness), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify(esimTariff),
+  };
+}
+
+/**
+ * Pending orders to confirm, and as many fresh ICCIDs loaded into the partner's pool (as an operator
+ * would), so the seeded pool is never what runs out.
+ */
+async function pendingEsimOrders(harness: Harness, count: number): Promise<string[] | string> {
+  const block = String(Date.now() % 10_000_000).padStart(7, '0');
+  const iccids = Array.from({ length: count }, (_, serial) =>
+    withCheckDigit(`8988297${block}${String(serial).padStart(4, '0')}`),
+  );
+  for (let offset = 0; offset < iccids.length; offset += 1000) {
+    await iccidPool.load(harness.partner.accountId, iccids.slice(offset, offset + 1000), new Date());
+  }
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const created = expectStatus(await harness.invoke(createEsimOrder(harness)), 201, 'createEsimOrder');
+    ids.push((JSON.parse(created.body) as { order_id: string }).order_id);
+  }
+  return ids;
+}
 
 /** The first lounge of the partner's contract, as a partner would pick it from the catalog. */
 async function bookableLounge(harness: Harness): Promise<string | undefined> {
@@ -336,9 +365,44 @@ export const hotOperations: readonly HotOperation[] = [
     },
   },
   {
+    name: 'eSIM order create',
+    ...transactWriteFloor,
+    minimumRoundTrips: { count: 1, why: 'the order and its idempotency record in one TransactWriteItems' },
+    roundTripBudget: createBudget,
+    prepare: async (harness) =>
+      handlerMissing(harness, 'esim') ??
+      invocation(harness, 'createEsimOrder', () => createEsimOrder(harness), 201),
+  },
+  {
     name: 'eSIM confirm',
     ...transactWriteFloor,
-    minimumRoundTrips: { count: 1, why: 'one conditional write answering the order' },
-    prepare: pending('esim', 'confirmEsimOrder'),
+    minimumRoundTrips: {
+      count: 3,
+      why:
+        'read the order and an available ICCID (GetItem and Query side by side: one round trip of time), then ' +
+        'one TransactWriteItems: ICCID out of the pool, eSIM in, order Confirmed',
+    },
+    prepare: async (harness, runs) => {
+      const missing = handlerMissing(harness, 'esim');
+      if (missing) return missing;
+      const ids = await pendingEsimOrders(harness, runs);
+      if (typeof ids === 'string') return ids;
+      let next = 0;
+      return invocation(
+        harness,
+        'confirmEsimOrder',
+        () => {
+          const id = ids[next++];
+          if (!id) throw new Error('More confirms than prepared orders');
+          return {
+            operationId: 'confirmEsimOrder',
+            path: `/v2/b2b/fulfilment/orders/${id}/confirm`,
+            pathParameters: { orderID: id },
+            headers: bearer(harness),
+          };
+        },
+        200,
+      );
+    },
   },
 ];

@@ -87,6 +87,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
     secrets: { jwks: 'read', passSigningKeys: 'read', idempotencyEncryptionKey: 'read' },
   },
+  // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it
+  // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.
   esim: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
@@ -242,6 +244,13 @@ const workerDefinitions = {
   'booking-expiry': {
     // Issued bookings past their hold become Expired.
     servesGroup: 'booking',
+    tables: { main: 'readWrite' },
+    trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
+  'esim-expiry': {
+    // eSIM packages past expires_at become Expired (docs/esim.md): it reads the expiry index and
+    // rewrites eSIMs with their outbox events, in the main table only.
+    servesGroup: 'esim',
     tables: { main: 'readWrite' },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
   },

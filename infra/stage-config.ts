@@ -36,6 +36,8 @@ export interface StageConfig {
   throttling: { rateLimit: number; burstLimit: number };
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   keyRotationInterval: Duration;
+  /** SM-DP+ server named in every eSIM activation code (ESIM_SMDP_ADDRESS; docs/esim.md). */
+  esimSmdpAddress: string;
 }
 
 export interface EmployeeLoginSettings {
@@ -100,6 +102,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.local.partner-travel.example.com',
     consoleDomainName: 'console.local.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('lenient'),
+    esimSmdpAddress: 'smdp.local.partner-travel.example.com',
     logRetention: RetentionDays.ONE_WEEK,
   },
   preview: {
@@ -109,6 +112,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.preview.partner-travel.example.com',
     consoleDomainName: 'console.preview.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('lenient'),
+    esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
     logRetention: RetentionDays.TWO_WEEKS,
   },
   stage: {
@@ -118,6 +122,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.stage.partner-travel.example.com',
     consoleDomainName: 'console.stage.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('strict'),
+    esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 100, burstLimit: 200 },
     logLevel: 'INFO',
@@ -129,6 +134,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.partner-travel.example.com',
     consoleDomainName: 'console.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults('strict'),
+    esimSmdpAddress: 'smdp.partner-travel.example.com',
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
@@ -150,6 +156,7 @@ const overridable = [
   'adminCertificateArn',
   'truststoreVersion',
   'alarmEmail',
+  'esimSmdpAddress',
 ] as const;
 
 function stageFrom(value: unknown): Stage {
@@ -211,5 +218,6 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.authDomainName.endsWith('.example.com')) found.push('authDomainName');
   if (config.adminDomainName.endsWith('.example.com')) found.push('adminDomainName');
   if (config.consoleDomainName.endsWith('.example.com')) found.push('consoleDomainName');
+  if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');
   return found;
 }

@@ -121,6 +121,8 @@ describe('the console login', () => {
     expect(login?.verifier).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new URL(page.url()).search).toBe('');
     expect(new URL(page.url()).hash).toBe('#/audit-log');
+    // The heading renders before the page's first admin call reaches the stand-in API.
+    await expect.poll(() => backend.calls.length).toBeGreaterThan(0);
     expect(backend.calls[0]?.authorization).toMatch(/^Bearer ey/);
   });
 

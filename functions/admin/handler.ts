@@ -33,8 +33,10 @@ import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
 import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
 import { employeeAdminPrefix } from '../../shared/routes/employee-twins.ts';
+import { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
 import type { RouteDefinition } from '../../shared/routes/types.ts';
 import { usagePlanAssigner } from '../../shared/usage-plans/index.ts';
+import { esimAdminImplementations } from './esim-pool.ts';
 
 const ports: AccountPorts & { managers: AccountManagerStore } & DeliveryPorts = {
   accounts: accountStore,
@@ -97,11 +99,13 @@ const noStore = { 'Cache-Control': 'no-store' };
 
 /**
  * The `/v2/admin` operations (operator applications) and, through their derived twins, the same
- * operations under `/api/v1/admin` (employees); then the employee-only operations.
+ * operations under `/api/v1/admin` (employees); then the employee-only operations. The eSIM pool and
+ * reseller operations live beside them (functions/admin/esim-pool.ts, docs/esim.md).
  */
 export const handler = createApiHandler(
-  { ...adminRoutes, ...employeeAdminRoutes },
+  { ...adminRoutes, ...esimAdminRoutes, ...employeeAdminRoutes },
   {
+    ...esimAdminImplementations,
     createAccount: async ({ route, body, uow, now }) => {
       const { account, certificatePem } = await createAccount(
         ports,

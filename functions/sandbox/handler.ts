@@ -4,13 +4,19 @@ import { passRecord } from '../../shared/domain/booking/records.ts';
 import { recordPassUse } from '../../shared/domain/booking/service.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { esimSandboxRoutes } from '../../shared/routes/esim-sandbox.ts';
 import { sandboxRoutes } from '../../shared/routes/sandbox.ts';
+import { esimSandboxImplementations } from './esim-usage.ts';
 
 /**
  * Sandbox operations. Production never deploys them (routesForStage); should the function reach prod
- * anyway, it answers as if the path did not exist.
+ * anyway, it answers as if the path did not exist. The eSIM operations of this group live beside it
+ * (docs/esim.md).
  */
-export const handler = createApiHandler(sandboxRoutes, {
+const groupRoutes = { ...sandboxRoutes, ...esimSandboxRoutes };
+
+export const handler = createApiHandler(groupRoutes, {
+  ...esimSandboxImplementations,
   simulatePassUsed: async ({ principal, body, now, uow, route }) => {
     if (config().stage === 'prod')
       throw new NotFoundError('ResourceNotFound', `No operation at ${route.path}.`);

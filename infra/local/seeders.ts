@@ -28,4 +28,12 @@ export const seeders: readonly Seeder[] = [
         now,
       ),
   },
+  {
+    name: 'esim-pools',
+    run: async ({ partners, now }) =>
+      (await import('./seed-esim.ts')).seedEsimPools(
+        partners.map((partner) => partner.accountId),
+        now,
+      ),
+  },
 ];

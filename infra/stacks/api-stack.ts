@@ -469,6 +469,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
       extraCaFile: undefined,
     },
     logLevel: config.logLevel,
+    esimSmdpAddress: config.esimSmdpAddress,
   };
 }
 

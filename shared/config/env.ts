@@ -31,6 +31,8 @@ export interface RuntimeConfig {
   consoleOrigin: string | undefined;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
+  /** SM-DP+ host named in eSIM activation codes, as configured; `esimSmdpAddress()` (esim.ts) resolves it. */
+  esimSmdpAddress: string | undefined;
 }
 
 export type SecretName =
@@ -114,6 +116,7 @@ export function config(): RuntimeConfig {
     adminBaseUrl: required('ADMIN_BASE_URL'),
     consoleOrigin: process.env.CONSOLE_ORIGIN || undefined,
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
+    esimSmdpAddress: process.env.ESIM_SMDP_ADDRESS || undefined,
   };
   return cached;
 }
@@ -285,6 +288,8 @@ export interface RuntimeSettings {
   validateResponses?: boolean;
   /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
   metrics?: boolean;
+  /** The SM-DP+ host of eSIM activation codes (the stage configuration's); unset: the stage's placeholder. */
+  esimSmdpAddress?: string;
   /** URLs of the queues the function uses. */
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
@@ -325,6 +330,7 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     ADMIN_BASE_URL: settings.adminBaseUrl,
     ...(settings.consoleOrigin ? { CONSOLE_ORIGIN: settings.consoleOrigin } : {}),
     ...(settings.employeeLogin ? employeeLoginEnvironment(settings.employeeLogin) : {}),
+    ...(settings.esimSmdpAddress ? { ESIM_SMDP_ADDRESS: settings.esimSmdpAddress } : {}),
     POWERTOOLS_SERVICE_NAME: serviceName,
     LOG_LEVEL: settings.logLevel,
     ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),

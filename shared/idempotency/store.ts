@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../config/env.ts';
 import { open, seal } from '../crypto/sealed-box.ts';
@@ -89,6 +89,27 @@ async function replay(
   }
   const response = JSON.parse(open(record.response_sealed, await responseKey(), record.pk)) as StoredResponse;
   return { kind: 'reused', response };
+}
+
+/**
+ * What a used key already answers, read before an operation that commits its own writes
+ * (RouteDefinition.commitsOwnWrites): the stored response for the same request, 409
+ * IdempotencyConflict for another one, undefined when the key is unused or expired.
+ */
+export async function findIdempotent(
+  context: IdempotencyContext,
+  now: Date,
+): Promise<IdempotentOutcome | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: config().idempotencyTableName,
+      Key: { pk: recordKey(context) },
+      ConsistentRead: true,
+    }),
+  );
+  // An expired record is a new operation, as in recordPut's condition.
+  if (!Item || Number(Item.expires_at) < Math.floor(now.getTime() / 1000)) return undefined;
+  return replay(context, Item);
 }
 
 /**

@@ -27,12 +27,19 @@ export const metricNames = {
 
 export type WebhookOutcome = 'delivered' | 'retried' | 'failed' | 'disabled';
 
-let instance: Metrics | undefined;
+/** Powertools' Metrics, with its disabled flag (POWERTOOLS_METRICS_DISABLED, read once) in reach. */
+class ServiceMetrics extends Metrics {
+  get off(): boolean {
+    return this.isDisabled();
+  }
+}
+
+let instance: ServiceMetrics | undefined;
 
 /** Module-scope singleton, built on first use so the stage's environment is already in place. */
-export function serviceMetrics(): Metrics {
+export function serviceMetrics(): ServiceMetrics {
   const stage = metricsStage();
-  instance ??= new Metrics({
+  instance ??= new ServiceMetrics({
     namespace: metricsNamespace,
     serviceName: metricsService,
     ...(stage ? { defaultDimensions: { stage } } : {}),
@@ -64,7 +71,7 @@ interface DataPoint {
  */
 function emit({ name, dimensionSets, properties = {} }: DataPoint): void {
   const metrics = serviceMetrics();
-  if (metrics.isDisabled()) return;
+  if (metrics.off) return;
   for (const set of dimensionSets) metrics.addDimensions(set);
   for (const [key, value] of Object.entries(properties)) {
     if (value !== undefined) metrics.addMetadata(key, String(value));

@@ -4,6 +4,9 @@ import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
 import { auditRoutes, employeeAdminRoutes } from './employee-admin.ts';
 import { employeeTwinsOf } from './employee-twins.ts';
+import { esimRoutes } from './esim.ts';
+import { esimAdminRoutes } from './esim-admin.ts';
+import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
@@ -21,6 +24,9 @@ const declaredRoutes = {
   ...sandboxRoutes,
   ...catalogRoutes,
   ...webhooksRoutes,
+  ...esimRoutes,
+  ...esimAdminRoutes,
+  ...esimSandboxRoutes,
   ...quotasRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

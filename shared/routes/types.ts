@@ -100,6 +100,13 @@ export interface RouteDefinition {
   maxBodyBytes?: number;
   /** `required`: creates (docs/contract.md, Idempotency); `optional`: confirm and cancel. */
   idempotency?: 'required' | 'optional';
+  /**
+   * The operation commits its business writes itself, before the pipeline's own transaction (eSIM
+   * confirm and pool load: docs/esim.md). A keyed request then reads the key first, so a used key
+   * replays or conflicts without the operation running again; a declared audit record is written on
+   * every 2xx, in the pipeline's transaction after the operation's.
+   */
+  commitsOwnWrites?: true;
   /** Served in local, preview and stage only; never deployed to prod. */
   sandboxOnly?: boolean;
   /** What a successful call creates (`booking`, `esim`): counted in the Creates metric (docs/operations.md). */

@@ -166,7 +166,13 @@ const statusChange = {
   status: z.string(),
   previous_status: z.string().nullable().meta({ description: 'null on the first status of the subject' }),
 };
-const esimUsage = { iccid: z.string(), package_id: z.string(), data_mb: z.number(), used_mb: z.number() };
+/** eSIM package events, each sent once per package (docs/esim.md, Events); ordered per iccid. */
+const esimUsage = {
+  iccid: z.string(),
+  package_id: z.string(),
+  data_mb: z.number().meta({ description: "The package's data allowance" }),
+  used_mb: z.number().meta({ description: 'Data used when the event happened' }),
+};
 
 /** `data` of each event type (docs/contract.md). */
 const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {

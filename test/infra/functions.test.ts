@@ -141,6 +141,19 @@ describe('functionEnvironment', () => {
     expect(Object.values(functionEnvironment('catalog', localSettings))).not.toContain(deliveries.url);
   });
 
+  it('carries the SM-DP+ address of the stage to the eSIM functions through the runtime config', () => {
+    const environment = functionEnvironment('esim', {
+      ...localSettings,
+      esimSmdpAddress: 'smdp.supplier.example.net',
+    });
+    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+    resetModuleCaches();
+
+    expect(environment.ESIM_SMDP_ADDRESS).toBe('smdp.supplier.example.net');
+    expect(config().esimSmdpAddress).toBe('smdp.supplier.example.net');
+    expect(functionEnvironment('esim', localSettings)).not.toHaveProperty('ESIM_SMDP_ADDRESS');
+  });
+
   it('refuses to configure a queue consumer without the URL of its queue', () => {
     const [consumer] = queueConsumers;
     if (!consumer) throw new Error('no queue consumer declared');

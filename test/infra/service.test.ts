@@ -604,6 +604,7 @@ describe('the functions', () => {
             CONSOLE_ORIGIN: 'https://console.partner-travel.example.com',
             EMPLOYEE_ROLE_MAPPING: 'strict',
             CONSOLE_REDIRECT_URIS: JSON.stringify(['https://console.partner-travel.example.com/callback']),
+            ESIM_SMDP_ADDRESS: 'smdp.partner-travel.example.com',
             MAIN_TABLE_NAME: expect.anything(),
             IDEMPOTENCY_TABLE_NAME: expect.anything(),
             AUDIT_TABLE_NAME: expect.anything(),

@@ -917,6 +917,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/fulfilment/esims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your eSIMs by ICCID, with their packages
+         * @description Cursor paging: `limit` 1 to 200 (default 50), pass `next_cursor` back as `cursor`; null on the last page. Items carry the activation data without the rendered QR code.
+         */
+        get: operations["listEsims"];
+        put?: never;
+        /**
+         * Order an eSIM on a tariff of your contract
+         * @description `package_template_id` must name a tariff of your eSIM catalog (active, in your contract; else 404 CatalogResourceNotFound), `active_period` must equal its `validity_days` and `validity_period` be 1 to 365 (else 422 naming the field). Answers 201 with the order in `Pending` and the tariff's price; the order holds no ICCID until it is confirmed (POST /v2/b2b/fulfilment/orders/{orderID}/confirm). The Idempotency-Key compares package_template_id, active_period and validity_period.
+         */
+        post: operations["createEsimOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/fulfilment/orders/{orderID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an eSIM order
+         * @description Another account's order is 404 ResourceNotFound, like a missing one.
+         */
+        get: operations["getEsimOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/fulfilment/orders/{orderID}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an order: issue the eSIM with its activation data
+         * @description Takes one ICCID of your pool and issues the eSIM with its first package (NotActive) and the activation data a phone installs it from: the LPA activation code, its QR code as SVG and Apple's one-tap link. Confirming a confirmed order answers 200 with the same eSIM and never takes a second ICCID. An empty pool is 409 EsimPoolExhausted and the order stays Pending. Idempotency-Key optional: a used key answers as it first did (an EsimPoolExhausted included) without confirming again, so after a refill confirm with a new key or none.
+         */
+        post: operations["confirmEsimOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/fulfilment/esims/{iccid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an eSIM with its activation data, packages and usage
+         * @description Another account's eSIM is 404 EsimNotFound, like a missing one.
+         */
+        get: operations["getEsim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/fulfilment/esims/{iccid}/topups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the tariffs that can top up an eSIM
+         * @description Tariffs of your contract that are sold as top-ups (`topup_allowed`) and cover every country of the eSIM's ordered tariff, in catalog order. Empty once the eSIM has expired.
+         */
+        get: operations["listEsimTopups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/fulfilment/esims/{iccid}/topup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up an eSIM with a new package
+         * @description `package_template_id` must name a tariff of your eSIM catalog (active, in your contract; else 404 CatalogResourceNotFound), `active_period` must equal its `validity_days` and `validity_period` be 1 to 365 (else 422 naming the field). Adds a NotActive package; usage goes to it once the packages before it have ended. 409 EsimTopupUnavailable (details.reason) when the eSIM has expired (every package Expired: `esim_expired`), the tariff is not sold as a top-up (`tariff_not_topup`), it does not cover every country of the eSIM (`coverage_mismatch`), or the eSIM holds 100 packages (`package_limit`). The Idempotency-Key compares the iccid and the three fields.
+         */
+        post: operations["topUpEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/esim-pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account's eSIM pool counts and reseller */
+        get: operations["getEsimPool"];
+        put?: never;
+        /**
+         * Load ICCIDs into an account's eSIM pool
+         * @description Each ICCID 19 or 20 digits, starting with 89, with a valid Luhn check digit. A malformed ICCID, or one that belongs to another account, refuses the request with 422 naming each bad index, and nothing is loaded. An ICCID is loaded once for good: ICCIDs the account already has (waiting or issued) count as already present, so sending a batch again is safe.
+         */
+        post: operations["loadEsimPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/esim-reseller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link an account to its eSIM reseller
+         * @description One link per account, for good: a second link is 409 EsimResellerAlreadyLinked, whatever it names.
+         */
+        post: operations["linkEsimReseller"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/b2b/rate-limits": {
         parameters: {
             query?: never;
@@ -1078,6 +1243,47 @@ export interface paths {
         put?: never;
         /** Replace the client secret (the old one stops working at once) */
         post: operations["employeeRotateApplicationSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/esim-pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an account's eSIM pool counts and reseller */
+        get: operations["employeeGetEsimPool"];
+        put?: never;
+        /**
+         * Load ICCIDs into an account's eSIM pool
+         * @description Each ICCID 19 or 20 digits, starting with 89, with a valid Luhn check digit. A malformed ICCID, or one that belongs to another account, refuses the request with 422 naming each bad index, and nothing is loaded. An ICCID is loaded once for good: ICCIDs the account already has (waiting or issued) count as already present, so sending a batch again is safe.
+         */
+        post: operations["employeeLoadEsimPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/esim-reseller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link an account to its eSIM reseller
+         * @description One link per account, for good: a second link is 409 EsimResellerAlreadyLinked, whatever it names.
+         */
+        post: operations["employeeLinkEsimReseller"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1318,6 +1524,53 @@ export interface components {
         DisableWebhookRequest: {
             /** @description For audit. */
             reason?: string;
+        };
+        EsimOrderRequest: {
+            /**
+             * Format: uuid
+             * @description A tariff id of your eSIM catalog (GET /v2/catalog/esim/tariffs): active and in your contract, else 404 CatalogResourceNotFound.
+             * @example d512d42b-de6f-5a7d-9145-b7f10a7d248f
+             */
+            package_template_id: string;
+            /**
+             * @description Days the package lasts from its first usage. Must equal the tariff's validity_days, else 422 naming this field.
+             * @example 7
+             */
+            active_period: number;
+            /**
+             * @description Days the package may wait for its first usage before it expires unused: 1 to 365.
+             * @example 30
+             */
+            validity_period: number;
+        };
+        EsimTopupRequest: {
+            /**
+             * Format: uuid
+             * @description A tariff id of your eSIM catalog (GET /v2/catalog/esim/tariffs): active and in your contract, else 404 CatalogResourceNotFound.
+             * @example d512d42b-de6f-5a7d-9145-b7f10a7d248f
+             */
+            package_template_id: string;
+            /**
+             * @description Days the package lasts from its first usage. Must equal the tariff's validity_days, else 422 naming this field.
+             * @example 7
+             */
+            active_period: number;
+            /**
+             * @description Days the package may wait for its first usage before it expires unused: 1 to 365.
+             * @example 30
+             */
+            validity_period: number;
+        };
+        EsimPoolLoadRequest: {
+            /** @description 1 to 1000 ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded. */
+            iccids: string[];
+        };
+        EsimResellerLinkRequest: {
+            /**
+             * @description The reseller's id at the eSIM supplier.
+             * @example reseller-0042
+             */
+            reseller_id: string;
         };
         TokenResponse: {
             access_token: string;
@@ -1908,6 +2161,182 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             timestamp: string;
+        };
+        EsimOrder: {
+            /** Format: uuid */
+            order_id: string;
+            /**
+             * @description Pending until confirmed (it holds no ICCID meanwhile), then Confirmed.
+             * @enum {string}
+             */
+            status: "Pending" | "Confirmed";
+            /** Format: uuid */
+            package_template_id: string;
+            active_period: number;
+            validity_period: number;
+            /** @description The tariff's price when the order was made. */
+            price: components["schemas"]["Price"];
+            /** @description The eSIM issued by the confirm; null while Pending. */
+            iccid: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
+        EsimsPage: {
+            data: components["schemas"]["EsimSummary"][];
+            next_cursor: string | null;
+        };
+        EsimSummary: {
+            iccid: string;
+            /**
+             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @enum {string}
+             */
+            status: "NotActive" | "Active" | "Exhausted" | "Expired";
+            /** Format: uuid */
+            order_id: string;
+            /** @description Oldest first: the ordered package, then top-ups. */
+            packages: components["schemas"]["EsimPackage"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            activation: components["schemas"]["EsimActivationSummary"];
+        };
+        EsimPackage: {
+            /** Format: uuid */
+            package_id: string;
+            /** Format: uuid */
+            package_template_id: string;
+            /**
+             * @description NotActive until its first usage, Active while data remains, Exhausted when all is used, Expired once expires_at has passed (shown as soon as it passes, recorded within a minute).
+             * @enum {string}
+             */
+            status: "NotActive" | "Active" | "Exhausted" | "Expired";
+            data_mb: number;
+            used_mb: number;
+            remaining_mb: number;
+            /**
+             * Format: date-time
+             * @description When used_mb was last reported; issue time before any usage.
+             */
+            usage_as_of: string;
+            active_period: number;
+            validity_period: number;
+            /** @description The first usage; null while NotActive. */
+            activated_at: string | null;
+            /**
+             * Format: date-time
+             * @description While NotActive: issue time + validity_period days. Once activated: activation time + active_period days.
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+        };
+        /** @description Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`. */
+        EsimActivationSummary: {
+            /**
+             * @description GSMA SGP.22 activation code `LPA:1$<smdp_address>$<matching_id>`: what the QR code encodes.
+             * @example LPA:1$smdp.local.partner-travel.example.com$4K7QX-2M9PB-ZT3NC-8RWHD
+             */
+            lpa: string;
+            /** @description The SM-DP+ server the phone downloads the profile from. */
+            smdp_address: string;
+            /** @description The activation code the profile is reserved under (upper-case letters, digits, dashes). */
+            matching_id: string;
+            /**
+             * Format: uri
+             * @description Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.
+             */
+            ios_install_url: string;
+        };
+        Esim: {
+            iccid: string;
+            /**
+             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @enum {string}
+             */
+            status: "NotActive" | "Active" | "Exhausted" | "Expired";
+            /** Format: uuid */
+            order_id: string;
+            /** @description Oldest first: the ordered package, then top-ups. */
+            packages: components["schemas"]["EsimPackage"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            activation: components["schemas"]["EsimActivation"];
+        };
+        EsimActivation: {
+            /**
+             * @description GSMA SGP.22 activation code `LPA:1$<smdp_address>$<matching_id>`: what the QR code encodes.
+             * @example LPA:1$smdp.local.partner-travel.example.com$4K7QX-2M9PB-ZT3NC-8RWHD
+             */
+            lpa: string;
+            /** @description The SM-DP+ server the phone downloads the profile from. */
+            smdp_address: string;
+            /** @description The activation code the profile is reserved under (upper-case letters, digits, dashes). */
+            matching_id: string;
+            /**
+             * Format: uri
+             * @description Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.
+             */
+            ios_install_url: string;
+            /** @description The QR code of `lpa`, an SVG document. */
+            qr_svg: string;
+        };
+        EsimTopupOffers: {
+            data: components["schemas"]["EsimTariff"][];
+        };
+        EsimPoolLoad: {
+            /** Format: uuid */
+            account_id: string;
+            /** @description ICCIDs new to the pool. */
+            added: number;
+            /** @description ICCIDs the account already had (waiting or issued) or listed twice. */
+            already_present: number;
+        };
+        EsimPool: {
+            /** Format: uuid */
+            account_id: string;
+            /** @description ICCIDs waiting to be issued. */
+            available: number;
+            /** @description eSIMs issued from the pool. */
+            issued: number;
+            /** @description The linked reseller; null when none is. */
+            reseller_id: string | null;
+        };
+        EsimResellerLink: {
+            /** Format: uuid */
+            account_id: string;
+            reseller_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            linked_at: string;
         };
         RateLimitStatus: {
             plan: components["schemas"]["Plan"];
@@ -10392,6 +10821,1820 @@ export interface operations {
             };
         };
     };
+    listEsims: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of eSIMs */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimsPage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createEsimOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Order created, Pending */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description /v2/b2b/fulfilment/orders/{order_id} */
+                    Location: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimOrder"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsimOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                orderID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimOrder"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmEsimOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                orderID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The issued eSIM */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Esim"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, EsimPoolExhausted */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsim: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Esim"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEsimTopups: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top-up offers */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimTopupOffers"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    topUpEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimTopupRequest"];
+            };
+        };
+        responses: {
+            /** @description The new package */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPackage"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimNotFound, CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, EsimTopupUnavailable */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEsimPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pool */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPool"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    loadEsimPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimPoolLoadRequest"];
+            };
+        };
+        responses: {
+            /** @description Counts of the load */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPoolLoad"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    linkEsimReseller: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimResellerLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimResellerLink"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimResellerAlreadyLinked */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getRateLimits: {
         parameters: {
             query?: never;
@@ -11713,6 +13956,409 @@ export interface operations {
             };
         };
     };
+    employeeGetEsimPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pool */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPool"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeLoadEsimPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimPoolLoadRequest"];
+            };
+        };
+        responses: {
+            /** @description Counts of the load */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimPoolLoad"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    employeeLinkEsimReseller: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimResellerLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimResellerLink"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: EsimResellerAlreadyLinked */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     webhook_booking_status_changed: {
         parameters: {
             query?: never;
@@ -11849,7 +14495,9 @@ export interface operations {
                     data: {
                         iccid: string;
                         package_id: string;
+                        /** @description The package's data allowance */
                         data_mb: number;
+                        /** @description Data used when the event happened */
                         used_mb: number;
                     };
                 };
@@ -11898,7 +14546,9 @@ export interface operations {
                     data: {
                         iccid: string;
                         package_id: string;
+                        /** @description The package's data allowance */
                         data_mb: number;
+                        /** @description Data used when the event happened */
                         used_mb: number;
                     };
                 };
@@ -11947,7 +14597,9 @@ export interface operations {
                     data: {
                         iccid: string;
                         package_id: string;
+                        /** @description The package's data allowance */
                         data_mb: number;
+                        /** @description Data used when the event happened */
                         used_mb: number;
                     };
                 };

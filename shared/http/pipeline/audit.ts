@@ -96,7 +96,8 @@ export function auditTrail(options: Partial<AuditTrailOptions> = {}): PipelineMi
       return {
         uow,
         commit: (result) => {
-          if (changes > 0 && result.status < 300) {
+          // An operation that commits its own writes stages none: its 2xx is the change.
+          if ((changes > 0 || route.commitsOwnWrites) && result.status < 300) {
             const record = buildAuditRecord(
               auditEntryOf(route, parsed, result),
               newId(parsed.now),

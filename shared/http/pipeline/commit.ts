@@ -6,6 +6,8 @@ import { ApiError } from '../../domain/errors.ts';
 import { requestFingerprint } from '../../idempotency/fingerprint.ts';
 import {
   commitIdempotent,
+  findIdempotent,
+  type IdempotencyContext,
   type IdempotentOutcome,
   type StoredResponse,
   storeIdempotent,
@@ -29,6 +31,8 @@ export interface IdempotentCommitOptions {
   commitIdempotent: typeof commitIdempotent;
   /** Stores an outcome that writes nothing (the operation's own 4xx). */
   storeIdempotent: typeof storeIdempotent;
+  /** Reads what a used key answers, before an operation that commits its own writes runs. */
+  findIdempotent: typeof findIdempotent;
   /** Checks every result against the route's documented responses before it leaves (local and tests). */
   validateResponses: () => boolean;
 }
@@ -38,6 +42,7 @@ const defaults: IdempotentCommitOptions = {
   commitWrites,
   commitIdempotent,
   storeIdempotent,
+  findIdempotent,
   validateResponses: () => config().validateResponses,
 };
 
@@ -110,12 +115,21 @@ export function idempotentCommit(options: Partial<IdempotentCommitOptions> = {})
     const { event, internal } = request;
     const parsed = present(internal.request, 'request (validation)');
     if (parsed.idempotencyKey !== undefined) {
-      internal.idempotency = {
+      const idempotency: IdempotencyContext = {
         tenant: tenantOf(parsed.principal),
         operationId: parsed.route.operationId,
         key: parsed.idempotencyKey,
         fingerprint: requestFingerprint(event.pathParameters ?? {}, internal.body),
       };
+      internal.idempotency = idempotency;
+      // Its writes are committed before the record could be: run it again only under an unused key.
+      if (parsed.route.commitsOwnWrites) {
+        internal.answerOfUsedKey = async () => {
+          const now = present(internal.now, 'arrival time (requestContext)');
+          const outcome = await settings.findIdempotent(idempotency, now);
+          return outcome && respond(internal, outcome);
+        };
+      }
     }
     internal.beginRun = (): OperationRun => {
       const uow = settings.unitOfWork();

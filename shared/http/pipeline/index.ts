@@ -33,6 +33,8 @@ async function runOperation(
 ): Promise<APIGatewayProxyResult> {
   const request = present(internal.request, 'request (validation)');
   const beginRun = present(internal.beginRun, 'unit of work (idempotentCommit)');
+  const earlier = await internal.answerOfUsedKey?.();
+  if (earlier) return earlier;
   for (let run = 1; ; run++) {
     const { uow, commit } = beginRun();
     // Each run gets its unit of work on the same parsed request: a copy per run costs more than it protects.

@@ -33,6 +33,11 @@ export type PipelineInternal = {
   idempotencyStatus?: 'created' | 'reused';
   /** idempotentCommit: starts one run of the operation (again after a lost race). */
   beginRun?: () => OperationRun;
+  /**
+   * idempotentCommit, for a keyed request to an operation that commits its own writes: the answer the
+   * key already has (a replay, or a thrown 409 IdempotencyConflict), undefined when it is unused.
+   */
+  answerOfUsedKey?: () => Promise<APIGatewayProxyResult | undefined>;
 };
 
 export type PipelineRequest = Request<

@@ -42,7 +42,8 @@ export async function useLocalConfig(
     cleanUp: async () => {
       vi.unstubAllEnvs();
       resetModuleCaches();
-      await rm(secretsDir, { recursive: true, force: true });
+      // A handler may still be writing a lazily created secret when the test ends: retry, as rm -rf would.
+      await rm(secretsDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }

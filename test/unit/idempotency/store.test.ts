@@ -1,10 +1,14 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { ConflictError, ServiceUnavailableError } from '../../../shared/domain/errors.ts';
-import { commitIdempotent, type IdempotencyContext } from '../../../shared/idempotency/store.ts';
+import {
+  commitIdempotent,
+  findIdempotent,
+  type IdempotencyContext,
+} from '../../../shared/idempotency/store.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -72,5 +76,51 @@ describe('idempotent commits', () => {
 
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(error).toMatchObject({ retryAfter: 1 });
+  });
+});
+
+describe('looking a key up before an operation that commits its own writes', () => {
+  const at = new Date('2030-01-01T00:00:00Z');
+
+  /** The record commitIdempotent writes for `context` at `at`, as DynamoDB would return it. */
+  async function storedRecord(): Promise<Record<string, unknown>> {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await commitIdempotent(context, [], response, at);
+    const item = dynamo.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems?.[0]?.Put?.Item;
+    if (!item) throw new Error('no record written');
+    return item;
+  }
+
+  it('finds the stored response of the same request, read consistently by its key', async () => {
+    const Item = await storedRecord();
+    dynamo.on(GetCommand).resolves({ Item });
+
+    const outcome = await findIdempotent(context, at);
+
+    expect(outcome).toEqual({ kind: 'reused', response });
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { pk: 'acc-1#createThing#k-1' },
+      ConsistentRead: true,
+    });
+  });
+
+  it('answers 409 IdempotencyConflict for a key used with another request', async () => {
+    const Item = await storedRecord();
+    dynamo.on(GetCommand).resolves({ Item });
+
+    const lookup = findIdempotent({ ...context, fingerprint: 'other' }, at);
+
+    await expect(lookup).rejects.toBeInstanceOf(ConflictError);
+    await expect(lookup).rejects.toMatchObject({ code: 'IdempotencyConflict' });
+  });
+
+  it('finds nothing for an unused key, nor for a record past its 72 hours that DynamoDB has not deleted yet', async () => {
+    const Item = await storedRecord();
+    dynamo.on(GetCommand).resolvesOnce({}).resolvesOnce({ Item });
+
+    const unused = await findIdempotent(context, at);
+    const expired = await findIdempotent(context, new Date(at.getTime() + (72 * 3600 + 1) * 1000));
+
+    expect([unused, expired]).toEqual([undefined, undefined]);
   });
 });

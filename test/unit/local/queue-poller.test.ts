@@ -15,6 +15,9 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type QueueLeases, QueuePoller, queueLeaseFile } from '../../../infra/local/queue-poller.ts';
 
+/** The pollers run on timers: on a loaded machine (CI on 2 cores) a second is not always enough. */
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+
 const queueUrl = 'http://sqs.eu-west-1.localhost:9999/000000000000/deliveries.fifo';
 const queueArn = 'arn:aws:sqs:eu-west-1:000000000000:deliveries.fifo';
 
@@ -123,8 +126,8 @@ describe('the queue poller leases', () => {
       return { batchItemFailures: [] };
     }).start();
 
-    await vi.waitFor(() => expect(handled).toEqual(['first', 'second']));
-    await vi.waitFor(async () => expect((await storedLeases()).receiptHandles).toEqual([]));
+    await waitFor(() => expect(handled).toEqual(['first', 'second']));
+    await waitFor(async () => expect((await storedLeases()).receiptHandles).toEqual([]));
     expect(heldDuringHandler).toEqual([['receipt-0', 'receipt-1']]);
     expect(queue.deleted).toEqual(['receipt-0', 'receipt-1']);
   });
@@ -137,7 +140,7 @@ describe('the queue poller leases', () => {
       return { batchItemFailures: [] };
     }).start();
 
-    await vi.waitFor(() => expect(callsBeforeHandler).toEqual(['receive@30', 'visibility@360']));
+    await waitFor(() => expect(callsBeforeHandler).toEqual(['receive@30', 'visibility@360']));
     expect(queue.released).toEqual(['receipt-0@360']);
   });
 
@@ -174,7 +177,7 @@ describe('the queue poller leases', () => {
       batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
     }));
     first.start();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(queue.calls.filter((call) => call.startsWith('receive')).length).toBeGreaterThan(2),
     );
     await first.stop();

@@ -15,6 +15,9 @@ import {
 } from '../../../infra/local/stream-poller.ts';
 import { awsError, FakeStream, keysOf } from './fake-stream.ts';
 
+/** The pollers run on timers: on a loaded machine (CI on 2 cores) a second is not always enough. */
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
+
 let stateDir: string;
 const running: StreamPoller[] = [];
 
@@ -84,7 +87,7 @@ describe('the stream poller checkpoints', () => {
 
     const harness = await startPoller(stream);
 
-    await vi.waitFor(() => expect(delivered(harness)).toEqual(['a', 'b', 'c']));
+    await waitFor(() => expect(delivered(harness)).toEqual(['a', 'b', 'c']));
     expect(stream.iteratorRequests).toEqual([{ shardId: 'shardId-0001', type: 'TRIM_HORIZON' }]);
   });
 
@@ -92,13 +95,13 @@ describe('the stream poller checkpoints', () => {
     const stream = new FakeStream();
     const [, , third] = stream.put(['a', 'b', 'c']);
     const first = await startPoller(stream);
-    await vi.waitFor(() => expect(delivered(first)).toEqual(['a', 'b', 'c']));
+    await waitFor(() => expect(delivered(first)).toEqual(['a', 'b', 'c']));
     await stop(first);
     stream.put(['d', 'e']);
 
     const second = await startPoller(stream);
 
-    await vi.waitFor(() => expect(delivered(second)).toEqual(['d', 'e']));
+    await waitFor(() => expect(delivered(second)).toEqual(['d', 'e']));
     expect(stream.iteratorRequests.at(-1)).toEqual({
       shardId: 'shardId-0001',
       type: 'AFTER_SEQUENCE_NUMBER',
@@ -116,12 +119,12 @@ describe('the stream poller checkpoints', () => {
         return undefined;
       },
     });
-    await vi.waitFor(() => expect(first.batches.length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(first.batches.length).toBeGreaterThanOrEqual(2));
     await stop(first);
 
     const second = await startPoller(stream);
 
-    await vi.waitFor(() => expect(delivered(second)).toEqual(['c', 'd']));
+    await waitFor(() => expect(delivered(second)).toEqual(['c', 'd']));
     expect(first.batches[0]).toEqual(['a', 'b']);
   });
 
@@ -130,7 +133,7 @@ describe('the stream poller checkpoints', () => {
     const sequences = stream.put(['a', 'skip-1', 'skip-2', 'skip-3']);
     const filtered = { filterPatterns: [{ dynamodb: { NewImage: { kind: { S: ['Kept'] } } } }] };
     const first = await startPoller(stream, { consumer: filtered });
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await storedCheckpoint()).shards['shardId-0001']).toBe(sequences.at(-1)),
     );
     await stop(first);
@@ -143,7 +146,7 @@ describe('the stream poller checkpoints', () => {
     const [first] = stream.put(['a']);
     const harness = await startPoller(stream, { checkpointDir: null });
 
-    await vi.waitFor(() => expect(harness.poller.checkpoint()).toEqual({ 'shardId-0001': first }));
+    await waitFor(() => expect(harness.poller.checkpoint()).toEqual({ 'shardId-0001': first }));
     expect(await readdir(stateDir)).toEqual([]);
   });
 });
@@ -162,7 +165,7 @@ describe('the stream poller retries and dead letters', () => {
       },
     });
 
-    await vi.waitFor(() => expect(delivered(harness)).toContain('d'));
+    await waitFor(() => expect(delivered(harness)).toContain('d'));
     // a is done at the first attempt; poison is tried once and retried twice, then given up on.
     expect(harness.batches).toEqual([['a', 'poison'], ['poison'], ['poison'], ['c', 'd']]);
     const deadLetters = (await readJsonLines(
@@ -194,8 +197,8 @@ describe('the stream poller retries and dead letters', () => {
       },
     });
 
-    await vi.waitFor(() => expect(delivered(harness)).toContain('z'));
-    await vi.waitFor(async () =>
+    await waitFor(() => expect(delivered(harness)).toContain('z'));
+    await waitFor(async () =>
       expect((await storedCheckpoint()).shards['shardId-0001']).toBe(sequences.at(-1)),
     );
     const deadLetters = (await readJsonLines(
@@ -209,27 +212,27 @@ describe('the stream poller retries and dead letters', () => {
     const stream = new FakeStream();
     stream.put(['a', 'b']);
     const harness = await startPoller(stream);
-    await vi.waitFor(() => expect(delivered(harness)).toEqual(['a', 'b']));
+    await waitFor(() => expect(delivered(harness)).toEqual(['a', 'b']));
 
     stream.expireIterators();
     stream.failGetRecords(awsError('InternalServerError', 'DynamoDB Local is restarting'));
     stream.put(['c']);
 
-    await vi.waitFor(() => expect(delivered(harness)).toEqual(['a', 'b', 'c']), { timeout: 5_000 });
+    await waitFor(() => expect(delivered(harness)).toEqual(['a', 'b', 'c']));
   });
 
   it('falls back to the oldest record kept, with an error, when its checkpoint was trimmed away', async () => {
     const stream = new FakeStream();
     stream.put(['a']);
     const first = await startPoller(stream);
-    await vi.waitFor(() => expect(delivered(first)).toEqual(['a']));
+    await waitFor(() => expect(delivered(first)).toEqual(['a']));
     await stop(first);
     stream.put(['lost-1', 'lost-2', 'kept']);
     stream.trim('shardId-0001', 3);
 
     const second = await startPoller(stream);
 
-    await vi.waitFor(() => expect(delivered(second)).toEqual(['kept']));
+    await waitFor(() => expect(delivered(second)).toEqual(['kept']));
     expect(second.errors).toEqual([expect.stringMatching(/were trimmed before they were handled/)]);
   });
 });
@@ -239,22 +242,22 @@ describe('the stream poller and shards', () => {
     const stream = new FakeStream();
     stream.put(['p1', 'p2']);
     const harness = await startPoller(stream);
-    await vi.waitFor(() => expect(delivered(harness)).toEqual(['p1', 'p2']));
+    await waitFor(() => expect(delivered(harness)).toEqual(['p1', 'p2']));
 
     stream.put(['p3']);
     stream.split('shardId-0001', 'shardId-0002');
     stream.put(['c1', 'c2'], 'shardId-0002');
 
-    await vi.waitFor(() => expect(delivered(harness)).toEqual(['p1', 'p2', 'p3', 'c1', 'c2']));
+    await waitFor(() => expect(delivered(harness)).toEqual(['p1', 'p2', 'p3', 'c1', 'c2']));
     expect(stream.iteratorRequests.at(-1)).toEqual({ shardId: 'shardId-0002', type: 'TRIM_HORIZON' });
-    await vi.waitFor(async () => expect((await storedCheckpoint()).finished).toEqual(['shardId-0001']));
+    await waitFor(async () => expect((await storedCheckpoint()).finished).toEqual(['shardId-0001']));
   });
 
   it('after a restart, finishes the parent from its checkpoint before reading a child that appeared meanwhile', async () => {
     const stream = new FakeStream();
     stream.put(['p1']);
     const first = await startPoller(stream);
-    await vi.waitFor(() => expect(delivered(first)).toEqual(['p1']));
+    await waitFor(() => expect(delivered(first)).toEqual(['p1']));
     await stop(first);
     stream.put(['p2']);
     stream.split('shardId-0001', 'shardId-0002');
@@ -262,7 +265,7 @@ describe('the stream poller and shards', () => {
 
     const second = await startPoller(stream);
 
-    await vi.waitFor(() => expect(delivered(second)).toEqual(['p2', 'c1']));
+    await waitFor(() => expect(delivered(second)).toEqual(['p2', 'c1']));
   });
 
   it('starts over on a stream other than the one its checkpoint names (the table was recreated)', async () => {
@@ -281,7 +284,7 @@ describe('the stream poller and shards', () => {
 
     const harness = await startPoller(stream);
 
-    await vi.waitFor(() => expect(delivered(harness)).toEqual(['a', 'b']));
+    await waitFor(() => expect(delivered(harness)).toEqual(['a', 'b']));
   });
 });
 
@@ -303,7 +306,7 @@ describe('the checkpoint file', () => {
       },
     });
 
-    await vi.waitFor(async () =>
+    await waitFor(async () =>
       expect((await storedCheckpoint()).shards['shardId-0001']).toBe(sequences.at(-1)),
     );
     await stop(harness);
@@ -325,7 +328,7 @@ describe('the checkpoint file', () => {
 
     const harness = await startPoller(stream);
 
-    await vi.waitFor(() => expect(delivered(harness)).toEqual(['a']));
+    await waitFor(() => expect(delivered(harness)).toEqual(['a']));
     expect(harness.errors).toEqual([expect.stringMatching(/unreadable checkpoint/)]);
   });
 });

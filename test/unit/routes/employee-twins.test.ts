@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { roleScopes } from '../../../shared/domain/employees/model.ts';
 import { adminRoutes } from '../../../shared/routes/admin.ts';
 import {
   employeeAdminPrefix,
@@ -127,12 +128,7 @@ describe('the admin routes', () => {
   });
 
   it('give reads a :read scope that support holds, writes a scope it does not', () => {
-    const supportScopes = [
-      'identity.account:read',
-      'identity.application:read',
-      'admin.webhook_deliveries:read',
-      'admin.audit_log:read',
-    ];
+    const supportScopes: readonly string[] = roleScopes.support;
     for (const route of adminHostRoutes) {
       const accepted = [route.auth?.scope, ...(route.auth?.alternatives ?? [])];
       const supportPasses = accepted.some((scope) => scope !== undefined && supportScopes.includes(scope));

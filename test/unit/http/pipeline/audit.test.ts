@@ -118,6 +118,22 @@ describe('the audit trail', () => {
     expect(writes).toEqual([]);
   });
 
+  it('records the 2xx of an operation that commits its own writes, though it staged none', async () => {
+    const selfCommitting = testRoute({
+      operationId: 'loadEsimPool',
+      commitsOwnWrites: true,
+      audit: { target: { type: 'account', param: 'accountID' } },
+    });
+
+    const { records } = await run(selfCommitting, { status: 201, body: {} }, { writes: 0 });
+    const refused = await run(selfCommitting, { status: 422, body: {} }, { writes: 0 });
+
+    expect(records.map((record) => [record.action, record.target])).toEqual([
+      ['loadEsimPool', { type: 'account', id: 'acc-1' }],
+    ]);
+    expect(refused.writes).toEqual([]);
+  });
+
   it('writes nothing for an answer the operation refused', async () => {
     const { records } = await run(byParam, { status: 409, body: {} });
 

@@ -316,4 +316,87 @@ describe('the idempotent-commit middleware', () => {
 
     expect(request.error).toBe(failure);
   });
+
+  describe('for an operation that commits its own writes', () => {
+    const selfCommitting = testRoute({
+      operationId: 'confirmThing',
+      idempotency: 'optional',
+      commitsOwnWrites: true,
+      responses: { 200: { description: 'confirmed' } },
+    });
+    const first: StoredResponse = {
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"id":"first"}',
+    };
+
+    /** Answers every key lookup with `outcome`, recording the contexts asked about. */
+    function lookup(outcome: () => Promise<IdempotentOutcome | undefined>) {
+      const asked: IdempotencyContext[] = [];
+      return {
+        asked,
+        findIdempotent: async (context: IdempotencyContext) => {
+          asked.push(context);
+          return outcome();
+        },
+      };
+    }
+
+    it('replays the answer a used key already has, before the operation runs', async () => {
+      const found = lookup(async () => ({ kind: 'reused', response: first }));
+      const { internal } = started(
+        { ...fakeStores().options, findIdempotent: found.findIdempotent },
+        { idempotencyKey: 'key-1' },
+        { target: selfCommitting, pathParameters: { thingID: 't-1' } },
+      );
+
+      const answer = await internal.answerOfUsedKey?.();
+
+      expect(found.asked).toEqual([internal.idempotency]);
+      expect(answer).toEqual({
+        statusCode: 200,
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'key-1',
+          'Idempotency-Status': 'reused',
+        },
+        body: '{"id":"first"}',
+      });
+    });
+
+    it('refuses a key used with another request with 409 IdempotencyConflict, before the operation runs', async () => {
+      const conflict = new ConflictError('IdempotencyConflict', 'used with another request');
+      const found = lookup(async () => {
+        throw conflict;
+      });
+      const { internal } = started(
+        { ...fakeStores().options, findIdempotent: found.findIdempotent },
+        { idempotencyKey: 'key-1' },
+        { target: selfCommitting },
+      );
+
+      await expect(internal.answerOfUsedKey?.()).rejects.toBe(conflict);
+    });
+
+    it('lets the operation run under an unused key', async () => {
+      const found = lookup(async () => undefined);
+      const { internal } = started(
+        { ...fakeStores().options, findIdempotent: found.findIdempotent },
+        { idempotencyKey: 'key-1' },
+        { target: selfCommitting },
+      );
+
+      await expect(internal.answerOfUsedKey?.()).resolves.toBeUndefined();
+      expect(found.asked).toHaveLength(1);
+      expect(internal.idempotencyStatus).toBeUndefined();
+    });
+
+    it('looks up no key without one, nor for an operation whose writes commit with the record', () => {
+      const withoutKey = started(fakeStores().options, {}, { target: selfCommitting });
+      const committedTogether = started(fakeStores().options, { idempotencyKey: 'key-1' });
+
+      expect(withoutKey.internal.answerOfUsedKey).toBeUndefined();
+      expect(committedTogether.internal.answerOfUsedKey).toBeUndefined();
+    });
+  });
 });

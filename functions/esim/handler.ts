@@ -1,0 +1,103 @@
+import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
+import { esimSmdpAddress } from '../../shared/config/esim.ts';
+import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
+import { esimStore } from '../../shared/db/entities/esim.ts';
+import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
+import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
+import { orderLocation } from '../../shared/domain/esim/model.ts';
+import {
+  esimRecord,
+  esimSummaryRecord,
+  orderRecord,
+  packageRecord,
+  tariffRecord,
+} from '../../shared/domain/esim/records.ts';
+import {
+  confirmOrder,
+  createOrder,
+  type EsimContext,
+  findEsim,
+  findOrder,
+  listEsims,
+  type PackageRequest,
+  topUp,
+  topupOffers,
+} from '../../shared/domain/esim/service.ts';
+import { catalogEsimTariffs } from '../../shared/domain/esim/tariffs.ts';
+import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { esimRoutes } from '../../shared/routes/esim.ts';
+import type { EsimPackageRequest } from '../../shared/schemas/esim.ts';
+
+/** eSIM routes accept partner tokens only: the account is always the token's. */
+function contextOf({ principal, now }: { principal: PartnerPrincipal; now: Date }): EsimContext {
+  return { accountId: principal.accountId, now };
+}
+
+const packageRequest = (body: EsimPackageRequest): PackageRequest => ({
+  packageTemplateId: body.package_template_id,
+  activePeriod: body.active_period,
+  validityPeriod: body.validity_period,
+});
+
+const tariffs = () => catalogEsimTariffs(catalogReader());
+
+export const handler = createApiHandler(esimRoutes, {
+  createEsimOrder: async (request) => {
+    const order = await createOrder(
+      { orders: esimOrderStore, tariffs: tariffs(), uow: request.uow },
+      contextOf(request),
+      packageRequest(request.body),
+    );
+    return { status: 201, headers: { Location: orderLocation(order.orderId) }, body: orderRecord(order) };
+  },
+
+  getEsimOrder: async (request) => ({
+    status: 200,
+    body: orderRecord(await findOrder(esimOrderStore, contextOf(request), request.params.orderID)),
+  }),
+
+  confirmEsimOrder: async (request) => {
+    const esim = await confirmOrder(
+      { orders: esimOrderStore, esims: esimStore, pool: iccidPool, smdpAddress: esimSmdpAddress() },
+      contextOf(request),
+      request.params.orderID,
+    );
+    return { status: 200, body: await esimRecord(esim, request.now) };
+  },
+
+  listEsims: async (request) => {
+    const page = await listEsims(esimStore, contextOf(request), request.query);
+    return {
+      status: 200,
+      body: {
+        data: page.items.map((esim) => esimSummaryRecord(esim, request.now)),
+        next_cursor: page.nextCursor,
+      },
+    };
+  },
+
+  getEsim: async (request) => {
+    const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
+    return { status: 200, body: await esimRecord(esim, request.now) };
+  },
+
+  listEsimTopups: async (request) => {
+    const offers = await topupOffers(
+      { esims: esimStore, tariffs: tariffs() },
+      contextOf(request),
+      request.params.iccid,
+      request.headers['accept-language'],
+    );
+    return { status: 200, body: { data: offers.map(tariffRecord) } };
+  },
+
+  topUpEsim: async (request) => {
+    const pkg = await topUp(
+      { esims: esimStore, tariffs: tariffs(), uow: request.uow },
+      contextOf(request),
+      request.params.iccid,
+      packageRequest(request.body),
+    );
+    return { status: 201, body: packageRecord(pkg, request.now) };
+  },
+});

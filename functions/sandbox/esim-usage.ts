@@ -1,0 +1,22 @@
+import { config } from '../../shared/config/env.ts';
+import { esimStore } from '../../shared/db/entities/esim.ts';
+import { NotFoundError } from '../../shared/domain/errors.ts';
+import { packageRecord } from '../../shared/domain/esim/records.ts';
+import { recordUsage } from '../../shared/domain/esim/service.ts';
+import type { Implementations } from '../../shared/http/pipeline/index.ts';
+import type { esimSandboxRoutes } from '../../shared/routes/esim-sandbox.ts';
+
+/** Simulated network usage on an eSIM, served by the sandbox function; never in prod. */
+export const esimSandboxImplementations: Implementations<typeof esimSandboxRoutes> = {
+  simulateEsimUsage: async ({ principal, body, now, uow, route }) => {
+    if (config().stage === 'prod')
+      throw new NotFoundError('ResourceNotFound', `No operation at ${route.path}.`);
+    const pkg = await recordUsage(
+      { esims: esimStore, uow },
+      { accountId: principal.accountId, now },
+      body.iccid,
+      body.used_mb,
+    );
+    return { status: 200, body: packageRecord(pkg, now) };
+  },
+};

@@ -1,0 +1,21 @@
+import type { Stage } from '../routes/types.ts';
+import { config } from './env.ts';
+
+/**
+ * The SM-DP+ server eSIM profiles are downloaded from: part of every activation code, so it is
+ * configuration (ESIM_SMDP_ADDRESS, set by CDK from the stage configuration). Stages other than prod
+ * fall back to an address of their own under example.com, which no phone will ever install from.
+ */
+export const defaultSmdpAddress = (stage: Exclude<Stage, 'prod'>) =>
+  `smdp.${stage}.partner-travel.example.com`;
+
+const hostname = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/** Resolved on each call from the cached runtime config, so `resetModuleCaches()` covers it. */
+export function esimSmdpAddress(): string {
+  const { stage, esimSmdpAddress: configured } = config();
+  if (!configured && stage === 'prod') throw new Error('ESIM_SMDP_ADDRESS must be set in prod');
+  const address = configured || (stage === 'prod' ? '' : defaultSmdpAddress(stage));
+  if (!hostname.test(address)) throw new Error(`ESIM_SMDP_ADDRESS is not a host name: ${address}`);
+  return address;
+}

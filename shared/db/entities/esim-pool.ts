@@ -1,0 +1,292 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { config } from '../../config/env.ts';
+import type { PoolCounts, ResellerLink } from '../../domain/esim/model.ts';
+import type { ClaimOutcome, IccidClaim, IccidPool, LoadOutcome, Resellers } from '../../domain/esim/ports.ts';
+import { batchGetMain } from '../batch-get.ts';
+import { ddb } from '../client.ts';
+import type { DynamoWrite, TransactItem } from '../transaction.ts';
+import { esimKeys, newEsimPut } from './esim.ts';
+import { esimOrderChange } from './esim-order.ts';
+
+/**
+ * ICCID pools (docs/esim.md, Pools).
+ *
+ * - Pool entry: pk `ESIM_POOL#<account_id>`, sk `<spread>#<iccid>`, one item per available ICCID. The
+ *   spread is the first 8 hex digits of SHA-256(iccid): sequential ICCIDs scatter over the partition,
+ *   so confirms that start reading at random points meet different ICCIDs.
+ * - Registry: pk `ICCID#<iccid>`, sk `ICCID`, the account the ICCID belongs to, for good. Written once,
+ *   on the condition it does not exist, in the transaction that adds the pool entry: an ICCID enters a
+ *   pool at most once ever, so an issued ICCID can never come back.
+ * - Issuing deletes the pool entry on the condition that it exists, in the same transaction as the new
+ *   eSIM (conditional on its key being new) and the order change (conditional on Pending). Of two
+ *   confirms that pick one ICCID, at most one transaction commits.
+ */
+const poolPartition = (accountId: string) => `ESIM_POOL#${accountId}`;
+const spreadOf = (iccid: string) => createHash('sha256').update(iccid).digest('hex').slice(0, 8);
+export const poolEntryKey = (accountId: string, iccid: string) => ({
+  pk: poolPartition(accountId),
+  sk: `${spreadOf(iccid)}#${iccid}`,
+});
+export const iccidRegistryKey = (iccid: string) => ({ pk: `ICCID#${iccid}`, sk: 'ICCID' });
+export const resellerKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ESIM_RESELLER' });
+
+const table = () => config().mainTableName;
+
+async function queryIccids(
+  accountId: string,
+  range: { from?: string; before?: string },
+  limit: number,
+): Promise<string[]> {
+  const condition = range.from
+    ? 'pk = :pk AND sk >= :bound'
+    : range.before
+      ? 'pk = :pk AND sk < :bound'
+      : 'pk = :pk';
+  const bound = range.from ?? range.before;
+  const result = await ddb().send(
+    new QueryCommand({
+      TableName: table(),
+      KeyConditionExpression: condition,
+      ExpressionAttributeValues: { ':pk': poolPartition(accountId), ...(bound ? { ':bound': bound } : {}) },
+      ProjectionExpression: 'iccid',
+      ConsistentRead: true,
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []).map((item) => String(item.iccid));
+}
+
+/**
+ * Up to `count` available ICCIDs from a random point of the partition, wrapping around to its start
+ * when the point is near the end. Strongly consistent: an empty answer means an empty pool.
+ */
+async function candidates(accountId: string, count: number): Promise<string[]> {
+  const start = randomBytes(4).toString('hex');
+  const after = await queryIccids(accountId, { from: start }, count);
+  if (after.length >= count) return after;
+  const before = await queryIccids(accountId, { before: start }, count - after.length);
+  return [...after, ...before];
+}
+
+type Reason = { Code?: string | undefined };
+
+/** The issuing transaction's items, in this order: pool entry, eSIM, order. */
+const poolIndex = 0;
+const esimIndex = 1;
+const orderIndex = 2;
+
+function claimOutcome(reasons: readonly Reason[]): ClaimOutcome | undefined {
+  const code = (index: number) => reasons[index]?.Code;
+  if (code(orderIndex) === 'ConditionalCheckFailed') return 'order-changed';
+  const contested = (index: number) =>
+    code(index) === 'ConditionalCheckFailed' || code(index) === 'TransactionConflict';
+  if (contested(poolIndex) || contested(esimIndex)) return 'iccid-taken';
+  if (code(orderIndex) === 'TransactionConflict') return 'order-changed';
+  return undefined;
+}
+
+/**
+ * One attempt, never retried here: a conflict means another confirm holds this ICCID (or this
+ * order), and the caller does better picking another candidate than waiting for it.
+ */
+async function claim({ order, confirmed, esim }: IccidClaim): Promise<ClaimOutcome> {
+  const items: TransactItem[] = [];
+  items[poolIndex] = {
+    Delete: {
+      TableName: table(),
+      Key: poolEntryKey(order.accountId, esim.iccid),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+  items[esimIndex] = newEsimPut(esim);
+  items[orderIndex] = esimOrderChange(order, confirmed);
+  try {
+    await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+    return 'issued';
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const outcome = claimOutcome(error.CancellationReasons ?? []);
+    if (!outcome) throw error;
+    return outcome;
+  }
+}
+
+async function owners(iccids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(iccids)];
+  const found = new Map<string, string>();
+  for (let offset = 0; offset < unique.length; offset += 100) {
+    const keys = unique.slice(offset, offset + 100).map(iccidRegistryKey);
+    const lookup = await batchGetMain(keys, { consistentRead: true });
+    for (const key of keys) {
+      const item = lookup(key);
+      if (item) found.set(String(item.iccid), String(item.account_id));
+    }
+  }
+  return found;
+}
+
+function loadItems(accountId: string, iccid: string, loadedAt: string): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: table(),
+        Item: {
+          ...iccidRegistryKey(iccid),
+          entity: 'Iccid',
+          iccid,
+          account_id: accountId,
+          loaded_at: loadedAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    {
+      Put: {
+        TableName: table(),
+        Item: { ...poolEntryKey(accountId, iccid), entity: 'EsimPoolIccid', iccid, loaded_at: loadedAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** Attempts of one ICCID's load while another load of the same ICCID holds it. */
+const maxLoadAttempts = 4;
+
+/** One ICCID on its own: added, or the account that already holds it. */
+async function loadOne(accountId: string, iccid: string, loadedAt: string): Promise<LoadOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb().send(new TransactWriteCommand({ TransactItems: loadItems(accountId, iccid, loadedAt) }));
+      return 'added';
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const registry = error.CancellationReasons?.[0];
+      if (registry?.Code === 'ConditionalCheckFailed') {
+        const owner = registry.Item ? unmarshall(registry.Item).account_id : undefined;
+        return owner === accountId ? 'present' : 'elsewhere';
+      }
+      // A concurrent load of the same ICCID is committing: its outcome decides ours.
+      const conflict = error.CancellationReasons?.some((reason) => reason.Code === 'TransactionConflict');
+      if (!conflict || attempt >= maxLoadAttempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
+}
+
+/** ICCIDs per transaction: two items each, within DynamoDB's 100 items per transaction. */
+const iccidsPerTransaction = 50;
+/** Transactions a load runs at once. */
+const loadConcurrency = 4;
+
+/**
+ * Adds fifty ICCIDs per transaction; a transaction that meets an ICCID loaded meanwhile (a race with
+ * another load) is redone one ICCID at a time, so each gets its own outcome.
+ */
+async function load(
+  accountId: string,
+  iccids: readonly string[],
+  now: Date,
+): Promise<Map<string, LoadOutcome>> {
+  const outcomes = new Map<string, LoadOutcome>();
+  const loadedAt = now.toISOString();
+  const chunks: string[][] = [];
+  const unique = [...new Set(iccids)];
+  for (let offset = 0; offset < unique.length; offset += iccidsPerTransaction) {
+    chunks.push(unique.slice(offset, offset + iccidsPerTransaction));
+  }
+  const loadChunk = async (chunk: string[]) => {
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: chunk.flatMap((iccid) => loadItems(accountId, iccid, loadedAt)),
+        }),
+      );
+      for (const iccid of chunk) outcomes.set(iccid, 'added');
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      for (const iccid of chunk) outcomes.set(iccid, await loadOne(accountId, iccid, loadedAt));
+    }
+  };
+  let next = 0;
+  const workers = Array.from({ length: Math.min(loadConcurrency, chunks.length) }, async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++];
+      if (chunk) await loadChunk(chunk);
+    }
+  });
+  await Promise.all(workers);
+  return outcomes;
+}
+
+/** Items of a partition (or of a sort key prefix), counted by DynamoDB page by page. */
+async function count(pk: string, skPrefix?: string): Promise<number> {
+  let total = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const result = await ddb().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk, ...(skPrefix ? { ':prefix': skPrefix } : {}) },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    total += result.Count ?? 0;
+    start = result.LastEvaluatedKey;
+  } while (start);
+  return total;
+}
+
+async function counts(accountId: string): Promise<PoolCounts> {
+  const [available, issued] = await Promise.all([
+    count(poolPartition(accountId)),
+    count(esimKeys(accountId, '').pk, 'ESIM#'),
+  ]);
+  return { available, issued };
+}
+
+export const iccidPool = { candidates, claim, owners, load, counts } satisfies IccidPool;
+
+export const resellers = {
+  async find(accountId) {
+    const { Item } = await ddb().send(
+      new GetCommand({ TableName: table(), Key: resellerKey(accountId), ConsistentRead: true }),
+    );
+    return Item ? linkFromItem(Item) : undefined;
+  },
+  link(link, alreadyLinked): DynamoWrite {
+    return {
+      description: `eSIM reseller link of ${link.accountId}`,
+      item: {
+        Put: {
+          TableName: table(),
+          Item: {
+            ...resellerKey(link.accountId),
+            entity: 'EsimReseller',
+            account_id: link.accountId,
+            reseller_id: link.resellerId,
+            linked_at: link.linkedAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed: (oldItem) => alreadyLinked(oldItem ? linkFromItem(oldItem) : undefined),
+    };
+  },
+} satisfies Resellers;
+
+function linkFromItem(item: Record<string, unknown>): ResellerLink {
+  return {
+    accountId: String(item.account_id),
+    resellerId: String(item.reseller_id),
+    linkedAt: String(item.linked_at),
+  };
+}

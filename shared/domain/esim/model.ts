@@ -1,0 +1,115 @@
+/**
+ * eSIMs for travellers (docs/esim.md). A partner orders an eSIM on a tariff of its contract (the order
+ * is `Pending` and holds nothing), confirms the order (an ICCID leaves the account's pool and the eSIM
+ * is issued with its first package), then tops it up with more packages. Each package goes
+ * NotActive -> Active (first usage) -> Exhausted (all data used) and ends Expired when its time is up.
+ */
+export const orderStatuses = ['Pending', 'Confirmed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const packageStatuses = ['NotActive', 'Active', 'Exhausted', 'Expired'] as const;
+export type PackageStatus = (typeof packageStatuses)[number];
+
+/** An eSIM's status is the status of its current package (lifecycle.ts, `esimStatusAt`). */
+export const esimStatuses = packageStatuses;
+export type EsimStatus = PackageStatus;
+
+/** The package events of the webhook pipeline, each sent at most once per package (`notified`). */
+export const packageEventTypes = [
+  'esim.package.usage_threshold_reached',
+  'esim.package.exhausted',
+  'esim.package.expired',
+] as const;
+export type PackageEventType = (typeof packageEventTypes)[number];
+
+export interface Price {
+  /** Decimal string in the major unit. */
+  amount: string;
+  currency: string;
+}
+
+/** A tariff (package template) as the eSIM domain needs it: active and in the account's contract. */
+export interface Tariff {
+  id: string;
+  name: string;
+  /** ISO 3166-1 alpha-2 countries where its data works. */
+  coverage: readonly string[];
+  dataMb: number;
+  validityDays: number;
+  topupAllowed: boolean;
+  price: Price;
+}
+
+/** The tariff terms an order is made on, captured at order time: a later catalog change moves nothing. */
+export interface EsimOrder {
+  orderId: string;
+  accountId: string;
+  status: OrderStatus;
+  packageTemplateId: string;
+  /** Days the package lasts from its first usage (the tariff's validity_days). */
+  activePeriod: number;
+  /** Days the package waits for its first usage before it expires unused. */
+  validityPeriod: number;
+  price: Price;
+  dataMb: number;
+  coverage: readonly string[];
+  /** Set when the order is confirmed. */
+  iccid: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface EsimPackage {
+  packageId: string;
+  packageTemplateId: string;
+  /** As last recorded; `statusAt` answers the status at an instant (expiry before the sweep). */
+  status: PackageStatus;
+  dataMb: number;
+  usedMb: number;
+  activePeriod: number;
+  validityPeriod: number;
+  /** When `usedMb` was last reported (issue time until the first usage). */
+  usageAsOf: string;
+  activatedAt: string | null;
+  /** Issue + validity_period while NotActive; activation + active_period once activated. */
+  expiresAt: string;
+  createdAt: string;
+  /** The events already sent for this package: a retried or racing change cannot send one twice. */
+  notified: readonly PackageEventType[];
+}
+
+export interface Esim {
+  iccid: string;
+  accountId: string;
+  orderId: string;
+  smdpAddress: string;
+  matchingId: string;
+  /** Coverage of the tariff it was ordered on: a top-up must cover at least these countries. */
+  coverage: readonly string[];
+  /** Oldest first; the first is the ordered package, the rest top-ups. */
+  packages: readonly EsimPackage[];
+  /** Incremented by every change: writes are conditional on the version they read. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Counts of an account's ICCIDs: waiting in the pool, and issued as eSIMs. */
+export interface PoolCounts {
+  available: number;
+  issued: number;
+}
+
+export interface ResellerLink {
+  accountId: string;
+  resellerId: string;
+  linkedAt: string;
+}
+
+/** A top-up holds at most this many packages per eSIM (one stored item, bounded in size). */
+export const maxPackagesPerEsim = 100;
+/** ICCIDs per pool load request. */
+export const maxIccidsPerLoad = 1000;
+
+export const orderLocation = (orderId: string) => `/v2/b2b/fulfilment/orders/${orderId}`;
+export const esimLocation = (iccid: string) => `/v2/b2b/fulfilment/esims/${iccid}`;

@@ -1,0 +1,100 @@
+import type { AccountStore } from '../accounts/ports.ts';
+import type { Page, PageRequest } from '../ports.ts';
+import type { StagedWrite } from '../unit-of-work.ts';
+import type { PackageNotice } from './lifecycle.ts';
+import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from './model.ts';
+
+/**
+ * The catalog, narrowed to the eSIM's question: tariffs that are active and in the account's contract
+ * (shared/domain/esim/tariffs.ts). Anything else is absent.
+ */
+export interface EsimTariffs {
+  find(accountId: string, tariffId: string): Promise<Tariff | undefined>;
+  /** Every such tariff, names in the locale Accept-Language negotiates, in catalog order. */
+  list(accountId: string, acceptLanguage: string | undefined): Promise<Tariff[]>;
+}
+
+/** Orders (shared/db/entities/esim-order.ts). Every read is keyed by the account: tenant isolation. */
+export interface EsimOrderStore {
+  find(accountId: string, orderId: string): Promise<EsimOrder | undefined>;
+  /** The write of a new order, conditional on its id being new. */
+  createWrite(order: EsimOrder): StagedWrite;
+}
+
+/**
+ * One change of an eSIM: as read (null when issued) and as it leaves it, with the package events it
+ * owes. The store writes it on the condition that the eSIM is still at the version read, with one
+ * outbox event per notice, so a retried or racing change can never send an event twice.
+ */
+export interface EsimChange {
+  before: Esim | null;
+  after: Esim;
+  notices: readonly PackageNotice[];
+  now: Date;
+}
+
+export interface EsimKey {
+  accountId: string;
+  iccid: string;
+}
+
+/** eSIMs (shared/db/entities/esim.ts). */
+export interface EsimStore {
+  find(accountId: string, iccid: string): Promise<Esim | undefined>;
+  /** By ICCID, ascending. */
+  list(accountId: string, query: PageRequest): Promise<Page<Esim>>;
+  /** eSIMs with a package whose `expires_at` is at or before `now` and not recorded yet, soonest first. */
+  expiring(now: Date, limit: number): Promise<EsimKey[]>;
+  /** A lost race (the eSIM moved to another version) surfaces as ConcurrentChangeError. */
+  writes(change: EsimChange): StagedWrite[];
+  /** Commits writes now, outside an HTTP request (the sweep). */
+  commit(writes: StagedWrite[]): Promise<void>;
+}
+
+/** Issuing an eSIM from an order: the order as read and confirmed, and the eSIM on the claimed ICCID. */
+export interface IccidClaim {
+  order: EsimOrder;
+  confirmed: EsimOrder;
+  esim: Esim;
+}
+
+/**
+ * - `issued`: the ICCID left the pool, the eSIM exists and the order is Confirmed, all at once.
+ * - `iccid-taken`: another confirm took (or is taking) this ICCID; nothing was written.
+ * - `order-changed`: the order is no longer Pending as read (a twin confirm); nothing was written.
+ */
+export type ClaimOutcome = 'issued' | 'iccid-taken' | 'order-changed';
+
+/** How loading went for one ICCID. */
+export type LoadOutcome = 'added' | 'present' | 'elsewhere';
+
+/**
+ * The ICCID pools (shared/db/entities/esim-pool.ts). An ICCID belongs to one account for good; it is
+ * available until a confirm takes it, atomically with issuing the eSIM.
+ */
+export interface IccidPool {
+  /**
+   * Up to `count` available ICCIDs, read consistently, from a random point of the pool so concurrent
+   * confirms spread over it. Empty only when the pool is empty.
+   */
+  candidates(accountId: string, count: number): Promise<string[]>;
+  /** One transaction: the ICCID leaves the pool, the eSIM is written, the order is Confirmed. */
+  claim(claim: IccidClaim): Promise<ClaimOutcome>;
+  /** Which account each ICCID already belongs to (pool or issued); absent when none. */
+  owners(iccids: readonly string[]): Promise<Map<string, string>>;
+  /** Adds ICCIDs to the account's pool, each at most once ever, whatever races with it. */
+  load(accountId: string, iccids: readonly string[], now: Date): Promise<Map<string, LoadOutcome>>;
+  counts(accountId: string): Promise<PoolCounts>;
+}
+
+export interface Resellers {
+  find(accountId: string): Promise<ResellerLink | undefined>;
+  /**
+   * The link, staged on the condition that the account has none; when it has one, the commit fails
+   * with `alreadyLinked(existing)`. Staged, so the operator's audit record commits with it.
+   */
+  link(link: ResellerLink, alreadyLinked: (existing: ResellerLink | undefined) => Error): StagedWrite;
+}
+
+/** The account store, narrowed to what the pool operations ask: the account the admin path names. */
+export type PoolAccounts = Pick<AccountStore, 'find'>;

@@ -1,0 +1,81 @@
+import { activationData, activationQrSvg } from './activation.ts';
+import { esimStatusAt, statusAt } from './lifecycle.ts';
+import type { Esim, EsimOrder, EsimPackage, Tariff } from './model.ts';
+
+/** The order as partners read it (docs/esim.md, Orders). */
+export function orderRecord(order: EsimOrder) {
+  return {
+    order_id: order.orderId,
+    status: order.status,
+    package_template_id: order.packageTemplateId,
+    active_period: order.activePeriod,
+    validity_period: order.validityPeriod,
+    price: { amount: order.price.amount, currency: order.price.currency },
+    iccid: order.iccid,
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+  };
+}
+
+/** A package as partners read it; its status is the one at `now` (Expired as soon as its time is up). */
+export function packageRecord(pkg: EsimPackage, now: Date) {
+  return {
+    package_id: pkg.packageId,
+    package_template_id: pkg.packageTemplateId,
+    status: statusAt(pkg, now),
+    data_mb: pkg.dataMb,
+    used_mb: pkg.usedMb,
+    remaining_mb: Math.max(0, pkg.dataMb - pkg.usedMb),
+    usage_as_of: pkg.usageAsOf,
+    active_period: pkg.activePeriod,
+    validity_period: pkg.validityPeriod,
+    activated_at: pkg.activatedAt,
+    expires_at: pkg.expiresAt,
+    created_at: pkg.createdAt,
+  };
+}
+
+function activationFields(esim: Esim) {
+  const activation = activationData(esim.smdpAddress, esim.matchingId);
+  return {
+    lpa: activation.lpa,
+    smdp_address: activation.smdpAddress,
+    matching_id: activation.matchingId,
+    ios_install_url: activation.iosInstallUrl,
+  };
+}
+
+/** An eSIM in a list: everything but the rendered QR code (the LPA string renders it). */
+export function esimSummaryRecord(esim: Esim, now: Date) {
+  return {
+    iccid: esim.iccid,
+    status: esimStatusAt(esim, now),
+    order_id: esim.orderId,
+    activation: activationFields(esim),
+    packages: esim.packages.map((pkg) => packageRecord(pkg, now)),
+    created_at: esim.createdAt,
+    updated_at: esim.updatedAt,
+  };
+}
+
+/** The eSIM as confirm and read answer it, with its QR code as SVG. */
+export async function esimRecord(esim: Esim, now: Date) {
+  const summary = esimSummaryRecord(esim, now);
+  return {
+    ...summary,
+    activation: { ...summary.activation, qr_svg: await activationQrSvg(summary.activation.lpa) },
+  };
+}
+
+/** A tariff offered as a top-up, in the catalog's shape (EsimTariff). */
+export function tariffRecord(tariff: Tariff) {
+  return {
+    id: tariff.id,
+    name: tariff.name,
+    coverage: [...tariff.coverage],
+    data_mb: tariff.dataMb,
+    validity_days: tariff.validityDays,
+    topup_allowed: tariff.topupAllowed,
+    price: { amount: tariff.price.amount, currency: tariff.price.currency },
+  };
+}

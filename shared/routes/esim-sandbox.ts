@@ -1,0 +1,26 @@
+import { esimPackageSchema, esimUsageRequestSchema } from '../schemas/esim.ts';
+import { defineRoute } from './types.ts';
+
+export const esimSandboxRoutes = {
+  simulateEsimUsage: defineRoute({
+    operationId: 'simulateEsimUsage',
+    method: 'POST',
+    path: '/v2/b2b/sandbox/esim-usage',
+    hosts: ['api'],
+    group: 'sandbox',
+    sandboxOnly: true,
+    summary: 'Simulate data usage on an eSIM (local, preview and stage only)',
+    description:
+      "Adds `used_mb` to the eSIM's current package (the Active one, else the oldest NotActive one, which the " +
+      'usage activates: activated_at = now, expires_at = now + active_period days) and answers that package. ' +
+      'Usage beyond its remaining data is dropped, not carried to the next package. At 80 % used ' +
+      'esim.package.usage_threshold_reached follows, at 100 % esim.package.exhausted (each once per package). ' +
+      'An eSIM with no package left to use is 422 naming `iccid`. Not deployed in production, where the path ' +
+      'answers 404.',
+    tags: ['Sandbox'],
+    auth: { scope: 'esim:write' },
+    request: { body: esimUsageRequestSchema },
+    responses: { 200: { description: 'The package the usage went to', schema: esimPackageSchema } },
+    errors: ['EsimNotFound', 'ResourceNotFound'],
+  }),
+} as const;

@@ -1,0 +1,220 @@
+import * as z from 'zod';
+import { matchingIdPattern } from '../domain/esim/activation.ts';
+import { iccidProblem } from '../domain/esim/iccid.ts';
+import { esimStatuses, maxIccidsPerLoad, orderStatuses, packageStatuses } from '../domain/esim/model.ts';
+import { esimTariffSchema, priceSchema } from './catalog.ts';
+import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+
+const exampleIccid = '8988299000000000016';
+
+/** 19 or 20 digits starting 89 with a valid Luhn check digit (ITU-T E.118). */
+export const iccidSchema = z
+  .string()
+  .superRefine((value, context) => {
+    const problem = iccidProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+  })
+  .meta({
+    description: 'ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others.',
+    pattern: '^89[0-9]{17,18}$',
+    examples: [exampleIccid],
+  });
+
+const exampleTariff = 'd512d42b-de6f-5a7d-9145-b7f10a7d248f';
+
+const packageRequestFields = {
+  package_template_id: uuid.meta({
+    description:
+      'A tariff id of your eSIM catalog (GET /v2/catalog/esim/tariffs): active and in your contract, else 404 CatalogResourceNotFound.',
+    examples: [exampleTariff],
+  }),
+  active_period: z
+    .int()
+    .min(1)
+    .max(3650)
+    .meta({
+      description:
+        "Days the package lasts from its first usage. Must equal the tariff's validity_days, else 422 naming this field.",
+      examples: [7],
+    }),
+  validity_period: z
+    .int()
+    .min(1)
+    .max(365)
+    .meta({
+      description: 'Days the package may wait for its first usage before it expires unused: 1 to 365.',
+      examples: [30],
+    }),
+};
+
+export const esimOrderRequestSchema = z.strictObject(packageRequestFields).meta({ id: 'EsimOrderRequest' });
+export const esimTopupRequestSchema = z.strictObject(packageRequestFields).meta({ id: 'EsimTopupRequest' });
+export type EsimPackageRequest = z.output<typeof esimOrderRequestSchema>;
+
+export const esimOrderSchema = z
+  .object({
+    order_id: uuid,
+    status: z.enum(orderStatuses).meta({
+      description: 'Pending until confirmed (it holds no ICCID meanwhile), then Confirmed.',
+    }),
+    package_template_id: uuid,
+    active_period: z.int().min(1),
+    validity_period: z.int().min(1),
+    price: priceSchema.meta({ description: "The tariff's price when the order was made." }),
+    iccid: z.string().nullable().meta({ description: 'The eSIM issued by the confirm; null while Pending.' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'EsimOrder' });
+
+export const esimPackageSchema = z
+  .object({
+    package_id: uuid,
+    package_template_id: uuid,
+    status: z.enum(packageStatuses).meta({
+      description:
+        'NotActive until its first usage, Active while data remains, Exhausted when all is used, Expired once expires_at has passed (shown as soon as it passes, recorded within a minute).',
+    }),
+    data_mb: z.int().min(1),
+    used_mb: z.int().min(0),
+    remaining_mb: z.int().min(0),
+    usage_as_of: timestamp.meta({
+      description: 'When used_mb was last reported; issue time before any usage.',
+    }),
+    active_period: z.int().min(1),
+    validity_period: z.int().min(1),
+    activated_at: timestamp.nullable().meta({ description: 'The first usage; null while NotActive.' }),
+    expires_at: timestamp.meta({
+      description:
+        'While NotActive: issue time + validity_period days. Once activated: activation time + active_period days.',
+    }),
+    created_at: timestamp,
+  })
+  .meta({ id: 'EsimPackage' });
+
+const activationFields = {
+  lpa: z.string().meta({
+    description:
+      'GSMA SGP.22 activation code `LPA:1$<smdp_address>$<matching_id>`: what the QR code encodes.',
+    examples: ['LPA:1$smdp.local.partner-travel.example.com$4K7QX-2M9PB-ZT3NC-8RWHD'],
+  }),
+  smdp_address: z.string().meta({ description: 'The SM-DP+ server the phone downloads the profile from.' }),
+  matching_id: z.string().regex(matchingIdPattern).meta({
+    description: 'The activation code the profile is reserved under (upper-case letters, digits, dashes).',
+  }),
+  ios_install_url: z.url().meta({
+    description:
+      "Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.",
+  }),
+};
+
+const esimFields = {
+  iccid: z.string(),
+  status: z.enum(esimStatuses).meta({
+    description:
+      'The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.',
+  }),
+  order_id: uuid,
+  packages: z
+    .array(esimPackageSchema)
+    .meta({ description: 'Oldest first: the ordered package, then top-ups.' }),
+  created_at: timestamp,
+  updated_at: timestamp,
+};
+
+export const esimSchema = z
+  .object({
+    ...esimFields,
+    activation: z
+      .object({
+        ...activationFields,
+        qr_svg: z.string().meta({ description: 'The QR code of `lpa`, an SVG document.' }),
+      })
+      .meta({ id: 'EsimActivation' }),
+  })
+  .meta({ id: 'Esim' });
+
+export const esimSummarySchema = z
+  .object({
+    ...esimFields,
+    activation: z.object(activationFields).meta({
+      id: 'EsimActivationSummary',
+      description: 'Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`.',
+    }),
+  })
+  .meta({ id: 'EsimSummary' });
+
+export const esimsPageSchema = cursorPage(esimSummarySchema).meta({ id: 'EsimsPage' });
+
+export const esimTopupOffersSchema = z
+  .object({ data: z.array(esimTariffSchema) })
+  .meta({ id: 'EsimTopupOffers' });
+
+export const esimOrderParams = z.strictObject({ orderID: uuid });
+export const esimParams = z.strictObject({ iccid: iccidSchema });
+export const esimListQuery = cursorQuery;
+
+export const esimLanguageHeaders = z.object({
+  'accept-language': z.string().max(512).optional().meta({
+    description: 'ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported',
+  }),
+});
+
+export const esimUsageRequestSchema = z
+  .strictObject({
+    iccid: iccidSchema,
+    used_mb: z
+      .int()
+      .min(1)
+      .max(1_048_576)
+      .meta({ description: 'Megabytes used since the last report (added, not a total): 1 to 1048576.' }),
+  })
+  .meta({ id: 'EsimUsageRequest' });
+
+export const esimPoolLoadRequestSchema = z
+  .strictObject({
+    iccids: z
+      .array(iccidSchema)
+      .min(1)
+      .max(maxIccidsPerLoad)
+      .meta({
+        description: `1 to ${maxIccidsPerLoad} ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded.`,
+      }),
+  })
+  .meta({ id: 'EsimPoolLoadRequest' });
+
+export const esimPoolLoadSchema = z
+  .object({
+    account_id: uuid,
+    added: z.int().min(0).meta({ description: 'ICCIDs new to the pool.' }),
+    already_present: z
+      .int()
+      .min(0)
+      .meta({ description: 'ICCIDs the account already had (waiting or issued) or listed twice.' }),
+  })
+  .meta({ id: 'EsimPoolLoad' });
+
+export const esimPoolSchema = z
+  .object({
+    account_id: uuid,
+    available: z.int().min(0).meta({ description: 'ICCIDs waiting to be issued.' }),
+    issued: z.int().min(0).meta({ description: 'eSIMs issued from the pool.' }),
+    reseller_id: z.string().nullable().meta({ description: 'The linked reseller; null when none is.' }),
+  })
+  .meta({ id: 'EsimPool' });
+
+export const esimResellerLinkRequestSchema = z
+  .strictObject({
+    reseller_id: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
+        '1 to 64 letters, digits, dots, colons, underscores, hyphens',
+      )
+      .meta({ description: "The reseller's id at the eSIM supplier.", examples: ['reseller-0042'] }),
+  })
+  .meta({ id: 'EsimResellerLinkRequest' });
+
+export const esimResellerLinkSchema = z
+  .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
+  .meta({ id: 'EsimResellerLink' });

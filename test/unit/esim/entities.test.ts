@@ -1,0 +1,124 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { esimChangeWrites, esimFromItem, esimToItem } from '../../../shared/db/entities/esim.ts';
+import { poolEntryKey } from '../../../shared/db/entities/esim-pool.ts';
+import {
+  matchesWebhookEventFilter,
+  parseWebhookMessage,
+} from '../../../shared/db/entities/webhook-message.ts';
+import { addUsage, expireDue, newPackage } from '../../../shared/domain/esim/lifecycle.ts';
+import type { Esim } from '../../../shared/domain/esim/model.ts';
+import { useLocalConfig } from '../auth/local-config.ts';
+import { accountId, iccids, now, smdpAddress } from './fakes.ts';
+
+let cleanUp: () => Promise<void>;
+beforeAll(async () => {
+  ({ cleanUp } = await useLocalConfig());
+});
+afterAll(() => cleanUp());
+
+const day = 86_400_000;
+const [iccid] = iccids(1) as [string];
+const esim: Esim = {
+  iccid,
+  accountId,
+  orderId: '019a0000-0000-7000-8000-000000000001',
+  smdpAddress,
+  matchingId: 'AAAAA-BBBBB-CCCCC-DDDDD',
+  coverage: ['RU'],
+  packages: [
+    newPackage(
+      {
+        packageId: '019a0000-0000-7000-8000-00000000000a',
+        packageTemplateId: 'd512d42b-de6f-5a7d-9145-b7f10a7d248f',
+        dataMb: 1024,
+        activePeriod: 7,
+        validityPeriod: 30,
+      },
+      now,
+    ),
+  ],
+  version: 1,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+};
+
+describe('the eSIM item', () => {
+  it('round-trips through its item, keyed in the account partition', () => {
+    const item = esimToItem(esim);
+
+    expect(item).toMatchObject({ pk: `ACCOUNT#${accountId}`, sk: `ESIM#${iccid}`, version: 1 });
+    expect(esimFromItem(JSON.parse(JSON.stringify(item)))).toEqual(esim);
+  });
+
+  it('sits in the expiry index at its earliest running expires_at, and leaves it once all expired', () => {
+    const expiresAt = new Date(now.getTime() + 30 * day).toISOString();
+
+    expect(esimToItem(esim)).toMatchObject({
+      gsi1pk: 'ESIM_EXPIRY',
+      gsi1sk: `${expiresAt}#${accountId}#${iccid}`,
+    });
+    const expired = esimToItem(expireDue(esim, new Date(now.getTime() + 31 * day)).esim);
+    expect(expired).not.toHaveProperty('gsi1pk');
+    expect(expired).not.toHaveProperty('gsi1sk');
+  });
+});
+
+describe('an eSIM change', () => {
+  it('is written on the condition that the version is still the one read', () => {
+    const change = addUsage(esim, 10, now);
+    if (!change) throw new Error('no change');
+
+    const [write] = esimChangeWrites({
+      before: esim,
+      after: { ...change.esim, version: 2 },
+      notices: [],
+      now,
+    });
+
+    expect(write?.item.Put).toMatchObject({
+      ConditionExpression: '#version = :read',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':read': 1 },
+    });
+    expect(write?.onConditionFailed?.(undefined)?.name).toBe('ConcurrentChangeError');
+  });
+
+  it('stages its events as outbox items the webhook pipeline forwards, grouped by ICCID', () => {
+    const change = addUsage(esim, 1024, now);
+    if (!change) throw new Error('no change');
+
+    const writes = esimChangeWrites({
+      before: esim,
+      after: { ...change.esim, version: 2 },
+      notices: change.notices,
+      now,
+    });
+    const messages = writes.slice(1).map((write) => {
+      const record = { eventName: 'INSERT', dynamodb: { NewImage: marshall(write.item.Put?.Item) } };
+      expect(matchesWebhookEventFilter(record)).toBe(true);
+      return parseWebhookMessage(JSON.stringify(record), 'message-1').event;
+    });
+
+    expect(messages.map((event) => [event.type, event.orderingKey])).toEqual([
+      ['esim.package.usage_threshold_reached', iccid],
+      ['esim.package.exhausted', iccid],
+    ]);
+    expect(messages[1]?.data).toEqual({
+      iccid,
+      package_id: esim.packages[0]?.packageId,
+      data_mb: 1024,
+      used_mb: 1024,
+    });
+  });
+});
+
+describe('a pool entry', () => {
+  it('is keyed by a hash spread, so sequential ICCIDs scatter over the partition', () => {
+    const keys = iccids(5).map((each) => poolEntryKey(accountId, each).sk);
+
+    expect(keys.every((key, index) => key.endsWith(`#${iccids(5)[index]}`))).toBe(true);
+    expect([...keys].sort()).not.toEqual(keys);
+    expect(poolEntryKey(accountId, iccid).pk).toBe(`ESIM_POOL#${accountId}`);
+  });
+});

@@ -1,0 +1,256 @@
+import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
+import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
+import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from '../../../shared/domain/esim/model.ts';
+import type {
+  ClaimOutcome,
+  EsimChange,
+  EsimKey,
+  EsimOrderStore,
+  EsimStore,
+  EsimTariffs,
+  IccidClaim,
+  IccidPool,
+  LoadOutcome,
+  PoolAccounts,
+  Resellers,
+} from '../../../shared/domain/esim/ports.ts';
+import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
+import type { StagedWrite, UnitOfWork } from '../../../shared/domain/unit-of-work.ts';
+import { anAccount } from '../accounts/fakes.ts';
+
+export const accountId = '0b6f4b7e-4a53-4bd1-9a51-4c3f2b8e9d10';
+export const otherAccountId = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+export const now = new Date('2030-05-01T10:00:00.000Z');
+export const smdpAddress = 'smdp.test.partner-travel.example.com';
+
+export const russia: Tariff = {
+  id: 'd512d42b-de6f-5a7d-9145-b7f10a7d248f',
+  name: 'Russia 1 GB, 7 days',
+  coverage: ['RU'],
+  dataMb: 1024,
+  validityDays: 7,
+  topupAllowed: true,
+  price: { amount: '3.00', currency: 'USD' },
+};
+export const cis: Tariff = {
+  id: '3df39420-dfa2-59be-a001-cce6286bd83f',
+  name: 'CIS 5 GB, 30 days',
+  coverage: ['AM', 'AZ', 'BY', 'KG', 'KZ', 'RU', 'UZ'],
+  dataMb: 5120,
+  validityDays: 30,
+  topupAllowed: true,
+  price: { amount: '12.00', currency: 'USD' },
+};
+export const turkey: Tariff = {
+  id: 'df1a287d-cf62-54f2-83ba-e3f0f11294e1',
+  name: 'Turkey 5 GB, 15 days',
+  coverage: ['TR'],
+  dataMb: 5120,
+  validityDays: 15,
+  topupAllowed: true,
+  price: { amount: '8.00', currency: 'USD' },
+};
+export const global: Tariff = {
+  id: '0f507063-0f79-5d22-b27e-7d2b60116308',
+  name: 'Global 1 GB, 7 days',
+  coverage: ['RU', 'TR', 'US'],
+  dataMb: 1024,
+  validityDays: 7,
+  topupAllowed: false,
+  price: { amount: '10.00', currency: 'USD' },
+};
+
+/** ICCIDs with valid check digits: `8988299` + a six-digit block + a five-digit serial. */
+export function iccids(count: number, block = '000001'): string[] {
+  return Array.from({ length: count }, (_, index) =>
+    withCheckDigit(`8988299${block}${String(index).padStart(5, '0')}`),
+  );
+}
+
+/** The contract: the listed tariffs for `accountId`, none for anyone else. */
+export class MemoryTariffs implements EsimTariffs {
+  constructor(readonly tariffs: Tariff[] = [russia, cis, turkey, global]) {}
+  async find(account: string, tariffId: string) {
+    return account === accountId ? this.tariffs.find((tariff) => tariff.id === tariffId) : undefined;
+  }
+  async list(account: string) {
+    return account === accountId ? [...this.tariffs] : [];
+  }
+}
+
+export class Uow implements UnitOfWork {
+  readonly writes: StagedWrite[] = [];
+  stage(...writes: StagedWrite[]) {
+    this.writes.push(...writes);
+  }
+}
+
+interface OrderWrite extends StagedWrite {
+  order: EsimOrder;
+}
+interface ChangeWrite extends StagedWrite {
+  change: EsimChange;
+}
+
+export class MemoryOrders implements EsimOrderStore {
+  readonly orders = new Map<string, EsimOrder>();
+  async find(account: string, orderId: string) {
+    return this.orders.get(`${account}/${orderId}`);
+  }
+  createWrite(order: EsimOrder): OrderWrite {
+    return { description: `order ${order.orderId}`, order };
+  }
+  /** What committing a staged create does. */
+  apply(writes: readonly StagedWrite[]) {
+    for (const write of writes as OrderWrite[]) {
+      this.orders.set(`${write.order.accountId}/${write.order.orderId}`, write.order);
+    }
+  }
+}
+
+/** eSIMs in memory; a commit applies a change only at the version it was decided on, like the store. */
+export class MemoryEsims implements EsimStore {
+  readonly esims = new Map<string, Esim>();
+  readonly committed: EsimChange[] = [];
+  expiringKeys: EsimKey[] | undefined;
+  async find(account: string, iccid: string) {
+    return this.esims.get(`${account}/${iccid}`);
+  }
+  async list(account: string, query: PageRequest): Promise<Page<Esim>> {
+    const mine = [...this.esims.values()]
+      .filter((esim) => esim.accountId === account)
+      .sort((a, b) => a.iccid.localeCompare(b.iccid));
+    return { items: mine.slice(0, query.limit), nextCursor: null };
+  }
+  async expiring(at: Date, limit: number) {
+    if (this.expiringKeys) return this.expiringKeys.splice(0, limit);
+    return [...this.esims.values()]
+      .filter((esim) =>
+        esim.packages.some((pkg) => pkg.status !== 'Expired' && Date.parse(pkg.expiresAt) <= at.getTime()),
+      )
+      .slice(0, limit)
+      .map((esim) => ({ accountId: esim.accountId, iccid: esim.iccid }));
+  }
+  writes(change: EsimChange): ChangeWrite[] {
+    return [{ description: `eSIM ${change.after.iccid}`, change }];
+  }
+  async commit(writes: StagedWrite[]) {
+    this.apply(writes);
+  }
+  apply(writes: readonly StagedWrite[]) {
+    for (const write of writes as ChangeWrite[]) {
+      const { before, after } = write.change;
+      const key = `${after.accountId}/${after.iccid}`;
+      if (before && this.esims.get(key)?.version !== before.version) {
+        throw new ConcurrentChangeError(`eSIM ${after.iccid} changed`);
+      }
+      this.esims.set(key, after);
+      this.committed.push(write.change);
+    }
+  }
+}
+
+/** A pool whose claims are atomic across interleaved async confirms, like the DynamoDB transaction. */
+export class MemoryPool implements IccidPool {
+  readonly available = new Map<string, Set<string>>();
+  readonly owner = new Map<string, string>();
+  readonly claims: { iccid: string; outcome: ClaimOutcome }[] = [];
+  /** ICCIDs that answer `iccid-taken` the next time they are claimed (a racing confirm held them). */
+  readonly contended = new Set<string>();
+
+  constructor(
+    private readonly orders: MemoryOrders,
+    private readonly esims: MemoryEsims,
+  ) {}
+
+  fill(account: string, list: readonly string[]) {
+    const pool = this.available.get(account) ?? new Set<string>();
+    for (const iccid of list) {
+      pool.add(iccid);
+      this.owner.set(iccid, account);
+    }
+    this.available.set(account, pool);
+  }
+
+  async candidates(account: string, count: number) {
+    await Promise.resolve();
+    return [...(this.available.get(account) ?? [])].slice(0, count);
+  }
+
+  async claim({ order, confirmed, esim }: IccidClaim): Promise<ClaimOutcome> {
+    await Promise.resolve();
+    const outcome = this.decide(order, esim.iccid);
+    this.claims.push({ iccid: esim.iccid, outcome });
+    if (outcome !== 'issued') return outcome;
+    this.available.get(order.accountId)?.delete(esim.iccid);
+    this.orders.orders.set(`${order.accountId}/${order.orderId}`, confirmed);
+    this.esims.esims.set(`${esim.accountId}/${esim.iccid}`, esim);
+    return outcome;
+  }
+
+  private decide(order: EsimOrder, iccid: string): ClaimOutcome {
+    if (this.orders.orders.get(`${order.accountId}/${order.orderId}`)?.status !== order.status) {
+      return 'order-changed';
+    }
+    if (this.contended.delete(iccid)) return 'iccid-taken';
+    return this.available.get(order.accountId)?.has(iccid) ? 'issued' : 'iccid-taken';
+  }
+
+  async owners(list: readonly string[]) {
+    const found = new Map<string, string>();
+    for (const iccid of list) {
+      const account = this.owner.get(iccid);
+      if (account) found.set(iccid, account);
+    }
+    return found;
+  }
+
+  /** ICCIDs another load puts elsewhere between the owners check and this load. */
+  readonly loadedElsewhereMeanwhile = new Set<string>();
+
+  async load(account: string, list: readonly string[]) {
+    const outcomes = new Map<string, LoadOutcome>();
+    for (const iccid of list) {
+      if (this.loadedElsewhereMeanwhile.has(iccid)) {
+        outcomes.set(iccid, 'elsewhere');
+        continue;
+      }
+      outcomes.set(iccid, this.owner.has(iccid) ? 'present' : 'added');
+      if (!this.owner.has(iccid)) this.fill(account, [iccid]);
+    }
+    return outcomes;
+  }
+
+  async counts(account: string): Promise<PoolCounts> {
+    const issued = [...this.esims.esims.values()].filter((esim) => esim.accountId === account).length;
+    return { available: this.available.get(account)?.size ?? 0, issued };
+  }
+}
+
+interface LinkWrite extends StagedWrite {
+  link: ResellerLink;
+  alreadyLinked: (existing: ResellerLink | undefined) => Error;
+}
+
+/** Reseller links in memory; a commit applies a staged link only where none exists, like the store. */
+export class MemoryResellers implements Resellers {
+  readonly links = new Map<string, ResellerLink>();
+  async find(account: string) {
+    return this.links.get(account);
+  }
+  link(link: ResellerLink, alreadyLinked: LinkWrite['alreadyLinked']): LinkWrite {
+    return { description: `link ${link.accountId}`, link, alreadyLinked };
+  }
+  /** What committing the staged links does. */
+  apply(writes: readonly StagedWrite[]) {
+    for (const write of writes as LinkWrite[]) {
+      const existing = this.links.get(write.link.accountId);
+      if (existing) throw write.alreadyLinked(existing);
+      this.links.set(write.link.accountId, write.link);
+    }
+  }
+}
+
+export const knownAccounts = (...ids: string[]): PoolAccounts => ({
+  find: async (id) => (ids.includes(id) ? anAccount({ accountId: id }) : undefined),
+});
