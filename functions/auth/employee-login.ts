@@ -65,7 +65,7 @@ async function composeLogin(): Promise<EmployeeLoginDeps> {
     requiredSecret('idpClientSecret'),
     requiredSecret('loginStateKey'),
   ]);
-  // openid-client and undici load with the first login, not with the token endpoint's cold start.
+  // openid-client loads with the first login, not with the token endpoint's cold start.
   const [{ createOidcRelyingParty }, { fetchTrustingCa }] = await Promise.all([
     import('../../shared/auth/oidc-relying-party.ts'),
     import('../../shared/net/trusting-fetch.ts'),

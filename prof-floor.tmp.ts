@@ -1,0 +1,13 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { libraryImports, floorEntry } from './bench/sections/cold-start.ts';
+import { build } from 'esbuild';
+const group = process.argv[2] ?? 'admin';
+const meta = await build({ entryPoints: [`functions/${group}/handler.ts`], bundle: true, platform: 'node', format: 'esm', target: 'node24', mainFields: ['module','main'], metafile: true, write: false, logLevel: 'silent' });
+const files = Object.keys(meta.metafile.inputs).filter((f) => !f.includes('node_modules/') && f.endsWith('.ts'));
+const imports = libraryImports(files.map((f) => readFileSync(f, 'utf8')));
+const sdk = new Map([...imports].filter(([s]) => s.startsWith('@aws-sdk/')));
+writeFileSync(`/tmp/initprof/${group}-sdk-entry.mjs`, floorEntry(sdk));
+writeFileSync(`/tmp/initprof/${group}-lib-entry.mjs`, floorEntry(imports));
+for (const k of ['sdk', 'lib']) await build({ entryPoints: [`/tmp/initprof/${group}-${k}-entry.mjs`], nodePaths: [`${process.cwd()}/node_modules`], bundle: true, platform: 'node', format: 'esm', target: 'node24', mainFields: ['module','main'], banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" }, minify: true, outfile: `/tmp/initprof/${group}-${k}.mjs`, logLevel: 'silent' });
+await build({ entryPoints: [`functions/${group}/handler.ts`], bundle: true, platform: 'node', format: 'esm', target: 'node24', mainFields: ['module','main'], banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" }, minify: true, outfile: `/tmp/initprof/${group}-ours.mjs`, logLevel: 'silent' });
+console.log('built');
