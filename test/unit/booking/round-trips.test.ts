@@ -72,7 +72,7 @@ function storedItems(items: readonly { pk: string; sk: string }[]) {
 }
 
 async function invoke(
-  operationId: 'createLoungeBooking' | 'getLoungePass' | 'confirmLoungeBooking',
+  operationId: 'createLoungeBooking' | 'getLoungePass' | 'confirmLoungeBooking' | 'cancelLoungeBooking',
   spec: { path: string; body?: unknown; pathParameters?: Record<string, string> },
 ): Promise<APIGatewayProxyResult> {
   const headers: Record<string, string> = {
@@ -263,6 +263,62 @@ describe('a confirm without an Idempotency-Key', () => {
 
     expect(answer.statusCode).toBe(409);
     expect(JSON.parse(answer.body).code).toBe('BookingAlreadyCanceled');
+    expect(commands()).toEqual(['UpdateCommand']);
+  });
+});
+
+describe('a cancel without an Idempotency-Key', () => {
+  const cancel = (bookingId: string) =>
+    invoke('cancelLoungeBooking', {
+      path: `/v2/b2b/booking/lounges/${bookingId}/cancel`,
+      pathParameters: { bookingID: bookingId },
+    });
+
+  it('is one conditional UpdateItem that answers the canceled booking', async () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+    dynamo.on(UpdateCommand).resolves({
+      Attributes: bookingToItem({ ...booking, status: 'Canceled', updatedAt: start.toISOString() }, change),
+    });
+
+    const answer = await cancel(booking.bookingId);
+
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ booking_id: booking.bookingId, status: 'Canceled' });
+    expect(commands()).toEqual(['UpdateCommand']);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+  });
+
+  it('answers the 409 of the item its failed condition returned, with no read', async () => {
+    const booking = anIssuedBooking({ status: 'Expired' });
+    dynamo.on(UpdateCommand).rejects(
+      new ConditionalCheckFailedException({
+        message: 'The conditional request failed',
+        $metadata: {},
+        Item: marshall(bookingToItem(booking, change), { removeUndefinedValues: true }),
+      }),
+    );
+
+    const answer = await cancel(booking.bookingId);
+
+    expect(answer.statusCode).toBe(409);
+    expect(JSON.parse(answer.body).code).toBe('BookingAlreadyCanceled');
+    expect(commands()).toEqual(['UpdateCommand']);
+  });
+
+  it('answers 404 BookingNotFound when the failed condition found no item, with no read', async () => {
+    dynamo
+      .on(UpdateCommand)
+      .rejects(
+        new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }),
+      );
+
+    const answer = await cancel(anIssuedBooking().bookingId);
+
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body).code).toBe('BookingNotFound');
     expect(commands()).toEqual(['UpdateCommand']);
   });
 });
