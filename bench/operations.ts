@@ -1,12 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { verifyAccessToken } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
 import { ddb } from '../shared/db/client.ts';
 import { applicationKeys } from '../shared/db/entities/application.ts';
 import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
-import { iccidPool } from '../shared/db/entities/esim-pool.ts';
+import { newEsimPut } from '../shared/db/entities/esim.ts';
+import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
+import { iccidPool, poolEntryKey } from '../shared/db/entities/esim-pool.ts';
+import { newMatchingId } from '../shared/domain/esim/activation.ts';
 import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
+import { newPackage } from '../shared/domain/esim/lifecycle.ts';
 import { routes } from '../shared/routes/index.ts';
 import { expectStatus, type Harness, type RequestSpec } from './harness.ts';
 
@@ -124,6 +128,90 @@ function bookingFlip(accountId: string, bookingId: string): Invocation {
     confirmed = !confirmed;
   };
 }
+
+/**
+ * The floor of an eSIM confirm: the DynamoDB requests of one, bare, on orders of its own. The order
+ * (consistent GetItem) and up to 16 ICCIDs of the pool from a random point (consistent Query) side by
+ * side, then the one transaction that issues: the pool entry deleted on the condition it exists, the
+ * eSIM put on the condition its key is new, the order moved Pending -> Confirmed on its status. The
+ * items are the service's own (same builders), so both sides write the same bytes and give the
+ * stage's stream the same changes.
+ */
+function esimConfirmFloor(accountId: string, orderIds: string[]): Invocation {
+  let next = 0;
+  return () => {
+    const orderId = orderIds[next++];
+    if (!orderId) throw new Error('More eSIM confirm floors than prepared orders');
+    return async () => {
+      const TableName = config().mainTableName;
+      const [read, pool] = await Promise.all([
+        ddb().send(
+          new GetCommand({ TableName, Key: esimOrderKeys(accountId, orderId), ConsistentRead: true }),
+        ),
+        ddb().send(
+          new QueryCommand({
+            TableName,
+            KeyConditionExpression: 'pk = :pk AND sk >= :bound',
+            ExpressionAttributeValues: {
+              ':pk': `ESIM_POOL#${accountId}`,
+              ':bound': randomBytes(4).toString('hex'),
+            },
+            ProjectionExpression: 'iccid',
+            ConsistentRead: true,
+            Limit: 16,
+          }),
+        ),
+      ]);
+      const iccid = pool.Items?.[0]?.iccid;
+      if (!read.Item || typeof iccid !== 'string')
+        throw new Error('The eSIM confirm floor found no order or ICCID');
+      const order = esimOrderFromItem(read.Item);
+      const now = new Date();
+      const at = now.toISOString();
+      const esim = {
+        iccid,
+        accountId,
+        orderId,
+        smdpAddress: 'smdp.bench.invalid',
+        matchingId: newMatchingId(),
+        coverage: [...order.coverage],
+        packages: [
+          newPackage(
+            {
+              packageId: randomUUID(),
+              packageTemplateId: order.packageTemplateId,
+              dataMb: order.dataMb,
+              activePeriod: order.activePeriod,
+              validityPeriod: order.validityPeriod,
+            },
+            now,
+          ),
+        ],
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName,
+                Key: poolEntryKey(accountId, iccid),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            newEsimPut(esim),
+            esimOrderChange(order, { ...order, status: 'Confirmed', iccid, updatedAt: at }),
+          ],
+        }),
+      );
+    };
+  };
+}
+
+/** Pending orders the eSIM confirm floor confirms, as many as the real confirms. */
+const esimFloorOrders = new WeakMap<Harness, string[]>();
 
 /** The bench booking the confirm floor moves back and forth. */
 const floorBookings = new WeakMap<Harness, string>();
@@ -375,7 +463,14 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'eSIM confirm',
-    ...transactWriteFloor,
+    floorName:
+      'bare consistent GetItem of the order and Query of the pool side by side, then the issuing TransactWriteItems (pool entry, eSIM, order)',
+    floor: (harness) => {
+      const orderIds = esimFloorOrders.get(harness);
+      if (!orderIds) throw new Error('The eSIM confirm floor has no orders');
+      return esimConfirmFloor(harness.partner.accountId, orderIds);
+    },
+    floorRoundTrips: 3,
     minimumRoundTrips: {
       count: 3,
       why:
@@ -385,15 +480,16 @@ export const hotOperations: readonly HotOperation[] = [
     prepare: async (harness, runs) => {
       const missing = handlerMissing(harness, 'esim');
       if (missing) return missing;
-      const ids = await pendingEsimOrders(harness, runs);
+      const ids = await pendingEsimOrders(harness, runs * 2);
       if (typeof ids === 'string') return ids;
+      esimFloorOrders.set(harness, ids.slice(runs));
       let next = 0;
       return invocation(
         harness,
         'confirmEsimOrder',
         () => {
           const id = ids[next++];
-          if (!id) throw new Error('More confirms than prepared orders');
+          if (!id || next > runs) throw new Error('More confirms than prepared orders');
           return {
             operationId: 'confirmEsimOrder',
             path: `/v2/b2b/fulfilment/orders/${id}/confirm`,

@@ -40,7 +40,6 @@ async function measureOperation(
 ): Promise<Row[]> {
   const { warmup, repetitions, iterations } = settings.warm;
   const prepared = await operation.prepare(harness, warmup + repetitions * iterations);
-  const floorRun = operation.floor(harness);
   if (typeof prepared === 'string') {
     return [
       notApplicable(latencySection, `${operation.name}: p50`, floorName(operation), prepared),
@@ -49,6 +48,7 @@ async function measureOperation(
         : []),
     ];
   }
+  const floorRun = operation.floor(harness);
   for (let index = 0; index < warmup; index++) {
     await prepared()();
     await floorRun()();
