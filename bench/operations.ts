@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { verifyAccessToken } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
@@ -7,7 +7,13 @@ import { applicationKeys } from '../shared/db/entities/application.ts';
 import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
 import { newEsimPut } from '../shared/db/entities/esim.ts';
 import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
-import { iccidPool, poolEntryKey } from '../shared/db/entities/esim-pool.ts';
+import {
+  iccidPool,
+  poolEntryKey,
+  poolPartition,
+  poolShards,
+  randomPointOf,
+} from '../shared/db/entities/esim-pool.ts';
 import { newMatchingId } from '../shared/domain/esim/activation.ts';
 import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
 import { newPackage } from '../shared/domain/esim/lifecycle.ts';
@@ -131,7 +137,7 @@ function bookingFlip(accountId: string, bookingId: string): Invocation {
 
 /**
  * The floor of an eSIM confirm: the DynamoDB requests of one, bare, on orders of its own. The order
- * (consistent GetItem) and up to 16 ICCIDs of the pool from a random point (consistent Query) side by
+ * (consistent GetItem) and up to 16 ICCIDs from a random point of a random pool shard (consistent Query) side by
  * side, then the one transaction that issues: the pool entry deleted on the condition it exists, the
  * eSIM put on the condition its key is new, the order moved Pending -> Confirmed on its status. The
  * items are the service's own (same builders), so both sides write the same bytes and give the
@@ -144,6 +150,7 @@ function esimConfirmFloor(accountId: string, orderIds: string[]): Invocation {
     if (!orderId) throw new Error('More eSIM confirm floors than prepared orders');
     return async () => {
       const TableName = config().mainTableName;
+      const shard = randomInt(poolShards);
       const [read, pool] = await Promise.all([
         ddb().send(
           new GetCommand({ TableName, Key: esimOrderKeys(accountId, orderId), ConsistentRead: true }),
@@ -153,8 +160,8 @@ function esimConfirmFloor(accountId: string, orderIds: string[]): Invocation {
             TableName,
             KeyConditionExpression: 'pk = :pk AND sk >= :bound',
             ExpressionAttributeValues: {
-              ':pk': `ESIM_POOL#${accountId}`,
-              ':bound': randomBytes(4).toString('hex'),
+              ':pk': poolPartition(accountId, shard),
+              ':bound': randomPointOf(shard),
             },
             ProjectionExpression: 'iccid',
             ConsistentRead: true,
