@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, request } from 'node:https';
+import { createServer, type RequestOptions, request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { type ConnectionOptions, createSecureContext, type SecureContext } from 'node:tls';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from '../../infra/local/functions.ts';
+import { claimDelivery, recordDeliveryProgress } from '../../shared/db/entities/delivery.ts';
 import { eventKey, toEventItem } from '../../shared/db/entities/event.ts';
+import { findWebhookOfAccount } from '../../shared/db/entities/webhook.ts';
 import { type DomainEvent, newEvent } from '../../shared/domain/events.ts';
 import { serializeEnvelope } from '../../shared/domain/webhooks/envelope.ts';
 import { signatureHeaders } from '../../shared/domain/webhooks/signature.ts';
@@ -95,7 +98,7 @@ function bookingEvents(accountId: string, count: number): DomainEvent[] {
 }
 
 /** What the dispatcher sends, without it: the envelope, both signatures, a fresh TLS connection each. */
-function barePost(url: string, ca: string, event: DomainEvent): Promise<void> {
+function barePost(url: string, trusted: SecureContext, event: DomainEvent): Promise<void> {
   const { body } = serializeEnvelope(event);
   const headers = {
     'content-type': 'application/json',
@@ -104,7 +107,14 @@ function barePost(url: string, ca: string, event: DomainEvent): Promise<void> {
     ...signatureHeaders({ id: event.id, body, secrets: [secret], sentAt: new Date() }),
   };
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers, agent: false, ca });
+    // https.request hands TLS options to tls.connect, secureContext included.
+    const options: RequestOptions & Pick<ConnectionOptions, 'secureContext'> = {
+      method: 'POST',
+      headers,
+      agent: false,
+      secureContext: trusted,
+    };
+    const outgoing = request(url, options);
     outgoing.on('response', (response) => {
       response.resume();
       if ((response.statusCode ?? 0) >= 300)
@@ -116,6 +126,28 @@ function barePost(url: string, ca: string, event: DomainEvent): Promise<void> {
   });
 }
 
+/**
+ * The least a delivery does: the subscription read (a disable must stop deliveries at once), the
+ * delivery claimed before the POST (a duplicate message must not send twice), the signed POST, and
+ * its outcome recorded. The three DynamoDB requests are the service's own one-command functions,
+ * without the dispatcher's domain, batch handling, SSRF guard or metrics around them.
+ */
+async function bareDelivery(url: string, trusted: SecureContext, event: DomainEvent): Promise<void> {
+  const webhook = await findWebhookOfAccount(event.accountId);
+  if (!webhook) throw new Error('The bench subscription is missing');
+  const delivery = await claimDelivery(webhook.webhookId, event, randomUUID(), new Date().toISOString());
+  if (!delivery) throw new Error('The bench delivery was claimed by another message');
+  const started = nowMs();
+  await barePost(url, trusted, event);
+  const at = new Date().toISOString();
+  await recordDeliveryProgress(
+    delivery,
+    { status: 'Succeeded', statusReason: null, nextAttemptAt: null, runAttempts: 1 },
+    { attemptedAt: at, statusCode: 204, latencyMs: Math.round(nowMs() - started), error: null },
+    at,
+  );
+}
+
 export async function webhookDispatch(options: {
   harness: Harness;
   settings: BenchSettings;
@@ -125,7 +157,8 @@ export async function webhookDispatch(options: {
   const nameOf = (batchSize: number) =>
     `webhook dispatch: events/s to a local HTTPS receiver, ${batchSize} event${batchSize === 1 ? '' : 's'} per batch`;
   const name = nameOf(settings.webhooks.batchSizes[0] ?? 1);
-  const floorName = 'bare loop doing the same signed POSTs, same parallelism';
+  const floorName =
+    'bare loop doing the same three DynamoDB requests and signed POST per event (subscription, claim, POST, outcome), same parallelism';
   for (const group of ['webhook-dispatcher', 'webhooks']) {
     if (!harness.hasHandler(group)) {
       return [notApplicable(section, name, floorName, `functions/${group}/handler.ts does not exist yet`)];
@@ -133,7 +166,8 @@ export async function webhookDispatch(options: {
   }
 
   const pki = join(harness.stateDir, 'pki');
-  const ca = readFileSync(harness.stage.stageJson.ca_cert, 'utf8');
+  // The stage's CA, made into a TLS context once, as the dispatcher does with it.
+  const trusted = createSecureContext({ ca: readFileSync(harness.stage.stageJson.ca_cert, 'utf8') });
   const receiver = await startReceiver({
     cert: readFileSync(join(pki, 'server.pem'), 'utf8'),
     key: readFileSync(join(pki, 'server-key.pem'), 'utf8'),
@@ -184,7 +218,7 @@ export async function webhookDispatch(options: {
         const started = nowMs();
         for (let index = 0; index < events.length; index += batchSize) {
           await Promise.all(
-            events.slice(index, index + batchSize).map((event) => barePost(receiver.url, ca, event)),
+            events.slice(index, index + batchSize).map((event) => bareDelivery(receiver.url, trusted, event)),
           );
         }
         return count / ((nowMs() - started) / 1000);
