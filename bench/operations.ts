@@ -144,25 +144,30 @@ function esimConfirmFloor(accountId: string, orderIds: string[]): Invocation {
     if (!orderId) throw new Error('More eSIM confirm floors than prepared orders');
     return async () => {
       const TableName = config().mainTableName;
-      const shard = randomInt(poolShards);
-      const [read, pool] = await Promise.all([
-        ddb().send(
-          new GetCommand({ TableName, Key: esimOrderKeys(accountId, orderId), ConsistentRead: true }),
-        ),
+      const first = randomInt(poolShards);
+      // From a shard's start, not a random point: a point past the shard's last entry finds nothing,
+      // where the service reads again from the start. Same request; the next shard only if it is empty.
+      const poolQuery = (shard: number) =>
         ddb().send(
           new QueryCommand({
             TableName,
-            // From the shard's start, not a random point: a point past the shard's last entry finds
-            // nothing, and the service then reads again from the start. Same request, never empty.
             KeyConditionExpression: 'pk = :pk',
             ExpressionAttributeValues: { ':pk': poolPartition(accountId, shard) },
             ProjectionExpression: 'iccid',
             ConsistentRead: true,
             Limit: 16,
           }),
+        );
+      const [read, firstPage] = await Promise.all([
+        ddb().send(
+          new GetCommand({ TableName, Key: esimOrderKeys(accountId, orderId), ConsistentRead: true }),
         ),
+        poolQuery(first),
       ]);
-      const iccid = pool.Items?.[0]?.iccid;
+      let iccid = firstPage.Items?.[0]?.iccid;
+      for (let step = 1; step < poolShards && typeof iccid !== 'string'; step++) {
+        iccid = (await poolQuery((first + step) % poolShards)).Items?.[0]?.iccid;
+      }
       if (!read.Item || typeof iccid !== 'string')
         throw new Error('The eSIM confirm floor found no order or ICCID');
       const order = esimOrderFromItem(read.Item);
@@ -246,7 +251,9 @@ function createEsimOrder(harness: Harness): RequestSpec {
  */
 async function pendingEsimOrders(harness: Harness, count: number): Promise<string[] | string> {
   const block = String(Date.now() % 10_000_000).padStart(7, '0');
-  const iccids = Array.from({ length: count }, (_, serial) =>
+  // Twice as many as the confirms take: the pool's 16 shards empty unevenly, and the floor picks its
+  // shard at random (it moves on only when one is empty).
+  const iccids = Array.from({ length: count * 2 }, (_, serial) =>
     withCheckDigit(`8988297${block}${String(serial).padStart(4, '0')}`),
   );
   for (let offset = 0; offset < iccids.length; offset += 1000) {
