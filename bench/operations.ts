@@ -246,7 +246,7 @@ function createEsimOrder(harness: Harness): RequestSpec {
 }
 
 /**
- * Pending orders to confirm, and as many fresh ICCIDs loaded into the partner's pool (as an operator
+ * Pending orders to confirm, and twice as many fresh ICCIDs loaded into the partner's pool (as an operator
  * would), so the seeded pool is never what runs out.
  */
 async function pendingEsimOrders(harness: Harness, count: number): Promise<string[] | string> {
