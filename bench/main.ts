@@ -12,6 +12,7 @@ import { coldStart } from './sections/cold-start.ts';
 import { httpThroughput } from './sections/http.ts';
 import { rateLimitCost } from './sections/limits.ts';
 import { pipelineOverhead } from './sections/pipeline.ts';
+import { soak } from './sections/soak.ts';
 import { warmLatency } from './sections/warm.ts';
 import { webhookDispatch } from './sections/webhooks.ts';
 import { benchSettings } from './settings.ts';
@@ -31,6 +32,7 @@ const stageSections: { section: string; run: StageSection }[] = [
   { section: '4 pipeline', run: pipelineOverhead },
   { section: '2 warm latency', run: warmLatency },
   { section: '5 HTTP', run: httpThroughput },
+  { section: '7 soak', run: soak },
   { section: '6 webhooks', run: webhookDispatch },
   { section: '7 rate limits', run: rateLimitCost },
   // Last: it publishes catalogs of thousands of lounges on the stage.

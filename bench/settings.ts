@@ -9,6 +9,7 @@ export interface BenchSettings {
   jwt: { repetitions: number; iterations: number };
   http: { repetitions: number; seconds: number; connectionCounts: readonly number[]; handshakes: number };
   webhooks: { repetitions: number; events: number; batchSizes: readonly number[] };
+  soak: { warmupSeconds: number; seconds: number; lanes: number };
 }
 
 const full: BenchSettings = {
@@ -19,6 +20,7 @@ const full: BenchSettings = {
   jwt: { repetitions: 9, iterations: 500 },
   http: { repetitions: 4, seconds: 4, connectionCounts: [1, 8, 32], handshakes: 150 },
   webhooks: { repetitions: 5, events: 100, batchSizes: [1, 10, 100] },
+  soak: { warmupSeconds: 10, seconds: 60, lanes: 8 },
 };
 
 const quick: BenchSettings = {
@@ -29,6 +31,7 @@ const quick: BenchSettings = {
   jwt: { repetitions: 3, iterations: 100 },
   http: { repetitions: 2, seconds: 1, connectionCounts: [1, 8, 32], handshakes: 40 },
   webhooks: { repetitions: 3, events: 20, batchSizes: [1, 10, 100] },
+  soak: { warmupSeconds: 3, seconds: 12, lanes: 4 },
 };
 
 export function benchSettings(quickRun = benchOptions().quick): BenchSettings {

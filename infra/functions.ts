@@ -13,6 +13,7 @@ import {
   type SecretName,
 } from '../shared/config/env.ts';
 import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
+import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import {
@@ -33,19 +34,51 @@ import type { StageConfig } from './stage-config.ts';
  * the SQS emulator and timers (infra/local/stage.ts).
  */
 
-/** `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record). */
-export type Access = 'read' | 'readWrite' | 'append';
+/**
+ * `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record).
+ * `count`: GetItem and UpdateItem only, both limited to `writableKeyPrefixes` (the daily usage counter).
+ */
+export type Access = 'read' | 'readWrite' | 'append' | 'count';
 export type TableName = 'main' | 'idempotency' | 'audit';
+export type BucketName = 'images';
+export type BucketAccess = 'read' | 'write';
+/**
+ * The object actions each access grants, by key prefix. `read`: GetObject of images. `write`:
+ * PutObject of images (content-addressed, never deleted), and of staged uploads (the upload URLs it
+ * signs carry this permission) with GetObject to check them; nothing deletes.
+ */
+export const bucketGrants: Record<BucketAccess, readonly { prefix: string; actions: readonly string[] }[]> = {
+  read: [{ prefix: 'images/', actions: ['s3:GetObject'] }],
+  write: [
+    { prefix: 'images/', actions: ['s3:PutObject'] },
+    { prefix: 'uploads/', actions: ['s3:GetObject', 's3:PutObject'] },
+  ],
+};
 export type { SecretName };
 
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
-  /** Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys). */
+  /**
+   * Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys);
+   * with `count` access, reads too.
+   */
   writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
   secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
+  /** Objects of the service's buckets (infra/stacks/stateful-stack.ts). */
+  buckets?: Partial<Record<BucketName, BucketAccess>>;
   memorySize?: 512 | 1024;
 }
+
+/**
+ * Every function serving metered partner routes adds its requests to the daily usage counter
+ * (docs/quotas.md, Headers in AWS): items `USAGE#...` of the idempotency table. Those without other
+ * access to that table get exactly this (a test checks every such group has it).
+ */
+const dailyUsageCounter = {
+  tables: { idempotency: 'count' },
+  writableKeyPrefixes: { idempotency: [dailyUsagePartitionPrefix] },
+} as const satisfies FunctionNeeds;
 
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
@@ -81,11 +114,16 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   // The audit log's reader: the only function that may read the audit table, and it writes nothing.
   audit: { tables: { audit: 'read' }, secrets: { jwks: 'read' } },
-  catalog: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
+  catalog: {
+    tables: { main: 'read', ...dailyUsageCounter.tables },
+    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    secrets: { jwks: 'read' },
+    buckets: { images: 'read' },
+  },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
-    // Pass keys: GET /.well-known/pass-keys.json publishes their public half.
-    secrets: { jwks: 'read', passSigningKeys: 'read', idempotencyEncryptionKey: 'read' },
+    // GET /.well-known/pass-keys.json publishes the public pass keys: never the private set.
+    secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
   },
   // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it
   // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.
@@ -93,10 +131,32 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
-  webhooks: { tables: { main: 'readWrite' }, secrets: { jwks: 'read', webhookEncryptionKey: 'read' } },
-  sandbox: { tables: { main: 'readWrite' }, secrets: { jwks: 'read' } },
-  // The plan comes from the authorizer's context; the table only when a request arrives without one.
-  quotas: { tables: { main: 'read' }, secrets: { jwks: 'read' } },
+  // The idempotency table and key: recover takes an optional Idempotency-Key. Read-write access to that
+  // table covers the daily usage counter too.
+  webhooks: {
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
+    secrets: { jwks: 'read', webhookEncryptionKey: 'read', idempotencyEncryptionKey: 'read' },
+  },
+  sandbox: {
+    tables: { main: 'readWrite', ...dailyUsageCounter.tables },
+    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    secrets: { jwks: 'read' },
+  },
+  // The plan comes from the authorizer's context; the main table only when a request arrives without
+  // one. The day's usage is the service's own count, not API Gateway's.
+  quotas: {
+    tables: { main: 'read', ...dailyUsageCounter.tables },
+    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    secrets: { jwks: 'read' },
+  },
+  // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
+  'catalog-admin': {
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
+    buckets: { images: 'write' },
+    // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
+    memorySize: 1024,
+  },
 };
 
 export type QueueName = 'webhook-deliveries';
@@ -213,7 +273,12 @@ export interface WorkerDefinition extends FunctionNeeds {
 const workerDefinitions = {
   'key-rotation': {
     servesGroup: 'auth',
-    secrets: { signingKeys: 'readWrite', jwks: 'readWrite', passSigningKeys: 'readWrite' },
+    secrets: {
+      signingKeys: 'readWrite',
+      jwks: 'readWrite',
+      passSigningKeys: 'readWrite',
+      passKeysPublic: 'readWrite',
+    },
     timeoutSeconds: 30,
     trigger: {
       kind: 'schedule',
@@ -246,6 +311,19 @@ const workerDefinitions = {
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
+  'recovery-sweep': {
+    // Records stuck in an intermediate state (bookings Processing past two minutes) are re-driven.
+    servesGroup: 'booking',
+    tables: { main: 'readWrite' },
+    // It issues passes, like the processor: the one other signer.
+    secrets: { passSigningKeys: 'read' },
+    trigger: {
+      kind: 'schedule',
+      every: { minutes: 1 },
+      description: 'Re-drives records stranded in an intermediate state (docs/reliability.md).',
+      errorAlarm: 'The recovery sweep failed: stranded bookings stay Processing until it runs again.',
+    },
   },
   'esim-expiry': {
     // eSIM packages past expires_at become Expired (docs/esim.md): it reads the expiry index and

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { defaultPartnerCaSubject } from '../shared/config/env.ts';
 import type { Role } from '../shared/domain/employees/model.ts';
 import { type Stage, stages } from '../shared/routes/types.ts';
 
@@ -36,6 +37,8 @@ export interface StageConfig {
   throttling: { rateLimit: number; burstLimit: number };
   logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   keyRotationInterval: Duration;
+  /** Subject DN of the partner CA loaded into the `partner-ca` secret and the truststore (docs/deploy.md). */
+  partnerCaSubject: string;
   /** SM-DP+ server named in every eSIM activation code (ESIM_SMDP_ADDRESS; docs/esim.md). */
   esimSmdpAddress: string;
 }
@@ -92,6 +95,7 @@ const throwaway = {
   throttling: { rateLimit: 50, burstLimit: 100 },
   logLevel: 'DEBUG',
   keyRotationInterval: Duration.days(30),
+  partnerCaSubject: defaultPartnerCaSubject,
 } satisfies Partial<StageDefaults>;
 
 const defaults: Record<Stage, StageDefaults> = {
@@ -156,6 +160,7 @@ const overridable = [
   'adminCertificateArn',
   'truststoreVersion',
   'alarmEmail',
+  'partnerCaSubject',
   'esimSmdpAddress',
 ] as const;
 

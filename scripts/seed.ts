@@ -3,7 +3,8 @@
  *
  * Local stage (default): reads `<LOCAL_STATE_DIR>/endpoints.json` for the DynamoDB endpoint and table
  * and `seed.json` for the seeded partner accounts; run it while `npm start` runs. The stage also runs
- * it on first start. AWS: set MAIN_TABLE_NAME (and credentials) and pass the partner accounts:
+ * it on first start. AWS: set the function environment (MAIN_TABLE_NAME, IMAGES_BUCKET_NAME, ...) and
+ * credentials, and pass the partner accounts:
  * `npm run seed -- --account <partner-1 id> --account <partner-2 id>`.
  */
 import { existsSync } from 'node:fs';

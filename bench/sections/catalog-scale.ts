@@ -1,5 +1,5 @@
 import { loadSeedCatalog } from '../../infra/local/seed-catalog.ts';
-import { publishCatalog } from '../../shared/db/entities/catalog.ts';
+import { publishRecords } from '../../shared/db/entities/catalog.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { nowMs } from '../alternate.ts';
 import { type CatalogMemory, catalogMemory, catalogOfSize } from '../catalog-memory.ts';
@@ -74,7 +74,7 @@ export async function catalogScale(options: {
     log(`scale: memory of ${size} lounges (a process of its own)`);
     memory.set(size, await catalogMemory(size));
     log(`scale: publishing ${size} lounges`);
-    await publishCatalog(records, new Date());
+    await publishRecords(records, new Date());
     await catalogReader().view(harness.partner.accountId, { maxAgeMs: 0 });
 
     let filter = 0;

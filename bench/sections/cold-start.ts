@@ -48,6 +48,8 @@ const lambdaEnvironment: Record<string, string> = {
   STAGE: 'local',
   MAIN_TABLE_NAME: 'bench-main',
   IDEMPOTENCY_TABLE_NAME: 'bench-idempotency',
+  AUDIT_TABLE_NAME: 'bench-audit',
+  IMAGES_BUCKET_NAME: 'bench-images',
   TOKEN_ISSUER: 'https://auth.bench.invalid',
   PARTNER_AUDIENCE: 'https://api.bench.invalid',
   ADMIN_AUDIENCE: 'https://api.bench.invalid/api/v1/admin',

@@ -1,6 +1,8 @@
 import { LocalUsagePlans } from '../../infra/local/limits.ts';
 import { verifyAccessToken } from '../../shared/auth/tokens.ts';
-import { rateLimitHeaders } from '../../shared/domain/quotas/headers.ts';
+import { dynamoDailyUsageStore } from '../../shared/db/entities/daily-usage.ts';
+import { DailyUsageCounter, dailyPolicyUsage } from '../../shared/domain/quotas/daily-usage.ts';
+import { formatRateLimit, rateLimitHeaders } from '../../shared/domain/quotas/headers.ts';
 import { RateLimiter } from '../../shared/domain/quotas/limiter.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { alternate, nowMs } from '../alternate.ts';
@@ -63,6 +65,80 @@ async function limiterRow(settings: BenchSettings): Promise<Row> {
   };
 }
 
+/**
+ * What the daily usage counter adds to every metered request in a function (AWS and local alike): the
+ * local count, the due flushes it starts (their promise only; the store answers at once here), what
+ * the container knows of the day, and the RateLimit field.
+ */
+async function counterRow(settings: BenchSettings): Promise<Row> {
+  const { repetitions, iterations } = settings.pipeline;
+  const plan = { rate: 50, burst: 100, dailyQuota: 1_000_000_000 };
+  const owners = Array.from({ length: 1_000 }, (_, index) => `account:${index}`);
+  let total = 0;
+  const counter = new DailyUsageCounter({
+    add: (_owner, _day, requests) => {
+      total += requests;
+      return Promise.resolve(total);
+    },
+    read: () => Promise.resolve(total),
+  });
+  const map = new Map<string, { count: number }>();
+  const at = new Date('2030-01-01T12:00:00Z');
+  const ours = () =>
+    blockMicros(iterations, (index) => {
+      const owner = owners[index % 1000] ?? '';
+      counter.count(owner, at);
+      const used = counter.known(owner, at);
+      return used === undefined ? '' : formatRateLimit([dailyPolicyUsage(plan, used, at)]);
+    });
+  const floor = () =>
+    blockMicros(iterations, (index) => {
+      const key = owners[index % 1000] ?? '';
+      const entry = map.get(key) ?? { count: 0 };
+      entry.count += 1;
+      map.set(key, entry);
+    });
+  const measured = await compare(repetitions, ours, floor);
+  await counter.settled();
+  return {
+    section,
+    name: 'daily usage count + RateLimit daily field per request (1,000 accounts)',
+    floorName: 'Map get + set of a counter, same keys',
+    measured: measure(measured.ours, measured.floor, 'µs/call', {
+      'overhead µs/call': median(differences(measured.ours, measured.floor)),
+    }),
+    note: `${iterations} calls per block; flushes start at most once a second per account, answered in memory here`,
+  };
+}
+
+/**
+ * One flush of the counter: an UpdateItem ADD with UPDATED_NEW on DynamoDB Local, at most once a
+ * second per account and container. It runs beside the request; a cold answer (no recent total) waits
+ * for what the handler's work did not cover of it, and `GET /v2/b2b/rate-limits` for all of it (or for
+ * a consistent GetItem).
+ */
+async function flushRow(harness: Harness, settings: BenchSettings): Promise<Row> {
+  const { repetitions } = settings.jwt;
+  const iterations = Math.max(20, Math.floor(settings.jwt.iterations / 5));
+  const day = '2030-01-01';
+  const expiresAt = Date.parse('2030-01-04T00:00:00Z') / 1000;
+  const ours = () =>
+    blockMicros(iterations, (index) =>
+      dynamoDailyUsageStore.add(`account:bench-${index % 50}`, day, 1, expiresAt),
+    );
+  const floor = () => blockMicros(iterations, () => harness.floors.getItem());
+  const measured = await compare(repetitions, ours, floor);
+  return {
+    section,
+    name: 'daily usage flush (UpdateItem ADD, UPDATED_NEW), beside the request',
+    floorName: 'bare GetItem on the same client',
+    measured: measure(measured.ours, measured.floor, 'µs/call', {
+      'overhead µs/call': median(differences(measured.ours, measured.floor)),
+    }),
+    note: `${iterations} calls per block on DynamoDB Local; one per account and container per second at most`,
+  };
+}
+
 /** The local gateway's whole metering of a request: token check, plan (cached), limiter, headers. */
 async function gatewayRow(harness: Harness, settings: BenchSettings): Promise<Row> {
   const { repetitions, iterations } = settings.jwt;
@@ -120,6 +196,10 @@ export async function rateLimitCost(options: {
   const limiter = await limiterRow(options.settings);
   options.log('rate limits: local gateway metering');
   const gateway = await gatewayRow(options.harness, options.settings);
+  options.log('rate limits: daily usage counter');
+  const counter = await counterRow(options.settings);
+  options.log('rate limits: daily usage flush');
+  const flush = await flushRow(options.harness, options.settings);
   options.log('rate limits: authorizer');
-  return [limiter, gateway, await authorizerRow(options.harness, options.settings)];
+  return [limiter, counter, flush, gateway, await authorizerRow(options.harness, options.settings)];
 }

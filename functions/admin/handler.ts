@@ -25,7 +25,7 @@ import {
 } from '../../shared/domain/accounts/service.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
-import type { DeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
+import type { RedeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
 import { listWebhooks } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { deliveryView, webhookView } from '../../shared/http/views/webhooks.ts';
@@ -38,7 +38,7 @@ import type { RouteDefinition } from '../../shared/routes/types.ts';
 import { usagePlanAssigner } from '../../shared/usage-plans/index.ts';
 import { esimAdminImplementations } from './esim-pool.ts';
 
-const ports: AccountPorts & { managers: AccountManagerStore } & DeliveryPorts = {
+const ports: AccountPorts & { managers: AccountManagerStore } & RedeliveryPorts = {
   accounts: accountStore,
   applications: applicationStore,
   certificates: partnerCertificateSigner,
@@ -48,6 +48,8 @@ const ports: AccountPorts & { managers: AccountManagerStore } & DeliveryPorts = 
   webhooks: webhookStore,
   deliveries: deliveryStore,
   outbox: eventOutbox,
+  // Partners' own pings and redeliveries are limited per account; an employee's redelivery is audited.
+  limits: 'unlimited',
 };
 
 function accountView(account: Account) {

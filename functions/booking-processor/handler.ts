@@ -2,7 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { bookingHoldSecondsOverride, config } from '../../shared/config/env.ts';
+import { bookingHoldSecondsOverride, config, passKeySecretIds } from '../../shared/config/env.ts';
 import { bookingFromItem, bookingStore, changeOfItem } from '../../shared/db/entities/booking.ts';
 import { changeEventOutbox } from '../../shared/db/entities/change-events.ts';
 import { defaultHoldSeconds, issuePass, publishChangeEvents } from '../../shared/domain/booking/service.ts';
@@ -10,11 +10,7 @@ import { logger } from '../../shared/observability/logger.ts';
 import { PassKeys } from '../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
-const signer = new PassKeys(
-  secretStore,
-  () => config().secretIds.passSigningKeys,
-  () => config().secretsBackend === 'file',
-);
+const signer = new PassKeys(secretStore, passKeySecretIds, () => config().secretsBackend === 'file');
 
 function holdSeconds(): number {
   return bookingHoldSecondsOverride() ?? defaultHoldSeconds;

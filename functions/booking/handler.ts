@@ -17,17 +17,13 @@ import {
 } from '../../shared/domain/booking/service.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { PassKeys } from '../../shared/pki/pass-signing.ts';
+import { PublishedPassKeys } from '../../shared/pki/pass-signing.ts';
 import { bookingRoutes } from '../../shared/routes/booking.ts';
 import type { LoungeBookingRequest } from '../../shared/schemas/booking.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
-/** Publishes the keys only: the booking processor, the one signer, creates them on the local stage. */
-const passKeys = new PassKeys(
-  secretStore,
-  () => config().secretIds.passSigningKeys,
-  () => false,
-);
+/** Publishes the public pass keys: this function never holds a private one (docs/booking.md). */
+const passKeys = new PublishedPassKeys(secretStore, () => config().secretIds.passKeysPublic);
 
 interface Request {
   principal: PartnerPrincipal;

@@ -65,7 +65,8 @@ export const handler = createApiHandler(catalogRoutes, {
     const validators = {
       ETag: image.etag,
       'Last-Modified': httpDate(image.lastModified),
-      'Cache-Control': 'private, max-age=86400',
+      // An uploaded image's id names its bytes (derived from their SHA-256): it never changes.
+      'Cache-Control': image.immutable ? 'private, max-age=31536000, immutable' : 'private, max-age=86400',
     };
     if (image.notModified || !image.body) return { status: 304, headers: validators };
     const { contentType, bytes } = image.body;

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { rotateSigningKeys } from '../../shared/auth/keys.ts';
-import { config } from '../../shared/config/env.ts';
+import { passKeySecretIds } from '../../shared/config/env.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
@@ -9,12 +9,13 @@ import { secretStore } from '../../shared/secrets/store.ts';
  * Scheduled by EventBridge, and run once by a trigger on first deploy (infra/). Each run adds a token
  * signing key that starts signing after the publication lead and drops keys no live token can still
  * carry (shared/auth/keys.ts). It is also the one writer that provisions the pass signing keys when
- * they are missing: with a single writer, two containers can never each create a different key.
+ * they are missing, and publishes their public half: with a single writer, two containers can never
+ * each create a different key.
  */
 export async function handler(_event: ScheduledEvent): Promise<{ published: string[] }> {
   const store = secretStore();
   const set = await rotateSigningKeys(store, new Date());
-  const passKeys = await ensurePassSigningKeys(store, config().secretIds.passSigningKeys);
+  const passKeys = await ensurePassSigningKeys(store, passKeySecretIds());
   const published = set.keys.map((key) => key.kid);
   logger.info('Signing keys rotated', {
     newest_kid: published[0],

@@ -1,3 +1,4 @@
+import { usageKeyOf } from '../../shared/auth/usage-authorizer.ts';
 import { config } from '../../shared/config/env.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import type { MeteringPlan } from '../../shared/domain/quotas/ports.ts';
@@ -5,6 +6,7 @@ import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { rateLimitStatus } from '../../shared/domain/quotas/status.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { quotasRoutes } from '../../shared/routes/quotas.ts';
+import { dailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { usageReader } from '../../shared/usage-plans/index.ts';
 
 /** A request that reached the function without the gateway's plan (a direct invocation): the record's. */
@@ -15,9 +17,17 @@ async function planOfRecord(accountId: string): Promise<MeteringPlan> {
 }
 
 export const handler = createApiHandler(quotasRoutes, {
-  getRateLimits: async ({ principal, usagePlan, now }) => {
+  getRateLimits: async ({ principal, usagePlan, meteredAt, now }) => {
     const plan = usagePlan ?? (await planOfRecord(principal.accountId));
-    const status = await rateLimitStatus(usageReader(), principal.accountId, plan, now);
+    const status = await rateLimitStatus(
+      { gateway: usageReader(), dailyUsage: dailyUsage() },
+      {
+        accountId: principal.accountId,
+        owner: usageKeyOf({ kind: 'account', accountId: principal.accountId }),
+        plan,
+        at: meteredAt ?? now,
+      },
+    );
     if (status.plan === 'staff') throw new Error('A partner token was metered by the staff plan');
     return {
       status: 200,

@@ -1,9 +1,12 @@
 import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
+import { webhookActionLimiter } from '../../shared/db/entities/action-limit.ts';
 import { deliveryStore } from '../../shared/db/entities/delivery.ts';
 import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
+import { recoveryStore } from '../../shared/db/entities/webhook-recovery.ts';
 import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
 import type { DeliveryPorts, SubscriptionPorts } from '../../shared/domain/webhooks/ports.ts';
+import { recoverWebhook } from '../../shared/domain/webhooks/recovery.ts';
 import {
   changeWebhookUrl,
   createWebhook,
@@ -16,7 +19,7 @@ import {
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { deliveryView, webhookView } from '../../shared/http/views/webhooks.ts';
+import { deliveryView, recoveryView, webhookView } from '../../shared/http/views/webhooks.ts';
 import { webhookUrlProblem } from '../../shared/net/webhook-url.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
@@ -27,6 +30,8 @@ const ports: SubscriptionPorts & DeliveryPorts = {
   outbox: eventOutbox,
   urls: { problem: webhookUrlProblem },
   sealer: webhookSecretSealer,
+  limits: webhookActionLimiter,
+  recoveries: recoveryStore,
 };
 
 /** Webhooks routes take partner tokens only: the subscription belongs to the token's account. */
@@ -115,5 +120,10 @@ export const handler = createApiHandler(webhooksRoutes, {
       headers: { Location: deliveryLocation(params.webhookID, event.id) },
       body: { id: event.id, event: 'webhook.ping', timestamp: event.timestamp },
     };
+  },
+  recoverWebhook: async ({ principal, params, body, uow, now }) => {
+    const target = { accountId: accountOf(principal), webhookId: params.webhookID };
+    const recovery = await recoverWebhook(ports, target, new Date(body.since), uow, now);
+    return { status: 202, body: recoveryView(recovery) };
   },
 });

@@ -1,22 +1,36 @@
 import { join } from 'node:path';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import type { Access } from '../functions.ts';
+import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
-const readActions = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem', 'DescribeTable'];
+/**
+ * No Scan anywhere: every access pattern of the service is a key read or a Query (docs/architecture.md),
+ * so a function that could scan would only be a way to read every tenant's items at once.
+ */
+const allReads = ['GetItem', 'BatchGetItem', 'Query', 'ConditionCheckItem', 'DescribeTable'];
+const readActions: Record<Access, string[]> = {
+  read: allReads,
+  readWrite: allReads,
+  append: [],
+  // One counter item read by its key: no query, no scan.
+  count: ['GetItem'],
+};
 // TransactWriteItems is authorized per item through these actions.
 const writeActions: Record<Access, string[]> = {
   read: [],
   readWrite: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
   // A conditional PutItem that never overwrites: no read, no change, no delete.
   append: ['PutItem'],
+  // An atomic ADD to a counter item: no put, no delete.
+  count: ['UpdateItem'],
 };
 
 export interface ApiFunctionProps
@@ -81,7 +95,8 @@ export class ApiFunction extends NodejsFunction {
 
   /**
    * The table and its named indexes, no `index/*` wildcard. With `writableKeyPrefixes`, writes reach
-   * only items whose partition key starts with one of them (IAM condition dynamodb:LeadingKeys).
+   * only items whose partition key starts with one of them (IAM condition dynamodb:LeadingKeys); with
+   * `count` access reads do too, and the prefixes are required.
    */
   bindTable({
     table,
@@ -92,11 +107,30 @@ export class ApiFunction extends NodejsFunction {
     access: Access;
     writableKeyPrefixes?: readonly string[] | undefined;
   }): void {
-    if (access !== 'append') {
+    if (access === 'count' && !writableKeyPrefixes?.length) {
+      throw new Error(
+        `${this.node.path}: count access to ${table.node.path} needs the counters' key prefixes`,
+      );
+    }
+    const leadingKeys = writableKeyPrefixes
+      ? {
+          conditions: {
+            'ForAllValues:StringLike': {
+              'dynamodb:LeadingKeys': writableKeyPrefixes.map((prefix) => `${prefix}*`),
+            },
+          },
+        }
+      : {};
+    const reads = readActions[access];
+    if (reads.length > 0) {
       this.addToRolePolicy(
         new PolicyStatement({
-          actions: readActions.map((action) => `dynamodb:${action}`),
-          resources: [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+          actions: reads.map((action) => `dynamodb:${action}`),
+          resources:
+            access === 'count'
+              ? [table.tableArn]
+              : [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
+          ...(access === 'count' ? leadingKeys : {}),
         }),
       );
     }
@@ -106,17 +140,27 @@ export class ApiFunction extends NodejsFunction {
       new PolicyStatement({
         actions: writes.map((action) => `dynamodb:${action}`),
         resources: [table.tableArn],
-        ...(writableKeyPrefixes
-          ? {
-              conditions: {
-                'ForAllValues:StringLike': {
-                  'dynamodb:LeadingKeys': writableKeyPrefixes.map((prefix) => `${prefix}*`),
-                },
-              },
-            }
-          : {}),
+        ...leadingKeys,
       }),
     );
+  }
+
+  /** Objects under `images/` only: GetObject to read, PutObject to write; never list or delete. */
+  bindBucket({ bucket, access }: { bucket: IBucket; access: BucketAccess }): void {
+    // The bucket lives in the stateful stack: its ARN arrives as an import, which cdk-nag names by export.
+    const owner = Stack.of(bucket);
+    const arn = owner === this.stack ? bucket.bucketArn : owner.exportValue(bucket.bucketArn);
+    const resolved = this.stack.resolve(arn) as { 'Fn::ImportValue'?: string; 'Fn::GetAtt'?: string[] };
+    const named = resolved['Fn::ImportValue'] ?? `<${resolved['Fn::GetAtt']?.[0]}.Arn>`;
+    for (const { prefix, actions } of bucketGrants[access]) {
+      this.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [`${arn}/${prefix}*`] }));
+      Validations.of(this.role ?? this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${named}/${prefix}*]`,
+        reason:
+          `Objects under ${prefix} are named by a hash or an upload id, unknown at deploy time: the ` +
+          `function may ${actions.join(' and ')} them and do nothing else with the bucket.`,
+      });
+    }
   }
 
   bindSecret({ secret, access }: { secret: ISecret; access: 'read' | 'readWrite' }): void {

@@ -153,23 +153,6 @@ export class PartnerRateLimiting extends Construct {
   }
 
   /**
-   * The function behind `GET /v2/b2b/rate-limits` reads the tier plans' usage (GetUsage) and finds an
-   * account's key by name.
-   */
-  connectUsageReader(fn: LambdaFunction): void {
-    this.connect(fn, 'UsageRead', [
-      new PolicyStatement({
-        actions: ['apigateway:GET'],
-        resources: [
-          this.arn('/usageplans'),
-          this.arn('/apikeys'),
-          ...this.tierPlanIds().map((id) => this.arn(`/usageplans/${id}/usage`)),
-        ],
-      }),
-    ]);
-  }
-
-  /**
    * The function that creates accounts and changes their plans creates and reads API keys, and moves a
    * key between the tier plans (a key belongs to at most one plan per API stage).
    */

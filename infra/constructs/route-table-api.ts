@@ -3,6 +3,7 @@ import {
   AccessLogFormat,
   type CorsOptions,
   DomainName,
+  EndpointAccessMode,
   EndpointType,
   LambdaIntegration,
   LogGroupLogDestination,
@@ -155,6 +156,14 @@ export class RouteTableApi extends Construct {
     super(scope, id);
     this.props = props;
     this.domainName = props.domainName;
+    // Raw uploads (images) reach the Lambda base64-encoded only for the media types listed here.
+    const binaryMediaTypes = [
+      ...new Set(
+        props.routes
+          .filter((route) => route.hosts.includes(props.host))
+          .flatMap((route) => (route.request?.bodyType === 'binary' ? (route.request.mediaTypes ?? []) : [])),
+      ),
+    ];
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       removalPolicy: props.removalPolicy,
@@ -164,6 +173,7 @@ export class RouteTableApi extends Construct {
       endpointTypes: [EndpointType.REGIONAL],
       disableExecuteApiEndpoint: true,
       cloudWatchRole: false,
+      ...(binaryMediaTypes.length > 0 ? { binaryMediaTypes } : {}),
       deployOptions: {
         stageName: 'live',
         tracingEnabled: true,
@@ -205,7 +215,7 @@ export class RouteTableApi extends Construct {
       domainName: props.domainName,
       certificate: props.certificate,
       endpointType: EndpointType.REGIONAL,
-      securityPolicy: SecurityPolicy.TLS_1_2,
+      ...tlsPolicy(props.mtls !== undefined),
       ...(props.mtls ? { mtls: props.mtls } : {}),
     });
     this.domain.addBasePathMapping(this.api);
@@ -306,6 +316,24 @@ function corsOptions(origin: string): CorsOptions {
     allowHeaders: [...corsPreflight.allowHeaders],
     maxAge: Duration.seconds(corsPreflight.maxAgeSeconds),
     statusCode: 204,
+  };
+}
+
+/**
+ * TLS 1.3 wherever API Gateway allows choosing it. A domain without mutual TLS gets the enhanced
+ * policy that accepts TLS 1.3 and TLS 1.2 with forward secrecy only (and post-quantum key exchange),
+ * in strict mode (the SNI must name the domain). API Gateway refuses mutual TLS on a domain with an
+ * enhanced policy, so the partner domain keeps the legacy TLS_1_2 policy, which negotiates TLS 1.3
+ * with clients that offer it and refuses anything older than 1.2 (docs/deploy.md).
+ */
+export function tlsPolicy(mutualTls: boolean): {
+  securityPolicy: SecurityPolicy;
+  endpointAccessMode?: EndpointAccessMode;
+} {
+  if (mutualTls) return { securityPolicy: SecurityPolicy.TLS_1_2 };
+  return {
+    securityPolicy: SecurityPolicy.TLS13_1_2_PFS_PQ_2025_09,
+    endpointAccessMode: EndpointAccessMode.STRICT,
   };
 }
 

@@ -37,6 +37,9 @@ export interface WebhookPipelineProps {
   batchSize?: number;
 }
 
+/** Stream records live 24 hours: give up an hour before, so the dead-letter queue still gets them. */
+export const pipeMaximumRecordAgeSeconds = 23 * 60 * 60;
+
 const queueDefaults = {
   encryption: QueueEncryption.SQS_MANAGED,
   enforceSSL: true,
@@ -117,7 +120,12 @@ export class WebhookPipeline extends Construct {
         dynamoDbStreamParameters: {
           startingPosition: 'TRIM_HORIZON',
           batchSize: 10,
-          maximumRetryAttempts: 10,
+          // An SQS outage must not cost events: retry for as long as the stream keeps the record
+          // (24 h), less an hour, then hand it to the dead-letter queue with its alarm. A batch that
+          // keeps failing is halved until the one record at fault is isolated.
+          maximumRetryAttempts: -1,
+          maximumRecordAgeInSeconds: pipeMaximumRecordAgeSeconds,
+          onPartialBatchItemFailure: 'AUTOMATIC_BISECT',
           deadLetterConfig: { arn: this.pipeFailures.queueArn },
         },
         filterCriteria: {

@@ -11,7 +11,7 @@ import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, Stage } from '../../shared/routes/types.ts';
 import { buildProxyEvent, catchAllResource, clientCertificateFields, matchRoute } from './api-event.ts';
 import { type FunctionModules, lambdaContext } from './functions.ts';
-import type { LocalFloodRules, LocalUsagePlans } from './limits.ts';
+import { answerRateLimitFields, type LocalFloodRules, type LocalUsagePlans } from './limits.ts';
 
 /** API Gateway's payload quota for REST APIs. */
 export const gatewayMaxBodyBytes = 10 * 1024 * 1024;
@@ -34,6 +34,8 @@ export interface GatewayOptions {
   usagePlans?: LocalUsagePlans;
   /** The auth API's WAF rate rules: floods per source address and per client. */
   floodRules?: LocalFloodRules;
+  /** The gateway's time (the events' requestTimeEpoch); tests that move the usage plans' clock pass theirs. */
+  clock?: () => Date;
 }
 
 export interface Gateway {
@@ -110,6 +112,12 @@ function setHeaders(reply: Reply, headers: Record<string, string>): void {
   }
 }
 
+function replyHeader(reply: Reply, name: string): string | undefined {
+  const key = Object.keys(reply.headers).find((candidate) => candidate.toLowerCase() === name);
+  const value = key === undefined ? undefined : reply.headers[key];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
 function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -180,7 +188,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   async function respond(request: IncomingMessage, port: number): Promise<Reply> {
     const requestId = randomUUID();
-    const now = new Date();
+    const now = options.clock?.() ?? new Date();
     const [path = '/', rawQuery = ''] = (request.url ?? '/').split(/\?(.*)/s);
     const body = await readBody(request, gatewayMaxBodyBytes);
     if (body === 'tooLarge') {
@@ -250,7 +258,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
     if (metered) event.requestContext.authorizer = authorizerContextOf(metered.authorizer);
     const reply = await invoke(match.kind === 'unknown' ? 'meta' : match.route.group, event);
-    if (metered) setHeaders(reply, metered.headers);
+    if (metered) setHeaders(reply, answerRateLimitFields(metered, replyHeader(reply, 'ratelimit')));
     reply.headers['x-amzn-RequestId'] = requestId;
     return reply;
   }

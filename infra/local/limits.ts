@@ -11,7 +11,12 @@ import {
 import { accountStore } from '../../shared/db/entities/account.ts';
 import type { ApiError } from '../../shared/domain/errors.ts';
 import { addressFlooding, clientFlooding, FloodLimiter } from '../../shared/domain/quotas/flood.ts';
-import { rateLimitExceeded, rateLimitHeaders } from '../../shared/domain/quotas/headers.ts';
+import {
+  formatRateLimit,
+  rateLimitExceeded,
+  rateLimitHeader,
+  rateLimitHeaders,
+} from '../../shared/domain/quotas/headers.ts';
 import { RateLimiter } from '../../shared/domain/quotas/limiter.ts';
 import type { Plan, PlanName, Plans } from '../../shared/domain/quotas/plans.ts';
 import type { KnownUsage, MeteringPlan, UsageReader } from '../../shared/domain/quotas/ports.ts';
@@ -26,7 +31,10 @@ import { countThrottle } from '../../shared/observability/metrics.ts';
 /** What a metered request gets: the authorizer's answer, and the fields every response carries. */
 export interface Metered {
   authorizer: AuthorizerResult;
+  /** Both fields as the gateway's limiter sees them: on its own 429s. */
   headers: Record<string, string>;
+  /** The burst policy's RateLimit item: only the gateway knows the bucket. */
+  burstItem: string;
   /** Set when the plan refuses the request: the 429 to answer instead of calling the Lambda. */
   refusal?: ApiError;
 }
@@ -86,7 +94,11 @@ export class LocalUsagePlans implements UsageReader {
       usageKey: usageKeyOf(owner),
       plan,
     });
-    const metered: Metered = { authorizer, headers: rateLimitHeaders(plan.limits, decision) };
+    const metered: Metered = {
+      authorizer,
+      headers: rateLimitHeaders(plan.limits, decision),
+      burstItem: formatRateLimit([decision.burst]),
+    };
     if (!decision.allowed) {
       metered.refusal = rateLimitExceeded(plan.limits, decision);
       countThrottle(decision.limitedBy ?? 'burst', owner.kind === 'account' ? owner.accountId : undefined);
@@ -116,6 +128,20 @@ export class LocalUsagePlans implements UsageReader {
     }
     return { name, limits: this.options.plans[name] };
   }
+}
+
+/**
+ * The fields on an answer the function gave (docs/quotas.md, The local stage). The function lists the
+ * `daily` policy from the service's own count, exactly as in AWS, and only that one; the gateway puts
+ * the burst, which only it knows, in front of it. When the function listed nothing (no total heard
+ * yet), the gateway's own daily count stands in: on a fresh stage both counted the same requests.
+ */
+export function answerRateLimitFields(
+  metered: Metered,
+  fromFunction: string | undefined,
+): Record<string, string> {
+  if (!fromFunction) return metered.headers;
+  return { ...metered.headers, [rateLimitHeader]: `${metered.burstItem}, ${fromFunction}` };
 }
 
 export interface FloodRequest {

@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { localEmployeeRoles, localPorts, localStateDir } from '../../shared/config/local.ts';
+import {
+  localEmployeeRoles,
+  localPorts,
+  localQueueOutageMs,
+  localStateDir,
+} from '../../shared/config/local.ts';
 import { startStage } from './stage.ts';
 
 /** `npm start`: the persistent local stage on fixed ports until Ctrl-C or SIGTERM. */
@@ -35,6 +40,13 @@ try {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGHUP', () => shutdown('SIGHUP'));
+  // The fault suite's queue outage: the emulator stops for LOCAL_QUEUE_OUTAGE_MS (default 2 s) and comes
+  // back on the same port and data (docs/reliability.md).
+  process.on('SIGUSR2', () => {
+    stage.restartQueueEmulator(localQueueOutageMs()).catch((error: unknown) => {
+      console.error('[local] the queue emulator did not restart:', error);
+    });
+  });
 
   const { base_url, auth_url, admin_url, console_url, idp } = stage.stageJson;
   console.log(

@@ -50,6 +50,9 @@ export interface QueueLeases {
   updatedAt: string;
 }
 
+/** Attempts to delete a finished batch while the queue does not answer: about two minutes. */
+const deleteAttempts = 30;
+
 export function queueLeaseFile(checkpointDir: string, functionName: string): string {
   return join(checkpointDir, 'leases', `queue-${fileSafe(functionName)}.json`);
 }
@@ -257,7 +260,7 @@ export class QueuePoller {
   }
 
   private async invoke(records: SQSRecord[]): Promise<void> {
-    const { client, queueUrl, region, functionName, handler, log } = this.options;
+    const { region, functionName, handler, log } = this.options;
     let failed: Set<string>;
     try {
       const response = await handler({ Records: records }, lambdaContext(functionName, 900_000, region));
@@ -273,11 +276,36 @@ export class QueuePoller {
     }
     const done = records.filter((record) => !failed.has(record.messageId));
     if (done.length === 0) return;
-    await client.send(
-      new DeleteMessageBatchCommand({
-        QueueUrl: queueUrl,
-        Entries: done.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
-      }),
-    );
+    await this.deleteDone(done);
+  }
+
+  /**
+   * Deletes what the handler finished, as the event source mapping does, retrying while the queue is
+   * unreachable (the emulator restarting): a finished message left behind would come back only after
+   * the queue's visibility timeout, and hold its FIFO group that long.
+   */
+  private async deleteDone(done: SQSRecord[]): Promise<void> {
+    const { client, queueUrl, functionName, log } = this.options;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.send(
+          new DeleteMessageBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: done.map((record, index) => ({
+              Id: String(index),
+              ReceiptHandle: record.receiptHandle,
+            })),
+          }),
+        );
+        return;
+      } catch (error) {
+        if (this.abort.signal.aborted || attempt >= deleteAttempts) throw error;
+        if (attempt === 0)
+          log(`queue poller ${functionName}: deleting a finished batch: ${(error as Error).message}`);
+        await sleep(Math.min(250 * 2 ** attempt, 5_000), undefined, { signal: this.abort.signal }).catch(
+          () => undefined,
+        );
+      }
+    }
   }
 }

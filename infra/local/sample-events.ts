@@ -116,6 +116,12 @@ export function callerOf(route: RouteDefinition): Who {
 /** The local stage's default port of each host (shared/config/local.ts). */
 const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445 };
 
+/** A 1x1 PNG: the body of a sample image upload. */
+const samplePng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export function eventFileName(route: RouteDefinition): string {
   return `${route.operationId}.json`;
 }
@@ -138,7 +144,10 @@ export function sampleEvent(route: RouteDefinition): APIGatewayProxyEvent {
     'application/json',
   ];
   let body = Buffer.alloc(0);
-  if (spec.body) {
+  if (spec.body && spec.bodyType === 'binary') {
+    headers.push('Content-Type', spec.mediaTypes?.[0] ?? 'application/octet-stream');
+    body = samplePng;
+  } else if (spec.body) {
     const value = sampleValue(spec.body) as Record<string, string>;
     if (spec.bodyType === 'form') {
       headers.push('Content-Type', 'application/x-www-form-urlencoded');

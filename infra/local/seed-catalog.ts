@@ -110,22 +110,24 @@ export async function loadSeedCatalog(dir = seedCatalogDir): Promise<SeedCatalog
 }
 
 /**
- * Publishes the seed catalog and the contracts: the default one, and one per seeded partner in order
- * (partner 1 the full catalog, partner 2 a subset). Idempotent: unchanged data writes nothing, so
- * ETags and Last-Modified survive a re-seed. The environment (table, endpoint) must be set first.
+ * Publishes the seed catalog and the contracts: the image bytes into the images bucket (and their
+ * facts, so employees can reference seeded images), the records into the draft, the draft published
+ * as catalog administration publishes it, then the default contract and one per seeded partner in
+ * order (partner 1 the full catalog, partner 2 a subset). Idempotent: unchanged data writes nothing,
+ * so ETags and Last-Modified survive a re-seed. The environment (table, bucket, endpoints) must be
+ * set first. Seeding replaces the draft: edits not yet published are lost (docs/catalog-admin.md).
  */
 export async function seedCatalog(
   partnerAccountIds: readonly string[] = [],
   now = new Date(),
 ): Promise<void> {
-  const { catalogVersion, publishCatalog, putContract, putImageBlob, readCatalogPointer } = await import(
-    '../../shared/db/entities/catalog.ts'
-  );
+  const { publishRecords, putContract } = await import('../../shared/db/entities/catalog.ts');
+  const { replaceDraft } = await import('../../shared/db/entities/catalog-draft.ts');
+  const { seedImages } = await import('./seed-images.ts');
   const seed = await loadSeedCatalog();
-  if ((await readCatalogPointer())?.version !== catalogVersion(seed.records)) {
-    for (const [blob, { contentType, bytes }] of seed.blobs) await putImageBlob(blob, contentType, bytes);
-    await publishCatalog(seed.records, now);
-  }
+  await seedImages(seed, now);
+  await replaceDraft(seed.records, now);
+  await publishRecords(seed.records, now);
   await putContract('default', seed.defaultContract, now);
   for (const [index, accountId] of partnerAccountIds.entries()) {
     const terms = seed.partnerContracts[index];

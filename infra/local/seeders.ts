@@ -21,7 +21,9 @@ export interface Seeder {
  */
 export const seeders: readonly Seeder[] = [
   {
-    name: 'catalog',
+    // Renamed when image bytes moved to S3 and the catalog gained its draft: a state dir seeded before
+    // runs it once more (it is idempotent) and so gets both.
+    name: 'catalog-draft-and-images',
     run: async ({ partners, now }) =>
       (await import('./seed-catalog.ts')).seedCatalog(
         partners.map((partner) => partner.accountId),

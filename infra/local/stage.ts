@@ -22,8 +22,10 @@ import { resolvePlans } from '../../shared/domain/quotas/plans.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
+import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
+import { existingDailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
 import {
   functionEnvironment,
@@ -39,6 +41,7 @@ import {
   streamConsumers,
   streamPipes,
 } from '../functions.ts';
+import { clientCertificateFromPem } from './api-event.ts';
 import { type ConsoleHost, startConsolePlaceholder } from './console-placeholder.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
@@ -56,6 +59,7 @@ import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { QueuePoller } from './queue-poller.ts';
 import { clientFiles, partnerSlug, runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
 import type { Seeder } from './seeders.ts';
+import { acquireStageLock, recordDatabase, releaseStageLock } from './state-lock.ts';
 import { StreamPoller } from './stream-poller.ts';
 import { ensureTable } from './tables.ts';
 
@@ -125,6 +129,9 @@ export interface StageEndpoints {
   dynamodb: string;
   sqs: string;
   tables: { main: string; idempotency: string; audit: string };
+  /** The S3 emulator (the SQS emulator's address) and its buckets. */
+  s3: string;
+  buckets: { images: string };
   mainStreamArn: string;
   queues: Record<string, { url: string; arn: string; deadLetterUrl: string }>;
   /** The environment every in-process function runs with. */
@@ -134,11 +141,78 @@ export interface StageEndpoints {
 export interface RunningStage {
   stageJson: StageJson;
   endpoints: StageEndpoints;
+  /**
+   * Stops the queue emulator, waits `downForMs`, and starts it again on the same port and data dir
+   * (the fault suite's queue outage; `kill -USR2 <pid in stage.lock>` on `npm start`). A persistent
+   * stage keeps every message, in flight ones included; an in-memory one loses them.
+   */
+  restartQueueEmulator(downForMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
 type Log = (message: string) => void;
-type SqsEmulator = Awaited<ReturnType<typeof startFauxqs>>;
+type Fauxqs = Awaited<ReturnType<typeof startFauxqs>>;
+
+/** Where a persistent emulator keeps its queues and its S3 objects. */
+interface EmulatorStorage {
+  dataDir: string;
+  s3StorageDir: string;
+}
+
+/** fauxqs (SQS and S3) in this process, restartable on the same port and data dirs. */
+class QueueEmulator {
+  private server: Fauxqs | undefined;
+
+  private constructor(private readonly storage: EmulatorStorage | undefined) {}
+
+  static async start(storage: EmulatorStorage | undefined): Promise<QueueEmulator> {
+    const emulator = new QueueEmulator(storage);
+    emulator.server = await emulator.launch(0);
+    return emulator;
+  }
+
+  get persistent(): boolean {
+    return this.storage !== undefined;
+  }
+
+  private launch(port: number): Promise<Fauxqs> {
+    return startFauxqs({
+      port,
+      host: '127.0.0.1',
+      logger: false,
+      defaultRegion: region,
+      ...this.storage,
+    });
+  }
+
+  private get running(): Fauxqs {
+    if (!this.server) throw new Error('The queue emulator is stopped');
+    return this.server;
+  }
+
+  /** Stays the same across restarts: every client keeps its endpoint. */
+  get address(): string {
+    return this.running.address;
+  }
+
+  setup(config: Parameters<Fauxqs['setup']>[0]): ReturnType<Fauxqs['setup']> {
+    return this.running.setup(config);
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.stop();
+  }
+
+  async restart(downForMs: number): Promise<void> {
+    const port = this.running.port;
+    await this.stop();
+    await new Promise((resolve) => setTimeout(resolve, downForMs));
+    this.server = await this.launch(port);
+  }
+}
+type SqsEmulator = QueueEmulator;
 interface LocalTables {
   main: string;
   idempotency: string;
@@ -211,8 +285,11 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   const stoppers = new Stoppers(log);
 
   try {
+    await lockStateDir(stateDir, log, stoppers);
     const keepsData = await prepareStateDir(stateDir, options.persistent);
     const { dynamo, sqs, pki } = await startEmulators(stateDir, options.persistent, stoppers);
+    if (options.persistent)
+      await recordDatabase(stateDir, { pid: dynamo.pid, dbPath: join(stateDir, 'dynamodb') });
     const secretsDir = join(stateDir, 'secrets');
     const consoleHost = await startConsole(options, pki, stoppers);
     const functions = new FunctionModules();
@@ -228,6 +305,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     );
     const tables = await createTables(dynamo.endpoint, stoppers);
     const createdQueues = createQueues(sqs);
+    createBuckets(sqs);
     const settings = localStageSettings({
       secretsDir,
       tables,
@@ -260,16 +338,40 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       dynamodb: dynamo.endpoint,
       sqs: sqs.address,
       tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
+      s3: sqs.address,
+      buckets: settings.buckets,
       mainStreamArn: tables.mainStreamArn,
       queues: createdQueues,
       environment,
     };
     await writeStageFiles(stateDir, stageJson, endpoints);
-    return { stageJson, endpoints, stop: () => stoppers.stopAll() };
+    const restartQueueEmulator = async (downForMs = 0) => {
+      await sqs.restart(downForMs);
+      // A persistent emulator finds its queues, buckets and objects again; an in-memory one gets them
+      // anew: empty queues, and the images bucket with the seeded images (uploads since are gone).
+      createQueues(sqs);
+      createBuckets(sqs);
+      if (!sqs.persistent) {
+        const { loadSeedCatalog } = await import('./seed-catalog.ts');
+        const { seedImages } = await import('./seed-images.ts');
+        await seedImages(await loadSeedCatalog(), new Date());
+      }
+      log(`queue emulator restarted after ${downForMs} ms down`);
+    };
+    return { stageJson, endpoints, restartQueueEmulator, stop: () => stoppers.stopAll() };
   } catch (error) {
     await stoppers.stopAll();
     throw error;
   }
+}
+
+/**
+ * One stage per state dir; after a crash, the next start waits for the dead stage's DynamoDB Local to
+ * let go of the database before opening it (infra/local/state-lock.ts). Given back on a clean stop.
+ */
+async function lockStateDir(stateDir: string, log: Log, stoppers: Stoppers): Promise<void> {
+  await acquireStageLock(stateDir, { log });
+  stoppers.add(() => releaseStageLock(stateDir));
 }
 
 /** True when a persistent stage restarts on data it kept (so accounts are not seeded again). */
@@ -278,6 +380,7 @@ async function prepareStateDir(stateDir: string, persistent: boolean): Promise<b
   const keepsData = persistent && existsSync(dbPath);
   if (persistent) await mkdir(dbPath, { recursive: true });
   if (persistent) await mkdir(join(stateDir, 'sqs'), { recursive: true });
+  if (persistent) await mkdir(join(stateDir, 's3'), { recursive: true });
   return keepsData;
 }
 
@@ -290,13 +393,9 @@ async function startEmulators(
   return settle(
     {
       dynamo: startDynamoDbLocal(persistent ? { dbPath: join(stateDir, 'dynamodb') } : {}),
-      sqs: startFauxqs({
-        port: 0,
-        host: '127.0.0.1',
-        logger: false,
-        defaultRegion: region,
-        ...(persistent ? { dataDir: join(stateDir, 'sqs') } : {}),
-      }),
+      sqs: QueueEmulator.start(
+        persistent ? { dataDir: join(stateDir, 'sqs'), s3StorageDir: join(stateDir, 's3') } : undefined,
+      ),
       pki: ensureLocalPki(join(stateDir, 'pki')),
     },
     (started) => {
@@ -348,9 +447,11 @@ async function startGateways(
   const tls = { key: pki.server.key, cert: pki.server.cert };
   const common = { stage: 'local' as const, region, tls, functions, log };
   const { usagePlans, floodRules } = localLimits(options);
-  // GET /v2/b2b/rate-limits reads what this gateway counted, as a Lambda asks API Gateway in AWS.
+  // GET /v2/b2b/rate-limits reads the burst this gateway counted (API Gateway tells nothing in AWS).
   publishLocalUsage(usagePlans);
   stoppers.add(async () => publishLocalUsage(undefined));
+  // Once the gateways are closed: what the functions counted since their last flush, to the counter.
+  stoppers.add(async () => existingDailyUsage()?.flushAll());
   return settle(
     {
       api: startGateway({
@@ -460,6 +561,14 @@ async function createTables(endpoint: string, stoppers: Stoppers): Promise<Local
   };
 }
 
+/** The catalog images bucket (CDK: the stateful stack's ImagesBucket). */
+const imagesBucket = 'partner-travel-local-images';
+
+/** The buckets CDK deploys; the SQS emulator serves S3 on the same address. Idempotent on restart. */
+function createBuckets(sqs: SqsEmulator): void {
+  sqs.setup({ buckets: [imagesBucket] });
+}
+
 /** Every queue of the registry with its dead-letter queue and redrive policy, as CDK deploys them. */
 function createQueues(sqs: SqsEmulator): StageEndpoints['queues'] {
   const createdQueues: StageEndpoints['queues'] = {};
@@ -514,7 +623,8 @@ function localStageSettings({
   return {
     stage: 'local',
     tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
-    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address },
+    buckets: { images: imagesBucket },
+    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address },
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,
@@ -537,6 +647,8 @@ function localStageSettings({
     metrics: localMetricsEnabled(),
     // Webhooks to `npm run webhooks:listen` on localhost, over TLS with the stage CA (docs/webhooks.md).
     localWebhooks: { extraCaFile: pki.caCertPath },
+    // The stage CA signs the partners' certificates: the issuer they must name, as the gateway writes it.
+    partnerCaSubject: clientCertificateFromPem(pki.ca.certificatePem).subjectDN,
   };
 }
 
@@ -568,8 +680,8 @@ async function configureFunctions(
 }
 
 /**
- * The partner CA the admin function signs with, a first signing key and the login state key, as the
- * first deploy makes them (the provider's client secret was written with the provider's start).
+ * The partner CA the admin function signs with, a first signing key, the pass keys and the login state
+ * key, as the first deploy makes them (the provider's client secret was written with the provider's start).
  */
 async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void> {
   const store = new FileSecretStore(secretsDir);
@@ -583,6 +695,10 @@ async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void
   if (!(await store.get(defaultSecretIds.loginStateKey)))
     await store.put(defaultSecretIds.loginStateKey, randomBytes(32).toString('hex'));
   await ensureSigningKeys(store);
+  await ensurePassSigningKeys(store, {
+    privateSet: defaultSecretIds.passSigningKeys,
+    publicJwks: defaultSecretIds.passKeysPublic,
+  });
 }
 
 interface WorkerContext {
@@ -668,7 +784,14 @@ async function startPipes(
       client: streams,
       streamArn: tables.mainStreamArn,
       region,
-      consumer: { functionName: `pipe-${pipe.name}`, batchSize: 10, filterPatterns: pipe.filterPatterns },
+      consumer: {
+        functionName: `pipe-${pipe.name}`,
+        batchSize: 10,
+        filterPatterns: pipe.filterPatterns,
+        // As the AWS pipe retries a record for most of the stream's retention: a queue outage (the
+        // emulator restarting) costs time, not events. 1000 attempts at most 5 s apart: over an hour.
+        maximumRetryAttempts: 1000,
+      },
       handler: pipeToQueue(sqs, target.url, pipe),
       log,
       checkpointDir,

@@ -1,4 +1,13 @@
-import { Annotations, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
+import {
+  Annotations,
+  CfnOutput,
+  Duration,
+  NestedStack,
+  Stack,
+  type StackProps,
+  Tags,
+  Validations,
+} from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -197,22 +206,33 @@ export class ApiStack extends Stack {
       corsOrigin: consoleOrigin(config),
     });
     // No client certificate here: browsers call it, so a WAF web ACL filters what mutual TLS would.
-    const admin = new RouteTableApi(this, 'AdminApi', {
+    // A stack holds at most 500 resources: the admin API (a method and a preflight per route of the
+    // employee twins, the employee operations and the catalog administration) lives in a nested stack.
+    const adminStack = new NestedStack(this, 'AdminApiStack', {
+      description: `partner-travel ${config.stage} admin REST API (employees)`,
+    });
+    const admin = new RouteTableApi(adminStack, 'AdminApi', {
       ...common,
       host: 'admin',
       restApiName: `partner-travel-${config.stage}-admin-api`,
       domainName: config.adminDomainName,
-      certificate: Certificate.fromCertificateArn(this, 'AdminCertificate', config.adminCertificateArn),
+      certificate: Certificate.fromCertificateArn(adminStack, 'AdminCertificate', config.adminCertificateArn),
       corsOrigin: consoleOrigin(config),
       managedRules: true,
+    });
+    // The nested stack's outputs, on this stack as for the other two APIs.
+    new CfnOutput(this, 'AdminApiUrl', { value: admin.url });
+    new CfnOutput(this, 'AdminApiRegionalDomainName', {
+      value: admin.domain.domainNameAliasDomainName,
+      description: 'CNAME target of the admin domain when DNS is not in the configured hosted zone',
     });
     return { partner, auth, admin };
   }
 
   /**
    * Per-partner rate limits on the partner API (docs/quotas.md): a usage plan per tier, the staff key,
-   * the authorizer; the admin function moves account keys between the plans, the quotas function
-   * reads their usage.
+   * the authorizer; the admin function moves account keys between the plans. What is left of a plan
+   * comes from the service's own daily count (docs/quotas.md, Headers in AWS), not from API Gateway.
    */
   private addPartnerRateLimiting(): PartnerRateLimiting | undefined {
     const authorizerFunction = this.functions.get('authorizer');
@@ -226,8 +246,6 @@ export class ApiStack extends Stack {
     });
     const admin = this.functions.get('admin');
     if (admin) limiting.connectPlanAssignment(admin);
-    const quotas = this.functions.get('quotas');
-    if (quotas) limiting.connectUsageReader(quotas);
     return limiting;
   }
 
@@ -403,7 +421,7 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, writableKeyPrefixes = {}, secrets = {} } = functionNeeds[name];
+    const { tables = {}, writableKeyPrefixes = {}, secrets = {}, buckets = {} } = functionNeeds[name];
     for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
       fn.bindTable({
         table: this.stateful.tables[table],
@@ -411,6 +429,7 @@ export class ApiStack extends Stack {
         writableKeyPrefixes: writableKeyPrefixes[table],
       });
     }
+    if (buckets.images) fn.bindBucket({ bucket: this.stateful.imagesBucket, access: buckets.images });
     for (const [secret, access] of Object.entries(secrets) as [
       keyof typeof secrets,
       'read' | 'readWrite',
@@ -447,6 +466,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
       idempotency: stateful.idempotencyTable.tableName,
       audit: stateful.auditTable.tableName,
     },
+    buckets: { images: stateful.imagesBucket.bucketName },
     secrets: {
       backend: 'aws',
       ids: Object.fromEntries(
@@ -469,6 +489,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack): StageSet
       extraCaFile: undefined,
     },
     logLevel: config.logLevel,
+    partnerCaSubject: config.partnerCaSubject,
     esimSmdpAddress: config.esimSmdpAddress,
   };
 }

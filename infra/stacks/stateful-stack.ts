@@ -1,5 +1,11 @@
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { type CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
@@ -47,7 +53,12 @@ const secretOrigins: Record<
   },
   passSigningKeys: {
     origin: 'empty',
-    description: 'ES256 key set that signs pass QR payloads; provisioned by an operator (docs/deploy.md).',
+    description:
+      'ES256 key set (private) that signs pass QR payloads; created by the key-rotation function (docs/booking.md).',
+  },
+  passKeysPublic: {
+    origin: 'empty',
+    description: 'Public JWKS of the pass signing keys, published by the booking function.',
   },
   idpClientSecret: {
     origin: 'empty',
@@ -74,10 +85,12 @@ export class StatefulStack extends Stack {
   readonly tables: Record<TableName, ServiceTable>;
   readonly secrets: Record<SecretName, Secret>;
   readonly truststore: Bucket;
+  /** Catalog images (docs/catalog-admin.md, Images): served only through GET /v2/images/{id}. */
+  readonly imagesBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
-    const { removalPolicy, deletionProtection } = props.config;
+    const { removalPolicy, deletionProtection, consoleDomainName } = props.config;
 
     this.mainTable = new ServiceTable(this, 'MainTable', {
       shape: mainTable,
@@ -144,9 +157,50 @@ export class StatefulStack extends Stack {
       reason: 'Holds one public CA bundle written by operators; CloudTrail records those writes.',
     });
 
+    this.imagesBucket = new Bucket(this, 'ImagesBucket', {
+      // Private: partners get images only through the API, which checks their contract.
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      // Objects are content-addressed and never overwritten with other bytes; versions guard against
+      // a mistaken delete, and old versions (a twin upload of the same bytes) expire.
+      versioned: true,
+      lifecycleRules: [
+        { id: 'ExpireNoncurrentVersions', noncurrentVersionExpiration: Duration.days(30) },
+        { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Files put through upload URLs wait here until checked; what nobody completed goes.
+        {
+          id: 'ExpireStagedUploads',
+          prefix: 'uploads/',
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+      ],
+      // The console puts large images straight here through upload URLs (docs/catalog-admin.md, Images).
+      cors: [
+        {
+          allowedOrigins: [`https://${consoleDomainName}`],
+          allowedMethods: [HttpMethods.PUT],
+          allowedHeaders: ['content-type'],
+          maxAge: 3600,
+        },
+      ],
+      removalPolicy,
+      autoDeleteObjects: !deletionProtection,
+    });
+    Validations.of(this.imagesBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'Written only by the catalog administration function, whose every upload is in the audit log ' +
+        '(who, when, SHA-256); read only by the catalog function.',
+    });
+
     new CfnOutput(this, 'PartnerCaSecretArn', { value: this.secrets.partnerCa.secretArn });
     new CfnOutput(this, 'TruststoreBucketName', { value: this.truststore.bucketName });
     new CfnOutput(this, 'TruststoreKey', { value: StatefulStack.truststoreKey });
+    new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName });
   }
 }
 

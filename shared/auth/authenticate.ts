@@ -1,15 +1,12 @@
+import { config } from '../config/env.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { RouteAuth } from '../routes/types.ts';
+import { certificateMismatch } from './certificate-binding.ts';
 import type { ClientCertificate, Principal } from './principal.ts';
+import { type PrincipalStatusCache, principalStatus } from './principal-status.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 const bearer = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/;
-const accountInSubject = /CN=([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
-
-/** The account a partner CA certificate was issued to: its subject CN (shared/domain/accounts). */
-export function accountOfCertificate(certificate: ClientCertificate): string | undefined {
-  return accountInSubject.exec(certificate.subjectDN)?.[1]?.toLowerCase();
-}
 
 export interface AuthenticationInput {
   auth: RouteAuth;
@@ -22,17 +19,29 @@ export interface AuthenticationInput {
   certificateRequired: boolean;
 }
 
+export interface AuthenticationDependencies {
+  /** Whether a partner token's application and account are still active (bounded cache). */
+  status: Pick<PrincipalStatusCache, 'requireActive'>;
+  /** The issuer every partner certificate must name. */
+  partnerCaSubject: () => string;
+}
+
+const defaultDependencies: AuthenticationDependencies = {
+  status: principalStatus,
+  partnerCaSubject: () => config().partnerCaSubject,
+};
+
+/**
 /**
  * Layer 1 (mTLS) is enforced by the gateway; on its hosts this checks that a certificate arrived, then
  * layer 2: the Bearer token, its audience, the certificate binding of partner tokens (RFC 8705 style,
- * per account) and the scope.
+ * per account: the exact issuer and subject, shared/auth/certificate-binding.ts), the scope, and that
+ * a partner token's application and account are still active (shared/auth/principal-status.ts).
  */
-export async function authenticate({
-  auth,
-  authorization,
-  clientCertificate,
-  certificateRequired,
-}: AuthenticationInput): Promise<Principal> {
+export async function authenticate(
+  { auth, authorization, clientCertificate, certificateRequired }: AuthenticationInput,
+  dependencies: AuthenticationDependencies = defaultDependencies,
+): Promise<Principal> {
   if (certificateRequired && !clientCertificate)
     throw new UnauthorizedError('A client certificate is required.');
   if (!authorization) {
@@ -49,13 +58,18 @@ export async function authenticate({
   const principal = await verifyAccessToken(token, auth.audiences ?? ['partner']);
 
   // A partner token is only ever good with its account's certificate, whatever the host.
-  if (
-    principal.kind === 'partner' &&
-    (!clientCertificate || accountOfCertificate(clientCertificate) !== principal.accountId)
-  ) {
-    throw new ForbiddenError('The client certificate belongs to another account than the access token.', {
-      details: { reason: 'certificate_account_mismatch' },
-    });
+  if (principal.kind === 'partner') {
+    const mismatch = clientCertificate
+      ? certificateMismatch(clientCertificate, principal.accountId, dependencies.partnerCaSubject())
+      : 'certificate_account_mismatch';
+    if (mismatch) {
+      throw new ForbiddenError(
+        mismatch === 'certificate_issuer_mismatch'
+          ? 'The client certificate was not issued by the partner CA.'
+          : 'The client certificate belongs to another account than the access token.',
+        { details: { reason: mismatch } },
+      );
+    }
   }
   const accepted = [auth.scope, ...(auth.alternatives ?? [])];
   if (!accepted.some((scope) => principal.scopes.includes(scope))) {
@@ -68,5 +82,7 @@ export async function authenticate({
       },
     });
   }
+  // Last, as it may read: a disabled application's or account's token is refused within the bound.
+  if (principal.kind === 'partner') await dependencies.status.requireActive(principal);
   return principal;
 }

@@ -38,6 +38,11 @@ export function usageKeyOf(owner: UsageOwner): string {
   return owner.kind === 'account' ? `account:${owner.accountId}` : 'staff';
 }
 
+/** The account of a usage key; undefined for the staff key. */
+export function accountOfUsageKey(key: string): string | undefined {
+  return key.startsWith('account:') ? key.slice('account:'.length) : undefined;
+}
+
 /**
  * The hidden API key value of an account, derived rather than stored: HMAC-SHA256 of the account id
  * under a service secret, hex (API Gateway key values are 20 to 128 alphanumeric characters). The
@@ -108,4 +113,13 @@ export function planFromContext(context: Record<string, unknown> | null | undefi
   const dailyQuota = Number(context?.plan_daily_quota);
   if (![rate, burst, dailyQuota].every((value) => Number.isFinite(value) && value > 0)) return undefined;
   return { rate, burst, dailyQuota };
+}
+
+/** Whose usage a request with this authorizer context counts against; undefined when not metered. */
+export function usageOwnerFromContext(
+  context: Record<string, unknown> | null | undefined,
+): UsageOwner | undefined {
+  const accountId = context?.account_id;
+  if (typeof accountId === 'string' && accountId !== '') return { kind: 'account', accountId };
+  return context?.plan === 'staff' ? { kind: 'staff' } : undefined;
 }

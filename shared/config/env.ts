@@ -13,9 +13,12 @@ export interface RuntimeConfig {
   idempotencyTableName: string;
   /** The append-only audit log (docs/employees.md, Audit log). */
   auditTableName: string;
-  /** Local stage only: DynamoDB Local, the SQS emulator. Unset in AWS. */
+  /** The bucket of catalog images (docs/catalog-admin.md, Images); unset where nothing reads it. */
+  imagesBucketName: string | undefined;
+  /** Local stage only: DynamoDB Local, the SQS emulator (which serves S3 too). Unset in AWS. */
   dynamodbEndpoint: string | undefined;
   sqsEndpoint: string | undefined;
+  s3Endpoint: string | undefined;
   /** `aws`: Secrets Manager; `file`: JSON files in `secretsDir` (local stage). */
   secretsBackend: 'aws' | 'file';
   secretsDir: string | undefined;
@@ -31,8 +34,28 @@ export interface RuntimeConfig {
   consoleOrigin: string | undefined;
   /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
+  /**
+   * The subject DN of the partner CA: a client certificate must name it as its issuer (docs/accounts.md,
+   * Certificate binding). RFC 4514 form, e.g. `CN=Partner Travel Services Partner CA`.
+   */
+  partnerCaSubject: string;
+  /** How long a verifier trusts what it read about an application's and account's status (docs/accounts.md). */
+  principalStatusTtlSeconds: number;
   /** SM-DP+ host named in eSIM activation codes, as configured; `esimSmdpAddress()` (esim.ts) resolves it. */
   esimSmdpAddress: string | undefined;
+}
+
+/** The subject of the partner CA docs/deploy.md creates, when a stage names none. */
+export const defaultPartnerCaSubject = 'CN=Partner Travel Services Partner CA';
+/** A disabled application's or account's tokens are refused within this bound. */
+export const defaultPrincipalStatusTtlSeconds = 60;
+
+function nonNegativeInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of seconds`);
+  return value;
 }
 
 export type SecretName =
@@ -42,6 +65,7 @@ export type SecretName =
   | 'clientSecretPepper'
   | 'webhookEncryptionKey'
   | 'passSigningKeys'
+  | 'passKeysPublic'
   | 'idempotencyEncryptionKey'
   | 'usageKeySecret'
   | 'idpClientSecret'
@@ -55,6 +79,7 @@ const secretIdVariables: Record<SecretName, string> = {
   clientSecretPepper: 'CLIENT_SECRET_PEPPER_SECRET_ID',
   webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
   passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
+  passKeysPublic: 'PASS_KEYS_PUBLIC_SECRET_ID',
   idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
   usageKeySecret: 'USAGE_KEY_SECRET_ID',
   idpClientSecret: 'IDP_CLIENT_SECRET_SECRET_ID',
@@ -69,6 +94,7 @@ export const defaultSecretIds: Record<SecretName, string> = {
   clientSecretPepper: 'client-secret-pepper',
   webhookEncryptionKey: 'webhook-encryption-key',
   passSigningKeys: 'pass-signing-keys',
+  passKeysPublic: 'pass-keys-public',
   idempotencyEncryptionKey: 'idempotency-encryption-key',
   usageKeySecret: 'usage-key-secret',
   idpClientSecret: 'idp-client-secret',
@@ -101,8 +127,10 @@ export function config(): RuntimeConfig {
     mainTableName: required('MAIN_TABLE_NAME'),
     idempotencyTableName: required('IDEMPOTENCY_TABLE_NAME'),
     auditTableName: required('AUDIT_TABLE_NAME'),
+    imagesBucketName: process.env.IMAGES_BUCKET_NAME || undefined,
     dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
     sqsEndpoint: process.env.SQS_ENDPOINT || undefined,
+    s3Endpoint: process.env.S3_ENDPOINT || undefined,
     secretsBackend: process.env.SECRETS_BACKEND === 'file' ? 'file' : 'aws',
     secretsDir: process.env.SECRETS_DIR || undefined,
     secretIds: Object.fromEntries(
@@ -116,6 +144,11 @@ export function config(): RuntimeConfig {
     adminBaseUrl: required('ADMIN_BASE_URL'),
     consoleOrigin: process.env.CONSOLE_ORIGIN || undefined,
     validateResponses: process.env.VALIDATE_RESPONSES === 'true',
+    partnerCaSubject: process.env.PARTNER_CA_SUBJECT || defaultPartnerCaSubject,
+    principalStatusTtlSeconds: nonNegativeInteger(
+      'PRINCIPAL_STATUS_TTL_SECONDS',
+      defaultPrincipalStatusTtlSeconds,
+    ),
     esimSmdpAddress: process.env.ESIM_SMDP_ADDRESS || undefined,
   };
   return cached;
@@ -244,6 +277,18 @@ export function bookingHoldSecondsOverride(): number | undefined {
   return Number.isInteger(configured) && configured > 0 ? configured : undefined;
 }
 
+/**
+ * The catalog's staleness bound in milliseconds when a stage or a test sets it (CATALOG_MAX_STALENESS_MS,
+ * 0: every request reads); else the stated default (docs/catalog.md, "Served from memory"). Never set
+ * in a deployed stage: partners are told the default in Cache-Control.
+ */
+export function catalogMaxStalenessOverrideMs(): number | undefined {
+  const raw = process.env.CATALOG_MAX_STALENESS_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const configured = Number(raw);
+  return Number.isInteger(configured) && configured >= 0 ? configured : undefined;
+}
+
 /** The webhook dispatcher's knobs (docs/webhooks.md, Configuration); unset means the documented defaults. */
 export function webhookDeliveryConfig(): { timeoutMs: number; retrySchedule: string | undefined } {
   const timeoutMs = Number(process.env.WEBHOOK_TIMEOUT_MS ?? 30_000);
@@ -274,6 +319,7 @@ export function outboundConfig(): {
 export interface RuntimeSettings {
   stage: Stage;
   tables: { main: string; idempotency: string; audit: string };
+  buckets: { images: string };
   secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
   apiBaseUrl: string;
   authBaseUrl: string;
@@ -283,8 +329,8 @@ export interface RuntimeSettings {
   /** Absent: the stage has no identity provider, and employee login answers 500. */
   employeeLogin?: EmployeeLoginConfig;
   logLevel: string;
-  /** Local stage: DynamoDB Local and the SQS emulator. */
-  endpoints?: { dynamodb: string; sqs: string };
+  /** Local stage: DynamoDB Local and the SQS emulator, which serves S3 too. */
+  endpoints?: { dynamodb: string; sqs: string; s3: string };
   validateResponses?: boolean;
   /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
   metrics?: boolean;
@@ -294,6 +340,8 @@ export interface RuntimeSettings {
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
   localWebhooks?: { extraCaFile: string };
+  /** The partner CA's subject DN; default `defaultPartnerCaSubject`. */
+  partnerCaSubject?: string;
 }
 
 function employeeLoginEnvironment(login: EmployeeLoginConfig): Record<string, string> {
@@ -318,7 +366,10 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     MAIN_TABLE_NAME: settings.tables.main,
     IDEMPOTENCY_TABLE_NAME: settings.tables.idempotency,
     AUDIT_TABLE_NAME: settings.tables.audit,
-    ...(endpoints ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs } : {}),
+    IMAGES_BUCKET_NAME: settings.buckets.images,
+    ...(endpoints
+      ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs, S3_ENDPOINT: endpoints.s3 }
+      : {}),
     SECRETS_BACKEND: secrets.backend,
     ...(secrets.dir ? { SECRETS_DIR: secrets.dir } : {}),
     ...Object.fromEntries(secretNames.map((name) => [secretIdVariables[name], secrets.ids[name]])),
@@ -334,10 +385,17 @@ export function runtimeEnvironment(settings: RuntimeSettings): Record<string, st
     POWERTOOLS_SERVICE_NAME: serviceName,
     LOG_LEVEL: settings.logLevel,
     ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
+    ...(settings.partnerCaSubject ? { PARTNER_CA_SUBJECT: settings.partnerCaSubject } : {}),
     ...(settings.metrics === false ? { POWERTOOLS_METRICS_DISABLED: 'true' } : {}),
     ...settings.queueUrls,
     ...(localWebhooks
       ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }
       : {}),
   };
+}
+
+/** The pass keys' secrets (shared/pki/pass-signing.ts): the private set and its published JWKS. */
+export function passKeySecretIds(): { privateSet: string; publicJwks: string } {
+  const { passSigningKeys, passKeysPublic } = config().secretIds;
+  return { privateSet: passSigningKeys, publicJwks: passKeysPublic };
 }

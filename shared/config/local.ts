@@ -51,6 +51,13 @@ export function localEmployeeRoles(): 'strict' | 'lenient' {
   return process.env.LOCAL_EMPLOYEE_ROLES === 'strict' ? 'strict' : 'lenient';
 }
 
+/** How long `npm start` keeps its queue emulator down on SIGUSR2: LOCAL_QUEUE_OUTAGE_MS, default 2000. */
+export function localQueueOutageMs(): number {
+  const value = Number(process.env.LOCAL_QUEUE_OUTAGE_MS ?? 2000);
+  if (!Number.isInteger(value) || value < 0) throw new Error('LOCAL_QUEUE_OUTAGE_MS must be milliseconds');
+  return value;
+}
+
 /** LOG_LEVEL given to a tool: it wins over the level the stage's functions run with. */
 export function logLevelOverride(): string | undefined {
   return process.env.LOG_LEVEL || undefined;

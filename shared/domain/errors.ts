@@ -37,6 +37,8 @@ export const errorCatalog = {
   MethodNotAllowed: { status: 405, title: 'Method not allowed' },
   PayloadTooLarge: { status: 413, title: 'Request body too large' },
   UnsupportedMediaType: { status: 415, title: 'Unsupported media type' },
+  // Added by this service for webhook recovery (docs/webhooks.md, Recovery).
+  WebhookRecoveryInProgress: { status: 409, title: 'A recovery is already running for the subscription' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -92,27 +92,6 @@ async function replay(
 }
 
 /**
- * What a used key already answers, read before an operation that commits its own writes
- * (RouteDefinition.commitsOwnWrites): the stored response for the same request, 409
- * IdempotencyConflict for another one, undefined when the key is unused or expired.
- */
-export async function findIdempotent(
-  context: IdempotencyContext,
-  now: Date,
-): Promise<IdempotentOutcome | undefined> {
-  const { Item } = await ddb().send(
-    new GetCommand({
-      TableName: config().idempotencyTableName,
-      Key: { pk: recordKey(context) },
-      ConsistentRead: true,
-    }),
-  );
-  // An expired record is a new operation, as in recordPut's condition.
-  if (!Item || Number(Item.expires_at) < Math.floor(now.getTime() / 1000)) return undefined;
-  return replay(context, Item);
-}
-
-/**
  * Commits the operation's writes and its response under the key in one transaction. When the key was
  * used before, nothing is written: the first response is replayed, or a different body is a conflict.
  * A failed business condition becomes the operation's own 4xx, which is stored under the key too.
@@ -161,4 +140,26 @@ export async function storeIdempotent(
     }
     throw error;
   }
+}
+
+/**
+ * What a used key already answers (docs/architecture.md, Idempotency): read when the operation failed,
+ * and before an operation that commits its own writes (RouteDefinition.commitsOwnWrites). The same
+ * body replays the stored response, another body is 409 IdempotencyConflict, and no record (or an
+ * expired one) is undefined. Strongly consistent, so a twin's commit is seen.
+ */
+export async function findIdempotent(
+  context: IdempotencyContext,
+  now: Date,
+): Promise<IdempotentOutcome | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: config().idempotencyTableName,
+      Key: { pk: recordKey(context) },
+      ConsistentRead: true,
+    }),
+  );
+  // An expired record is a new operation, as in recordPut's condition.
+  if (!Item || Number(Item.expires_at) < Math.floor(now.getTime() / 1000)) return undefined;
+  return replay(context, Item);
 }

@@ -23,6 +23,7 @@ export const metricNames = {
   throttles: 'Throttles',
   creates: 'Creates',
   webhookDeliveries: 'WebhookDeliveries',
+  usageFlushFailures: 'UsageFlushFailures',
 } as const;
 
 export type WebhookOutcome = 'delivered' | 'retried' | 'failed' | 'disabled';
@@ -125,5 +126,17 @@ export function countWebhookOutcome(outcome: WebhookOutcome, accountId?: string)
     name: metricNames.webhookDeliveries,
     dimensionSets: [{ Outcome: outcome }],
     properties: { account_id: accountId },
+  });
+}
+
+/**
+ * A flush of the daily usage counter failed (docs/quotas.md, Headers in AWS): its requests go with
+ * the next flush, or are lost if the container dies first. `requests` says how many were in it.
+ */
+export function countUsageFlushFailure(requests: number, accountId?: string): void {
+  emit({
+    name: metricNames.usageFlushFailures,
+    dimensionSets: [{}],
+    properties: { account_id: accountId, requests },
   });
 }

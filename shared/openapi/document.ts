@@ -68,6 +68,18 @@ function securityOf(route: RouteDefinition) {
   return accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] }));
 }
 
+/** The request body as documented: JSON, a form, or the raw file of one of the route's media types. */
+function requestContent(spec: NonNullable<RouteDefinition['request']>, body: z.ZodType) {
+  if (spec.bodyType === 'binary') {
+    return Object.fromEntries(
+      (spec.mediaTypes ?? []).map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+    );
+  }
+  return {
+    [spec.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: body },
+  };
+}
+
 /** Error codes every route can answer, besides its own `errors`. */
 function impliedErrors(route: RouteDefinition): ErrorCode[] {
   const codes: ErrorCode[] = ['InternalError', 'ServiceUnavailable'];
@@ -177,11 +189,7 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
       ? {
           requestBody: {
             required: !spec.body.safeParse(undefined).success,
-            content: {
-              [spec.bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
-                schema: spec.body,
-              },
-            },
+            content: requestContent(spec, spec.body),
           },
         }
       : {}),

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
+import { partnerCertificateSubject } from '../auth/certificate-binding.ts';
 import type { SignedCertificate } from '../domain/accounts/ports.ts';
 import { ValidationError } from '../domain/errors.ts';
 
@@ -187,9 +188,7 @@ export async function checkCsr(csrPem: string): Promise<x509.PublicKey> {
 }
 
 /** The subject every partner certificate carries: the account id is what binds calls to tokens. */
-export function partnerSubject(accountId: string): string {
-  return `CN=${accountId}, OU=Partners, O=Partner Travel Services`;
-}
+export const partnerSubject = partnerCertificateSubject;
 
 export async function signPartnerCsr(params: {
   ca: CertificateAuthority;

@@ -9,8 +9,9 @@ import type { SecretStore } from '../secrets/store.ts';
 /**
  * Pass QR payloads: compact JWS (ES256) signed with a key of their own, not the access-token key, so
  * scanners trust nothing that could open the API and a pass key can rotate on its own schedule. The
- * secret holds `{keys: [...]}`, newest first; the first key signs, every listed key stays published
- * (GET /.well-known/pass-keys.json) so passes signed before a rotation keep verifying.
+ * private secret holds `{keys: [...]}`, newest first; the first key signs, every listed key stays
+ * published (GET /.well-known/pass-keys.json, from the public secret) so passes signed before a
+ * rotation keep verifying.
  */
 export const passTokenType = 'pass+jwt';
 
@@ -119,6 +120,16 @@ export async function verifyPassToken(
 
 const cacheMillis = 5 * 60 * 1000;
 
+/**
+ * The two secrets of the pass keys: the private set only the signers read (the booking processor and
+ * the recovery sweep; key rotation writes it), and its public JWKS, which the booking function reads
+ * to publish GET /.well-known/pass-keys.json without ever holding a private key.
+ */
+export interface PassKeySecretIds {
+  privateSet: string;
+  publicJwks: string;
+}
+
 export async function readPassSigningKeys(
   store: SecretStore,
   secretId: string,
@@ -127,58 +138,95 @@ export async function readPassSigningKeys(
   return raw === undefined ? undefined : keySetSchema.parse(JSON.parse(raw));
 }
 
-/** Creates the key set unless one exists (the local stage on first use; an operator in AWS). */
-export async function ensurePassSigningKeys(
+const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+
+export async function readPublishedPassKeys(
   store: SecretStore,
   secretId: string,
-): Promise<PassSigningKeySet> {
-  const existing = await readPassSigningKeys(store, secretId);
-  if (existing) return existing;
-  const set = await newPassSigningKeySet();
-  await store.put(secretId, JSON.stringify(set));
-  return set;
+): Promise<{ keys: JWK[] } | undefined> {
+  const raw = await store.get(secretId);
+  return raw === undefined ? undefined : (jwksSchema.parse(JSON.parse(raw)) as { keys: JWK[] });
 }
 
 /**
- * The key set as a warm container holds it: read once, re-read after five minutes, so a rotation
- * reaches every container within that. Only the signer (the booking processor) may create the set, and
- * only where `generateIfMissing` (the local stage): two writers could each create a different key. In
- * AWS the secret is provisioned; a missing one fails signing loudly and publishes an empty set.
+ * Creates the key set unless one exists (key rotation in AWS, the local stage on start), and publishes
+ * its public half whenever the published one differs, so a set loaded by an operator is published on
+ * the next rotation run.
  */
-export class PassKeys implements PassSigner {
-  private cached: { at: number; set: Promise<PassSigningKeySet | undefined> } | undefined;
+export async function ensurePassSigningKeys(
+  store: SecretStore,
+  ids: PassKeySecretIds,
+): Promise<PassSigningKeySet> {
+  let set = await readPassSigningKeys(store, ids.privateSet);
+  if (!set) {
+    set = await newPassSigningKeySet();
+    await store.put(ids.privateSet, JSON.stringify(set));
+  }
+  const published = JSON.stringify(passJwks(set));
+  if ((await store.get(ids.publicJwks)) !== published) await store.put(ids.publicJwks, published);
+  return set;
+}
 
-  constructor(
-    private readonly store: () => SecretStore,
-    private readonly secretId: () => string,
-    private readonly generateIfMissing: () => boolean,
-  ) {}
+/** Read once, read again after five minutes, so a rotation reaches every container within that. */
+class Cached<T> {
+  private cached: { at: number; value: Promise<T | undefined> } | undefined;
 
-  private keySet(): Promise<PassSigningKeySet | undefined> {
+  constructor(private readonly load: () => Promise<T | undefined>) {}
+
+  get(): Promise<T | undefined> {
     if (!this.cached || Date.now() - this.cached.at > cacheMillis) {
-      const set = this.generateIfMissing()
-        ? ensurePassSigningKeys(this.store(), this.secretId())
-        : readPassSigningKeys(this.store(), this.secretId());
-      const cached = { at: Date.now(), set };
+      const value = this.load();
+      const cached = { at: Date.now(), value };
       this.cached = cached;
-      // A missing set or a failed read is asked again next time, never held for five minutes.
+      // A missing value or a failed read is asked again next time, never held for five minutes.
       const forget = () => {
         if (this.cached === cached) this.cached = undefined;
       };
-      set.then((found) => found ?? forget(), forget);
+      value.then((found) => found ?? forget(), forget);
     }
-    return this.cached.set;
+    return this.cached.value;
   }
+}
 
-  async jwks(): Promise<{ keys: JWK[] }> {
-    const set = await this.keySet();
-    return set ? passJwks(set) : { keys: [] };
+/**
+ * The signer's view of the key set. Only where `generateIfMissing` (the local stage) may it create the
+ * set: two writers could each create a different key. In AWS the set is provisioned by key rotation; a
+ * missing one fails signing loudly.
+ */
+export class PassKeys implements PassSigner {
+  private readonly keySet: Cached<PassSigningKeySet>;
+
+  constructor(
+    private readonly store: () => SecretStore,
+    private readonly ids: () => PassKeySecretIds,
+    private readonly generateIfMissing: () => boolean,
+  ) {
+    this.keySet = new Cached(() =>
+      this.generateIfMissing()
+        ? ensurePassSigningKeys(this.store(), this.ids())
+        : readPassSigningKeys(this.store(), this.ids().privateSet),
+    );
   }
 
   async sign(claims: PassTokenClaims): Promise<string> {
-    const set = await this.keySet();
+    const set = await this.keySet.get();
     if (!set)
-      throw new Error(`The secret ${this.secretId()} (pass signing keys) is missing: see docs/booking.md`);
+      throw new Error(
+        `The secret ${this.ids().privateSet} (pass signing keys) is missing: see docs/booking.md`,
+      );
     return signPassToken(set, claims);
+  }
+}
+
+/** The published (public) pass keys, as scanners fetch them; an empty set until the first is provisioned. */
+export class PublishedPassKeys {
+  private readonly published: Cached<{ keys: JWK[] }>;
+
+  constructor(store: () => SecretStore, secretId: () => string) {
+    this.published = new Cached(() => readPublishedPassKeys(store(), secretId()));
+  }
+
+  async jwks(): Promise<{ keys: JWK[] }> {
+    return (await this.published.get()) ?? { keys: [] };
   }
 }

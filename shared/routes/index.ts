@@ -2,6 +2,7 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
+import { catalogAdminRoutes } from './catalog-admin.ts';
 import { auditRoutes, employeeAdminRoutes } from './employee-admin.ts';
 import { employeeTwinsOf } from './employee-twins.ts';
 import { esimRoutes } from './esim.ts';
@@ -23,6 +24,7 @@ const declaredRoutes = {
   ...bookingRoutes,
   ...sandboxRoutes,
   ...catalogRoutes,
+  ...catalogAdminRoutes,
   ...webhooksRoutes,
   ...esimRoutes,
   ...esimAdminRoutes,

@@ -13,6 +13,7 @@ export const functionGroups = [
   'webhooks',
   'sandbox',
   'quotas',
+  'catalog-admin',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -40,6 +41,9 @@ export interface RouteAuth {
   /** Token kinds accepted; partner tokens only unless stated. */
   audiences?: readonly Audience[];
 }
+
+/** The declaration of an operation that audits its own changes (RouteDefinition.audit). */
+export type SelfAudit = 'self';
 
 /**
  * What a state-changing admin operation changes, for its audit record (docs/employees.md, Audit log):
@@ -74,8 +78,13 @@ export interface RequestSpec {
   query?: z.ZodObject;
   headers?: z.ZodObject;
   body?: z.ZodType;
-  /** How the body arrives: JSON (default) or an HTML form (the OAuth token endpoint). */
-  bodyType?: 'json' | 'form';
+  /**
+   * How the body arrives: JSON (default), an HTML form (the OAuth token endpoint) or raw bytes of one
+   * of `mediaTypes` (image uploads; API Gateway passes them base64-encoded).
+   */
+  bodyType?: 'json' | 'form' | 'binary';
+  /** The media types a `binary` body may have (415 otherwise); API Gateway's binary media types. */
+  mediaTypes?: readonly string[];
 }
 
 export interface RouteDefinition {
@@ -111,8 +120,13 @@ export interface RouteDefinition {
   sandboxOnly?: boolean;
   /** What a successful call creates (`booking`, `esim`): counted in the Creates metric (docs/operations.md). */
   creates?: string;
-  /** State-changing admin operations: the audit record the change writes (RouteAudit). */
-  audit?: RouteAudit;
+  /**
+   * State-changing admin operations: the audit record the change writes (RouteAudit), staged by the
+   * pipeline. `'self'`: the operation stages its own record in the request's unit of work, because its
+   * details need what only the use case knows (the catalog administration: the item before and after,
+   * docs/catalog-admin.md); the pipeline then writes none, so no change is recorded twice.
+   */
+  audit?: RouteAudit | SelfAudit;
   /** Set on derived routes only: the operation id of the `/v2/admin` route this employee route mirrors. */
   twinOf?: string;
   request?: RequestSpec;

@@ -7,9 +7,11 @@ import {
   deliverySchema,
   disableWebhookRequestSchema,
   pingAcceptedSchema,
+  recoverWebhookRequestSchema,
   rotateWebhookSecretRequestSchema,
   webhookListSchema,
   webhookParams,
+  webhookRecoverySchema,
   webhookSchema,
 } from '../schemas/webhooks.ts';
 import { defineRoute } from './types.ts';
@@ -149,12 +151,13 @@ export const webhooksRoutes = {
     description:
       'Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; ' +
       'queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). ' +
+      'Ping, redeliver and recover together: 10 per minute per account (429 RateLimitExceeded). ' +
       'Beyond the partner contract.',
     request: { params: deliveryParams },
     responses: {
       202: { description: 'Queued', schema: deliverySchema, headers: { Location: 'The delivery' } },
     },
-    errors: ['WebhookNotFound', 'WebhookInvalidState'],
+    errors: ['WebhookNotFound', 'WebhookInvalidState', 'RateLimitExceeded'],
   }),
   pingWebhook: defineRoute({
     ...common,
@@ -164,11 +167,30 @@ export const webhooksRoutes = {
     summary: 'Send a `webhook.ping` test event',
     description:
       'The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. ' +
-      'The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.',
+      'The subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 ' +
+      'per minute per account (429 RateLimitExceeded). Beyond the partner contract.',
     request: { params: webhookParams },
     responses: {
       202: { description: 'Queued', schema: pingAcceptedSchema, headers: { Location: 'Its delivery' } },
     },
-    errors: ['WebhookNotFound', 'WebhookInvalidState'],
+    errors: ['WebhookNotFound', 'WebhookInvalidState', 'RateLimitExceeded'],
+  }),
+  recoverWebhook: defineRoute({
+    ...common,
+    operationId: 'recoverWebhook',
+    method: 'POST',
+    path: `${item}/recover`,
+    summary: 'Send again every event that was Skipped or Failed since a time',
+    description:
+      'For a receiver that was down or a subscription that was disabled: every event since `since` (at most ' +
+      '7 days ago, 422 otherwise) whose delivery is Skipped or Failed is sent again, with its own id, in event ' +
+      'order, each once, on a fresh retry schedule (at most 500 per recovery, see `truncated`). One recovery ' +
+      'runs at a time per subscription (409 WebhookRecoveryInProgress); the subscription must be Active ' +
+      '(409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429). ' +
+      'With an Idempotency-Key, a retry gets the first answer. Beyond the partner contract.',
+    idempotency: 'optional',
+    request: { params: webhookParams, body: recoverWebhookRequestSchema },
+    responses: { 202: { description: 'The recovery started', schema: webhookRecoverySchema } },
+    errors: ['WebhookNotFound', 'WebhookInvalidState', 'WebhookRecoveryInProgress', 'RateLimitExceeded'],
   }),
 } as const;

@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { matchingIdPattern } from '../domain/esim/activation.ts';
 import { iccidProblem } from '../domain/esim/iccid.ts';
-import { esimStatuses, maxIccidsPerLoad, orderStatuses, packageStatuses } from '../domain/esim/model.ts';
+import {
+  esimStatuses,
+  maxActivePeriodDays,
+  maxIccidsPerLoad,
+  orderStatuses,
+  packageStatuses,
+} from '../domain/esim/model.ts';
 import { esimTariffSchema, priceSchema } from './catalog.ts';
 import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
 
@@ -31,7 +37,7 @@ const packageRequestFields = {
   active_period: z
     .int()
     .min(1)
-    .max(3650)
+    .max(maxActivePeriodDays)
     .meta({
       description:
         "Days the package lasts from its first usage. Must equal the tariff's validity_days, else 422 naming this field.",

@@ -6,9 +6,14 @@ const policySchema = z
     policy: z.enum(['burst', 'daily']).meta({ description: 'As named in the RateLimit-Policy header' }),
     quota: z.int().meta({ description: 'q: requests the policy allows per window' }),
     window_seconds: z.int().meta({ description: 'w: the window in seconds' }),
-    remaining: z.int().nullable().meta({
-      description: 'r: requests left now; null where the gateway does not tell (the burst, in AWS)',
-    }),
+    remaining: z
+      .int()
+      .nullable()
+      .meta({
+        description:
+          'r: requests left now; null where unknown: the burst in AWS (the gateway does not tell), the day when ' +
+          'its count cannot be read',
+      }),
     reset_seconds: z
       .int()
       .nullable()

@@ -83,6 +83,34 @@ export const disableWebhookRequestSchema = z
   .strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: 'For audit.' }) })
   .meta({ id: 'DisableWebhookRequest' });
 
+export const recoverWebhookRequestSchema = z
+  .strictObject({
+    since: z.iso.datetime({ offset: true }).meta({
+      description:
+        'RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.',
+      example: '2030-05-01T08:00:00Z',
+    }),
+  })
+  .meta({ id: 'RecoverWebhookRequest' });
+
+export const webhookRecoverySchema = z
+  .object({
+    id: uuid.meta({ description: 'The recovery id' }),
+    status: z.enum(['Running', 'Completed']).meta({
+      description: 'Completed at once when there was nothing to send; a recovery runs one at a time.',
+    }),
+    since: timestamp,
+    until: timestamp.meta({ description: 'Events up to this time were looked at' }),
+    event_count: z.int().min(0).meta({ description: 'Events sent again, oldest first, each once' }),
+    truncated: z.boolean().meta({
+      description:
+        'More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with ' +
+        '`since` = `until` once this recovery has completed.',
+    }),
+    started_at: timestamp,
+  })
+  .meta({ id: 'WebhookRecovery' });
+
 export const webhookParams = z.strictObject({ webhookID: uuid });
 export const deliveryParams = z.strictObject({
   webhookID: uuid,
@@ -105,6 +133,18 @@ export const deliveryAttemptSchema = z
   })
   .meta({ id: 'WebhookDeliveryAttempt' });
 
+const attemptCountsSchema = z
+  .object({
+    total: z.int().min(0),
+    delivered: z.int().min(0).meta({ description: 'Answered 2xx' }),
+    rejected: z.int().min(0).meta({ description: 'Answered another HTTP status' }),
+    unreachable: z.int().min(0).meta({ description: 'No answer: timeout, refused, TLS, refused address' }),
+  })
+  .meta({
+    id: 'WebhookDeliveryAttemptCounts',
+    description: 'Every attempt ever made, by outcome; `attempts` lists only the latest 20.',
+  });
+
 /** The notification body every receiver gets (docs/webhooks.md). */
 export const webhookEnvelopeSchema = z
   .object({
@@ -125,7 +165,11 @@ export const deliverySchema = z
     }),
     status_reason: z.string().nullable(),
     event: webhookEnvelopeSchema,
-    attempts: z.array(deliveryAttemptSchema),
+    attempts: z
+      .array(deliveryAttemptSchema)
+      .max(20)
+      .meta({ description: 'The latest 20 attempts, oldest first' }),
+    attempt_counts: attemptCountsSchema,
     next_attempt_at: timestamp.nullable(),
     created_at: timestamp,
     updated_at: timestamp,

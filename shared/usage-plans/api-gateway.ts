@@ -2,15 +2,13 @@ import type { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { hiddenApiKeyValue } from '../auth/usage-authorizer.ts';
 import { config, usagePlanSettings } from '../config/env.ts';
 import { onReset } from '../config/reset.ts';
-import { secondsUntilUtcMidnight } from '../domain/quotas/limiter.ts';
 import { type PlanName, planNames } from '../domain/quotas/plans.ts';
-import type { KnownUsage, MeteringPlan, UsagePlanAssigner, UsageReader } from '../domain/quotas/ports.ts';
-import { logger } from '../observability/logger.ts';
+import type { UsagePlanAssigner } from '../domain/quotas/ports.ts';
 import { dataKey } from '../secrets/data-keys.ts';
 
 /**
  * API Gateway's usage plans and API keys (docs/quotas.md, Enforcement in AWS). The SDK client is
- * loaded on first use: only the admin, quotas and authorizer functions ever call it, and the other
+ * loaded on first use: only the admin and authorizer functions ever call it, and the other
  * bundles never pay for it at cold start.
  */
 
@@ -131,46 +129,6 @@ export const apiGatewayUsagePlans: UsagePlanAssigner = {
       );
     } catch (error) {
       if (!(error instanceof module.ConflictException)) throw error;
-    }
-  },
-};
-
-const day = (now: Date) => now.toISOString().slice(0, 10);
-
-/**
- * Today's count of the account's key in its usage plan (GetUsage). API Gateway tells nothing about
- * the burst bucket, so only the daily policy is known. Its control plane is rate limited far below the
- * data plane: a refusal or a missing key leaves the usage unknown rather than failing the request.
- */
-export const apiGatewayUsage: UsageReader = {
-  async read(accountId: string, plan: MeteringPlan, now: Date): Promise<KnownUsage> {
-    if (plan.name === 'staff') return {};
-    try {
-      const keyId = await findKeyId(accountId);
-      if (!keyId) return {};
-      const { module, client } = await apiGateway();
-      const usage = await client.send(
-        new module.GetUsageCommand({
-          usagePlanId: (await planIds())[plan.name],
-          keyId,
-          startDate: day(now),
-          endDate: day(now),
-        }),
-      );
-      const [used] = usage.items?.[keyId]?.[0] ?? [];
-      if (used === undefined) return {};
-      return {
-        daily: {
-          policy: 'daily',
-          quota: plan.limits.dailyQuota,
-          windowSeconds: 86_400,
-          remaining: Math.max(0, plan.limits.dailyQuota - used),
-          resetSeconds: secondsUntilUtcMidnight(now.getTime()),
-        },
-      };
-    } catch (error) {
-      logger.warn('Usage of the account key is unknown', { account_id: accountId, error });
-      return {};
     }
   },
 };

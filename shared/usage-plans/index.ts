@@ -1,6 +1,6 @@
 import { config } from '../config/env.ts';
 import type { KnownUsage, MeteringPlan, UsagePlanAssigner, UsageReader } from '../domain/quotas/ports.ts';
-import { apiGatewayUsage, apiGatewayUsagePlans } from './api-gateway.ts';
+import { apiGatewayUsagePlans } from './api-gateway.ts';
 
 /**
  * Where the rate limit plans are enforced: API Gateway in AWS, the local gateway on the local stage
@@ -28,6 +28,12 @@ export function usagePlanAssigner(): UsagePlanAssigner {
   return config().stage === 'local' ? localUsagePlans : apiGatewayUsagePlans;
 }
 
+/**
+ * API Gateway tells nothing of an account's burst bucket; the day's usage comes from the service's own
+ * count (daily-usage.ts) on every stage.
+ */
+const awsUsage: UsageReader = { read: () => Promise.resolve({}) };
+
 export function usageReader(): UsageReader {
-  return config().stage === 'local' ? localUsage : apiGatewayUsage;
+  return config().stage === 'local' ? localUsage : awsUsage;
 }

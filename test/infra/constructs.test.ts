@@ -105,7 +105,7 @@ describe('WebhookPipeline', () => {
     };
   });
 
-  it('pipes only new Event items from the table stream to the queue, ordered and deduplicated', () => {
+  it('pipes only new Event items and recovery jobs from the table stream to the queue, ordered and deduplicated', () => {
     template.hasResourceProperties('AWS::Pipes::Pipe', {
       Source: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'StreamArn'] },
       SourceParameters: {
@@ -114,7 +114,7 @@ describe('WebhookPipeline', () => {
             {
               Pattern: JSON.stringify({
                 eventName: ['INSERT'],
-                dynamodb: { NewImage: { entity: { S: ['Event'] } } },
+                dynamodb: { NewImage: { entity: { S: ['Event', 'WebhookRecoveryJob'] } } },
               }),
             },
           ],

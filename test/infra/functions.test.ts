@@ -11,14 +11,21 @@ import {
   workerNames,
   workers,
 } from '../../infra/functions.ts';
-import { config, defaultSecretIds, employeeLoginConfig, queueUrl } from '../../shared/config/env.ts';
+import {
+  config,
+  defaultPartnerCaSubject,
+  defaultSecretIds,
+  employeeLoginConfig,
+  queueUrl,
+} from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { functionGroups } from '../../shared/routes/types.ts';
 
 const localSettings: StageSettings = {
   stage: 'local',
   tables: { main: 'main-local', idempotency: 'idempotency-local', audit: 'audit-local' },
-  endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324' },
+  buckets: { images: 'images-local' },
+  endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324', s3: 'http://127.0.0.1:9324' },
   secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },
   apiBaseUrl: 'https://127.0.0.1:8443',
   authBaseUrl: 'https://127.0.0.1:8444',
@@ -94,8 +101,10 @@ describe('functionEnvironment', () => {
       mainTableName: 'main-local',
       idempotencyTableName: 'idempotency-local',
       auditTableName: 'audit-local',
+      imagesBucketName: 'images-local',
       dynamodbEndpoint: 'http://127.0.0.1:8000',
       sqsEndpoint: 'http://127.0.0.1:9324',
+      s3Endpoint: 'http://127.0.0.1:9324',
       secretsBackend: 'file',
       secretsDir: '/tmp/secrets',
       secretIds: defaultSecretIds,
@@ -107,6 +116,8 @@ describe('functionEnvironment', () => {
       adminBaseUrl: 'https://127.0.0.1:8445',
       consoleOrigin: 'https://127.0.0.1:8447',
       validateResponses: true,
+      partnerCaSubject: defaultPartnerCaSubject,
+      principalStatusTtlSeconds: 60,
     });
     expect(employeeLoginConfig()).toEqual(localSettings.employeeLogin);
   });

@@ -3,6 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { managedRuleGroups } from '../../infra/constructs/managed-rules-web-acl.ts';
 import {
+  bucketGrants,
   functionNeeds,
   queues,
   type SecretName,
@@ -303,10 +304,10 @@ describe('per-partner rate limits', () => {
     expect(grants.flatMap((grant) => grant.actions)).not.toEqual(expect.arrayContaining(writeActions));
   });
 
-  it('let the admin and quotas functions find the tier plans by name', () => {
+  it('let the admin function find the tier plans by name', () => {
     const { apiTemplate } = service('prod');
 
-    for (const name of ['admin', 'quotas']) {
+    for (const name of ['admin']) {
       const fn = apiTemplate.toJSON().Resources[functionIdOf(apiTemplate, name)] as CfnResource;
       expect(
         JSON.parse(
@@ -379,19 +380,44 @@ describe('the auth API', () => {
 
     apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'auth.partner-travel.example.com',
-      SecurityPolicy: 'TLS_1_2',
       MutualTlsAuthentication: Match.absent(),
+    });
+  });
+
+  it('speaks TLS 1.3, or TLS 1.2 with forward secrecy, in strict mode on its domain', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
+      DomainName: 'auth.partner-travel.example.com',
+      SecurityPolicy: 'SecurityPolicy_TLS13_1_2_PFS_PQ_2025_09',
+      EndpointAccessMode: 'STRICT',
     });
   });
 });
 
+describe('the custom domains', () => {
+  it('keep the legacy TLS 1.2 policy (which also speaks TLS 1.3) only where mutual TLS requires it', () => {
+    for (const stage of stages) {
+      const domains = resourcesOf(service(stage).apiTemplate, 'AWS::ApiGateway::DomainName');
+
+      for (const [id, domain] of domains) {
+        const mutualTls = domain.Properties.MutualTlsAuthentication !== undefined;
+        expect(domain.Properties.SecurityPolicy, `${stage} ${id}`).toBe(
+          mutualTls ? 'TLS_1_2' : 'SecurityPolicy_TLS13_1_2_PFS_PQ_2025_09',
+        );
+      }
+    }
+  });
+});
+
 describe('the admin API', () => {
-  it('has its own regional domain without mutual TLS', () => {
+  it('has its own regional domain without mutual TLS, on the TLS 1.3 enhanced policy', () => {
     const { apiTemplate } = service('prod');
 
     apiTemplate.hasResourceProperties('AWS::ApiGateway::DomainName', {
       DomainName: 'admin.partner-travel.example.com',
-      SecurityPolicy: 'TLS_1_2',
+      SecurityPolicy: 'SecurityPolicy_TLS13_1_2_PFS_PQ_2025_09',
+      EndpointAccessMode: 'STRICT',
       EndpointConfiguration: { Types: ['REGIONAL'] },
       MutualTlsAuthentication: Match.absent(),
     });
@@ -517,6 +543,51 @@ describe('employee login in AWS', () => {
     expect(writes[0]?.conditions).toEqual({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGIN_STATE#*', 'LOGIN_CODE#*', 'LOCKOUT#*'] },
     });
+  });
+});
+
+describe('the daily usage counter', () => {
+  const meteredGroups = (stage: Stage) => [
+    ...new Set(
+      routesForStage(stage)
+        .filter((route) => route.auth && route.hosts.includes('api'))
+        .map((route) => route.group),
+    ),
+  ];
+
+  it('may be written by every function that serves a metered partner route', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const idempotencyId = logicalIdIn(stateful, stateful.idempotencyTable);
+
+    expect(meteredGroups('prod').length).toBeGreaterThan(0);
+    for (const group of meteredGroups('prod')) {
+      const updates = grantsOf(apiTemplate, functionIdOf(apiTemplate, group)).filter(
+        (grant) => grant.resources.includes(idempotencyId) && grant.actions.includes('dynamodb:UpdateItem'),
+      );
+      expect(updates, group).not.toHaveLength(0);
+    }
+  });
+
+  // The webhooks function writes idempotency records (recover takes an Idempotency-Key), which covers the counter.
+  it('is reached by the catalog, sandbox and quotas functions through GetItem and UpdateItem on USAGE# items only', () => {
+    const { apiTemplate, stateful } = service('stage');
+    const idempotencyId = logicalIdIn(stateful, stateful.idempotencyTable);
+
+    for (const group of ['catalog', 'sandbox', 'quotas'] as const) {
+      const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, group)).filter((grant) =>
+        grant.resources.includes(idempotencyId),
+      );
+      expect(grants.flatMap((grant) => grant.actions).sort(), group).toEqual([
+        'dynamodb:GetItem',
+        'dynamodb:UpdateItem',
+      ]);
+      for (const grant of grants) {
+        expect(grant.resources, group).not.toContain('/index/');
+        expect(grant.conditions, group).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USAGE#*'] },
+        });
+      }
+    }
   });
 });
 
@@ -655,7 +726,14 @@ describe('the functions', () => {
         if (access === 'readWrite')
           expect(writes.sort(), `${name} on ${table}`).toEqual([...writeActions].sort());
         if (access === 'append') expect(actions, `${name} on ${table}`).toEqual(['dynamodb:PutItem']);
+        if (access === 'count')
+          expect(actions.sort(), `${name} on ${table}`).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
       }
+      const bucketActions = actionsOn(logicalIdIn(stateful, stateful.imagesBucket));
+      const bucketAccess = needs.buckets?.images;
+      expect(bucketActions, `${name} on the images bucket`).toEqual(
+        bucketAccess ? bucketGrants[bucketAccess].flatMap((grant) => grant.actions) : [],
+      );
       for (const [secret, logicalId] of Object.entries(secretIds) as [SecretName, string][]) {
         const access = needs.secrets?.[secret];
         const actions = actionsOn(logicalId);
@@ -668,10 +746,39 @@ describe('the functions', () => {
     }
   });
 
+  it('never may Scan a table: every access pattern is a key read or a Query', () => {
+    for (const stage of stages) {
+      const policies = JSON.stringify(service(stage).apiTemplate.findResources('AWS::IAM::Policy'));
+
+      expect(policies, stage).not.toContain('dynamodb:Scan');
+      expect(policies, stage).not.toContain('dynamodb:*');
+    }
+  });
+
+  it('let only the signers read the private pass keys and the partner CA; the booking function reads the public pass keys', () => {
+    const { apiTemplate, stateful } = service('stage');
+    const readers = (secret: SecretName) =>
+      [...service('stage').api.functions.keys()]
+        .filter((name) =>
+          grantsOf(apiTemplate, functionIdOf(apiTemplate, name)).some(
+            (grant) =>
+              grant.resources.includes(logicalIdIn(stateful, stateful.secrets[secret])) &&
+              grant.actions.includes('secretsmanager:GetSecretValue'),
+          ),
+        )
+        .sort();
+
+    expect(readers('passSigningKeys')).toEqual(['booking-processor', 'key-rotation', 'recovery-sweep']);
+    expect(readers('partnerCa')).toEqual(['admin']);
+    expect(readers('passKeysPublic')).toEqual(['booking', 'key-rotation']);
+  });
+
   it('let the catalog read the main table but never write it nor touch the signing keys', () => {
     const { apiTemplate, stateful } = service('stage');
     const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'catalog'));
-    const actions = grants.flatMap((grant) => grant.actions);
+    const actions = grants
+      .filter((grant) => grant.resources.includes(logicalIdIn(stateful, stateful.mainTable)))
+      .flatMap((grant) => grant.actions);
 
     expect(actions).toContain('dynamodb:Query');
     for (const action of writeActions) expect(actions).not.toContain(action);
@@ -692,6 +799,48 @@ describe('the functions', () => {
       // The version's logical id is the function's without its hash suffix.
       HandlerArn: { Ref: Match.stringLikeRegexp(`^${rotationId.slice(0, -8)}CurrentVersion`) },
       ExecuteOnHandlerChange: false,
+    });
+  });
+});
+
+describe('what a worker cannot handle', () => {
+  it('sends a booking-processor batch it gave up on to an encrypted failure queue with an alarm', () => {
+    const { apiTemplate } = service('prod');
+    const mapping = resourcesOf(apiTemplate, 'AWS::Lambda::EventSourceMapping').find(
+      ([, resource]) =>
+        JSON.stringify(resource.Properties.FunctionName) ===
+        JSON.stringify({ Ref: functionIdOf(apiTemplate, 'booking-processor') }),
+    )?.[1];
+    const [queueId] = referencedIds(mapping?.Properties.DestinationConfig);
+
+    expect(mapping?.Properties).toMatchObject({
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(apiTemplate.findResources('AWS::SQS::Queue')[queueId ?? '']?.Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+    });
+    apiTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+      Threshold: 1,
+      AlarmActions: [Match.anyValue()],
+    });
+  });
+
+  it('lets the webhook pipe retry a record for 23 hours, isolating a bad one, before its dead-letter queue', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::Pipes::Pipe', {
+      SourceParameters: Match.objectLike({
+        DynamoDBStreamParameters: Match.objectLike({
+          MaximumRetryAttempts: -1,
+          MaximumRecordAgeInSeconds: 23 * 60 * 60,
+          OnPartialBatchItemFailure: 'AUTOMATIC_BISECT',
+          DeadLetterConfig: { Arn: Match.anyValue() },
+        }),
+      }),
     });
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type CfnElement, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { type EntryResolver, handlerEntry, projectRoot } from '../../infra/constructs/entries.ts';
 import { addService, type Service } from '../../infra/stacks/service.ts';
@@ -60,9 +60,39 @@ export function synthesizeService(stage: Stage, entries: EntryResolver = everyEn
   return {
     ...service,
     statefulTemplate: Template.fromStack(service.stateful),
-    apiTemplate: Template.fromStack(service.api),
+    apiTemplate: withNestedStacks(service.api),
     nagErrors,
   };
+}
+
+/** `{Ref: <parameter>}` replaced by what the parent passes for it; anything else as it is. */
+function substituteParameters(value: unknown, passed: Json): unknown {
+  if (Array.isArray(value)) return value.map((item) => substituteParameters(item, passed));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const [[key, ref] = []] = entries;
+  if (entries.length === 1 && key === 'Ref' && typeof ref === 'string' && ref in passed) return passed[ref];
+  return Object.fromEntries(entries.map(([name, item]) => [name, substituteParameters(item, passed)]));
+}
+
+/**
+ * The stack's template with the resources of its nested stacks (the admin API) folded in, their
+ * parameters replaced by the values the stack passes: assertions read one template, wherever CDK put
+ * a resource.
+ */
+function withNestedStacks(stack: Stack): Template {
+  const parent = Template.fromStack(stack).toJSON() as { Resources: Record<string, CfnResource> };
+  const resources: Record<string, unknown> = { ...parent.Resources };
+  for (const nested of stack.node.findAll().filter(NestedStack.isNestedStack)) {
+    const nestedId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
+    const passed = (parent.Resources[nestedId]?.Properties.Parameters ?? {}) as Json;
+    const nestedResources = (Template.fromStack(nested).toJSON() as { Resources: Json }).Resources;
+    for (const [id, resource] of Object.entries(nestedResources)) {
+      if (id in resources) throw new Error(`${id} is in the stack and in its nested stack`);
+      resources[id] = substituteParameters(resource, passed);
+    }
+  }
+  return Template.fromJSON({ ...parent, Resources: resources });
 }
 
 export function resourcesOf(template: Template, type: string): [string, CfnResource][] {

@@ -14,7 +14,7 @@ export interface ClientIdentity {
 
 export interface RequestOptions {
   token?: string;
-  /** JSON body (objects are serialised, strings sent as they are). */
+  /** JSON body (objects are serialised, strings sent as they are); bytes are sent raw (set content-type). */
   body?: unknown;
   /** application/x-www-form-urlencoded body (the token endpoint). */
   form?: Record<string, string>;
@@ -93,8 +93,10 @@ export function stageClient(stageJson: () => StageJson) {
           ? current.admin_url
           : current.base_url;
     const headers: Record<string, string> = { ...options.headers };
-    let body: string | undefined;
-    if (options.form) {
+    let body: string | Uint8Array | undefined;
+    if (options.body instanceof Uint8Array) {
+      body = options.body;
+    } else if (options.form) {
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     } else if (options.body !== undefined) {

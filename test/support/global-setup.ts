@@ -33,6 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEBHOOK_RETRY_SCHEDULE: '1,1,1,1',
       WEBHOOK_TIMEOUT_MS: '1500',
       WEBHOOK_RESOLVE: 'internal.webhook.test=10.0.0.7',
+      // A disabled application's tokens are refused within this bound (60 s by default).
+      PRINCIPAL_STATUS_TTL_SECONDS: '2',
       // Every test asks for tokens from 127.0.0.1, far more than a partner would: the flood rules
       // would refuse the suite. A lockout of 2 s lets its test see one end (docs/quotas.md).
       TOKEN_ENDPOINT_LIMITS: JSON.stringify({

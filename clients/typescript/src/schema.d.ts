@@ -715,6 +715,471 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/catalog/lounges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the lounges of the catalog draft
+         * @description Every item of the draft, inactive ones included, in id order.
+         */
+        get: operations["listCatalogLounges"];
+        put?: never;
+        /**
+         * Add a lounge to the draft
+         * @description Partners see it after the next publication. 409 CatalogResourceConflict when it duplicates an item; 422 names every bad field and every unknown reference.
+         */
+        post: operations["createCatalogLounge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/lounges/{loungeID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a lounge of the draft in its admin form */
+        get: operations["getCatalogLounge"];
+        /**
+         * Replace a lounge in the draft
+         * @description The whole admin form, without `id`. Saving the item unchanged changes nothing.
+         */
+        put: operations["replaceCatalogLounge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/lounges/{loungeID}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a lounge in the draft
+         * @description Items are deactivated, never deleted; partners get 404 for it after the next publication.
+         */
+        post: operations["deactivateCatalogLounge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/fast-tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the fast-tracks of the catalog draft
+         * @description Every item of the draft, inactive ones included, in id order.
+         */
+        get: operations["listCatalogFastTracks"];
+        put?: never;
+        /**
+         * Add a fast-track to the draft
+         * @description Partners see it after the next publication. 409 CatalogResourceConflict when it duplicates an item; 422 names every bad field and every unknown reference.
+         */
+        post: operations["createCatalogFastTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/fast-tracks/{fastTrackID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a fast-track of the draft in its admin form */
+        get: operations["getCatalogFastTrack"];
+        /**
+         * Replace a fast-track in the draft
+         * @description The whole admin form, without `id`. Saving the item unchanged changes nothing.
+         */
+        put: operations["replaceCatalogFastTrack"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/fast-tracks/{fastTrackID}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a fast-track in the draft
+         * @description Items are deactivated, never deleted; partners get 404 for it after the next publication.
+         */
+        post: operations["deactivateCatalogFastTrack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/tariffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the eSIM tariffs of the catalog draft
+         * @description Every item of the draft, inactive ones included, in id order.
+         */
+        get: operations["listCatalogTariffs"];
+        put?: never;
+        /**
+         * Add a eSIM tariff to the draft
+         * @description Partners see it after the next publication. 409 CatalogResourceConflict when it duplicates an item; 422 names every bad field and every unknown reference.
+         */
+        post: operations["createCatalogTariff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/tariffs/{tariffID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a eSIM tariff of the draft in its admin form */
+        get: operations["getCatalogTariff"];
+        /**
+         * Replace a eSIM tariff in the draft
+         * @description The whole admin form, without `id`. Saving the item unchanged changes nothing.
+         */
+        put: operations["replaceCatalogTariff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/tariffs/{tariffID}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a eSIM tariff in the draft
+         * @description Items are deactivated, never deleted; partners get 404 for it after the next publication.
+         */
+        post: operations["deactivateCatalogTariff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/hubs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the hubs of the catalog draft
+         * @description Every item of the draft, inactive ones included, in id order.
+         */
+        get: operations["listCatalogHubs"];
+        put?: never;
+        /**
+         * Add a hub to the draft
+         * @description Partners see it after the next publication. 409 CatalogResourceConflict when it duplicates an item; 422 names every bad field and every unknown reference.
+         */
+        post: operations["createCatalogHub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/hubs/{hubID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a hub of the draft in its admin form */
+        get: operations["getCatalogHub"];
+        /**
+         * Replace a hub in the draft
+         * @description The whole admin form, without `id`. Saving the item unchanged changes nothing.
+         */
+        put: operations["replaceCatalogHub"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/hubs/{hubID}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a hub in the draft
+         * @description Items are deactivated, never deleted; partners get 404 for it after the next publication.
+         */
+        post: operations["deactivateCatalogHub"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/amenities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the amenitys of the catalog draft
+         * @description Every item of the draft, inactive ones included, in id order.
+         */
+        get: operations["listCatalogAmenities"];
+        put?: never;
+        /**
+         * Add a amenity to the draft
+         * @description Partners see it after the next publication. 409 CatalogResourceConflict when it duplicates an item; 422 names every bad field and every unknown reference.
+         */
+        post: operations["createCatalogAmenity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/amenities/{amenityID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a amenity of the draft in its admin form */
+        get: operations["getCatalogAmenity"];
+        /**
+         * Replace a amenity in the draft
+         * @description The whole admin form, without `id`. Saving the item unchanged changes nothing.
+         */
+        put: operations["replaceCatalogAmenity"];
+        post?: never;
+        /**
+         * Delete an amenity no lounge of the draft lists
+         * @description 409 AmenityResourceConflict while a lounge of the draft lists it (details.lounge_ids).
+         */
+        delete: operations["deleteCatalogAmenity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/amenities/{amenityID}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a amenity in the draft
+         * @description Items are deactivated, never deleted; partners get 404 for it after the next publication.
+         */
+        post: operations["deactivateCatalogAmenity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image (the raw file as the body)
+         * @description PNG, JPEG or WebP, recognised by its content (the Content-Type must name the same format), whole, 1..16384 pixels a side: otherwise 422 on `body`. At most 4 MiB this way (413 above: a Lambda event carries no more, base64-encoded); files up to 5 MiB go through `POST /api/v1/admin/catalog/images/uploads`. The id derives from the SHA-256 of the bytes: 201 when stored now, 200 when the same image was stored before.
+         */
+        post: operations["uploadCatalogImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/images/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get an upload URL for an image file of up to 5 MiB
+         * @description Answers a presigned URL that accepts one PUT of exactly `bytes` bytes of `content_type` for 15 minutes, straight to storage, past the size a request to this API may carry. Then `POST …/images/uploads/{uploadID}/complete` checks the file and stores it as an image. The grant is audited.
+         */
+        post: operations["startCatalogImageUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/images/uploads/{uploadID}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the file put through an upload URL as an image
+         * @description The same checks as a direct upload, on the file as storage holds it: 422 on `upload` otherwise. 404 ResourceNotFound when nothing was put under the upload (or it expired, after a day). 201 when stored now, 200 when the same image was stored before (completing twice included).
+         */
+        post: operations["completeCatalogImageUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the draft holds and whether publishing it would change the catalog */
+        get: operations["getCatalogDraft"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The draft against the published catalog, field by field */
+        get: operations["getCatalogDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/catalog/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish the draft: partners see it from their next request
+         * @description Atomic for partners: they read the previous version or this one, never a mix. Publishing a draft that is published already answers 200 with the current version and `changed: false`.
+         */
+        post: operations["publishCatalog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an account's own contract
+         * @description 404 ResourceNotFound (details.default_contract_applies) when the account has none.
+         */
+        get: operations["getAccountContract"];
+        /** Replace an account's contract */
+        put: operations["replaceAccountContract"];
+        /** Give an account its own contract (it replaces the default contract for the account) */
+        post: operations["createAccountContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/b2b/webhooks": {
         parameters: {
             query?: never;
@@ -888,7 +1353,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event again
-         * @description Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
+         * @description Queues the event again, with the same id, whatever the delivery’s status, on a fresh retry schedule; queued retries of it are superseded. The subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429 RateLimitExceeded). Beyond the partner contract.
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -908,9 +1373,29 @@ export interface paths {
         put?: never;
         /**
          * Send a `webhook.ping` test event
-         * @description The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. The subscription must be Active (409 WebhookInvalidState). Beyond the partner contract.
+         * @description The ping takes the path of every event (outbox, stream, queue, dispatcher) and is signed the same way. The subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429 RateLimitExceeded). Beyond the partner contract.
          */
         post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/webhooks/{webhookID}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send again every event that was Skipped or Failed since a time
+         * @description For a receiver that was down or a subscription that was disabled: every event since `since` (at most 7 days ago, 422 otherwise) whose delivery is Skipped or Failed is sent again, with its own id, in event order, each once, on a fresh retry schedule (at most 500 per recovery, see `truncated`). One recovery runs at a time per subscription (409 WebhookRecoveryInProgress); the subscription must be Active (409 WebhookInvalidState). Ping, redeliver and recover together: 10 per minute per account (429). With an Idempotency-Key, a retry gets the first answer. Beyond the partner contract.
+         */
+        post: operations["recoverWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1091,7 +1576,7 @@ export interface paths {
         };
         /**
          * The caller's plan and what is left of it
-         * @description The numbers of `RateLimit-Policy` and, where the gateway tells them, those of `RateLimit` (docs/quotas.md). Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
+         * @description The numbers of `RateLimit-Policy` and those of `RateLimit` where known (docs/quotas.md): the day from the service's own count, this request included; the burst where the gateway tells it. Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
          */
         get: operations["getRateLimits"];
         put?: never;
@@ -1496,6 +1981,15 @@ export interface components {
             /** @description 1 to 10 guests, exactly one with lead: true. */
             guests: components["schemas"]["Guest"][];
         };
+        ImageUploadRequest: {
+            /**
+             * @description The Content-Type the file will be put with
+             * @enum {string}
+             */
+            content_type: "image/png" | "image/jpeg" | "image/webp";
+            /** @description The exact size of the file in bytes, at most 5242880 (5 MiB) */
+            bytes: number;
+        };
         CreateWebhookRequest: {
             /**
              * @description HTTPS endpoint, no credentials or fragment; its host must resolve to public addresses only (private, loopback, link-local, CGNAT, IPv4-mapped and metadata addresses are refused).
@@ -1524,6 +2018,14 @@ export interface components {
         DisableWebhookRequest: {
             /** @description For audit. */
             reason?: string;
+        };
+        RecoverWebhookRequest: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.
+             * @example 2030-05-01T08:00:00Z
+             */
+            since: string;
         };
         EsimOrderRequest: {
             /**
@@ -1589,7 +2091,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -1799,7 +2301,9 @@ export interface components {
             status: "Pending" | "Retrying" | "Succeeded" | "Failed" | "Skipped";
             status_reason: string | null;
             event: components["schemas"]["WebhookEnvelope"];
+            /** @description The latest 20 attempts, oldest first */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            attempt_counts: components["schemas"]["WebhookDeliveryAttemptCounts"];
             next_attempt_at: string | null;
             /**
              * Format: date-time
@@ -1837,6 +2341,16 @@ export interface components {
             latency_ms: number;
             /** @description Timeout, connection refused, TLS failure, refused address, redirect not followed. */
             error: string | null;
+        };
+        /** @description Every attempt ever made, by outcome; `attempts` lists only the latest 20. */
+        WebhookDeliveryAttemptCounts: {
+            total: number;
+            /** @description Answered 2xx */
+            delivered: number;
+            /** @description Answered another HTTP status */
+            rejected: number;
+            /** @description No answer: timeout, refused, TLS, refused address */
+            unreachable: number;
         };
         AuditLogPage: {
             data: components["schemas"]["AuditRecord"][];
@@ -2151,6 +2665,529 @@ export interface components {
             amount: string;
             currency: string;
         };
+        AdminLounge: {
+            /**
+             * Format: uuid
+             * @description The hub (airport, station) the service belongs to
+             */
+            hub_id: string;
+            /**
+             * @description The text in every locale, each 1..255 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /** @description The service's own position; the hub's when absent */
+            coordinates?: {
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                latitude: number;
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                longitude: number;
+            };
+            business_hours: {
+                /** @description 1 = Monday, 7 = Sunday */
+                day: number;
+                times: {
+                    /** @constant */
+                    type: "STANDARD";
+                    /** @example 05:00-13:00,14:00-24:00 */
+                    detail: string;
+                } | {
+                    /** @constant */
+                    type: "SPECIAL";
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    detail: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            }[];
+            required_booking_info: ("Name" | "Email" | "Phone")[];
+            policy: {
+                age?: {
+                    min_age?: number;
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    notes?: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+                stay?: {
+                    /**
+                     * @description ISO 8601 duration
+                     * @example PT3H
+                     */
+                    max_duration: string;
+                };
+            };
+            images: {
+                /**
+                 * Format: uuid
+                 * @description An id answered by the image upload
+                 */
+                image_id: string;
+                /** @description Smaller comes first */
+                sort: number;
+                /**
+                 * @description Only enabled images reach partners
+                 * @default true
+                 */
+                enabled: boolean;
+                /**
+                 * @description The text in every locale, each 1..500 characters
+                 * @example {
+                 *       "en-US": "Business Lounge",
+                 *       "ru-RU": "Бизнес-зал"
+                 *     }
+                 */
+                title?: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+            }[];
+            /** @default true */
+            is_active: boolean;
+            /** @description true: before passport control; false: airside */
+            landside?: boolean;
+            /**
+             * @description Only with landside false
+             * @enum {string}
+             */
+            airside_zone?: "International" | "Domestic" | "Any";
+            /** @default false */
+            is_arrival_available: boolean;
+            /** @description Every amenity the lounge offers */
+            amenity_ids: string[];
+            /**
+             * @description The amenities of amenity_ids that are not free here
+             * @default []
+             */
+            paid_amenity_ids: string[];
+            /**
+             * @description The text in every locale, each 1..2000 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            direction_info: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /** Format: uuid */
+            id: string;
+        };
+        AdminFastTrack: {
+            /**
+             * Format: uuid
+             * @description The hub (airport, station) the service belongs to
+             */
+            hub_id: string;
+            /**
+             * @description The text in every locale, each 1..255 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /** @description The service's own position; the hub's when absent */
+            coordinates?: {
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                latitude: number;
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                longitude: number;
+            };
+            business_hours: {
+                /** @description 1 = Monday, 7 = Sunday */
+                day: number;
+                times: {
+                    /** @constant */
+                    type: "STANDARD";
+                    /** @example 05:00-13:00,14:00-24:00 */
+                    detail: string;
+                } | {
+                    /** @constant */
+                    type: "SPECIAL";
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    detail: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            }[];
+            required_booking_info: ("Name" | "Email" | "Phone")[];
+            policy: {
+                age?: {
+                    min_age?: number;
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    notes?: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+                stay?: {
+                    /**
+                     * @description ISO 8601 duration
+                     * @example PT3H
+                     */
+                    max_duration: string;
+                };
+            };
+            images: {
+                /**
+                 * Format: uuid
+                 * @description An id answered by the image upload
+                 */
+                image_id: string;
+                /** @description Smaller comes first */
+                sort: number;
+                /**
+                 * @description Only enabled images reach partners
+                 * @default true
+                 */
+                enabled: boolean;
+                /**
+                 * @description The text in every locale, each 1..500 characters
+                 * @example {
+                 *       "en-US": "Business Lounge",
+                 *       "ru-RU": "Бизнес-зал"
+                 *     }
+                 */
+                title?: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+            }[];
+            /** @default true */
+            is_active: boolean;
+            /** @description As signposted */
+            terminal?: string;
+            /** @enum {string} */
+            direction: "Departure" | "Arrival";
+            /**
+             * @description The text in every locale, each 1..2000 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            description: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /** Format: uuid */
+            id: string;
+        };
+        AdminEsimTariff: {
+            /**
+             * @description The text in every locale, each 1..255 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            coverage: string[];
+            data_mb: number;
+            /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
+            validity_days: number;
+            topup_allowed: boolean;
+            price: {
+                /**
+                 * @description Decimal string in the major unit
+                 * @example 9.99
+                 */
+                amount: string;
+                currency: string;
+            };
+            /** @default true */
+            is_active: boolean;
+            /** Format: uuid */
+            id: string;
+        };
+        AdminHub: {
+            /** @enum {string} */
+            kind: "Airport" | "Railway";
+            /**
+             * @description The text in every locale, each 1..255 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /**
+             * @description The text in every locale, each 1..100 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            city: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /**
+             * @description ISO 3166-1 alpha-2
+             * @example RU
+             */
+            country: string;
+            /** @enum {string} */
+            continent: "Europe" | "Asia" | "Africa" | "NorthAmerica" | "SouthAmerica" | "Oceania" | "Antarctica";
+            coordinates: {
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                latitude: number;
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                longitude: number;
+            };
+            /** @example Europe/Moscow */
+            timezone: string;
+            meta: {
+                /** @constant */
+                kind: "Airport";
+                iata: string;
+                icao: string;
+            } | {
+                /** @constant */
+                kind: "Railway";
+                uic?: string;
+                esr?: string;
+            };
+            /**
+             * @description An inactive hub hides its lounges and fast-tracks from partners
+             * @default true
+             */
+            is_active: boolean;
+            /** Format: uuid */
+            id: string;
+        };
+        AdminAmenity: {
+            /**
+             * @description The text in every locale, each 1..100 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /**
+             * @description An inactive amenity leaves every lounge's list
+             * @default true
+             */
+            is_active: boolean;
+            /** @example wifi */
+            id: string;
+        };
+        UploadedImage: {
+            /**
+             * Format: uuid
+             * @description Derived from the SHA-256: the same bytes always get the same id
+             */
+            image_id: string;
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg" | "image/webp";
+            bytes: number;
+            width: number;
+            height: number;
+            sha256: string;
+        };
+        ImageUploadGrant: {
+            /** Format: uuid */
+            upload_id: string;
+            /** @constant */
+            method: "PUT";
+            /** @description Presigned: PUT the file here, with exactly `headers`, before `expires_at` */
+            url: string;
+            /** @description Headers the PUT must carry: Content-Type and Content-Length, as granted */
+            headers: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            expires_at: string;
+            /** @description POST here (no body) once the file is put: the answer is the image, as a direct upload gives */
+            complete_url: string;
+        };
+        CatalogDraft: {
+            published_version: string | null;
+            published_at: string | null;
+            /** @description Grows with every change of the draft */
+            revision: number;
+            /** @description The last change of the draft */
+            updated_at: string | null;
+            /** @description Publishing now would change the catalog */
+            has_changes: boolean;
+            counts: {
+                hubs: {
+                    total: number;
+                    active: number;
+                };
+                amenities: {
+                    total: number;
+                    active: number;
+                };
+                lounges: {
+                    total: number;
+                    active: number;
+                };
+                fast_tracks: {
+                    total: number;
+                    active: number;
+                };
+                tariffs: {
+                    total: number;
+                    active: number;
+                };
+            };
+        };
+        CatalogDiff: {
+            published_version: string | null;
+            has_changes: boolean;
+            added: {
+                /** @enum {string} */
+                type: "hub" | "amenity" | "lounge" | "fast_track" | "tariff";
+                id: string;
+                name: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+            }[];
+            changed: {
+                /** @enum {string} */
+                type: "hub" | "amenity" | "lounge" | "fast_track" | "tariff";
+                id: string;
+                name: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+                fields: {
+                    /** @description Dotted path into the admin form, e.g. `name.ru-RU` */
+                    path: string;
+                    /** @description Absent: the field was not set */
+                    before: unknown;
+                    /** @description Absent: the field is no longer set */
+                    after: unknown;
+                }[];
+            }[];
+            deactivated: {
+                /** @enum {string} */
+                type: "hub" | "amenity" | "lounge" | "fast_track" | "tariff";
+                id: string;
+                name: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+                fields: {
+                    /** @description Dotted path into the admin form, e.g. `name.ru-RU` */
+                    path: string;
+                    /** @description Absent: the field was not set */
+                    before: unknown;
+                    /** @description Absent: the field is no longer set */
+                    after: unknown;
+                }[];
+            }[];
+            removed: {
+                /** @enum {string} */
+                type: "hub" | "amenity" | "lounge" | "fast_track" | "tariff";
+                id: string;
+                name: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+            }[];
+        };
+        CatalogPublication: {
+            version: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            published_at: string;
+            /** @description false: the draft was already published; nothing moved */
+            changed: boolean;
+            previous_version: string | null;
+            /** @description What this publication changed (all zero when nothing moved) */
+            items: {
+                added: number;
+                changed: number;
+                deactivated: number;
+                removed: number;
+            };
+        };
+        CatalogContract: {
+            /** Format: uuid */
+            account_id: string;
+            lounges: "all" | string[];
+            fast_tracks: "all" | string[];
+            tariffs: "all" | string[];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
         WebhookPingAccepted: {
             /** @description The id of the `webhook.ping` event (and of its delivery) */
             id: string;
@@ -2161,6 +3198,37 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             timestamp: string;
+        };
+        WebhookRecovery: {
+            /**
+             * Format: uuid
+             * @description The recovery id
+             */
+            id: string;
+            /**
+             * @description Completed at once when there was nothing to send; a recovery runs one at a time.
+             * @enum {string}
+             */
+            status: "Running" | "Completed";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description Events up to this time were looked at
+             */
+            until: string;
+            /** @description Events sent again, oldest first, each once */
+            event_count: number;
+            /** @description More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with `since` = `until` once this recovery has completed. */
+            truncated: boolean;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            started_at: string;
         };
         EsimOrder: {
             /** Format: uuid */
@@ -2358,7 +3426,7 @@ export interface components {
             quota: number;
             /** @description w: the window in seconds */
             window_seconds: number;
-            /** @description r: requests left now; null where the gateway does not tell (the burst, in AWS) */
+            /** @description r: requests left now; null where unknown: the burst in AWS (the gateway does not tell), the day when its count cannot be read */
             remaining: number | null;
             /** @description t: seconds until more becomes available; null where unknown */
             reset_seconds: number | null;
@@ -8728,6 +9796,4989 @@ export interface operations {
             };
         };
     };
+    listCatalogLounges: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lounges */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminLounge"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCatalogLounge: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The hub (airport, station) the service belongs to
+                     */
+                    hub_id: string;
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /** @description The service's own position; the hub's when absent */
+                    coordinates?: {
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        latitude: number;
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        longitude: number;
+                    };
+                    business_hours: {
+                        /** @description 1 = Monday, 7 = Sunday */
+                        day: number;
+                        times: {
+                            /** @constant */
+                            type: "STANDARD";
+                            /** @example 05:00-13:00,14:00-24:00 */
+                            detail: string;
+                        } | {
+                            /** @constant */
+                            type: "SPECIAL";
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            detail: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                    }[];
+                    required_booking_info: ("Name" | "Email" | "Phone")[];
+                    policy: {
+                        age?: {
+                            min_age?: number;
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            notes?: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                        stay?: {
+                            /**
+                             * @description ISO 8601 duration
+                             * @example PT3H
+                             */
+                            max_duration: string;
+                        };
+                    };
+                    images: {
+                        /**
+                         * Format: uuid
+                         * @description An id answered by the image upload
+                         */
+                        image_id: string;
+                        /** @description Smaller comes first */
+                        sort: number;
+                        /**
+                         * @description Only enabled images reach partners
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description The text in every locale, each 1..500 characters
+                         * @example {
+                         *       "en-US": "Business Lounge",
+                         *       "ru-RU": "Бизнес-зал"
+                         *     }
+                         */
+                        title?: {
+                            "en-US": string;
+                            "ru-RU": string;
+                        };
+                    }[];
+                    /** @default true */
+                    is_active?: boolean;
+                    /** @description true: before passport control; false: airside */
+                    landside?: boolean;
+                    /**
+                     * @description Only with landside false
+                     * @enum {string}
+                     */
+                    airside_zone?: "International" | "Domestic" | "Any";
+                    /** @default false */
+                    is_arrival_available?: boolean;
+                    /** @description Every amenity the lounge offers */
+                    amenity_ids: string[];
+                    /**
+                     * @description The amenities of amenity_ids that are not free here
+                     * @default []
+                     */
+                    paid_amenity_ids?: string[];
+                    /**
+                     * @description The text in every locale, each 1..2000 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    direction_info: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The lounge */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The item */
+                    Location: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLounge"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogLounge: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                loungeID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lounge */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLounge"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceCatalogLounge: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                loungeID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The hub (airport, station) the service belongs to
+                     */
+                    hub_id: string;
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /** @description The service's own position; the hub's when absent */
+                    coordinates?: {
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        latitude: number;
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        longitude: number;
+                    };
+                    business_hours: {
+                        /** @description 1 = Monday, 7 = Sunday */
+                        day: number;
+                        times: {
+                            /** @constant */
+                            type: "STANDARD";
+                            /** @example 05:00-13:00,14:00-24:00 */
+                            detail: string;
+                        } | {
+                            /** @constant */
+                            type: "SPECIAL";
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            detail: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                    }[];
+                    required_booking_info: ("Name" | "Email" | "Phone")[];
+                    policy: {
+                        age?: {
+                            min_age?: number;
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            notes?: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                        stay?: {
+                            /**
+                             * @description ISO 8601 duration
+                             * @example PT3H
+                             */
+                            max_duration: string;
+                        };
+                    };
+                    images: {
+                        /**
+                         * Format: uuid
+                         * @description An id answered by the image upload
+                         */
+                        image_id: string;
+                        /** @description Smaller comes first */
+                        sort: number;
+                        /**
+                         * @description Only enabled images reach partners
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description The text in every locale, each 1..500 characters
+                         * @example {
+                         *       "en-US": "Business Lounge",
+                         *       "ru-RU": "Бизнес-зал"
+                         *     }
+                         */
+                        title?: {
+                            "en-US": string;
+                            "ru-RU": string;
+                        };
+                    }[];
+                    /** @default true */
+                    is_active?: boolean;
+                    /** @description true: before passport control; false: airside */
+                    landside?: boolean;
+                    /**
+                     * @description Only with landside false
+                     * @enum {string}
+                     */
+                    airside_zone?: "International" | "Domestic" | "Any";
+                    /** @default false */
+                    is_arrival_available?: boolean;
+                    /** @description Every amenity the lounge offers */
+                    amenity_ids: string[];
+                    /**
+                     * @description The amenities of amenity_ids that are not free here
+                     * @default []
+                     */
+                    paid_amenity_ids?: string[];
+                    /**
+                     * @description The text in every locale, each 1..2000 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    direction_info: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The lounge */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLounge"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deactivateCatalogLounge: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                loungeID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lounge */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLounge"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCatalogFastTracks: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of fast-tracks */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminFastTrack"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCatalogFastTrack: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The hub (airport, station) the service belongs to
+                     */
+                    hub_id: string;
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /** @description The service's own position; the hub's when absent */
+                    coordinates?: {
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        latitude: number;
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        longitude: number;
+                    };
+                    business_hours: {
+                        /** @description 1 = Monday, 7 = Sunday */
+                        day: number;
+                        times: {
+                            /** @constant */
+                            type: "STANDARD";
+                            /** @example 05:00-13:00,14:00-24:00 */
+                            detail: string;
+                        } | {
+                            /** @constant */
+                            type: "SPECIAL";
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            detail: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                    }[];
+                    required_booking_info: ("Name" | "Email" | "Phone")[];
+                    policy: {
+                        age?: {
+                            min_age?: number;
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            notes?: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                        stay?: {
+                            /**
+                             * @description ISO 8601 duration
+                             * @example PT3H
+                             */
+                            max_duration: string;
+                        };
+                    };
+                    images: {
+                        /**
+                         * Format: uuid
+                         * @description An id answered by the image upload
+                         */
+                        image_id: string;
+                        /** @description Smaller comes first */
+                        sort: number;
+                        /**
+                         * @description Only enabled images reach partners
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description The text in every locale, each 1..500 characters
+                         * @example {
+                         *       "en-US": "Business Lounge",
+                         *       "ru-RU": "Бизнес-зал"
+                         *     }
+                         */
+                        title?: {
+                            "en-US": string;
+                            "ru-RU": string;
+                        };
+                    }[];
+                    /** @default true */
+                    is_active?: boolean;
+                    /** @description As signposted */
+                    terminal?: string;
+                    /** @enum {string} */
+                    direction: "Departure" | "Arrival";
+                    /**
+                     * @description The text in every locale, each 1..2000 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    description: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The fast-track */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The item */
+                    Location: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFastTrack"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogFastTrack: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                fastTrackID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fast-track */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFastTrack"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceCatalogFastTrack: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                fastTrackID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The hub (airport, station) the service belongs to
+                     */
+                    hub_id: string;
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /** @description The service's own position; the hub's when absent */
+                    coordinates?: {
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        latitude: number;
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        longitude: number;
+                    };
+                    business_hours: {
+                        /** @description 1 = Monday, 7 = Sunday */
+                        day: number;
+                        times: {
+                            /** @constant */
+                            type: "STANDARD";
+                            /** @example 05:00-13:00,14:00-24:00 */
+                            detail: string;
+                        } | {
+                            /** @constant */
+                            type: "SPECIAL";
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            detail: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                    }[];
+                    required_booking_info: ("Name" | "Email" | "Phone")[];
+                    policy: {
+                        age?: {
+                            min_age?: number;
+                            /**
+                             * @description The text in every locale, each 1..500 characters
+                             * @example {
+                             *       "en-US": "Business Lounge",
+                             *       "ru-RU": "Бизнес-зал"
+                             *     }
+                             */
+                            notes?: {
+                                "en-US": string;
+                                "ru-RU": string;
+                            };
+                        };
+                        stay?: {
+                            /**
+                             * @description ISO 8601 duration
+                             * @example PT3H
+                             */
+                            max_duration: string;
+                        };
+                    };
+                    images: {
+                        /**
+                         * Format: uuid
+                         * @description An id answered by the image upload
+                         */
+                        image_id: string;
+                        /** @description Smaller comes first */
+                        sort: number;
+                        /**
+                         * @description Only enabled images reach partners
+                         * @default true
+                         */
+                        enabled?: boolean;
+                        /**
+                         * @description The text in every locale, each 1..500 characters
+                         * @example {
+                         *       "en-US": "Business Lounge",
+                         *       "ru-RU": "Бизнес-зал"
+                         *     }
+                         */
+                        title?: {
+                            "en-US": string;
+                            "ru-RU": string;
+                        };
+                    }[];
+                    /** @default true */
+                    is_active?: boolean;
+                    /** @description As signposted */
+                    terminal?: string;
+                    /** @enum {string} */
+                    direction: "Departure" | "Arrival";
+                    /**
+                     * @description The text in every locale, each 1..2000 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    description: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The fast-track */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFastTrack"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deactivateCatalogFastTrack: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                fastTrackID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fast-track */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFastTrack"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCatalogTariffs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of eSIM tariffs */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminEsimTariff"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCatalogTariff: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    coverage: string[];
+                    data_mb: number;
+                    /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
+                    validity_days: number;
+                    topup_allowed: boolean;
+                    price: {
+                        /**
+                         * @description Decimal string in the major unit
+                         * @example 9.99
+                         */
+                        amount: string;
+                        currency: string;
+                    };
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The eSIM tariff */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The item */
+                    Location: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimTariff"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                tariffID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM tariff */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimTariff"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceCatalogTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                tariffID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    coverage: string[];
+                    data_mb: number;
+                    /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
+                    validity_days: number;
+                    topup_allowed: boolean;
+                    price: {
+                        /**
+                         * @description Decimal string in the major unit
+                         * @example 9.99
+                         */
+                        amount: string;
+                        currency: string;
+                    };
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The eSIM tariff */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimTariff"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deactivateCatalogTariff: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                tariffID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM tariff */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimTariff"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCatalogHubs: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of hubs */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminHub"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCatalogHub: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "Airport" | "Railway";
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /**
+                     * @description The text in every locale, each 1..100 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    city: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /**
+                     * @description ISO 3166-1 alpha-2
+                     * @example RU
+                     */
+                    country: string;
+                    /** @enum {string} */
+                    continent: "Europe" | "Asia" | "Africa" | "NorthAmerica" | "SouthAmerica" | "Oceania" | "Antarctica";
+                    coordinates: {
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        latitude: number;
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        longitude: number;
+                    };
+                    /** @example Europe/Moscow */
+                    timezone: string;
+                    meta: {
+                        /** @constant */
+                        kind: "Airport";
+                        iata: string;
+                        icao: string;
+                    } | {
+                        /** @constant */
+                        kind: "Railway";
+                        uic?: string;
+                        esr?: string;
+                    };
+                    /**
+                     * @description An inactive hub hides its lounges and fast-tracks from partners
+                     * @default true
+                     */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The hub */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The item */
+                    Location: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHub"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogHub: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                hubID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hub */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHub"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceCatalogHub: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                hubID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "Airport" | "Railway";
+                    /**
+                     * @description The text in every locale, each 1..255 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /**
+                     * @description The text in every locale, each 1..100 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    city: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /**
+                     * @description ISO 3166-1 alpha-2
+                     * @example RU
+                     */
+                    country: string;
+                    /** @enum {string} */
+                    continent: "Europe" | "Asia" | "Africa" | "NorthAmerica" | "SouthAmerica" | "Oceania" | "Antarctica";
+                    coordinates: {
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        latitude: number;
+                        /**
+                         * Format: double
+                         * @description WGS-84
+                         */
+                        longitude: number;
+                    };
+                    /** @example Europe/Moscow */
+                    timezone: string;
+                    meta: {
+                        /** @constant */
+                        kind: "Airport";
+                        iata: string;
+                        icao: string;
+                    } | {
+                        /** @constant */
+                        kind: "Railway";
+                        uic?: string;
+                        esr?: string;
+                    };
+                    /**
+                     * @description An inactive hub hides its lounges and fast-tracks from partners
+                     * @default true
+                     */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The hub */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHub"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deactivateCatalogHub: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                hubID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hub */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminHub"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCatalogAmenities: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of amenitys */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminAmenity"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCatalogAmenity: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The text in every locale, each 1..100 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /**
+                     * @description An inactive amenity leaves every lounge's list
+                     * @default true
+                     */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The amenity */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The item */
+                    Location: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAmenity"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogAmenity: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                amenityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The amenity */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAmenity"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceCatalogAmenity: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                amenityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The text in every locale, each 1..100 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    name: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                    /**
+                     * @description An inactive amenity leaves every lounge's list
+                     * @default true
+                     */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The amenity */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAmenity"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCatalogAmenity: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                amenityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted from the draft */
+            204: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: AmenityResourceConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deactivateCatalogAmenity: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                amenityID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The amenity */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAmenity"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: CatalogResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadCatalogImage: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The same bytes were stored before */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description The stored image */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startCatalogImageUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to put the file */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImageUploadGrant"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    completeCatalogImageUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                uploadID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same bytes were stored before */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description The stored image */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft in figures */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogDraft"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCatalogDiff: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Added, changed, deactivated and removed items */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogDiff"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    publishCatalog: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published version */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogPublication"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getAccountContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contract */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogContract"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceAccountContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description "all" (present and future) or the lounge ids */
+                    lounges: "all" | string[];
+                    fast_tracks: "all" | string[];
+                    tariffs: "all" | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The contract */
+            200: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogContract"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAccountContract: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description "all" (present and future) or the lounge ids */
+                    lounges: "all" | string[];
+                    fast_tracks: "all" | string[];
+                    tariffs: "all" | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The contract */
+            201: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogContract"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ResourceNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, ContractAlreadyExists */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: never;
@@ -10742,6 +16793,230 @@ export interface operations {
             };
             /** @description Problem: WebhookInvalidState */
             409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ValidationError */
+            422: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: RateLimitExceeded */
+            429: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: InternalError */
+            500: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: ServiceUnavailable */
+            503: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description Seconds */
+                    "Retry-After": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recoverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                webhookID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The recovery started */
+            202: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    /** @description Echo of the request header */
+                    "Idempotency-Key": string;
+                    /** @description `reused`: the stored response of the first request with this key */
+                    "Idempotency-Status": "created" | "reused";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description Problem: ValidationError (the body is not parseable JSON) */
+            400: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Unauthorized */
+            401: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: Forbidden */
+            403: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: WebhookNotFound */
+            404: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: MethodNotAllowed */
+            405: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    Allow: string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: IdempotencyConflict, WebhookInvalidState, WebhookRecoveryInProgress */
+            409: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: PayloadTooLarge */
+            413: {
+                headers: {
+                    /** @description Echoed when the caller sent one, generated otherwise. */
+                    "X-Request-ID": string;
+                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+                    "RateLimit-Policy": string;
+                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Problem: UnsupportedMediaType */
+            415: {
                 headers: {
                     /** @description Echoed when the caller sent one, generated otherwise. */
                     "X-Request-ID": string;

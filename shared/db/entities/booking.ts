@@ -32,24 +32,48 @@ import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction
  *
  * While a booking is Issued it also carries gsi1pk `BOOKING_HOLD#<shard>`, gsi1sk
  * `<hold_expires_at>#<account_id>#<booking_id>`: a sparse index of running holds, oldest first, that the
- * expiry sweep reads up to now. Any other status drops the two attributes and so leaves the index.
- * Every issue enters it and every confirm, cancel or expiry leaves it, so one key would take about a
- * thousand index writes a second at 10,000 requests a second (docs/capacity.md): the key is spread over
- * `holdShards` shards by the booking id, and the sweep reads them all.
+ * expiry sweep reads up to now. While it is Processing, gsi1pk `BOOKING_PROCESSING#<shard>`, gsi1sk
+ * `<created_at>#<account_id>#<booking_id>`: the recovery sweep finds bookings the processor never
+ * issued. Any other status drops the two attributes and so leaves both indexes. Every booking enters
+ * and leaves each index once, so one key per index would take about a thousand index writes a second
+ * at 10,000 requests a second (docs/capacity.md): each key is spread over `sweepShards` shards by the
+ * booking id, and each sweep reads them all.
  */
 export const bookingKeys = (accountId: string, bookingId: string) => ({
   pk: `ACCOUNT#${accountId}`,
   sk: `BOOKING#${bookingId}`,
 });
 const bookingPrefix = 'BOOKING#';
-/** Shards of the hold index's key: each takes a sixteenth of the index writes. */
-export const holdShards = 16;
+/** Shards of each sweep index's key: each takes a sixteenth of the index writes. */
+export const sweepShards = 16;
+/** The hold index shards (kept under the name the capacity notes use). */
+export const holdShards = sweepShards;
+
+function shardOf(bookingId: string): number {
+  let hash = 0;
+  for (const character of bookingId) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  return hash % sweepShards;
+}
 
 /** The hold index key of a booking: the same shard for the same booking, whatever writes it. */
 export function holdPartition(bookingId: string): string {
-  let hash = 0;
-  for (const character of bookingId) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
-  return `BOOKING_HOLD#${hash % holdShards}`;
+  return `BOOKING_HOLD#${shardOf(bookingId)}`;
+}
+
+/** The Processing index key of a booking, sharded the same way. */
+export function processingPartition(bookingId: string): string {
+  return `BOOKING_PROCESSING#${shardOf(bookingId)}`;
+}
+
+/** The sparse index entry of a booking in a status some sweep looks for. */
+function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | undefined {
+  const tail = `${booking.accountId}#${booking.bookingId}`;
+  if (booking.status === 'Issued' && booking.holdExpiresAt !== null) {
+    return { gsi1pk: holdPartition(booking.bookingId), gsi1sk: `${booking.holdExpiresAt}#${tail}` };
+  }
+  if (booking.status === 'Processing')
+    return { gsi1pk: processingPartition(booking.bookingId), gsi1sk: `${booking.createdAt}#${tail}` };
+  return undefined;
 }
 
 interface GuestItem {
@@ -101,15 +125,9 @@ export interface BookingItem {
 
 /** The item of a booking as one change leaves it. */
 export function bookingToItem(booking: Booking, change: { id: string; at: string }): BookingItem {
-  const held = booking.status === 'Issued' && booking.holdExpiresAt !== null;
   return {
     ...bookingKeys(booking.accountId, booking.bookingId),
-    ...(held
-      ? {
-          gsi1pk: holdPartition(booking.bookingId),
-          gsi1sk: `${booking.holdExpiresAt}#${booking.accountId}#${booking.bookingId}`,
-        }
-      : {}),
+    ...sweepIndexOf(booking),
     entity: 'Booking',
     booking_id: booking.bookingId,
     account_id: booking.accountId,
@@ -268,16 +286,19 @@ export async function listBookings(
   };
 }
 
-/** Issued bookings whose hold ended, soonest first: every shard read up to now, merged. */
-export async function endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]> {
+/**
+ * Keys of a sharded sweep index whose time (the sort key's first part) is at or before `until`, oldest
+ * first: every shard read up to `until`, merged.
+ */
+async function sweepIndexUpTo(prefix: string, until: Date, limit: number): Promise<HeldBookingKey[]> {
   const shards = await Promise.all(
-    Array.from({ length: holdShards }, async (_, shard) => {
+    Array.from({ length: sweepShards }, async (_, shard) => {
       const result = await ddb().send(
         new QueryCommand({
           TableName: config().mainTableName,
           IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
-          ExpressionAttributeValues: { ':pk': `BOOKING_HOLD#${shard}`, ':now': `${now.toISOString()}#~` },
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
+          ExpressionAttributeValues: { ':pk': `${prefix}#${shard}`, ':until': `${until.toISOString()}#~` },
           Limit: limit,
         }),
       );
@@ -294,9 +315,19 @@ export async function endedHolds(now: Date, limit: number): Promise<HeldBookingK
     });
 }
 
+/** Issued bookings whose hold ended, soonest first. */
+export function endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]> {
+  return sweepIndexUpTo('BOOKING_HOLD', now, limit);
+}
+
+/** Bookings still Processing that were created at or before `createdBefore`, oldest first. */
+export function processingSince(createdBefore: Date, limit: number): Promise<HeldBookingKey[]> {
+  return sweepIndexUpTo('BOOKING_PROCESSING', createdBefore, limit);
+}
+
 const newChange = (now: Date) => ({ id: randomUUID(), at: now.toISOString() });
 
-/** Leaving Issued (or never reaching it) takes the booking out of the hold index. */
+/** Leaving Issued (or never reaching it) takes the booking out of both sweep indexes. */
 const leaveHoldIndex = 'REMOVE gsi1pk, gsi1sk';
 
 /**
@@ -423,6 +454,7 @@ export const bookingStore: BookingStore = {
   find: findBooking,
   list: listBookings,
   endedHolds,
+  processingSince,
   writes: (change) => [bookingChangeWrite(change)],
   commit: (writes: StagedWrite[]) => {
     const uow = new DynamoUnitOfWork();

@@ -1,17 +1,21 @@
 import { AsyncResource } from 'node:async_hooks';
-import { config } from '../../config/env.ts';
+import { catalogMaxStalenessOverrideMs, config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../domain/catalog/freshness.ts';
 import type { CatalogReader, CatalogView, ViewOptions } from '../../domain/catalog/ports.ts';
 import type { Contract } from '../../domain/catalog/records.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { logger } from '../../observability/logger.ts';
+import { readImageObject } from '../../storage/image-objects.ts';
 import { LruMap } from '../../util/lru-map.ts';
-import { type CatalogPointer, loadSnapshot, readCatalogStates, readImageBlob } from './catalog.ts';
+import { type CatalogPointer, type LoadedSnapshot, loadSnapshot, readCatalogStates } from './catalog.ts';
 
 const epoch = new Date(0);
 /** No pointer yet (nothing published): an empty catalog, not an error. */
-const emptyRecords = { hubs: [], amenities: [], lounges: [], fast_tracks: [], tariffs: [] };
+const emptyCatalog: LoadedSnapshot = {
+  records: { hubs: [], amenities: [], lounges: [], fast_tracks: [], tariffs: [] },
+  stamps: {},
+};
 /** No own contract and no default: the account sees nothing. */
 const noContract: Contract = { lounges: [], fast_tracks: [], tariffs: [], updatedAt: epoch.toISOString() };
 
@@ -56,7 +60,10 @@ interface AccountState {
  * them up to date, loading the new snapshot when the pointer moved. Past `maxStalenessMs` (a container
  * that sat idle, a background read that failed) the request waits for that read itself, so no answer
  * is ever older than the bound. The pointer, the one key every request would otherwise read, is read
- * once per container per refresh instead of once per request.
+ * once per container per refresh instead of once per request. A publication (catalog admin) is so seen
+ * by every container within the bound, without any signal between them. Snapshots are queried only when
+ * the pointer names a version not in memory, and image bytes (S3) only the first time a container
+ * serves them.
  */
 export class DynamoCatalogReader implements CatalogReader {
   private readonly options: CatalogReaderOptions;
@@ -139,9 +146,10 @@ export class DynamoCatalogReader implements CatalogReader {
     if (this.snapshot?.version === version) return this.snapshot;
     if (this.loading?.version !== version) {
       const promise = (async () => {
-        const records = version === 'empty' ? emptyRecords : await loadSnapshot(version);
+        const { records, stamps } = version === 'empty' ? emptyCatalog : await loadSnapshot(version);
         return new CatalogSnapshot({
           records,
+          stamps,
           version,
           updatedAt: pointer?.updatedAt ?? epoch,
           imageBaseUrl: config().apiBaseUrl,
@@ -167,8 +175,8 @@ export class DynamoCatalogReader implements CatalogReader {
       this.images.set(blob, cached);
       return cached;
     }
-    const bytes = await readImageBlob(blob);
-    if (!bytes) throw new Error(`Catalog image blob ${blob} is missing`);
+    const bytes = await readImageObject(blob);
+    if (!bytes) throw new Error(`Catalog image object ${blob} is missing`);
     this.images.set(blob, bytes);
     this.imageBytesCached += bytes.byteLength;
     for (const [key, value] of this.images) {
@@ -193,7 +201,12 @@ let reader: DynamoCatalogReader | undefined;
 
 /** Module-scope singleton: the cache lives as long as the container. */
 export function catalogReader(): DynamoCatalogReader {
-  reader ??= new DynamoCatalogReader();
+  const maxStalenessMs = catalogMaxStalenessOverrideMs();
+  reader ??= new DynamoCatalogReader(
+    maxStalenessMs === undefined
+      ? {}
+      : { maxStalenessMs, refreshAfterMs: Math.min(catalogRefreshAfterMs, maxStalenessMs) },
+  );
   return reader;
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   BatchWriteCommand,
   type BatchWriteCommandInput,
@@ -7,6 +6,8 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
+import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
+import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
 import {
   type CatalogRecords,
   type Contract,
@@ -14,31 +15,43 @@ import {
   catalogRecords,
   contractTerms,
 } from '../../domain/catalog/records.ts';
+import {
+  type CatalogStamps,
+  changeTimeAfter,
+  type RecordKind,
+  type RecordStamp,
+  stampKey,
+} from '../../domain/catalog/stamps.ts';
+import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
+import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
 
 /**
- * The catalog, single-table (docs/catalog.md has the access-pattern table):
+ * The published catalog, single-table (docs/catalog.md has the access-pattern table):
  * - pointer     pk `CATALOG`, sk `CURRENT`: the published version and when it was published.
  * - snapshot    pk `CATALOG#<version>`, sk `HUB#|AMENITY#|LOUNGE#|FAST_TRACK#|TARIFF#<id>`: one immutable
- *               version, written in full before the pointer moves to it, so a reader never sees half.
- * - image blob  pk `CATALOG_IMAGE#<sha256>`, sk `BLOB`: bytes, content-addressed, immutable.
+ *               version, written in full before the pointer moves to it, so a reader never sees half;
+ *               each record with its stamps (`changed_at`, `listed_at`).
  * - contract    pk `ACCOUNT#<id>`, sk `CATALOG_CONTRACT`; the default for accounts without one is
  *               pk `CATALOG`, sk `CONTRACT#DEFAULT`.
+ * Image bytes live in S3 (shared/storage/image-objects.ts); the draft in catalog-draft.ts.
  */
 export const catalogPointerKey = { pk: 'CATALOG', sk: 'CURRENT' } as const;
 export const defaultContractKey = { pk: 'CATALOG', sk: 'CONTRACT#DEFAULT' } as const;
 export const contractKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'CATALOG_CONTRACT' });
 export const snapshotPartition = (version: string) => `CATALOG#${version}`;
-export const imageBlobKey = (sha256: string) => ({ pk: `CATALOG_IMAGE#${sha256}`, sk: 'BLOB' });
 
-const recordPrefixes = {
+export const recordPrefixes = {
   hubs: 'HUB#',
   amenities: 'AMENITY#',
   lounges: 'LOUNGE#',
   fast_tracks: 'FAST_TRACK#',
   tariffs: 'TARIFF#',
-} as const satisfies Record<keyof CatalogRecords, string>;
+} as const satisfies Record<RecordKind, string>;
+
+export const recordKindOf = (sk: string): RecordKind | undefined =>
+  (Object.entries(recordPrefixes) as [RecordKind, string][]).find(([, prefix]) => sk.startsWith(prefix))?.[0];
 
 export interface CatalogPointer {
   version: string;
@@ -55,16 +68,11 @@ interface PointerItem {
   updated_at: string;
 }
 
-interface ContractItem extends ContractTerms {
+export interface ContractItem extends ContractTerms {
   pk: string;
   sk: string;
   type: 'CatalogContract';
   updated_at: string;
-}
-
-/** The version is the hash of the content: publishing the same catalog twice changes nothing. */
-export function catalogVersion(records: CatalogRecords): string {
-  return createHash('sha256').update(JSON.stringify(records)).digest('hex').slice(0, 20);
 }
 
 function pointerFromItem(item: Record<string, unknown>): CatalogPointer {
@@ -76,7 +84,7 @@ function pointerFromItem(item: Record<string, unknown>): CatalogPointer {
   };
 }
 
-function contractFromItem(item: Record<string, unknown>): Contract {
+export function contractFromItem(item: Record<string, unknown>): Contract {
   const stored = item as unknown as ContractItem;
   return {
     ...contractTerms.parse({
@@ -152,45 +160,64 @@ export async function readCatalogStates(accountIds: readonly string[]): Promise<
   };
 }
 
-/** The records of one version: a Query of its partition (cold start or a new version only). */
-export async function loadSnapshot(version: string): Promise<CatalogRecords> {
-  const records: Record<keyof CatalogRecords, unknown[]> = {
-    hubs: [],
-    amenities: [],
-    lounges: [],
-    fast_tracks: [],
-    tariffs: [],
-  };
-  const kinds = Object.entries(recordPrefixes) as [keyof CatalogRecords, string][];
+const emptyRecords = (): Record<RecordKind, unknown[]> => ({
+  hubs: [],
+  amenities: [],
+  lounges: [],
+  fast_tracks: [],
+  tariffs: [],
+});
+
+/** Every item of a partition, page by page. */
+export async function queryPartition(
+  pk: string,
+  options: { consistentRead?: boolean; projection?: string } = {},
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(
       new QueryCommand({
         TableName: config().mainTableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': snapshotPartition(version) },
+        ExpressionAttributeValues: { ':pk': pk },
+        ...(options.consistentRead ? { ConsistentRead: true } : {}),
+        ...(options.projection ? { ProjectionExpression: options.projection } : {}),
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) {
-      const kind = kinds.find(([, prefix]) => String(item.sk).startsWith(prefix))?.[0];
-      if (kind) records[kind].push(item.data);
-    }
+    items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  return catalogRecords.parse(records);
+  return items;
 }
 
-export async function readImageBlob(sha256: string): Promise<Uint8Array | undefined> {
-  const { Item } = await ddb().send(
-    new GetCommand({ TableName: config().mainTableName, Key: imageBlobKey(sha256) }),
-  );
-  return Item?.bytes instanceof Uint8Array ? Item.bytes : undefined;
+export interface LoadedSnapshot {
+  records: CatalogRecords;
+  /** Missing for versions published before records carried stamps. */
+  stamps: CatalogStamps;
 }
 
-async function batchWrite(
-  requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string],
-): Promise<void> {
+/** The records of one version: a Query of its partition (cold start or a new version only). */
+export async function loadSnapshot(version: string): Promise<LoadedSnapshot> {
+  const records = emptyRecords();
+  const stamps: Record<string, RecordStamp> = {};
+  for (const item of await queryPartition(snapshotPartition(version))) {
+    const kind = recordKindOf(String(item.sk));
+    if (!kind) continue;
+    records[kind].push(item.data);
+    const data = item.data as { id?: unknown } | undefined;
+    if (typeof item.changed_at === 'string' && typeof item.listed_at === 'string' && data?.id) {
+      stamps[stampKey(kind, String(data.id))] = { changedAt: item.changed_at, listedAt: item.listed_at };
+    }
+  }
+  return { records: catalogRecords.parse(records), stamps };
+}
+
+export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/** BatchWriteItem in chunks of 25, writing unprocessed items again with backoff. */
+export async function batchWrite(requests: readonly WriteRequest[]): Promise<void> {
   const table = config().mainTableName;
   for (let start = 0; start < requests.length; start += 25) {
     let pending = requests.slice(start, start + 25);
@@ -204,15 +231,6 @@ async function batchWrite(
   }
 }
 
-export async function putImageBlob(sha256: string, contentType: string, bytes: Uint8Array): Promise<void> {
-  await ddb().send(
-    new PutCommand({
-      TableName: config().mainTableName,
-      Item: { ...imageBlobKey(sha256), type: 'CatalogImageBlob', content_type: contentType, bytes },
-    }),
-  );
-}
-
 export async function readCatalogPointer(): Promise<CatalogPointer | undefined> {
   const { Item } = await ddb().send(
     new GetCommand({ TableName: config().mainTableName, Key: catalogPointerKey, ConsistentRead: true }),
@@ -220,84 +238,85 @@ export async function readCatalogPointer(): Promise<CatalogPointer | undefined> 
   return Item ? pointerFromItem(Item) : undefined;
 }
 
-async function deleteSnapshot(version: string): Promise<void> {
-  const keys: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(
-      new QueryCommand({
-        TableName: config().mainTableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': snapshotPartition(version) },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: startKey,
+/** The published versions in the main table: the pointer and one partition per version. */
+export const catalogVersions: CatalogVersions = {
+  async current(): Promise<PublishedVersion | undefined> {
+    const pointer = await readCatalogPointer();
+    if (!pointer) return undefined;
+    const { records, stamps } = await loadSnapshot(pointer.version);
+    return {
+      version: pointer.version,
+      previousVersion: pointer.previousVersion,
+      publishedAt: pointer.updatedAt,
+      records,
+      stamps,
+    };
+  },
+
+  async write(version: string, records: CatalogRecords, stamps: CatalogStamps): Promise<void> {
+    const partition = snapshotPartition(version);
+    const items = (Object.entries(recordPrefixes) as [RecordKind, string][]).flatMap(([kind, prefix]) =>
+      records[kind].map((record) => {
+        const stamp = stamps[stampKey(kind, record.id)];
+        return {
+          PutRequest: {
+            Item: {
+              pk: partition,
+              sk: `${prefix}${record.id}`,
+              type: 'CatalogRecord',
+              data: record,
+              ...(stamp ? { changed_at: stamp.changedAt, listed_at: stamp.listedAt } : {}),
+            },
+          },
+        };
       }),
     );
-    keys.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
-}
+    await batchWrite(items);
+  },
 
-/**
- * A change time at least one second after the previous one: Last-Modified has second precision, and
- * two changes within one second must still tell If-Modified-Since apart.
- */
-function changeTime(now: Date, previous: Date | undefined): Date {
-  if (!previous) return now;
-  const next = (Math.floor(previous.getTime() / 1000) + 1) * 1000;
-  return now.getTime() >= next ? now : new Date(next);
-}
+  async drop(version: string): Promise<void> {
+    const keys = await queryPartition(snapshotPartition(version), { projection: 'pk, sk' });
+    await batchWrite(keys.map((Key) => ({ DeleteRequest: { Key } })));
+  },
 
-export interface PublishOutcome {
-  version: string;
-  changed: boolean;
-}
-
-/**
- * Publishes a catalog: writes its snapshot, then moves the pointer (conditional on the version it
- * replaces, so two publishers never interleave), then drops the version before the replaced one. The
- * replaced one stays for readers still loading it. Image blobs must be written first.
- */
-export async function publishCatalog(records: CatalogRecords, now: Date): Promise<PublishOutcome> {
-  const version = catalogVersion(records);
-  const current = await readCatalogPointer();
-  if (current?.version === version) return { version, changed: false };
-
-  const partition = snapshotPartition(version);
-  const items = (Object.entries(recordPrefixes) as [keyof CatalogRecords, string][]).flatMap(
-    ([kind, prefix]) =>
-      records[kind].map((record) => ({
-        PutRequest: {
-          Item: { pk: partition, sk: `${prefix}${record.id}`, type: 'CatalogRecord', data: record },
+  movePointer(from: string | undefined, to: { version: string; publishedAt: Date }): DynamoWrite {
+    const pointer: PointerItem = {
+      ...catalogPointerKey,
+      type: 'CatalogPointer',
+      version: to.version,
+      ...(from === undefined ? {} : { previous_version: from }),
+      updated_at: to.publishedAt.toISOString(),
+    };
+    return {
+      description: `CatalogPointer -> ${to.version}`,
+      item: {
+        Put: {
+          TableName: config().mainTableName,
+          Item: pointer,
+          ConditionExpression: from === undefined ? 'attribute_not_exists(pk)' : 'version = :current',
+          ...(from === undefined ? {} : { ExpressionAttributeValues: { ':current': from } }),
         },
-      })),
-  );
-  await batchWrite(items);
+      },
+      onConditionFailed: () =>
+        new ConcurrentChangeError('Another publication moved the catalog meanwhile; publish again.'),
+    };
+  },
+};
 
-  const pointer: PointerItem = {
-    ...catalogPointerKey,
-    type: 'CatalogPointer',
-    version,
-    ...(current ? { previous_version: current.version } : {}),
-    updated_at: changeTime(now, current?.updatedAt).toISOString(),
-  };
-  await ddb().send(
-    new PutCommand({
-      TableName: config().mainTableName,
-      Item: pointer,
-      ConditionExpression: current ? 'version = :current' : 'attribute_not_exists(pk)',
-      ...(current ? { ExpressionAttributeValues: { ':current': current.version } } : {}),
-    }),
-  );
-  const obsolete = current?.previousVersion;
-  if (obsolete && obsolete !== version) await deleteSnapshot(obsolete);
-  return { version, changed: true };
+/**
+ * Publishes records directly, outside a request (the seed, tests): the same publication as the admin
+ * operation, its pointer move committed on its own.
+ */
+export async function publishRecords(records: CatalogRecords, now: Date): Promise<Publication> {
+  const uow = new DynamoUnitOfWork();
+  const publication = await publishCatalog(catalogVersions, records, now, uow);
+  await commitWrites(uow.writes);
+  return publication;
 }
 
 /**
- * Sets the contract of an account (or the default one). Unchanged terms are not written again, so
- * Last-Modified and the ETags of the account's pages stay put.
+ * Sets the contract of an account (or the default one) outside a request (the seed). Unchanged terms
+ * are not written again, so Last-Modified and the ETags of the account's pages stay put.
  */
 export async function putContract(
   owner: string | 'default',
@@ -309,13 +328,8 @@ export async function putContract(
     new GetCommand({ TableName: config().mainTableName, Key: key, ConsistentRead: true }),
   );
   const stored = Item ? contractFromItem(Item) : undefined;
-  if (stored) {
-    const same = (Object.keys(terms) as (keyof ContractTerms)[]).every(
-      (kind) => JSON.stringify(stored[kind]) === JSON.stringify(terms[kind]),
-    );
-    if (same) return false;
-  }
-  const updatedAt = changeTime(now, stored ? new Date(stored.updatedAt) : undefined);
+  if (stored && sameTerms(stored, terms)) return false;
+  const updatedAt = changeTimeAfter(now, stored ? new Date(stored.updatedAt) : undefined);
   const item: ContractItem = {
     ...key,
     type: 'CatalogContract',
@@ -324,4 +338,10 @@ export async function putContract(
   };
   await ddb().send(new PutCommand({ TableName: config().mainTableName, Item: item }));
   return true;
+}
+
+export function sameTerms(a: ContractTerms, b: ContractTerms): boolean {
+  return (['lounges', 'fast_tracks', 'tariffs'] as const).every(
+    (kind) => JSON.stringify(a[kind]) === JSON.stringify(b[kind]),
+  );
 }

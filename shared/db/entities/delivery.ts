@@ -1,13 +1,23 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
 import type { DomainEvent, EventType } from '../../domain/events.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus } from '../../domain/webhooks/model.ts';
+import {
+  type AttemptCounts,
+  attemptOutcome,
+  countAttempts,
+  type Delivery,
+  type DeliveryAttempt,
+  type DeliveryStatus,
+  keptAttempts,
+} from '../../domain/webhooks/model.ts';
 import type { DeliveryProgress, DeliveryStore, DispatchStore } from '../../domain/webhooks/ports.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
 import { disableGoneWebhook, findWebhookOfAccount } from './webhook.ts';
+import { completeRecovery } from './webhook-recovery.ts';
 
 /**
  * Delivery of one event to one subscription: pk `WEBHOOK#<webhook_id>`, sk `DELIVERY#<event_id>`, so
@@ -45,7 +55,13 @@ export interface DeliveryItem {
   data: Record<string, unknown>;
   status: DeliveryStatus;
   status_reason: string | null;
+  /** The latest attempts (at most `keptAttempts`), oldest first. */
   attempts: AttemptItem[];
+  /** Counts of every attempt made; absent on deliveries recorded before they were kept. */
+  attempts_total?: number;
+  attempts_delivered?: number;
+  attempts_rejected?: number;
+  attempts_unreachable?: number;
   next_attempt_at: string | null;
   claim: string;
   run_attempts: number;
@@ -61,8 +77,27 @@ const attemptToItem = (attempt: DeliveryAttempt): AttemptItem => ({
   error: attempt.error,
 });
 
+/** Deliveries recorded before counts were kept are counted from their list (then complete). */
+function countsOf(stored: DeliveryItem, attempts: readonly DeliveryAttempt[]): AttemptCounts {
+  if (stored.attempts_total === undefined) return countAttempts(attempts);
+  return {
+    total: stored.attempts_total,
+    delivered: stored.attempts_delivered ?? 0,
+    rejected: stored.attempts_rejected ?? 0,
+    unreachable: stored.attempts_unreachable ?? 0,
+  };
+}
+
+const attemptFromItem = (attempt: AttemptItem): DeliveryAttempt => ({
+  attemptedAt: attempt.attempted_at,
+  statusCode: attempt.status_code ?? null,
+  latencyMs: attempt.latency_ms,
+  error: attempt.error ?? null,
+});
+
 export function deliveryFromItem(item: Record<string, unknown>): Delivery {
   const stored = item as unknown as DeliveryItem;
+  const attempts = (stored.attempts ?? []).map(attemptFromItem);
   return {
     webhookId: stored.webhook_id,
     event: {
@@ -75,12 +110,8 @@ export function deliveryFromItem(item: Record<string, unknown>): Delivery {
     },
     status: stored.status,
     statusReason: stored.status_reason ?? null,
-    attempts: (stored.attempts ?? []).map((attempt) => ({
-      attemptedAt: attempt.attempted_at,
-      statusCode: attempt.status_code ?? null,
-      latencyMs: attempt.latency_ms,
-      error: attempt.error ?? null,
-    })),
+    attempts,
+    attemptCounts: countsOf(stored, attempts),
     nextAttemptAt: stored.next_attempt_at ?? null,
     claim: stored.claim,
     runAttempts: stored.run_attempts ?? 0,
@@ -144,6 +175,33 @@ export async function claimDelivery(
   }
 }
 
+/** Counter attributes of one attempt's outcome, for an ADD. */
+const counterOf = {
+  delivered: 'attempts_delivered',
+  rejected: 'attempts_rejected',
+  unreachable: 'attempts_unreachable',
+} as const;
+
+/**
+ * The attempt list after one more: appended while short, otherwise replaced by the latest
+ * `keptAttempts` (DynamoDB cannot append and trim one list in one update). The replacement starts from
+ * the delivery as the caller read it, so an attempt a superseded message appended in between can drop
+ * out of the list; the counts, added atomically, never miss one.
+ */
+function attemptUpdate(delivery: Delivery, attempt: DeliveryAttempt) {
+  const item = attemptToItem(attempt);
+  const outcome = attemptOutcome(attempt);
+  const counters = {
+    expression: `ADD attempts_total :one, ${counterOf[outcome]} :one`,
+    values: { ':one': 1 },
+  };
+  if (delivery.attempts.length + 1 <= keptAttempts) {
+    return { set: 'attempts = list_append(attempts, :attempts)', counters, values: { ':attempts': [item] } };
+  }
+  const kept = [...delivery.attempts.slice(-(keptAttempts - 1)).map(attemptToItem), item];
+  return { set: 'attempts = :attempts', counters, values: { ':attempts': kept } };
+}
+
 /** A message superseded by a redelivery still adds its attempt, but cannot overwrite the new run. */
 export async function recordDeliveryProgress(
   delivery: Delivery,
@@ -152,7 +210,7 @@ export async function recordDeliveryProgress(
   at: string,
 ): Promise<void> {
   const key = deliveryKeys(delivery.webhookId, delivery.event.id);
-  const attempts = attempt ? [attemptToItem(attempt)] : [];
+  const update = attempt ? attemptUpdate(delivery, attempt) : undefined;
   try {
     await ddb().send(
       new UpdateCommand({
@@ -160,7 +218,7 @@ export async function recordDeliveryProgress(
         Key: key,
         UpdateExpression:
           'SET #status = :status, status_reason = :reason, next_attempt_at = :next, run_attempts = :run, ' +
-          'attempts = list_append(attempts, :attempts), updated_at = :now',
+          `updated_at = :now${update ? `, ${update.set} ${update.counters.expression}` : ''}`,
         ConditionExpression: 'claim = :claim',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -168,24 +226,114 @@ export async function recordDeliveryProgress(
           ':reason': progress.statusReason,
           ':next': progress.nextAttemptAt,
           ':run': progress.runAttempts,
-          ':attempts': attempts,
           ':now': at,
           ':claim': delivery.claim,
+          ...update?.values,
+          ...update?.counters.values,
         },
       }),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    if (attempts.length === 0) return;
+    if (!update) return;
     await ddb().send(
       new UpdateCommand({
         TableName: config().mainTableName,
         Key: key,
-        UpdateExpression: 'SET attempts = list_append(attempts, :attempts)',
+        UpdateExpression: `SET ${update.set} ${update.counters.expression}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':attempts': attempts },
+        ExpressionAttributeValues: { ...update.values, ...update.counters.values },
       }),
     );
+  }
+}
+
+/**
+ * Pages of the subscription's deliveries one recovery may read: a busy subscription holds many
+ * Succeeded deliveries between the unsent ones, and the request must answer in time.
+ */
+const maxRecoveryPages = 25;
+
+/** Skipped or Failed deliveries by event time (gsi1, ascending), for a recovery. */
+export async function unsentBetween(
+  webhookId: string,
+  since: string,
+  until: string,
+  limit: number,
+): Promise<{ deliveries: Delivery[]; coveredUntil: string; complete: boolean }> {
+  const deliveries: Delivery[] = [];
+  let start: Record<string, unknown> | undefined;
+  let coveredUntil = since;
+  for (let page = 0; page < maxRecoveryPages; page++) {
+    const result = await ddb().send(
+      new QueryCommand({
+        TableName: config().mainTableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        FilterExpression: '#status IN (:skipped, :failed)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': `WEBHOOK#${webhookId}`,
+          ':from': `${listPrefix}${since}`,
+          ':to': `${listPrefix}${until}#~`,
+          ':skipped': 'Skipped',
+          ':failed': 'Failed',
+        },
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      deliveries.push(deliveryFromItem(item));
+      if (deliveries.length >= limit) {
+        return { deliveries, coveredUntil: String(item.event_timestamp), complete: false };
+      }
+    }
+    start = result.LastEvaluatedKey;
+    if (!start) return { deliveries, coveredUntil: until, complete: true };
+    // The last key read: every delivery up to its event time was looked at.
+    coveredUntil = String(start.gsi1sk).slice(listPrefix.length).split('#')[0] ?? coveredUntil;
+  }
+  return { deliveries, coveredUntil, complete: false };
+}
+
+/**
+ * A recovery takes a delivery that is Skipped or Failed under another claim (a fresh run: Pending, no
+ * attempts in this run), or finds it already its own (a later receive of the same job).
+ */
+export async function claimForRecovery(
+  webhookId: string,
+  eventId: string,
+  claim: string,
+  at: string,
+): Promise<Delivery | undefined> {
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: deliveryKeys(webhookId, eventId),
+        UpdateExpression:
+          'SET claim = :claim, #status = :pending, status_reason = :null, next_attempt_at = :null, ' +
+          'run_attempts = :zero, updated_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND claim <> :claim AND #status IN (:skipped, :failed)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':claim': claim,
+          ':pending': 'Pending',
+          ':null': null,
+          ':zero': 0,
+          ':now': at,
+          ':skipped': 'Skipped',
+          ':failed': 'Failed',
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return Attributes ? deliveryFromItem(Attributes) : undefined;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const found = error.Item ? deliveryFromItem(unmarshall(error.Item)) : undefined;
+    return found?.claim === claim ? found : undefined;
   }
 }
 
@@ -205,6 +353,8 @@ export const deliveryStore = {
     const list = { gsi1pk: `WEBHOOK#${webhookId}`, skPrefix: listPrefix, newestFirst: true };
     return queryGsi1Page({ ...page, ...list }, deliveryFromItem);
   },
+
+  unsentBetween,
 
   reclaim(delivery, claim, at): DynamoWrite {
     return {
@@ -236,4 +386,6 @@ export const dispatchStore = {
   claimDelivery,
   recordDeliveryProgress,
   disableGoneWebhook,
+  claimForRecovery,
+  completeRecovery,
 } satisfies DispatchStore;

@@ -2,8 +2,9 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import * as z from 'zod';
 import { eventTypes } from '../../domain/events.ts';
-import type { WebhookMessage } from '../../domain/webhooks/model.ts';
+import type { RecoveryJob, WebhookMessage } from '../../domain/webhooks/model.ts';
 import { eventEntity } from './event.ts';
+import { recoveryJobEntity } from './webhook-recovery.ts';
 
 /**
  * The webhook queue's message, defined once for AWS and the local stage: the body is the DynamoDB
@@ -22,10 +23,10 @@ export interface EventStreamRecord {
   };
 }
 
-/** EventBridge Pipe filter (and the local poller's): inserted event items only. */
+/** EventBridge Pipe filter (and the local poller's): inserted event items and recovery jobs only. */
 export const webhookEventFilterPattern = {
   eventName: ['INSERT'],
-  dynamodb: { NewImage: { entity: { S: [eventEntity] } } },
+  dynamodb: { NewImage: { entity: { S: [eventEntity, recoveryJobEntity] } } },
 } as const;
 
 /**
@@ -37,8 +38,11 @@ export const webhookEventFilterPattern = {
 export const webhookMessageGroupIdPath = '$.dynamodb.NewImage.ordering_key.S';
 export const webhookDeduplicationIdPath = '$.dynamodb.NewImage.pk.S';
 
+const queuedEntities: readonly string[] = webhookEventFilterPattern.dynamodb.NewImage.entity.S;
+
 export function matchesWebhookEventFilter(record: EventStreamRecord): boolean {
-  return record.eventName === 'INSERT' && record.dynamodb?.NewImage?.entity?.S === eventEntity;
+  const entity = record.dynamodb?.NewImage?.entity?.S;
+  return record.eventName === 'INSERT' && entity !== undefined && queuedEntities.includes(entity);
 }
 
 /** A message that can never be delivered (not JSON, not an event record): straight to the DLQ. */
@@ -60,7 +64,19 @@ const eventImageSchema = z.object({
   webhook_id: z.string().optional(),
 });
 
-export function parseWebhookMessage(body: string, messageId: string): WebhookMessage {
+const recoveryJobImageSchema = z.object({
+  recovery_id: z.string().min(1).max(128),
+  webhook_id: z.string().min(1).max(128),
+  account_id: z.string().min(1),
+  event_ids: z.array(z.string().min(1).max(128)).max(1000),
+});
+
+/** A queue message: one event to deliver, or a recovery job (its events, in order). */
+export type QueueMessage =
+  | { kind: 'event'; message: WebhookMessage }
+  | { kind: 'recovery'; job: RecoveryJob };
+
+function streamRecordOf(body: string): EventStreamRecord {
   let record: EventStreamRecord;
   try {
     record = JSON.parse(body) as EventStreamRecord;
@@ -70,6 +86,32 @@ export function parseWebhookMessage(body: string, messageId: string): WebhookMes
   if (typeof record !== 'object' || record === null || !matchesWebhookEventFilter(record)) {
     throw new PoisonMessageError('The message is not the stream record of an inserted event item');
   }
+  return record;
+}
+
+export function parseQueueMessage(body: string, messageId: string): QueueMessage {
+  const record = streamRecordOf(body);
+  if (record.dynamodb?.NewImage?.entity?.S !== recoveryJobEntity) {
+    return { kind: 'event', message: parseWebhookMessage(body, messageId) };
+  }
+  try {
+    const image = recoveryJobImageSchema.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
+    return {
+      kind: 'recovery',
+      job: {
+        recoveryId: image.recovery_id,
+        webhookId: image.webhook_id,
+        accountId: image.account_id,
+        eventIds: image.event_ids,
+      },
+    };
+  } catch (error) {
+    throw new PoisonMessageError('The recovery job in the message is malformed', { cause: error });
+  }
+}
+
+export function parseWebhookMessage(body: string, messageId: string): WebhookMessage {
+  const record = streamRecordOf(body);
   let image: z.infer<typeof eventImageSchema>;
   try {
     image = eventImageSchema.parse(unmarshall(record.dynamodb?.NewImage ?? {}));

@@ -54,6 +54,8 @@ export interface BookingStore {
   list(accountId: string, serviceType: ServiceType, query: BookingListQuery): Promise<Page<Booking>>;
   /** Issued bookings whose hold ended at or before `now`, soonest first. */
   endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]>;
+  /** Bookings still Processing that were created at or before `createdBefore`, oldest first. */
+  processingSince(createdBefore: Date, limit: number): Promise<HeldBookingKey[]>;
   /** The write of a change, conditional on the status it was decided on. */
   writes(change: BookingChange): StagedWrite[];
   /** Commits writes now, outside an HTTP request (the processor, the sweeper, an expiry found late). */

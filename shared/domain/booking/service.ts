@@ -359,6 +359,39 @@ export async function expireEndedHolds(store: BookingStore, now: Date, batchSize
   }
 }
 
+/** A booking still Processing this long after its creation was missed by the processor: the sweep issues it. */
+export const stuckProcessingSeconds = 2 * 60;
+
+/**
+ * Recovery sweep step (docs/reliability.md): a booking the stream processor never issued (a record it
+ * gave up on, a consumer that was down past the stream's retention) is issued here, by the same
+ * conditional step, so a booking the processor issues meanwhile is left as it is. Oldest first, in
+ * batches; the bound keeps the sweep away from bookings the processor is still about to issue.
+ */
+export async function issueStuckBookings(
+  deps: { store: BookingStore; signer: PassSigner; holdSeconds: number },
+  now: Date,
+  options: { stuckSeconds?: number; batchSize?: number } = {},
+): Promise<{ issued: number; checked: number }> {
+  const { stuckSeconds = stuckProcessingSeconds, batchSize = 100 } = options;
+  const createdBefore = new Date(now.getTime() - stuckSeconds * 1000);
+  let issued = 0;
+  let checked = 0;
+  for (;;) {
+    const stuck = await deps.store.processingSince(createdBefore, batchSize);
+    let progress = 0;
+    for (const key of stuck) {
+      checked++;
+      const booking = await deps.store.find(key.accountId, key.bookingId);
+      if (booking?.status !== 'Processing') continue;
+      if ((await issuePass(deps, booking, now)) === 'issued') issued++;
+      progress++;
+    }
+    // As for holds: a batch with nothing to do is index lag, which the next run sees settled.
+    if (stuck.length < batchSize || progress === 0) return { issued, checked };
+  }
+}
+
 /**
  * Sandbox: the pass was used at the lounge or lane. Needs the booking scope of the booking's own
  * service and an Active pass; the pass becomes Used, the booking stays Confirmed.

@@ -32,15 +32,24 @@ export const hubRecord = z
     coordinates: geoPointSchema,
     timezone: ianaTimeZone,
     meta: hubMetaSchema,
+    /** Absent = active (records written before hubs could be deactivated); stored only when false. */
+    is_active: z.literal(false).optional(),
   })
   .refine((hub) => hub.meta.kind === hub.kind, {
     message: 'meta.kind must equal kind',
     path: ['meta', 'kind'],
   });
 
+/** Seeded amenities have readable ids (`wifi`); ones created through the admin API get a UUID. */
+export const amenityId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -');
+
 export const amenityRecord = z.strictObject({
-  id: z.string().regex(/^[a-z0-9_]+$/),
+  id: amenityId,
   name: localizedText(100),
+  /** Absent = active; stored only when false, like a hub's. */
+  is_active: z.literal(false).optional(),
 });
 
 export const businessDayRecord = z.strictObject({
@@ -156,12 +165,23 @@ export function integrityProblems(catalog: CatalogRecords): string[] {
   for (const hub of catalog.hubs) unique(hub.id, 'hub');
   for (const amenity of catalog.amenities) unique(amenity.id, 'amenity');
   for (const tariff of catalog.tariffs) unique(tariff.id, 'tariff');
+  // An uploaded image may illustrate several items; its id always names the same bytes.
+  const imageBlobs = new Map<string, string>();
   for (const service of [...catalog.lounges, ...catalog.fast_tracks]) {
     unique(service.id, 'service');
     if (!hubs.has(service.hub_id)) problems.push(`${service.id} names unknown hub ${service.hub_id}`);
-    for (const image of service.images) unique(image.id, 'image');
+    for (const image of service.images) {
+      const blob = imageBlobs.get(image.id);
+      if (blob !== undefined && blob !== image.blob) problems.push(`image ${image.id} names two blobs`);
+      imageBlobs.set(image.id, image.blob);
+    }
+    const imageIds = service.images.map((image) => image.id);
+    if (new Set(imageIds).size !== imageIds.length) problems.push(`${service.id} lists an image twice`);
     const days = service.business_hours.map((entry) => entry.day);
     if (new Set(days).size !== days.length) problems.push(`${service.id} lists a business day twice`);
+  }
+  for (const imageId of imageBlobs.keys()) {
+    if (ids.has(imageId)) problems.push(`image ${imageId} reuses an id`);
   }
   for (const lounge of catalog.lounges) {
     for (const amenity of lounge.amenities) {

@@ -2,6 +2,7 @@ import type { CatalogQuery, Locale, Pagination } from '../../schemas/catalog.ts'
 import { LruMap } from '../../util/lru-map.ts';
 import { NotFoundError } from '../errors.ts';
 import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
+import { imageIdFor } from './image-id.ts';
 import { negotiateLocale } from './locale.ts';
 import type { CatalogReader, CatalogView } from './ports.ts';
 import type { CatalogKind } from './records.ts';
@@ -31,19 +32,46 @@ const kindLabel: Record<CatalogKind, string> = {
   tariffs: 'eSIM tariff',
 };
 
-/** Either part can move the answer, so Last-Modified is the later of the two. */
+const latest = (...times: Date[]): Date => new Date(Math.max(...times.map((time) => time.getTime())));
+
+/**
+ * The later of the catalog's publication and the contract's change: what every representation of
+ * the account's view is at most as old as. Pages, items and images narrow the catalog's part to the
+ * records they show (their stamps), so a publication that does not touch them leaves them alone.
+ */
 export function lastModifiedOf(view: CatalogView): Date {
-  const contract = new Date(view.contract.updatedAt);
-  return contract > view.snapshot.updatedAt ? contract : view.snapshot.updatedAt;
+  return latest(new Date(view.contract.updatedAt), view.snapshot.updatedAt);
+}
+
+function inContract(view: CatalogView, kind: CatalogKind): (id: string) => boolean {
+  const scope = view.contract[kind];
+  if (scope === 'all') return () => true;
+  const allowed = new Set(scope);
+  return (id) => allowed.has(id);
 }
 
 function visibility(view: CatalogView, kind: CatalogKind): (id: string) => boolean {
-  const scope = view.contract[kind];
-  const allowed = scope === 'all' ? undefined : new Set(scope);
+  const contracted = inContract(view, kind);
   return (id) => {
     const record = view.snapshot.record(kind, id);
-    return record?.is_active === true && (allowed === undefined || allowed.has(id));
+    return record !== undefined && contracted(id) && view.snapshot.isListed(kind, record);
   };
+}
+
+/**
+ * When a page's content last changed: the latest change of an item on it, or of the lists of its
+ * kind within the contract (an item added, deactivated or renamed moves the total, the order and so
+ * every page; a filtered page counts these too, erring late, never early), or of the contract.
+ */
+function pageLastModified(view: CatalogView, kind: CatalogKind, pageIds: readonly string[]): Date {
+  const { snapshot } = view;
+  const contracted = inContract(view, kind);
+  let time = new Date(view.contract.updatedAt).getTime();
+  for (const record of snapshot.records(kind)) {
+    if (contracted(record.id)) time = Math.max(time, snapshot.listedAt(kind, record.id).getTime());
+  }
+  for (const id of pageIds) time = Math.max(time, snapshot.changedAt(kind, id).getTime());
+  return new Date(time);
 }
 
 /** The record when the account may see (and so book) it: active and in its contract. */
@@ -68,6 +96,7 @@ interface RenderedPage {
   body: ListPage<CatalogKind>;
   json: string;
   etag: string;
+  lastModified: Date;
 }
 
 /** Rendered pages kept per snapshot: repeat polls (200 or 304) skip filtering, serializing and hashing. */
@@ -76,7 +105,8 @@ const renderedPages = new WeakMap<CatalogSnapshot, LruMap<string, RenderedPage>>
 
 /**
  * A snapshot never changes, so a page of it is a function of the contract's scope of that kind, the
- * locale and the effective query alone: those make the key. Last-Modified is not part of the page.
+ * locale and the effective query alone: those make the key. The contract's change time is part of the
+ * page's Last-Modified, so it is in the key too (a rewritten contract with the same scope).
  */
 function renderedPage(
   view: CatalogView,
@@ -90,7 +120,7 @@ function renderedPage(
     pages = new LruMap(pagesPerSnapshot);
     renderedPages.set(view.snapshot, pages);
   }
-  const key = JSON.stringify([kind, locale, effectiveQuery, view.contract[kind]]);
+  const key = JSON.stringify([kind, locale, effectiveQuery, view.contract[kind], view.contract.updatedAt]);
   let page = pages.get(key);
   if (!page) {
     page = render();
@@ -118,13 +148,19 @@ export function listCatalog<K extends CatalogKind>(
     const matching = view.snapshot
       .entries(kind, locale)
       .filter((entry) => visible(entry.id) && (needle === '' || entry.searchName.includes(needle)));
-    const data = matching.slice(query.offset, query.offset + query.limit).map((entry) => entry.item);
+    const entries = matching.slice(query.offset, query.offset + query.limit);
+    const data = entries.map((entry) => entry.item);
     const body = { data, pagination: { count: data.length, offset: query.offset, total: matching.length } };
     const json = JSON.stringify(body);
-    return { body, json, etag: entityTag(locale, effectiveQuery, json) };
+    const lastModified = pageLastModified(
+      view,
+      kind,
+      entries.map((entry) => entry.id),
+    );
+    return { body, json, etag: entityTag(locale, effectiveQuery, json), lastModified };
   });
   const body = page.body as ListPage<K>;
-  return { ...conditional(request, page.etag, lastModifiedOf(view), body, page.json), locale };
+  return { ...conditional(request, page.etag, page.lastModified, body, page.json), locale };
 }
 
 /** One item of the contract; anything else (unknown, inactive, not contracted) is the same 404. */
@@ -141,12 +177,18 @@ export function getCatalogItem<K extends CatalogKind>(
   const item = view.snapshot.render(kind, record, locale);
   const json = JSON.stringify(item);
   const etag = entityTag(locale, json);
-  return { ...conditional(request, etag, lastModifiedOf(view), item, json), locale };
+  const lastModified = latest(new Date(view.contract.updatedAt), view.snapshot.changedAt(kind, id));
+  return { ...conditional(request, etag, lastModified, item, json), locale };
 }
 
 export interface ImageBytes {
   contentType: string;
   bytes: Uint8Array;
+}
+
+export interface ImageRepresentation extends Representation<ImageBytes> {
+  /** The id names these bytes for good (an uploaded image's id derives from its SHA-256). */
+  immutable: boolean;
 }
 
 /**
@@ -158,15 +200,29 @@ export async function getImage(
   view: CatalogView,
   imageId: string,
   request: Preconditions,
-): Promise<Representation<ImageBytes>> {
+): Promise<ImageRepresentation> {
   const owned = view.snapshot.image(imageId);
-  if (!owned?.image.enabled || !visibility(view, owned.ownerKind)(owned.owner.id)) {
+  const showing = (owned?.owners ?? []).filter(
+    (owner) => owner.image.enabled && visibility(view, owner.kind)(owner.record.id),
+  );
+  if (!owned || showing.length === 0) {
     throw new NotFoundError('CatalogResourceNotFound', `No image ${imageId} in your catalog.`);
   }
-  const { image } = owned;
-  const etag = entityTag(image.blob, image.content_type);
-  const lastModified = lastModifiedOf(view);
-  if (isNotModified(request, { etag, lastModified })) return { notModified: true, etag, lastModified };
-  const bytes = await reader.imageBytes(image.blob);
-  return { notModified: false, etag, lastModified, body: { contentType: image.content_type, bytes } };
+  const etag = entityTag(owned.blob, owned.contentType);
+  const lastModified = latest(
+    new Date(view.contract.updatedAt),
+    ...showing.map((owner) => view.snapshot.changedAt(owner.kind, owner.record.id)),
+  );
+  const immutable = imageIdFor(owned.blob) === owned.id;
+  if (isNotModified(request, { etag, lastModified })) {
+    return { notModified: true, etag, lastModified, immutable };
+  }
+  const bytes = await reader.imageBytes(owned.blob);
+  return {
+    notModified: false,
+    etag,
+    lastModified,
+    immutable,
+    body: { contentType: owned.contentType, bytes },
+  };
 }

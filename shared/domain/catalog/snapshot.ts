@@ -21,6 +21,7 @@ import type {
   PolicyRecord,
   TariffRecord,
 } from './records.ts';
+import { type CatalogStamps, type RecordKind, stampKey } from './stamps.ts';
 
 export interface CatalogItemByKind {
   lounges: Lounge;
@@ -42,10 +43,19 @@ export interface RenderedEntry<K extends CatalogKind> {
   item: CatalogItemByKind[K];
 }
 
-export interface OwnedImage {
+export interface ImageOwner {
+  kind: 'lounges' | 'fast_tracks';
+  record: LoungeRecord | FastTrackRecord;
+  /** The image as this owner lists it (enabled, sort and title are per owner). */
   image: ImageRecord;
-  ownerKind: 'lounges' | 'fast_tracks';
-  owner: LoungeRecord | FastTrackRecord;
+}
+
+/** An image and every item that lists it: an uploaded image may illustrate several. */
+export interface OwnedImage {
+  id: string;
+  blob: string;
+  contentType: ImageRecord['content_type'];
+  owners: ImageOwner[];
 }
 
 export const searchKey = (text: string, locale: Locale) => text.normalize('NFC').toLocaleLowerCase(locale);
@@ -56,7 +66,9 @@ export const searchKey = (text: string, locale: Locale) => text.normalize('NFC')
  */
 export class CatalogSnapshot {
   readonly version: string;
+  /** When this version was published. */
   readonly updatedAt: Date;
+  private readonly stamps: CatalogStamps;
   private readonly imageBaseUrl: string;
   private readonly hubs: Map<string, HubRecord>;
   private readonly amenities: Map<string, AmenityRecord>;
@@ -64,9 +76,17 @@ export class CatalogSnapshot {
   private readonly byId: { [K in CatalogKind]: Map<string, RecordByKind[K]> };
   private readonly rendered = new Map<string, RenderedEntry<CatalogKind>[]>();
 
-  constructor(input: { records: CatalogRecords; version: string; updatedAt: Date; imageBaseUrl: string }) {
+  constructor(input: {
+    records: CatalogRecords;
+    version: string;
+    updatedAt: Date;
+    imageBaseUrl: string;
+    /** Per-record change times; a record without one changed at `updatedAt`. */
+    stamps?: CatalogStamps;
+  }) {
     this.version = input.version;
     this.updatedAt = input.updatedAt;
+    this.stamps = input.stamps ?? {};
     this.imageBaseUrl = input.imageBaseUrl.replace(/\/+$/, '');
     this.hubs = new Map(input.records.hubs.map((hub) => [hub.id, hub]));
     this.amenities = new Map(input.records.amenities.map((amenity) => [amenity.id, amenity]));
@@ -75,16 +95,48 @@ export class CatalogSnapshot {
       fast_tracks: new Map(input.records.fast_tracks.map((record) => [record.id, record])),
       tariffs: new Map(input.records.tariffs.map((record) => [record.id, record])),
     };
-    for (const owner of input.records.lounges) {
-      for (const image of owner.images) this.images.set(image.id, { image, ownerKind: 'lounges', owner });
-    }
-    for (const owner of input.records.fast_tracks) {
-      for (const image of owner.images) this.images.set(image.id, { image, ownerKind: 'fast_tracks', owner });
+    const owners = [
+      ...input.records.lounges.map((record) => ({ kind: 'lounges' as const, record })),
+      ...input.records.fast_tracks.map((record) => ({ kind: 'fast_tracks' as const, record })),
+    ];
+    for (const { kind, record } of owners) {
+      for (const image of record.images) {
+        let owned = this.images.get(image.id);
+        if (!owned) {
+          owned = { id: image.id, blob: image.blob, contentType: image.content_type, owners: [] };
+          this.images.set(image.id, owned);
+        }
+        owned.owners.push({ kind, record, image });
+      }
     }
   }
 
   record<K extends CatalogKind>(kind: K, id: string): RecordByKind[K] | undefined {
     return this.byId[kind].get(id);
+  }
+
+  /** Every record of a kind, listed or not (for Last-Modified: a deactivation changes the lists). */
+  records<K extends CatalogKind>(kind: K): IterableIterator<RecordByKind[K]> {
+    return this.byId[kind].values();
+  }
+
+  /** Partners see a record while it is active and, for lounges and fast-tracks, its hub is too. */
+  isListed(kind: CatalogKind, record: RecordByKind[CatalogKind]): boolean {
+    if (!record.is_active) return false;
+    if (kind === 'tariffs' || !('hub_id' in record)) return true;
+    return this.hubs.get(record.hub_id)?.is_active !== false;
+  }
+
+  /** When the record's rendered item last changed (its hub and amenities included). */
+  changedAt(kind: RecordKind, id: string): Date {
+    const stamp = this.stamps[stampKey(kind, id)];
+    return stamp ? new Date(stamp.changedAt) : this.updatedAt;
+  }
+
+  /** When the record last entered, left or moved in the lists. */
+  listedAt(kind: RecordKind, id: string): Date {
+    const stamp = this.stamps[stampKey(kind, id)];
+    return stamp ? new Date(stamp.listedAt) : this.updatedAt;
   }
 
   image(id: string): OwnedImage | undefined {
@@ -132,11 +184,10 @@ export class CatalogSnapshot {
       ...(lounge.landside === undefined ? {} : { landside: lounge.landside }),
       ...(lounge.airside_zone === undefined ? {} : { airside_zone: lounge.airside_zone }),
       is_arrival_available: lounge.is_arrival_available,
-      amenities: lounge.amenities.map(({ id, is_free }) => ({
-        id,
-        name: this.amenities.get(id)?.name[locale] ?? id,
-        is_free,
-      })),
+      // A deactivated amenity is no longer offered: it leaves every lounge's list.
+      amenities: lounge.amenities
+        .filter(({ id }) => this.amenities.get(id)?.is_active !== false)
+        .map(({ id, is_free }) => ({ id, name: this.amenities.get(id)?.name[locale] ?? id, is_free })),
       business_hours: lounge.business_hours.map((day) => businessDay(day, locale)),
       is_active: lounge.is_active,
       policy: policy(lounge.policy, locale),

@@ -108,6 +108,11 @@ export interface ResellerLink {
 
 /** A top-up holds at most this many packages per eSIM (one stored item, bounded in size). */
 export const maxPackagesPerEsim = 100;
+/**
+ * The longest `active_period` an order or top-up may ask. It must equal the tariff's `validity_days`,
+ * so the catalog administration holds tariffs to it too: a longer tariff could never be ordered.
+ */
+export const maxActivePeriodDays = 3650;
 /** ICCIDs per pool load request. */
 export const maxIccidsPerLoad = 1000;
 

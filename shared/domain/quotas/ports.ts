@@ -59,8 +59,9 @@ export interface MeteringPlan {
 }
 
 /**
- * What the gateway counted for an account (`GET /v2/b2b/rate-limits`): the local gateway's limiter,
- * or API Gateway's usage of the account's key in AWS. A policy left out is not known there.
+ * What the gateway counted for an account (`GET /v2/b2b/rate-limits`): the local gateway's limiter
+ * tells the burst bucket; API Gateway tells nothing. A policy left out is not known there. The day's
+ * usage comes from the service's own count (DailyUsageStore) on every stage.
  */
 export interface UsageReader {
   read(accountId: string, plan: MeteringPlan, now: Date): Promise<KnownUsage>;
@@ -69,4 +70,19 @@ export interface UsageReader {
 export interface KnownUsage {
   burst?: PolicyUsage;
   daily?: PolicyUsage;
+}
+
+/**
+ * The shared count of requests per usage owner (`account:<id>`, `staff`) and UTC day (`2030-01-31`)
+ * that every container adds to (docs/quotas.md, Headers in AWS): a DynamoDB item in every stage
+ * (shared/db/entities/daily-usage.ts).
+ */
+export interface DailyUsageStore {
+  /**
+   * Adds `requests` to the owner's count of `day` atomically and answers the new total, every
+   * container's flushes included. `expiresAt` (epoch seconds) is when the count may be forgotten.
+   */
+  add(owner: string, day: string, requests: number, expiresAt: number): Promise<number>;
+  /** The owner's count of `day`, read consistently; 0 when nothing was counted. */
+  read(owner: string, day: string): Promise<number>;
 }

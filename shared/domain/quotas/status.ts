@@ -1,4 +1,5 @@
-import { burstWindowSeconds, type PolicyName, secondsUntilUtcMidnight } from './limiter.ts';
+import { dailyPolicyUsage } from './daily-usage.ts';
+import { burstWindowSeconds, type PolicyName, type PolicyUsage, secondsUntilUtcMidnight } from './limiter.ts';
 import type { Plan, PlanName } from './plans.ts';
 import type { KnownUsage, MeteringPlan, UsageReader } from './ports.ts';
 
@@ -19,14 +20,42 @@ export interface RateLimitStatus {
   policies: [PolicyStatus, PolicyStatus];
 }
 
-/** The caller's plan and what is left of it, as far as the gateway lets the service know. */
+export interface RateLimitStatusPorts {
+  /** What the gateway tells of the burst bucket (the local gateway); nothing in AWS. */
+  gateway: UsageReader;
+  /** The service's own count of the day (DailyUsageCounter.read): the same total the headers report. */
+  dailyUsage: { read(owner: string, at: Date): Promise<number> };
+}
+
+export interface RateLimitStatusQuery {
+  accountId: string;
+  /** The account's usage key (`account:<id>`), under which its requests are counted. */
+  owner: string;
+  plan: MeteringPlan;
+  /** When the gateway metered the request: the day whose usage is reported. */
+  at: Date;
+}
+
+/**
+ * The caller's plan and what is left of it: the burst as far as the gateway tells, the day from the
+ * service's own count (this request included). A count the store cannot answer leaves the day's
+ * remaining unknown rather than failing the request.
+ */
 export async function rateLimitStatus(
-  reader: UsageReader,
-  accountId: string,
-  plan: MeteringPlan,
-  now: Date,
+  ports: RateLimitStatusPorts,
+  { accountId, owner, plan, at }: RateLimitStatusQuery,
 ): Promise<RateLimitStatus> {
-  const usage: KnownUsage = await reader.read(accountId, plan, now);
+  const [gateway, daily] = await Promise.all([
+    ports.gateway.read(accountId, plan, at),
+    ports.dailyUsage.read(owner, at).then(
+      (used): PolicyUsage => dailyPolicyUsage(plan.limits, used, at),
+      () => undefined,
+    ),
+  ]);
+  const usage: KnownUsage = {
+    ...(gateway.burst ? { burst: gateway.burst } : {}),
+    ...(daily ? { daily } : {}),
+  };
   const { limits } = plan;
   return {
     plan: plan.name,
@@ -45,7 +74,7 @@ export async function rateLimitStatus(
         windowSeconds: 86_400,
         remaining: usage.daily?.remaining ?? null,
         // The day always ends at 00:00 UTC, known or not how much of it is used.
-        resetSeconds: usage.daily?.resetSeconds ?? secondsUntilUtcMidnight(now.getTime()),
+        resetSeconds: usage.daily?.resetSeconds ?? secondsUntilUtcMidnight(at.getTime()),
       },
     ],
   };

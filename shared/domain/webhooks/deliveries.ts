@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { Delivery } from './model.ts';
-import type { DeliveryPorts } from './ports.ts';
+import type { DeliveryPorts, RedeliveryPorts } from './ports.ts';
 import { getWebhook } from './subscriptions.ts';
 
 function deliveryNotFound(deliveryId: string): NotFoundError {
@@ -35,10 +35,11 @@ export async function getDelivery(
 /**
  * Sends an event again with the same id (receivers that processed it dedupe), whatever its status,
  * with a fresh retry schedule. The new claim supersedes any retries still queued; the redelivery goes
- * through the outbox, in the same transaction that takes the claim, while the subscription is active.
+ * through the outbox, in the same transaction that takes the claim, while the subscription is active,
+ * and counts against the account's webhook action limit unless the ports say `unlimited`.
  */
 export async function redeliver(
-  ports: DeliveryPorts,
+  ports: RedeliveryPorts,
   accountId: string,
   webhookId: string,
   deliveryId: string,
@@ -53,6 +54,7 @@ export async function redeliver(
   if (!delivery) throw deliveryNotFound(deliveryId);
   const claim = randomUUID();
   const timestamp = now.toISOString();
+  if (ports.limits !== 'unlimited') uow.stage(ports.limits.take(accountId, now));
   uow.stage(
     ports.webhooks.requireActive(webhook),
     ports.deliveries.reclaim(delivery, claim, timestamp),

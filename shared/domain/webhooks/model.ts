@@ -31,13 +31,46 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
+/** How attempts ended: 2xx, another HTTP status, or no answer at all (timeout, refused, TLS, SSRF guard). */
+export type AttemptOutcome = 'delivered' | 'rejected' | 'unreachable';
+
+export function attemptOutcome(attempt: DeliveryAttempt): AttemptOutcome {
+  if (attempt.statusCode === null) return 'unreachable';
+  return attempt.statusCode >= 200 && attempt.statusCode < 300 ? 'delivered' : 'rejected';
+}
+
+/** Every attempt ever made, counted by outcome; only the latest `keptAttempts` are kept in full. */
+export interface AttemptCounts {
+  total: number;
+  delivered: number;
+  rejected: number;
+  unreachable: number;
+}
+
+/**
+ * Attempts kept per delivery: a delivery redelivered again and again would otherwise grow without
+ * bound (and past DynamoDB's item size); the counts keep the whole history's shape.
+ */
+export const keptAttempts = 20;
+
+export function countAttempts(attempts: readonly DeliveryAttempt[]): AttemptCounts {
+  const counts: AttemptCounts = { total: 0, delivered: 0, rejected: 0, unreachable: 0 };
+  for (const attempt of attempts) {
+    counts.total++;
+    counts[attemptOutcome(attempt)]++;
+  }
+  return counts;
+}
+
 /** One event on its way to one subscription; its id is the event id. */
 export interface Delivery {
   webhookId: string;
   event: DomainEvent;
   status: DeliveryStatus;
   statusReason: string | null;
+  /** The latest `keptAttempts` attempts, oldest first. */
   attempts: DeliveryAttempt[];
+  attemptCounts: AttemptCounts;
   nextAttemptAt: string | null;
   /** Who may attempt it: the queue message that first carried the event, or the latest redelivery. */
   claim: string;
@@ -60,3 +93,39 @@ export interface WebhookMessage {
 export function webhookNotFound(webhookId: string): NotFoundError {
   return new NotFoundError('WebhookNotFound', `No webhook subscription ${webhookId}.`);
 }
+
+export type RecoveryStatus = 'Running' | 'Completed';
+
+/**
+ * A recovery of a subscription (docs/webhooks.md, Recovery): the events that were Skipped or Failed
+ * since a time, sent again in event order, each once. One runs at a time per subscription.
+ */
+export interface WebhookRecovery {
+  recoveryId: string;
+  webhookId: string;
+  accountId: string;
+  status: RecoveryStatus;
+  /** Events at or after this time were looked at... */
+  since: string;
+  /** ...up to this one: the request's time, or earlier when the recovery stopped at its limits. */
+  until: string;
+  /** The events sent again, oldest first (at most `maxRecoveredEvents`). */
+  eventIds: string[];
+  /** More Skipped or Failed events may follow `until`: recover again from there once this one completed. */
+  truncated: boolean;
+  startedAt: string;
+  /** A recovery still Running after this is taken as abandoned: a new one may start. */
+  leaseUntil: string;
+  completedAt: string | null;
+}
+
+/** What the dispatcher runs for a recovery: its events, in order (the queue message). */
+export interface RecoveryJob {
+  recoveryId: string;
+  webhookId: string;
+  accountId: string;
+  eventIds: string[];
+}
+
+/** The claim a recovery takes its deliveries with: the same for every message of one recovery. */
+export const recoveryClaim = (recoveryId: string) => `recovery:${recoveryId}`;

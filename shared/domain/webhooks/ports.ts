@@ -1,7 +1,15 @@
 import type { DomainEvent } from '../events.ts';
 import type { Log, Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, Webhook, WebhookStatus } from './model.ts';
+import type {
+  Delivery,
+  DeliveryAttempt,
+  DeliveryStatus,
+  RecoveryJob,
+  Webhook,
+  WebhookRecovery,
+  WebhookStatus,
+} from './model.ts';
 import type { WebhookSettings } from './settings.ts';
 
 /** Fields of the subscription to change, named as on `Webhook`. */
@@ -48,6 +56,34 @@ export interface DeliveryStore {
   list(webhookId: string, page: PageRequest): Promise<Page<Delivery>>;
   /** Takes the delivery over with a new claim and a fresh retry schedule. */
   reclaim(delivery: Delivery, claim: string, at: string): StagedWrite;
+  /**
+   * Skipped or Failed deliveries whose event happened in [since, until], oldest event first, at most
+   * `limit`; the read stops early past its budget. `coveredUntil`: the event time up to which every
+   * delivery was looked at (`until` when `complete`).
+   */
+  unsentBetween(
+    webhookId: string,
+    since: string,
+    until: string,
+    limit: number,
+  ): Promise<{ deliveries: Delivery[]; coveredUntil: string; complete: boolean }>;
+}
+
+/** Recoveries of a subscription (shared/db/entities/webhook-recovery.ts). */
+export interface RecoveryStore {
+  /** The subscription's latest recovery, strongly consistent. */
+  latest(webhookId: string): Promise<WebhookRecovery | undefined>;
+  /**
+   * Records the recovery, refused (409 WebhookRecoveryInProgress) while another one runs, also when
+   * two start at once; with the job the dispatcher runs, when it has events.
+   */
+  start(recovery: WebhookRecovery): StagedWrite[];
+}
+
+/** A counter of partner-triggered webhook actions (ping, redeliver, recover) per account and minute. */
+export interface ActionLimiter {
+  /** Counts one action, refused (429 RateLimitExceeded with Retry-After) past the limit. */
+  take(accountId: string, now: Date): StagedWrite;
 }
 
 /** The dispatcher's storage (shared/db/entities/delivery.ts); every write is immediate, nothing is staged. */
@@ -73,6 +109,18 @@ export interface DispatchStore {
   ): Promise<void>;
   /** A receiver answered 410 Gone. A subscription changed meanwhile is left alone. */
   disableGoneWebhook(webhook: Webhook, reason: string, at: string): Promise<void>;
+  /**
+   * Takes a Skipped or Failed delivery for a recovery (a fresh run under `claim`), or finds it already
+   * taken by that claim; undefined when it is gone, succeeded meanwhile or another claim holds it.
+   */
+  claimForRecovery(
+    webhookId: string,
+    eventId: string,
+    claim: string,
+    at: string,
+  ): Promise<Delivery | undefined>;
+  /** The recovery ran through its events (left alone when a newer recovery replaced it). */
+  completeRecovery(job: RecoveryJob, at: string): Promise<void>;
 }
 
 /** The outbox (shared/db/entities/event.ts): the table stream carries what it holds to the webhook queue. */
@@ -124,14 +172,25 @@ export interface SubscriptionPorts {
   outbox: EventOutbox;
   urls: WebhookUrlCheck;
   sealer: SecretSealer;
+  limits: ActionLimiter;
 }
 
-/** What the delivery log and redelivery need. */
+/** What the delivery log, redelivery and recovery need. */
 export interface DeliveryPorts {
   webhooks: WebhookStore;
   deliveries: DeliveryStore;
   outbox: EventOutbox;
+  limits: ActionLimiter;
+  recoveries: RecoveryStore;
 }
+
+/**
+ * Redelivery's ports: a partner's own redelivery counts against its account's action limit; an
+ * employee's, for a partner who asked support after an outage, is `unlimited` (it is audited instead).
+ */
+export type RedeliveryPorts = Pick<DeliveryPorts, 'webhooks' | 'deliveries' | 'outbox'> & {
+  limits: ActionLimiter | 'unlimited';
+};
 
 /** What the dispatcher needs to deliver one queued event. */
 export interface DispatchPorts {

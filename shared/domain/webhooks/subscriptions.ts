@@ -168,7 +168,10 @@ export async function deleteWebhook(
   uow.stage(ports.webhooks.delete(webhook));
 }
 
-/** Emits `webhook.ping` through the outbox, so it takes the path every event takes (202). */
+/**
+ * Emits `webhook.ping` through the outbox, so it takes the path every event takes (202): nothing is
+ * sent from the request itself. Counts against the account's webhook action limit.
+ */
 export async function pingWebhook(
   ports: SubscriptionPorts,
   accountId: string,
@@ -187,7 +190,11 @@ export async function pingWebhook(
     data: { webhook_id: webhookId },
     now,
   });
-  uow.stage(ports.webhooks.requireActive(webhook), ports.outbox.event(event));
+  uow.stage(
+    ports.limits.take(accountId, now),
+    ports.webhooks.requireActive(webhook),
+    ports.outbox.event(event),
+  );
   return event;
 }
 

@@ -59,6 +59,7 @@ function detailsOf(audit: RouteAudit, request: ParsedRequest): Record<string, un
 /** The record of one committed change, from the route's `audit` declaration and the request. */
 export function auditEntryOf(route: RouteDefinition, request: ParsedRequest, result: ApiResult): AuditEntry {
   const audit = present(route.audit, `audit declaration of ${route.operationId}`);
+  if (audit === 'self') throw new Error(`${route.operationId} writes its own audit records`);
   return {
     actor: actorOf(request.principal),
     action: route.operationId,
@@ -73,7 +74,8 @@ export function auditEntryOf(route: RouteDefinition, request: ParsedRequest, res
  * The audit record of a state change (docs/employees.md, Audit log), for routes that declare `audit`:
  * staged into the unit of work of the run, so it commits in the same transaction as the change (and
  * with the idempotency record), or not at all. A run that staged nothing changed nothing and writes no
- * record (disabling a disabled account); a refused operation (4xx) neither.
+ * record (disabling a disabled account); a refused operation (4xx) neither. Routes declared
+ * `audit: 'self'` write their own record and are left alone.
  */
 export function auditTrail(options: Partial<AuditTrailOptions> = {}): PipelineMiddleware {
   const { auditLog, newId } = { ...defaults, ...options };
@@ -81,7 +83,8 @@ export function auditTrail(options: Partial<AuditTrailOptions> = {}): PipelineMi
   const auditTrailBefore = (request: PipelineRequest): void => {
     const { internal } = request;
     const route = present(internal.route, 'route (requestContext)');
-    if (!route.audit) return;
+    // 'self': the operation stages its own record (RouteDefinition.audit); one change, one record.
+    if (!route.audit || route.audit === 'self') return;
     const parsed = present(internal.request, 'request (validation)');
     const beginRun = present(internal.beginRun, 'unit of work (idempotentCommit)');
     internal.beginRun = (): OperationRun => {

@@ -13,7 +13,7 @@ import {
   storeIdempotent,
 } from '../../idempotency/store.ts';
 import type { RouteDefinition } from '../../routes/types.ts';
-import { problemResponse, statusOf } from '../problem.ts';
+import { problemContentType, problemResponse, statusOf } from '../problem.ts';
 import {
   idempotencyHeaders,
   type PipelineInternal,
@@ -31,7 +31,10 @@ export interface IdempotentCommitOptions {
   commitIdempotent: typeof commitIdempotent;
   /** Stores an outcome that writes nothing (the operation's own 4xx). */
   storeIdempotent: typeof storeIdempotent;
-  /** Reads what a used key answers, before an operation that commits its own writes runs. */
+  /**
+   * The stored outcome under the key: read when the operation failed, and before an operation that
+   * commits its own writes runs.
+   */
   findIdempotent: typeof findIdempotent;
   /** Checks every result against the route's documented responses before it leaves (local and tests). */
   validateResponses: () => boolean;
@@ -78,9 +81,25 @@ function validateResponse(route: RouteDefinition, result: ApiResult): void {
 
 type Outcome = IdempotentOutcome | { kind: 'plain'; response: StoredResponse };
 
+/**
+ * A replayed problem names the request that answers it: the stored body carries the first request's
+ * `request_id`, which is rewritten to this one's, so the body and X-Request-ID always agree.
+ */
+function withRequestId(response: StoredResponse, requestId: string | undefined): StoredResponse {
+  if (requestId === undefined || response.headers['Content-Type'] !== problemContentType) return response;
+  try {
+    const problem = JSON.parse(response.body) as unknown;
+    if (typeof problem !== 'object' || problem === null || !('request_id' in problem)) return response;
+    return { ...response, body: JSON.stringify({ ...problem, request_id: requestId }) };
+  } catch {
+    return response;
+  }
+}
+
 function respond(internal: PipelineInternal, outcome: Outcome): APIGatewayProxyResult {
   if (outcome.kind !== 'plain') internal.idempotencyStatus = outcome.kind;
-  const { statusCode, headers, body } = outcome.response;
+  const { statusCode, headers, body } =
+    outcome.kind === 'reused' ? withRequestId(outcome.response, internal.requestId) : outcome.response;
   const contentType = headers['Content-Type'];
   const binary = contentType !== undefined && !/json|^text\//i.test(contentType);
   return {
@@ -92,9 +111,24 @@ function respond(internal: PipelineInternal, outcome: Outcome): APIGatewayProxyR
 }
 
 /**
+ * The operation's own refusals are stored under the key: a 4xx it decided. Not stored: 5xx, anything
+ * unexpected, and answers that ask for a retry (Retry-After: a key in flight, a rate limit), so the
+ * retry runs the operation again.
+ */
+function storable(error: Error): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.code !== 'IdempotencyConflict' &&
+    error.retryAfter === undefined &&
+    statusOf(error) < 500
+  );
+}
+
+/**
  * The operation's writes and its idempotency record commit together (one TransactWriteItems), or a
  * stored response replays. The handler runs the operation and commits through `internal.beginRun`;
- * an error the operation itself answers (4xx) is stored under the key as well, so a retry replays it.
+ * an error the operation itself answers (4xx) is stored under the key as well, so a retry replays it,
+ * and any other failure gives way to a response stored under the key before.
  */
 export function idempotentCommit(options: Partial<IdempotentCommitOptions> = {}): PipelineMiddleware {
   const settings = { ...defaults, ...options };
@@ -137,23 +171,51 @@ export function idempotentCommit(options: Partial<IdempotentCommitOptions> = {})
     };
   };
 
-  const idempotentCommitOnError = async (request: PipelineRequest): Promise<void> => {
-    const { event, internal, error } = request;
-    // Only the operation's own 4xx is stored (docs/architecture.md, Idempotency): `idempotency` is set
-    // by this middleware's `before`, the last one, so an error here came from the operation or its commit.
-    if (!internal.idempotency || !(error instanceof ApiError)) return;
-    if (error.code === 'IdempotencyConflict' || statusOf(error) >= 500) return;
+  /** A 4xx of the operation: stored under the key, or the outcome a twin stored first. */
+  const storeRefusal = async (request: PipelineRequest, error: ApiError): Promise<void> => {
+    const { event, internal } = request;
+    const context = present(internal.idempotency, 'idempotency (idempotentCommit)');
     const requestId = present(internal.requestId, 'request id (requestContext)');
     const problem = problemResponse(error, event.path ?? '/', requestId);
     const { 'X-Request-ID': _requestId, ...headers } = problem.headers;
+    const outcome = await settings.storeIdempotent(
+      context,
+      { statusCode: problem.statusCode, headers, body: problem.body },
+      present(internal.now, 'arrival time (requestContext)'),
+    );
+    if (outcome.kind === 'reused') request.response = respond(internal, outcome);
+    else internal.idempotencyStatus = 'created';
+  };
+
+  /**
+   * Any other failure (5xx, a key in flight, a state that moved on): a response already stored under
+   * the key wins, so a retry never sees a failure the first request did not have. One GetItem, on the
+   * failure path only; when the read fails too, the original failure stands.
+   */
+  const replayStored = async (request: PipelineRequest): Promise<void> => {
+    const { internal } = request;
+    const context = present(internal.idempotency, 'idempotency (idempotentCommit)');
+    let outcome: IdempotentOutcome | undefined;
     try {
-      const outcome = await settings.storeIdempotent(
-        internal.idempotency,
-        { statusCode: problem.statusCode, headers, body: problem.body },
+      outcome = await settings.findIdempotent(
+        context,
         present(internal.now, 'arrival time (requestContext)'),
       );
-      if (outcome.kind === 'reused') request.response = respond(internal, outcome);
-      else internal.idempotencyStatus = 'created';
+    } catch (lookupError) {
+      if (lookupError instanceof ApiError) request.error = lookupError;
+      return;
+    }
+    if (outcome) request.response = respond(internal, outcome);
+  };
+
+  const idempotentCommitOnError = async (request: PipelineRequest): Promise<void> => {
+    const { internal, error } = request;
+    // `idempotency` is set by this middleware's `before`, the last one, so an error here came from the
+    // operation or its commit (docs/architecture.md, Idempotency).
+    if (!internal.idempotency || !error) return;
+    try {
+      if (storable(error)) await storeRefusal(request, error);
+      else await replayStored(request);
     } catch (storeError) {
       request.error = storeError instanceof Error ? storeError : new Error(String(storeError));
     }

@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import { isThrottlingError, isTransientError } from '@smithy/core/retry';
 import { OAuthError } from '../../auth/oauth-error.ts';
-import { ApiError } from '../../domain/errors.ts';
+import { ApiError, ServiceUnavailableError } from '../../domain/errors.ts';
 import { logger } from '../../observability/logger.ts';
 import { errorPage, htmlErrorResponse } from '../html-pages.ts';
 import { oauthErrorResponse } from '../oauth-errors.ts';
@@ -15,6 +16,25 @@ export interface ErrorResponsesOptions {
 
 const defaults: ErrorResponsesOptions = { logger };
 
+/** Seconds a partner is asked to wait when a dependency (DynamoDB, Secrets Manager) is unreachable. */
+export const dependencyRetryAfterSeconds = 2;
+
+/**
+ * An AWS SDK call that failed after the SDK's own retries because the service was unreachable, slow
+ * or throttling (connection refused or reset, timeout, 5xx, throttling codes): a retry will likely
+ * succeed, so the partner gets 503 with Retry-After rather than 500. The SDK's own classification
+ * decides (the one its retry strategy uses), so the two never disagree.
+ */
+export function unavailableDependency(error: unknown): ServiceUnavailableError | undefined {
+  if (!(error instanceof Error) || error instanceof ApiError || error instanceof OAuthError) return undefined;
+  const sdkError = error as Parameters<typeof isTransientError>[0];
+  if (!isTransientError(sdkError) && !isThrottlingError(sdkError)) return undefined;
+  return new ServiceUnavailableError('A service this operation depends on is unavailable; retry shortly.', {
+    retryAfter: dependencyRetryAfterSeconds,
+    cause: error,
+  });
+}
+
 /**
  * The one place an error becomes a response: an RFC 9457 problem, RFC 6749 terms on the token
  * endpoint, or an HTML page on the routes a browser opens; with X-Request-ID, and the idempotency
@@ -24,15 +44,19 @@ export function errorResponses(options: Partial<ErrorResponsesOptions> = {}): Pi
   const { logger: log } = { ...defaults, ...options };
 
   const errorResponsesOnError = (request: PipelineRequest): void => {
-    const { event, internal, error } = request;
+    const { event, internal } = request;
     const requestId = internal.requestId ?? resolveRequestId(undefined);
     if (request.response) {
       // An earlier onError (an idempotent replay) already answered.
       request.response.headers = { ...request.response.headers, 'X-Request-ID': requestId };
       return;
     }
+    const unavailable = unavailableDependency(request.error);
+    const error = unavailable ?? request.error;
     const format = internal.route?.errorFormat ?? 'problem';
-    if (error instanceof OAuthError) {
+    if (unavailable) {
+      log.error('Dependency unavailable', { error: request.error ?? undefined });
+    } else if (error instanceof OAuthError) {
       log.info('Request refused', { error: error.error, status: error.status });
     } else if (format === 'html' && !(error instanceof ApiError) && errorPage(error).status < 500) {
       log.info('Request refused', { error: error?.name, status: errorPage(error).status });

@@ -4,6 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { employeeTwinsOf } from '../../routes/employee-twins.ts';
 import type { FunctionGroup, RouteDefinition } from '../../routes/types.ts';
+import { dailyUsage } from '../../usage-plans/daily-usage.ts';
 import { auditTrail } from './audit.ts';
 import { authorization } from './authorization.ts';
 import { idempotentCommit } from './commit.ts';
@@ -98,7 +99,7 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
       .use(cors())
       // After and onError run in reverse: these see the final answer, errors already turned into problems.
       .use(requestMetrics())
-      .use(rateLimitPolicy())
+      .use(rateLimitPolicy({ dailyUsage }))
       .use(errorResponses())
       .use(requestContext({ routes: routeList }))
       .use(httpHeaderNormalizer())

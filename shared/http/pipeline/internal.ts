@@ -17,6 +17,8 @@ export type PipelineInternal = {
   now?: Date;
   /** rateLimitPolicy: the plan the gateway metered the request with (its authorizer's context). */
   usagePlan?: MeteringPlan;
+  /** rateLimitPolicy: whose daily usage the request counted in (a usage key), at the gateway's time. */
+  usageCount?: { owner: string; at: Date };
   /** requestContext: the route the resource and method resolve to. */
   route?: RouteDefinition;
   /** requestContext */

@@ -37,6 +37,8 @@ export interface ApiRequest<R extends RouteDefinition = RouteDefinition> {
   idempotencyKey: string | undefined;
   /** The plan the gateway metered this request with; undefined on unmetered routes. */
   usagePlan?: MeteringPlan | undefined;
+  /** When the gateway metered it (the UTC day its usage counts in); undefined on unmetered routes. */
+  meteredAt?: Date | undefined;
 }
 
 export interface ApiResult {
@@ -79,6 +81,7 @@ export interface ParsedRequest {
   clientCertificate: ClientCertificate | null;
   idempotencyKey: string | undefined;
   usagePlan?: MeteringPlan | undefined;
+  meteredAt?: Date | undefined;
 }
 
 /** An implementation with the route's types erased, as the pipeline calls it. */

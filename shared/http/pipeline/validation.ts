@@ -37,6 +37,7 @@ export function validation(options: Partial<ValidationOptions> = {}): PipelineMi
       clientCertificate: present(internal.clientCertificate, 'client certificate (requestContext)'),
       idempotencyKey: undefined,
       usagePlan: internal.usagePlan,
+      meteredAt: internal.usageCount?.at,
     };
 
     if (route.idempotency) {

@@ -1,4 +1,4 @@
-import type { Delivery, Webhook } from '../../domain/webhooks/model.ts';
+import type { Delivery, Webhook, WebhookRecovery } from '../../domain/webhooks/model.ts';
 import { activeRotation } from '../../domain/webhooks/subscriptions.ts';
 
 /**
@@ -31,8 +31,21 @@ export function deliveryView(delivery: Delivery) {
       latency_ms: attempt.latencyMs,
       error: attempt.error,
     })),
+    attempt_counts: delivery.attemptCounts,
     next_attempt_at: delivery.nextAttemptAt,
     created_at: delivery.createdAt,
     updated_at: delivery.updatedAt,
+  };
+}
+
+export function recoveryView(recovery: WebhookRecovery) {
+  return {
+    id: recovery.recoveryId,
+    status: recovery.status,
+    since: recovery.since,
+    until: recovery.until,
+    event_count: recovery.eventIds.length,
+    truncated: recovery.truncated,
+    started_at: recovery.startedAt,
   };
 }

@@ -64,8 +64,9 @@ export async function waitUntilGone(pids: number[], timeoutMs = 30_000): Promise
 
 /**
  * `npm start` as a user runs it: `tsx infra/local/main.ts` in a process group of its own, with a state
- * dir and ports of the test's choosing (LOCAL_STATE_DIR, LOCAL_API_PORT, LOCAL_AUTH_PORT), so it can
- * be killed as a whole (SIGKILL of the group) and started again on the same state.
+ * dir and ports of the test's choosing (LOCAL_STATE_DIR and every LOCAL_*_PORT: free ones, the same on
+ * every start, so a restarted stage keeps its URLs and never meets another stage's fixed defaults), so
+ * it can be killed as a whole (SIGKILL of the group) and started again on the same state.
  */
 export class StageProcess {
   private child: ChildProcess | undefined;
@@ -75,14 +76,17 @@ export class StageProcess {
 
   private constructor(
     readonly stateDir: string,
-    readonly apiPort: number,
-    readonly authPort: number,
+    private readonly ports: Record<string, string>,
     private readonly env: Record<string, string>,
   ) {}
 
   static async create(env: Record<string, string> = {}): Promise<StageProcess> {
     const stateDir = await mkdtemp(join(tmpdir(), 'pts-faults-'));
-    return new StageProcess(stateDir, await freePort(), await freePort(), env);
+    const ports: Record<string, string> = {};
+    for (const name of ['API', 'AUTH', 'ADMIN', 'IDP', 'CONSOLE']) {
+      ports[`LOCAL_${name}_PORT`] = String(await freePort());
+    }
+    return new StageProcess(stateDir, ports, env);
   }
 
   /** The last lines the stage printed, for failure messages. */
@@ -103,16 +107,19 @@ export class StageProcess {
       env: {
         ...process.env,
         LOCAL_STATE_DIR: this.stateDir,
-        LOCAL_API_PORT: String(this.apiPort),
-        LOCAL_AUTH_PORT: String(this.authPort),
+        ...this.ports,
         ...this.env,
       },
     });
     this.child = child;
+    // Only this start's output counts: a restart must not take the previous start's line for its own.
+    let thisStart = '';
     const ready = new Promise<void>((resolve, reject) => {
       const collect = (chunk: Buffer) => {
-        this.output = (this.output + chunk.toString()).slice(-200_000);
-        if (/\[local\] ready in/.test(this.output.slice(-2000))) resolve();
+        const text = chunk.toString();
+        this.output = (this.output + text).slice(-200_000);
+        thisStart = (thisStart + text).slice(-2000);
+        if (/\[local\] ready in/.test(thisStart)) resolve();
       };
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
@@ -147,11 +154,11 @@ export class StageProcess {
   }
 
   /**
-   * SIGKILL of the stage's whole process group, as a crash or `kill -9 -<pgid>` does, then waits until
-   * its DynamoDB Local (its own group, stopped by the stage's watchdog) is gone too, so the next start
-   * opens the database alone.
+   * SIGKILL of the stage's whole process group, as a crash or `kill -9 -<pgid>` does. With
+   * `waitForDatabase` (default) it then waits until its DynamoDB Local (its own group, stopped by the
+   * stage's watchdog) is gone too; without, the next start must wait for it itself (stage.lock).
    */
-  async kill(): Promise<void> {
+  async kill({ waitForDatabase = true }: { waitForDatabase?: boolean } = {}): Promise<void> {
     const child = this.child;
     if (!child?.pid) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -160,7 +167,7 @@ export class StageProcess {
     await exited;
     this.child = undefined;
     this.output += '\n[test] SIGKILL\n';
-    await waitUntilGone(dynamo);
+    if (waitForDatabase) await waitUntilGone(dynamo);
   }
 
   /** A clean stop (SIGTERM, as Ctrl-C does), then the state dir is removed. */

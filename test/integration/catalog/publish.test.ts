@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../../infra/local/tables.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { ddb } from '../../../shared/db/client.ts';
-import { catalogVersion, publishCatalog, putContract } from '../../../shared/db/entities/catalog.ts';
+import { publishRecords, putContract } from '../../../shared/db/entities/catalog.ts';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
 import { mainTable } from '../../../shared/db/tables.ts';
 import type { CatalogRecords, ContractTerms } from '../../../shared/domain/catalog/records.ts';
@@ -50,28 +50,29 @@ describe('publishing a catalog', () => {
     await putContract(accountId, { lounges: 'all', fast_tracks: 'all', tariffs: 'all' }, new Date());
     const [first, second, third] = [renamed('First'), renamed('Second'), renamed('Third')];
 
-    await publishCatalog(first, new Date('2030-01-01T00:00:00Z'));
+    const firstVersion = (await publishRecords(first, new Date('2030-01-01T00:00:00Z'))).version;
     const before = await reader.view(accountId, { maxAgeMs: 0 });
-    await publishCatalog(second, new Date('2030-01-01T00:00:00.500Z'));
+    const secondVersion = (await publishRecords(second, new Date('2030-01-01T00:00:00.500Z'))).version;
     const after = await reader.view(accountId, { maxAgeMs: 0 });
-    await publishCatalog(third, new Date('2030-01-02T00:00:00Z'));
+    const thirdVersion = (await publishRecords(third, new Date('2030-01-02T00:00:00Z'))).version;
 
     expect(before.snapshot.record('lounges', lounge(1, '', '').id)?.name['en-US']).toBe('First');
     expect(after.snapshot.record('lounges', lounge(1, '', '').id)?.name['en-US']).toBe('Second');
     expect(after.snapshot.updatedAt.getTime() - before.snapshot.updatedAt.getTime()).toBeGreaterThanOrEqual(
       1000,
     );
-    expect(await snapshotSize(catalogVersion(first))).toBe(0);
-    expect(await snapshotSize(catalogVersion(second))).toBeGreaterThan(0);
-    expect((await reader.view(accountId, { maxAgeMs: 0 })).snapshot.version).toBe(catalogVersion(third));
+    expect(await snapshotSize(firstVersion)).toBe(0);
+    expect(await snapshotSize(secondVersion)).toBeGreaterThan(0);
+    expect((await reader.view(accountId, { maxAgeMs: 0 })).snapshot.version).toBe(thirdVersion);
   });
 
   it('writes nothing when the content is already published', async () => {
     const catalog = renamed('Same');
-    await publishCatalog(catalog, new Date());
+    const published = await publishRecords(catalog, new Date());
 
-    expect(await publishCatalog(catalog, new Date())).toEqual({
-      version: catalogVersion(catalog),
+    expect(await publishRecords(catalog, new Date(Date.now() + 5000))).toMatchObject({
+      version: published.version,
+      publishedAt: published.publishedAt,
       changed: false,
     });
   });

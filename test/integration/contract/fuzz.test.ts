@@ -87,6 +87,13 @@ const operations = routesForStage('local').map((route) => {
   return { route, operation };
 });
 
+/**
+ * Operations whose schema-valid request would change what every other file reads: publishing makes the
+ * draft, with the items the fuzzing created in it, the stage's catalog. Their malformed requests are
+ * still sent; publication is tested on tables of its own (test/integration/catalog-admin/publish.test.ts).
+ */
+const sharedStateChanges = new Set(['publishCatalog']);
+
 const documentedStatuses = (operation: Operation) => Object.keys(operation.responses).map(Number);
 
 const parametersIn = (operation: Operation, where: Parameter['in']) =>
@@ -418,6 +425,7 @@ describe('malformed requests', () => {
 
 describe('schema-valid requests', () => {
   for (const { route, operation } of operations) {
+    if (sharedStateChanges.has(route.operationId)) continue;
     it(`${route.operationId} answers a schema-valid request with a documented status, never 5xx`, async () => {
       const documented = documentedStatuses(operation);
       await fc.assert(

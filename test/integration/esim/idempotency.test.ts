@@ -11,6 +11,7 @@ import {
   storedItems,
   tariffs,
   testIccids,
+  timePasses,
 } from './helpers.ts';
 
 describe('idempotent eSIM orders', () => {
@@ -92,6 +93,22 @@ describe('idempotent top-ups', () => {
     expect(replay.headers['idempotency-status']).toBe('reused');
     expect(replay.body).toEqual(first.body);
     expect(esim.body.packages as Json[]).toHaveLength(2);
+  });
+
+  it('replays its 201 for the same key after the eSIM expired, where running it again would be 409', async () => {
+    const partner = await esimPartner(1);
+    const iccid = (await partner.issued()).iccid as string;
+    const key = randomUUID();
+    const first = await partner.topUp(iccid, topUpBody(), key);
+    await timePasses(partner.accountId, iccid);
+
+    const retry = await partner.topUp(iccid, topUpBody(), key);
+    const fresh = await partner.topUp(iccid, topUpBody(), randomUUID());
+
+    expect(first.status).toBe(201);
+    expect([retry.status, retry.headers['idempotency-status']]).toEqual([201, 'reused']);
+    expect(retry.body).toEqual(first.body);
+    expect([fresh.status, fresh.body.code]).toEqual([409, 'EsimTopupUnavailable']);
   });
 
   it('compares the iccid too: the same key and body on another eSIM is a conflict', async () => {

@@ -26,7 +26,8 @@ const usagePlans = new LocalUsagePlans({
 let own: OwnGateway;
 
 beforeAll(async () => {
-  own = await ownGateway({ host: 'api', usagePlans });
+  // One clock for the usage plans and the events: the functions count each request in the gateway's day.
+  own = await ownGateway({ host: 'api', usagePlans, clock: clock.now });
   publishLocalUsage(usagePlans);
 });
 afterAll(async () => {

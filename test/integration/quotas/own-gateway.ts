@@ -34,6 +34,8 @@ export async function ownGateway(options: {
   host: 'api' | 'auth';
   usagePlans?: LocalUsagePlans;
   floodRules?: LocalFloodRules;
+  /** The gateway's time, as the events carry it to the functions (the day their usage counts in). */
+  clock?: () => Date;
 }): Promise<OwnGateway> {
   runFunctionsHere();
   const shared = stage();
@@ -51,6 +53,7 @@ export async function ownGateway(options: {
     log: () => undefined,
     ...(options.usagePlans ? { usagePlans: options.usagePlans } : {}),
     ...(options.floodRules ? { floodRules: options.floodRules } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const stageJson: StageJson =
     options.host === 'api' ? { ...shared, base_url: gateway.url } : { ...shared, auth_url: gateway.url };

@@ -16,7 +16,12 @@ export type Json = Record<string, unknown>;
 
 export interface Partner {
   accountId: string;
-  call: <T = Json>(method: string, path: string, body?: unknown) => Promise<ApiResponse<T>>;
+  call: <T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<ApiResponse<T>>;
 }
 
 /** A partner account of its own (operator API, real token endpoint): one subscription per test. */
@@ -24,7 +29,11 @@ export async function newPartner(scopes: readonly string[] = ['webhooks']): Prom
   const partner = await onboardPartner(scopes, 'Webhook test');
   return {
     accountId: partner.accountId,
-    call: (method, path, body) => partner.call(method, path, body === undefined ? {} : { body }),
+    call: (method, path, body, headers) =>
+      partner.call(method, path, {
+        ...(body === undefined ? {} : { body }),
+        ...(headers ? { headers } : {}),
+      }),
   };
 }
 

@@ -51,6 +51,7 @@ const pureHelpers = [
 ];
 const forbiddenFolders = [
   'shared/db/',
+  'shared/storage/',
   'shared/config/',
   'shared/secrets/',
   'shared/net/',

@@ -24,6 +24,7 @@ export async function useLocalConfig(
     MAIN_TABLE_NAME: 'main-test',
     IDEMPOTENCY_TABLE_NAME: 'idempotency-test',
     AUDIT_TABLE_NAME: 'audit-test',
+    IMAGES_BUCKET_NAME: 'images-test',
     DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
     SECRETS_BACKEND: 'file',
     SECRETS_DIR: secretsDir,

@@ -1,6 +1,7 @@
 import { importJWK, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { authenticate } from '../../../shared/auth/authenticate.ts';
+import { type AuthenticationDependencies, authenticate } from '../../../shared/auth/authenticate.ts';
+import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
 import { activeKey, readSigningKeys, rotateSigningKeys } from '../../../shared/auth/keys.ts';
 import {
   type ClientCertificate,
@@ -10,7 +11,8 @@ import {
   tenantOf,
 } from '../../../shared/auth/principal.ts';
 import { issuePartnerToken, verifyAccessToken } from '../../../shared/auth/tokens.ts';
-import { ApiError } from '../../../shared/domain/errors.ts';
+import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
+import { ApiError, UnauthorizedError } from '../../../shared/domain/errors.ts';
 import type { ApiRequest } from '../../../shared/http/pipeline/index.ts';
 import { statusOf } from '../../../shared/http/problem.ts';
 import type { adminRoutes } from '../../../shared/routes/admin.ts';
@@ -82,10 +84,10 @@ describe('verified access tokens', () => {
   // authenticate() verifies at the real time: the tokens are issued at it too.
   const now = new Date();
   const accountId = '0b3c6a7e-0000-4000-8000-000000000001';
-  const certificateOf = (account: string): ClientCertificate => ({
+  const certificateOf = (account: string, issuerDN = defaultPartnerCaSubject): ClientCertificate => ({
     pem: 'pem',
-    subjectDN: `CN=${account}`,
-    issuerDN: 'CN=Partner CA',
+    subjectDN: partnerCertificateSubject(account),
+    issuerDN,
     serialNumber: '01',
     notBefore: 'a',
     notAfter: 'b',
@@ -160,37 +162,103 @@ describe('verified access tokens', () => {
     expect(error instanceof ApiError && statusOf(error)).toBe(403);
   });
 
-  it('bind a partner to the certificate of its account, and an employee to none', async () => {
+  /** Every application active, unless named in `disabled`; records who was asked about. */
+  function dependencies(disabled: string[] = []): AuthenticationDependencies & { asked: string[] } {
+    const asked: string[] = [];
+    return {
+      asked,
+      partnerCaSubject: () => defaultPartnerCaSubject,
+      status: {
+        requireActive: async (principal: PartnerPrincipal) => {
+          asked.push(principal.subject);
+          if (disabled.includes(principal.subject)) throw new UnauthorizedError('disabled');
+        },
+      },
+    };
+  }
+
+  const partnerCall = async (clientCertificate: ClientCertificate, deps = dependencies()) => {
     const { accessToken } = await issuePartnerToken(
       { clientId: 'pts_c', accountId, scopes: ['webhooks'] },
       now,
     );
+    return authenticate(
+      {
+        auth: { scope: 'webhooks' },
+        authorization: `Bearer ${accessToken}`,
+        clientCertificate,
+        certificateRequired: true,
+      },
+      deps,
+    ).catch((caught: unknown) => caught);
+  };
+
+  it('bind a partner to the certificate of its account, and an employee to none', async () => {
     const employee = await employeeToken({});
     const other = certificateOf('0b3c6a7e-0000-4000-8000-000000000002');
 
-    const mismatch = await authenticate({
-      auth: { scope: 'webhooks' },
-      authorization: `Bearer ${accessToken}`,
-      clientCertificate: other,
-      certificateRequired: true,
-    }).catch((caught) => caught);
-    const bound = await authenticate({
-      auth: { scope: 'webhooks' },
-      authorization: `Bearer ${accessToken}`,
-      clientCertificate: certificateOf(accountId),
-      certificateRequired: true,
-    });
-    const staff = await authenticate({
-      auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
-      authorization: `Bearer ${employee}`,
-      clientCertificate: other,
-      certificateRequired: true,
-    });
+    const mismatch = await partnerCall(other);
+    const bound = await partnerCall(certificateOf(accountId));
+    const staff = await authenticate(
+      {
+        auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
+        authorization: `Bearer ${employee}`,
+        clientCertificate: other,
+        certificateRequired: true,
+      },
+      dependencies(),
+    );
 
     expect(mismatch).toBeInstanceOf(ApiError);
-    expect(mismatch.details).toEqual({ reason: 'certificate_account_mismatch' });
+    expect((mismatch as ApiError).details).toEqual({ reason: 'certificate_account_mismatch' });
     expect(bound).toMatchObject({ kind: 'partner', accountId });
     expect(staff).toMatchObject({ kind: 'employee', subject: 'employee-42' });
+  });
+
+  it('refuse a certificate of the right subject from another issuer with 403', async () => {
+    const foreign = certificateOf(accountId, 'CN=Partner Travel Services Partner CA, O=Someone Else');
+
+    const refused = await partnerCall(foreign);
+
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused instanceof ApiError && statusOf(refused)).toBe(403);
+    expect((refused as ApiError).details).toEqual({ reason: 'certificate_issuer_mismatch' });
+  });
+
+  it('refuse subjects that merely contain the account id', async () => {
+    const lookAlikes = [
+      `CN=someone-else, OU=${accountId}, O=Partner Travel Services`,
+      `CN=${accountId}x, OU=Partners, O=Partner Travel Services`,
+      `CN=${accountId}, CN=other, OU=Partners, O=Partner Travel Services`,
+      `CN=${accountId}`,
+      `CN=${accountId}\\, OU=Partners, O=Partner Travel Services`,
+    ];
+
+    for (const subjectDN of lookAlikes) {
+      const refused = await partnerCall({ ...certificateOf(accountId), subjectDN });
+
+      expect((refused as ApiError).details, subjectDN).toEqual({ reason: 'certificate_account_mismatch' });
+    }
+  });
+
+  it('accept the subject and issuer in the order API Gateway writes them (RFC 2253, reversed)', async () => {
+    const reversed = {
+      ...certificateOf(accountId),
+      subjectDN: `O=Partner Travel Services,OU=Partners,CN=${accountId}`,
+    };
+
+    expect(await partnerCall(reversed)).toMatchObject({ kind: 'partner', accountId });
+  });
+
+  it('refuse the token of a disabled application or account with 401, after the certificate checks', async () => {
+    const deps = dependencies(['pts_c']);
+
+    const refused = await partnerCall(certificateOf(accountId), deps);
+    const unbound = await partnerCall(certificateOf('0b3c6a7e-0000-4000-8000-000000000002'), deps);
+
+    expect(refused instanceof ApiError && statusOf(refused)).toBe(401);
+    expect(deps.asked).toEqual(['pts_c']);
+    expect(unbound instanceof ApiError && statusOf(unbound)).toBe(403);
   });
 
   it('require no certificate off the mutual TLS hosts, but a missing one where it is required is 401', async () => {
@@ -200,28 +268,38 @@ describe('verified access tokens', () => {
       now,
     );
 
-    const admin = await authenticate({
-      auth: { scope: 'identity.account:*', audiences: ['employee'] },
-      authorization: `Bearer ${employee}`,
-      clientCertificate: null,
-      certificateRequired: false,
-    });
-    const missing = await authenticate({
-      auth: { scope: 'identity.account:*', audiences: ['employee'] },
-      authorization: `Bearer ${employee}`,
-      clientCertificate: null,
-      certificateRequired: true,
-    }).catch((caught) => caught);
-    const partnerWithout = await authenticate({
-      auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
-      authorization: `Bearer ${accessToken}`,
-      clientCertificate: null,
-      certificateRequired: false,
-    }).catch((caught) => caught);
+    const deps = dependencies();
+    const admin = await authenticate(
+      {
+        auth: { scope: 'identity.account:*', audiences: ['employee'] },
+        authorization: `Bearer ${employee}`,
+        clientCertificate: null,
+        certificateRequired: false,
+      },
+      deps,
+    );
+    const missing = await authenticate(
+      {
+        auth: { scope: 'identity.account:*', audiences: ['employee'] },
+        authorization: `Bearer ${employee}`,
+        clientCertificate: null,
+        certificateRequired: true,
+      },
+      deps,
+    ).catch((caught: unknown) => caught);
+    const partnerWithout = await authenticate(
+      {
+        auth: { scope: 'identity.account:*', audiences: ['partner', 'employee'] },
+        authorization: `Bearer ${accessToken}`,
+        clientCertificate: null,
+        certificateRequired: false,
+      },
+      deps,
+    ).catch((caught: unknown) => caught);
 
     expect(admin).toMatchObject({ kind: 'employee' });
     expect(missing instanceof ApiError && statusOf(missing)).toBe(401);
     expect(partnerWithout instanceof ApiError && statusOf(partnerWithout)).toBe(403);
-    expect(partnerWithout.details).toEqual({ reason: 'certificate_account_mismatch' });
+    expect((partnerWithout as ApiError).details).toEqual({ reason: 'certificate_account_mismatch' });
   });
 });

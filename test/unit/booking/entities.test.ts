@@ -6,6 +6,7 @@ import {
   changeOfItem,
   holdPartition,
   holdShards,
+  processingPartition,
 } from '../../../shared/db/entities/booking.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 import { aBooking, anIssuedBooking, now } from './fixtures.ts';
@@ -41,6 +42,17 @@ describe('the booking item', () => {
     expect(issued.gsi1pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
     expect(issued.gsi1sk?.startsWith('2030-05-01T10:30:00.000Z#')).toBe(true);
     expect(confirmed.gsi1pk).toBeUndefined();
+  });
+
+  it('sits in the Processing index only while Processing, on the same shard as its hold, ordered by creation', () => {
+    const processing = bookingToItem(aBooking(), change);
+    const issued = bookingToItem(anIssuedBooking(), change);
+
+    expect(processing.gsi1pk).toBe(processingPartition(aBooking().bookingId));
+    expect(processing.gsi1pk).toMatch(/^BOOKING_PROCESSING#([0-9]|1[0-5])$/);
+    expect(processing.gsi1pk?.split('#')[1]).toBe(holdPartition(aBooking().bookingId).split('#')[1]);
+    expect(processing.gsi1sk?.startsWith(`${aBooking().createdAt}#`)).toBe(true);
+    expect(issued.gsi1pk?.startsWith('BOOKING_HOLD#')).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { endedHolds, holdShards } from '../../../shared/db/entities/booking.ts';
+import { endedHolds, holdShards, processingSince, sweepShards } from '../../../shared/db/entities/booking.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -39,5 +39,26 @@ describe('the ended holds the sweep reads', () => {
       .commandCalls(QueryCommand)
       .map((call) => call.args[0].input.ExpressionAttributeValues?.[':pk']);
     expect(new Set(shards).size).toBe(holdShards);
+  });
+});
+
+describe('the stuck bookings the recovery sweep reads', () => {
+  it('come from every shard of the Processing index, oldest first, created at or before the bound', async () => {
+    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const shard = String(input.ExpressionAttributeValues?.[':pk']);
+      if (shard === 'BOOKING_PROCESSING#0') return { Items: [entry('2030-05-01T09:00:05.000Z', 'p0')] };
+      if (shard === 'BOOKING_PROCESSING#15') return { Items: [entry('2030-05-01T09:00:03.000Z', 'p15')] };
+      return { Items: [] };
+    });
+
+    const stuck = await processingSince(new Date('2030-05-01T09:58:00.000Z'), 10);
+
+    expect(stuck).toEqual([
+      { accountId: 'acc-1', bookingId: 'p15' },
+      { accountId: 'acc-1', bookingId: 'p0' },
+    ]);
+    const inputs = dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input);
+    expect(new Set(inputs.map((input) => input.ExpressionAttributeValues?.[':pk'])).size).toBe(sweepShards);
+    expect(inputs[0]?.ExpressionAttributeValues?.[':until']).toBe('2030-05-01T09:58:00.000Z#~');
   });
 });

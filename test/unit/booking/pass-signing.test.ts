@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ensurePassSigningKeys,
   newPassSigningKeySet,
   PassKeys,
+  PublishedPassKeys,
   passJwks,
+  readPassSigningKeys,
   signPassToken,
   verifyPassToken,
 } from '../../../shared/pki/pass-signing.ts';
@@ -85,30 +88,33 @@ describe('a pass QR payload', () => {
   });
 });
 
+const ids = { privateSet: 'pass-signing-keys', publicJwks: 'pass-keys-public' };
+
 describe('the pass signing keys', () => {
-  it('are created on first use where the stage may generate them, and then reused', async () => {
+  it('are created on first use where the stage may generate them, then reused, with their public half published', async () => {
     const store = new MemoryStore();
-    const keys = new PassKeys(
+    const generating = new PassKeys(
       () => store,
-      () => 'pass-signing-keys',
+      () => ids,
       () => true,
     );
 
-    const first = await keys.jwks();
-    const again = await new PassKeys(
+    const token = await generating.sign(claims);
+    const published = await new PublishedPassKeys(
       () => store,
-      () => 'pass-signing-keys',
-      () => false,
+      () => ids.publicJwks,
     ).jwks();
+    const again = await readPassSigningKeys(store, ids.privateSet);
 
-    expect(first.keys).toHaveLength(1);
-    expect(again).toEqual(first);
+    expect(published.keys).toHaveLength(1);
+    expect((await verifyPassToken(token, published, during)).passId).toBe(claims.passId);
+    expect(passJwks(again ?? { keys: [] }).keys).toEqual(published.keys);
   });
 
   it('are a deployment fault when missing where they are provisioned (AWS)', async () => {
     const keys = new PassKeys(
       () => new MemoryStore(),
-      () => 'pass-signing-keys',
+      () => ids,
       () => false,
     );
 
@@ -117,14 +123,13 @@ describe('the pass signing keys', () => {
 
   it('publish an empty set while none exists, and the set as soon as the signer created it', async () => {
     const store = new MemoryStore();
-    const publisher = new PassKeys(
+    const publisher = new PublishedPassKeys(
       () => store,
-      () => 'pass-signing-keys',
-      () => false,
+      () => ids.publicJwks,
     );
     const signer = new PassKeys(
       () => store,
-      () => 'pass-signing-keys',
+      () => ids,
       () => true,
     );
 
@@ -134,5 +139,24 @@ describe('the pass signing keys', () => {
 
     expect(before.keys).toEqual([]);
     expect(after.keys).toHaveLength(1);
+  });
+
+  it('are published without their private half: the public secret holds no private key material', async () => {
+    const store = new MemoryStore();
+
+    await ensurePassSigningKeys(store, ids);
+
+    expect(await store.get(ids.publicJwks)).not.toMatch(/"d":/);
+    expect(await store.get(ids.privateSet)).toMatch(/"d":/);
+  });
+
+  it('republish the public half of a set an operator loaded without it', async () => {
+    const store = new MemoryStore();
+    const loaded = await newPassSigningKeySet();
+    await store.put(ids.privateSet, JSON.stringify(loaded));
+
+    await ensurePassSigningKeys(store, ids);
+
+    expect(JSON.parse((await store.get(ids.publicJwks)) ?? '{}')).toEqual(passJwks(loaded));
   });
 });

@@ -16,9 +16,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { handler } from '../../../functions/booking/handler.ts';
 import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
+import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
 import { rotateSigningKeys } from '../../../shared/auth/keys.ts';
+import { principalStatus } from '../../../shared/auth/principal-status.ts';
 import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
+import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import { bookingToItem } from '../../../shared/db/entities/booking.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../../shared/domain/catalog/freshness.ts';
 import { routes } from '../../../shared/routes/index.ts';
@@ -91,8 +95,8 @@ async function invoke(
     sourceIp: '127.0.0.1',
     clientCert: {
       clientCertPem: '',
-      subjectDN: `CN=${accountId}`,
-      issuerDN: 'CN=Partner CA',
+      subjectDN: partnerCertificateSubject(accountId),
+      issuerDN: defaultPartnerCaSubject,
       serialNumber: '01',
       validity: { notBefore: 'Jan 1 00:00:00 2030 GMT', notAfter: 'Jan 1 00:00:00 2031 GMT' },
     },
@@ -132,10 +136,22 @@ afterAll(async () => {
   dynamo.restore();
   await cleanUp();
 });
-beforeEach(() => {
+beforeEach(async () => {
   vi.setSystemTime(start);
   resetModuleCaches();
   dynamo.on(TransactWriteCommand).resolves({});
+  // A warm container knows the token's application is active (read once a minute, counted apart).
+  dynamo.on(GetCommand, { Key: applicationKeys('client-1') }).resolves({
+    Item: { client_id: 'client-1', account_id: accountId, status: 'Active', account_status: 'Active' },
+  });
+  await principalStatus.requireActive({
+    kind: 'partner',
+    accountId,
+    subject: 'client-1',
+    scopes: [],
+    tokenId: 'warm-up',
+  });
+  dynamo.resetHistory();
 });
 afterEach(() => dynamo.reset());
 

@@ -14,6 +14,7 @@ import {
   expireEndedHolds,
   findPass,
   issuePass,
+  issueStuckBookings,
   publishChangeEvents,
   recordPassUse,
 } from '../../../shared/domain/booking/service.ts';
@@ -36,6 +37,9 @@ class MemoryBookings implements BookingStore {
   readonly committed: BookingChange[] = [];
   readonly actions: PartnerAction[] = [];
   holds: HeldBookingKey[] = [];
+  processing: HeldBookingKey[] = [];
+  /** The cut-off each read of the Processing index asked for. */
+  readonly processingAsked: Date[] = [];
   commitFailure: Error | undefined;
 
   constructor(...bookings: Booking[]) {
@@ -49,6 +53,10 @@ class MemoryBookings implements BookingStore {
   }
   async endedHolds(_now: Date, limit: number) {
     return this.holds.splice(0, limit);
+  }
+  async processingSince(createdBefore: Date, limit: number) {
+    this.processingAsked.push(createdBefore);
+    return this.processing.splice(0, limit);
   }
   writes(change: BookingChange): ChangeWrite[] {
     return [{ description: change.action, change }];
@@ -406,6 +414,76 @@ describe('the expiry sweep', () => {
 
     expect(expired).toBe(1);
     expect(store.committed.map((change) => change.after.bookingId)).toEqual([ended.bookingId]);
+  });
+});
+
+describe('the recovery sweep', () => {
+  const signer = { sign: async () => 'signed.qr.payload' };
+
+  it('issues the bookings left Processing for more than two minutes, and skips those that moved on', async () => {
+    const stuck = aBooking();
+    const canceled = aBooking({ bookingId: '019a0000-0000-7000-8000-000000000002', status: 'Canceled' });
+    const store = new MemoryBookings(stuck, canceled);
+    store.processing = [stuck, canceled].map((booking) => ({ accountId, bookingId: booking.bookingId }));
+
+    const outcome = await issueStuckBookings({ store, signer, holdSeconds: 1800 }, now);
+
+    expect(outcome).toEqual({ issued: 1, checked: 2 });
+    expect(store.processingAsked).toEqual([new Date('2030-05-01T09:58:00.000Z')]);
+    expect(store.committed).toMatchObject([
+      {
+        action: 'issue',
+        before: { status: 'Processing' },
+        after: { bookingId: stuck.bookingId, status: 'Issued' },
+      },
+    ]);
+  });
+
+  it('counts nothing as issued when the processor issued the booking first', async () => {
+    const store = new MemoryBookings(aBooking());
+    store.processing = [{ accountId, bookingId: aBooking().bookingId }];
+    store.commitFailure = new SupersededChangeError('Issued');
+
+    const outcome = await issueStuckBookings({ store, signer, holdSeconds: 1800 }, now);
+
+    expect(outcome).toEqual({ issued: 0, checked: 1 });
+  });
+
+  it('reads the index again after a full batch, until a batch comes back short', async () => {
+    const bookings = Array.from({ length: 3 }, (_, index) =>
+      aBooking({ bookingId: `019a0000-0000-7000-8000-00000000001${index}` }),
+    );
+    const store = new MemoryBookings(...bookings);
+    store.processing = bookings.map((booking) => ({ accountId, bookingId: booking.bookingId }));
+
+    const outcome = await issueStuckBookings({ store, signer, holdSeconds: 1800 }, now, { batchSize: 2 });
+
+    expect(outcome.issued).toBe(3);
+    expect(store.processingAsked).toHaveLength(2);
+  });
+
+  it('issues through the same change as the processor, so its stream record publishes the Issued events', async () => {
+    const store = new MemoryBookings(aBooking());
+    store.processing = [{ accountId, bookingId: aBooking().bookingId }];
+    const published: DomainEvent[] = [];
+
+    await issueStuckBookings({ store, signer, holdSeconds: 1800 }, now);
+    const [issue] = store.committed;
+    if (!issue) throw new Error('the sweep committed no change');
+    await publishChangeEvents(
+      { publish: async (events) => void published.push(...events) },
+      {
+        before: issue.before,
+        after: issue.after,
+        changeId: 'c0ffee00-0000-4000-8000-000000000002',
+        changedAt: now.toISOString(),
+      },
+    );
+
+    expect(published.map((event) => [event.type, event.data.status])).toEqual([
+      ['booking.status.changed', 'Issued'],
+      ['pass.status.changed', 'Issued'],
+    ]);
   });
 });
 

@@ -1,4 +1,7 @@
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { Readable } from 'node:stream';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { sdkStreamMixin } from '@smithy/core/serde';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
@@ -173,16 +176,23 @@ describe('the catalog reader', () => {
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
 
-  it('reads the bytes of an image once per container', async () => {
+  it('reads the bytes of an image from the images bucket once per container', async () => {
     const bytes = new Uint8Array([1, 2, 3]);
-    dynamo.on(GetCommand).resolves({ Item: { pk: `CATALOG_IMAGE#${blob}`, sk: 'BLOB', bytes } });
+    const s3 = mockClient(S3Client);
+    s3.on(GetObjectCommand).resolves({ Body: sdkStreamMixin(Readable.from([Buffer.from(bytes)])) });
     const reader = new DynamoCatalogReader();
 
     await reader.imageBytes(blob);
     const again = await reader.imageBytes(blob);
 
     expect(again).toEqual(bytes);
-    expect(dynamo.commandCalls(GetCommand)).toHaveLength(1);
+    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(1);
+    expect(s3.commandCalls(GetObjectCommand)[0]?.args[0].input).toEqual({
+      Bucket: 'images-test',
+      Key: `images/${blob}`,
+    });
+    expect(dynamo.calls()).toHaveLength(0);
+    s3.restore();
   });
 });
 

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../functions/catalog/handler.ts';
 import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
+import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
 import { rotateSigningKeys } from '../../../shared/auth/keys.ts';
+import { principalStatus } from '../../../shared/auth/principal-status.ts';
 import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
+import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import {
   catalogCacheControl,
   catalogMaxStalenessMs,
@@ -78,8 +82,8 @@ function listLounges(headers: Record<string, string> = {}): Promise<APIGatewayPr
     sourceIp: '127.0.0.1',
     clientCert: {
       clientCertPem: '',
-      subjectDN: `CN=${accountId}`,
-      issuerDN: 'CN=Partner CA',
+      subjectDN: partnerCertificateSubject(accountId),
+      issuerDN: defaultPartnerCaSubject,
       serialNumber: '01',
       validity: { notBefore: 'Jan 1 00:00:00 2030 GMT', notAfter: 'Jan 1 00:00:00 2031 GMT' },
     },
@@ -109,10 +113,22 @@ afterAll(async () => {
   dynamo.restore();
   await cleanUp();
 });
-beforeEach(() => {
+beforeEach(async () => {
   vi.setSystemTime(start);
   resetModuleCaches();
+  // A warm container knows the token's application is active (read once a minute, counted apart).
+  dynamo.on(GetCommand, { Key: applicationKeys('client-1') }).resolves({
+    Item: { client_id: 'client-1', account_id: accountId, status: 'Active', account_status: 'Active' },
+  });
+  await principalStatus.requireActive({
+    kind: 'partner',
+    accountId,
+    subject: 'client-1',
+    scopes: [],
+    tokenId: 'warm-up',
+  });
   storedCatalog('v1');
+  dynamo.resetHistory();
 });
 afterEach(() => dynamo.reset());
 

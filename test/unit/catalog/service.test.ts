@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { httpDate } from '../../../shared/domain/catalog/conditional.ts';
+import { imageIdFor } from '../../../shared/domain/catalog/image-id.ts';
 import type { CatalogReader } from '../../../shared/domain/catalog/ports.ts';
 import type { Contract } from '../../../shared/domain/catalog/records.ts';
 import {
@@ -15,7 +16,7 @@ import {
   loungeSchema,
   loungesPageSchema,
 } from '../../../shared/schemas/catalog.ts';
-import { everything, id, records, view } from './fixture.ts';
+import { everything, id, lounge, records, view } from './fixture.ts';
 
 const firstPage = { limit: 100, offset: 0 };
 const names = (page: { data: { name: string }[] } | undefined) => page?.data.map((item) => item.name);
@@ -311,5 +312,28 @@ describe('an image', () => {
     await expect(getImage(reader(), view(contract), imageId, {})).rejects.toMatchObject({
       code: 'CatalogResourceNotFound',
     });
+  });
+
+  it('is served while any item that shows it is visible, once uploaded and shared by two lounges', async () => {
+    const shared = {
+      id: imageIdFor('c'.repeat(64)),
+      blob: 'c'.repeat(64),
+      content_type: 'image/png' as const,
+    };
+    const catalog = records();
+    catalog.lounges[0] = lounge(1, 'Business Lounge B', 'Бизнес-зал B', {
+      images: [{ ...shared, sort: 1, enabled: true }],
+    });
+    catalog.lounges[1] = lounge(2, 'Business Lounge C', 'Бизнес-зал C', {
+      images: [{ ...shared, sort: 1, enabled: true }],
+    });
+
+    const viaSecond = await getImage(reader(), view(only([id(2)]), { records: catalog }), shared.id, {});
+    const neither = getImage(reader(), view(only([id(3)]), { records: catalog }), shared.id, {});
+
+    expect(viaSecond.body?.contentType).toBe('image/png');
+    expect(viaSecond.immutable).toBe(true);
+    await expect(neither).rejects.toMatchObject({ code: 'CatalogResourceNotFound' });
+    expect((await getImage(reader(), view(), id(1001), {})).immutable).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/key-rotation/handler.ts';
 import { readPublicJwks } from '../../../shared/auth/keys.ts';
 import { config } from '../../../shared/config/env.ts';
-import { readPassSigningKeys } from '../../../shared/pki/pass-signing.ts';
+import { passJwks, readPassSigningKeys, readPublishedPassKeys } from '../../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
@@ -38,5 +38,8 @@ describe('the key rotation function', () => {
 
     expect(provisioned?.keys).toHaveLength(1);
     expect(afterSecondRun).toEqual(provisioned);
+    expect(await readPublishedPassKeys(secretStore(), config().secretIds.passKeysPublic)).toEqual(
+      passJwks(provisioned ?? { keys: [] }),
+    );
   });
 });

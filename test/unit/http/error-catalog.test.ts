@@ -55,6 +55,7 @@ describe('the error catalog', () => {
       'EsimPoolExhausted',
       'EsimTopupUnavailable',
       'EsimResellerAlreadyLinked',
+      'WebhookRecoveryInProgress',
       'AccountInvalidState',
     ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
+import { answerRateLimitFields, LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
 import type { Principal } from '../../../shared/auth/principal.ts';
 import type { PlanName } from '../../../shared/domain/quotas/plans.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
@@ -74,6 +74,29 @@ describe('the local gateway’s usage plans', () => {
     expect(third?.refusal).toMatchObject({ code: 'RateLimitExceeded', details: { policy: 'burst' } });
     expect(other?.refusal).toBeUndefined();
     expect(other?.authorizer.context).toMatchObject({ plan: 'premium', account_id: 'account-b' });
+  });
+});
+
+describe('the rate limit fields on a function’s answer', () => {
+  it('put the gateway’s burst before the daily policy the function counted, as AWS lists it', async () => {
+    const { gateway } = usagePlans();
+    const metered = await gateway.meter(token('a'));
+    if (!metered) throw new Error('not metered');
+
+    const fields = answerRateLimitFields(metered, '"daily";r=7;t=43200');
+
+    expect(fields).toEqual({
+      'RateLimit-Policy': '"burst";q=2;w=2, "daily";q=100;w=86400',
+      RateLimit: '"burst";r=1;t=1, "daily";r=7;t=43200',
+    });
+  });
+
+  it('fall back on the gateway’s own daily count when the function listed none', async () => {
+    const { gateway } = usagePlans();
+    const metered = await gateway.meter(token('a'));
+    if (!metered) throw new Error('not metered');
+
+    expect(answerRateLimitFields(metered, undefined).RateLimit).toBe('"burst";r=1;t=1, "daily";r=99;t=43200');
   });
 });
 

@@ -47,6 +47,8 @@ function fakeQueue(bodies: string[]) {
   const calls: string[] = [];
   const released: string[] = [];
   const deleted: string[] = [];
+  /** Deletes to refuse before the queue answers again (the emulator restarting). */
+  const outage = { deletesRefused: 0 };
   const mock = mockClient(client);
   mock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '360' } });
   mock.on(ReceiveMessageCommand).callsFake(async (input: ReceiveMessageCommand['input']) => {
@@ -71,10 +73,14 @@ function fakeQueue(bodies: string[]) {
       };
     });
   mock.on(DeleteMessageBatchCommand).callsFake((input: DeleteMessageBatchCommand['input']) => {
+    if (outage.deletesRefused > 0) {
+      outage.deletesRefused--;
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9999'), { code: 'ECONNREFUSED' });
+    }
     deleted.push(...(input.Entries ?? []).map((entry) => entry.ReceiptHandle ?? ''));
     return { Successful: [] };
   });
-  return { client, calls, released, deleted };
+  return { client, calls, released, deleted, outage };
 }
 
 function poller(
@@ -114,6 +120,18 @@ async function leaveLeases(receiptHandles: string[], url = queueUrl): Promise<vo
   await mkdir(join(stateDir, 'leases'), { recursive: true });
   await writeFile(queueLeaseFile(stateDir, 'test-dispatcher'), JSON.stringify(leases));
 }
+
+describe('the queue poller', () => {
+  it('keeps deleting a finished batch while the queue does not answer, so it never comes back', async () => {
+    const queue = fakeQueue(['first']);
+    queue.outage.deletesRefused = 2;
+    const logs: string[] = [];
+    poller(queue.client, async () => ({ batchItemFailures: [] }), logs).start();
+
+    await vi.waitFor(() => expect(queue.deleted).toEqual(['receipt-0']), { timeout: 5_000 });
+    expect(logs).toEqual([expect.stringMatching(/deleting a finished batch: connect ECONNREFUSED/)]);
+  });
+});
 
 describe('the queue poller leases', () => {
   it('records the receipt handles of a batch while its handler runs and clears them once it has finished', async () => {

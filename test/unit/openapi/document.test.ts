@@ -74,6 +74,19 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the catalog administration operations', () => {
+  it('serve on the admin host, and the image upload takes the raw file of each image type', () => {
+    const paths = buildOpenApiDocument({ ...options, stage: 'prod' }).paths ?? {};
+    const upload =
+      (paths['/api/v1/admin/catalog/images'] as Record<string, Record<string, unknown>>).post ?? {};
+    const content = (upload.requestBody as { content: Record<string, { schema: unknown }> }).content;
+
+    expect(upload.servers).toEqual([{ url: 'https://admin.test' }]);
+    expect(Object.keys(content)).toEqual(['image/png', 'image/jpeg', 'image/webp']);
+    expect(content['image/png']?.schema).toEqual({ type: 'string', format: 'binary' });
+  });
+});
+
 describe('the OpenAPI webhooks section', () => {
   it('describes one notification per event type, signed with both signature headers', () => {
     const webhooks = buildOpenApiDocument({ ...options, stage: 'prod' }).webhooks ?? {};

@@ -5,7 +5,6 @@ import {
   CreateUsagePlanKeyCommand,
   DeleteUsagePlanKeyCommand,
   GetApiKeysCommand,
-  GetUsageCommand,
   GetUsagePlansCommand,
   NotFoundException,
 } from '@aws-sdk/client-api-gateway';
@@ -13,7 +12,6 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hiddenApiKeyValue } from '../../../shared/auth/usage-authorizer.ts';
 import {
-  apiGatewayUsage,
   apiGatewayUsagePlans,
   usageKeyName,
   usageKeySecret,
@@ -86,39 +84,5 @@ describe('assigning an account to a plan in API Gateway', () => {
     apiGateway.on(GetApiKeysCommand).resolves({ items: [{ id: 'key-9', name: usageKeyName(accountId) }] });
 
     await expect(apiGatewayUsagePlans.assign(accountId, 'standard')).rejects.toThrow(/api-standard/);
-  });
-});
-
-describe('reading an account’s usage from API Gateway', () => {
-  const plan = { name: 'standard' as const, limits: { rate: 50, burst: 100, dailyQuota: 100_000 } };
-  const now = new Date('2030-01-01T23:00:00Z');
-
-  it('answers today’s remaining quota of the key; the burst stays unknown', async () => {
-    apiGateway.on(GetApiKeysCommand).resolves({ items: [{ id: 'key-1', name: usageKeyName(accountId) }] });
-    apiGateway.on(GetUsageCommand).resolves({ items: { 'key-1': [[58, 99_942]] } });
-
-    const usage = await apiGatewayUsage.read(accountId, plan, now);
-
-    expect(usage).toEqual({
-      daily: {
-        policy: 'daily',
-        quota: 100_000,
-        windowSeconds: 86_400,
-        remaining: 99_942,
-        resetSeconds: 3600,
-      },
-    });
-    expect(apiGateway.commandCalls(GetUsageCommand)[0]?.args[0].input).toEqual({
-      usagePlanId: 'p-standard',
-      keyId: 'key-1',
-      startDate: '2030-01-01',
-      endDate: '2030-01-01',
-    });
-  });
-
-  it('leaves the usage unknown rather than failing when API Gateway refuses', async () => {
-    apiGateway.on(GetApiKeysCommand).rejects(new Error('TooManyRequestsException'));
-
-    expect(await apiGatewayUsage.read(accountId, plan, now)).toEqual({});
   });
 });

@@ -6,8 +6,10 @@ import {
   accountId,
   aDelivery,
   aWebhook,
+  CountingLimiter,
   MemoryDeliveries,
   MemoryOutbox,
+  MemoryRecoveries,
   MemoryWebhooks,
   now,
   webhookId,
@@ -25,6 +27,8 @@ function portsWith(webhook = aWebhook()) {
     webhooks: new MemoryWebhooks(webhook),
     deliveries: new MemoryDeliveries(failed),
     outbox: new MemoryOutbox(),
+    limits: new CountingLimiter(),
+    recoveries: new MemoryRecoveries(),
   } satisfies DeliveryPorts;
 }
 
@@ -110,5 +114,30 @@ describe('redelivering', () => {
         redeliver(portsWith(), accountId, webhookId, 'evt-unknown', new FakeUnitOfWork(), now),
       ),
     ).toMatchObject({ code: 'WebhookNotFound' });
+  });
+
+  it('counts against the account’s action limit: past it, 429 and the delivery left as it was', async () => {
+    const ports = portsWith();
+    ports.limits.taken = 10;
+    const uow = new FakeUnitOfWork();
+    await redeliver(ports, accountId, webhookId, failed.event.id, uow, now);
+
+    const refused = await refusalOf(() => uow.commit());
+
+    expect(refused).toMatchObject({ code: 'RateLimitExceeded' });
+    expect(await ports.deliveries.find(webhookId, failed.event.id)).toEqual(failed);
+    expect(ports.outbox.redeliveries).toEqual([]);
+  });
+
+  it('leaves the account’s action limit alone when the ports say unlimited (an employee’s redelivery)', async () => {
+    const ports = portsWith();
+    ports.limits.taken = 10;
+    const uow = new FakeUnitOfWork();
+
+    await redeliver({ ...ports, limits: 'unlimited' }, accountId, webhookId, failed.event.id, uow, now);
+    uow.commit();
+
+    expect(ports.limits.taken).toBe(10);
+    expect(ports.outbox.redeliveries).toHaveLength(1);
   });
 });

@@ -7,16 +7,18 @@ import type { WebhookMessage } from '../../../shared/domain/webhooks/model.ts';
 import { resetMetrics } from '../../../shared/observability/metrics.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
-const outcomes = new Map<string, DispatchOutcome>();
+const outcomes = new Map<string, DispatchOutcome | Error>();
 const dispatched: string[] = [];
 vi.mock('../../../shared/domain/webhooks/dispatch.ts', () => ({
   dispatchEvent: async (_ports: unknown, message: WebhookMessage): Promise<DispatchOutcome> => {
     dispatched.push(message.event.id);
-    return outcomes.get(message.event.id) ?? { kind: 'done', result: 'delivered' };
+    const outcome = outcomes.get(message.event.id) ?? { kind: 'done', result: 'delivered' };
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
   },
 }));
 
-const { handler } = await import('../../../functions/webhook-dispatcher/handler.ts');
+const { errorBackoffSeconds, handler } = await import('../../../functions/webhook-dispatcher/handler.ts');
 const sqs = mockClient(SQSClient);
 let cleanUp: () => Promise<void>;
 
@@ -88,7 +90,7 @@ describe('the webhook dispatcher', () => {
       {
         QueueUrl: 'https://sqs.test/000000000000/webhook-deliveries.fifo',
         ReceiptHandle: 'r-a2',
-        VisibilityTimeout: 0,
+        VisibilityTimeout: 1,
       },
     ]);
   });
@@ -98,7 +100,31 @@ describe('the webhook dispatcher', () => {
 
     expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['m-a1']);
     expect(dispatched).toEqual([]);
-    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)[0]?.args[0].input.VisibilityTimeout).toBe(0);
+    expect(sqs.commandCalls(ChangeMessageVisibilityCommand)[0]?.args[0].input.VisibilityTimeout).toBe(1);
+  });
+
+  it('hides a message that failed on an unexpected error for a few seconds, not the visibility timeout', async () => {
+    outcomes.set('a1', new Error('connect ECONNREFUSED 127.0.0.1:8000'));
+
+    const response = await invoke(record('a1', 'booking-a'), record('a2', 'booking-a'));
+
+    expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['m-a1', 'm-a2']);
+    const [backoff, release] = sqs
+      .commandCalls(ChangeMessageVisibilityCommand)
+      .map((call) => call.args[0].input);
+    expect(backoff?.ReceiptHandle).toBe('r-a1');
+    expect(backoff?.VisibilityTimeout).toBeGreaterThanOrEqual(1);
+    expect(backoff?.VisibilityTimeout).toBeLessThanOrEqual(3);
+    expect(release).toMatchObject({ ReceiptHandle: 'r-a2', VisibilityTimeout: 1 });
+  });
+
+  it('still reports the message failed when the queue cannot reschedule it either', async () => {
+    outcomes.set('a1', new Error('database down'));
+    sqs.on(ChangeMessageVisibilityCommand).rejects(new Error('queue down'));
+
+    const response = await invoke(record('a1', 'booking-a'));
+
+    expect(response.batchItemFailures.map((failure) => failure.itemIdentifier)).toEqual(['m-a1']);
   });
 
   it('sends a delivery that failed for good to the dead-letter queue, with the reason, and deletes it', async () => {
@@ -151,5 +177,18 @@ describe('the webhook dispatcher', () => {
     expect(lines).toEqual([
       expect.objectContaining({ WebhookDeliveries: 1, Outcome: 'delivered', account_id: 'account' }),
     ]);
+  });
+});
+
+describe('the backoff after an unexpected error', () => {
+  it('doubles with the receives from 2 s up to 30 s, jittered by half either way, and is never 0', () => {
+    const middle = () => 0.5;
+
+    expect([1, 2, 3, 4, 5, 50].map((receives) => errorBackoffSeconds(receives, middle))).toEqual([
+      2, 4, 8, 16, 30, 30,
+    ]);
+    expect(errorBackoffSeconds(1, () => 0)).toBe(1);
+    expect(errorBackoffSeconds(5, () => 0.999)).toBe(45);
+    expect(errorBackoffSeconds(0, () => 0)).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,20 +1,26 @@
-import { ConflictError } from '../../../shared/domain/errors.ts';
+import { ApiError, ConflictError } from '../../../shared/domain/errors.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
 import type { PageRequest } from '../../../shared/domain/ports.ts';
 import {
+  attemptOutcome,
   type Delivery,
   type DeliveryAttempt,
+  keptAttempts,
+  type RecoveryJob,
   type Webhook,
+  type WebhookRecovery,
   type WebhookStatus,
   webhookNotFound,
 } from '../../../shared/domain/webhooks/model.ts';
 import type {
+  ActionLimiter,
   DeliveryProgress,
   DeliveryStore,
   DispatchStore,
   EventOutbox,
   OutboundRequest,
   OutboundResult,
+  RecoveryStore,
   SecretOpener,
   SecretSealer,
   WebhookChanges,
@@ -22,6 +28,7 @@ import type {
   WebhookStore,
   WebhookUrlCheck,
 } from '../../../shared/domain/webhooks/ports.ts';
+import { recoveryInProgress } from '../../../shared/domain/webhooks/recovery.ts';
 import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
 
 export const accountId = '0b6f4b7e-4a53-4bd1-9a51-4c3f2b8e9d10';
@@ -66,6 +73,7 @@ export function aDelivery(overrides: Partial<Delivery> = {}): Delivery {
     status: 'Pending',
     statusReason: null,
     attempts: [],
+    attemptCounts: { total: 0, delivered: 0, rejected: 0, unreachable: 0 },
     nextAttemptAt: null,
     claim: 'message-1',
     runAttempts: 0,
@@ -214,13 +222,58 @@ export class MemoryDeliveries implements DeliveryStore {
     const key = this.key(delivery.webhookId, delivery.event.id);
     const found = this.deliveries.get(key);
     if (!found) return;
-    const attempts = attempt ? [...found.attempts, attempt] : found.attempts;
+    const attempts = attempt ? [...found.attempts, attempt].slice(-keptAttempts) : found.attempts;
+    const attemptCounts = attempt
+      ? {
+          ...found.attemptCounts,
+          total: found.attemptCounts.total + 1,
+          [attemptOutcome(attempt)]: found.attemptCounts[attemptOutcome(attempt)] + 1,
+        }
+      : found.attemptCounts;
     this.deliveries.set(
       key,
       found.claim === delivery.claim
-        ? { ...found, ...progress, attempts, updatedAt: at }
-        : { ...found, attempts },
+        ? { ...found, ...progress, attempts, attemptCounts, updatedAt: at }
+        : { ...found, attempts, attemptCounts },
     );
+  }
+
+  async unsentBetween(id: string, since: string, until: string, limit: number) {
+    const unsent = [...this.deliveries.values()]
+      .filter(
+        (delivery) =>
+          delivery.webhookId === id &&
+          (delivery.status === 'Skipped' || delivery.status === 'Failed') &&
+          delivery.event.timestamp >= since &&
+          delivery.event.timestamp <= until,
+      )
+      .sort((a, b) => a.event.timestamp.localeCompare(b.event.timestamp));
+    const deliveries = unsent.slice(0, limit);
+    const complete = unsent.length <= limit;
+    return {
+      deliveries,
+      coveredUntil: complete ? until : (deliveries.at(-1)?.event.timestamp ?? since),
+      complete,
+    };
+  }
+
+  async claimForRecovery(id: string, eventId: string, claim: string, at: string) {
+    const key = this.key(id, eventId);
+    const found = this.deliveries.get(key);
+    if (!found) return undefined;
+    if (found.claim === claim) return found;
+    if (found.status !== 'Skipped' && found.status !== 'Failed') return undefined;
+    const taken: Delivery = {
+      ...found,
+      claim,
+      status: 'Pending',
+      statusReason: null,
+      nextAttemptAt: null,
+      runAttempts: 0,
+      updatedAt: at,
+    };
+    this.deliveries.set(key, taken);
+    return taken;
   }
 
   reclaim(delivery: Delivery, claim: string, at: string) {
@@ -273,13 +326,72 @@ export const fakeOpener: SecretOpener = {
   },
 };
 
+/** Recoveries by subscription; a start is refused while one runs, as the table's conditional Put is. */
+export class MemoryRecoveries implements RecoveryStore {
+  readonly recoveries = new Map<string, WebhookRecovery>();
+  readonly jobs: RecoveryJob[] = [];
+
+  async latest(id: string) {
+    return this.recoveries.get(id);
+  }
+
+  start(recovery: WebhookRecovery): FakeWrite[] {
+    const record = fakeWrite(
+      `start recovery ${recovery.recoveryId}`,
+      () => this.recoveries.set(recovery.webhookId, recovery),
+      () => {
+        const found = this.recoveries.get(recovery.webhookId);
+        return found?.status === 'Running' && found.leaseUntil >= recovery.startedAt
+          ? recoveryInProgress(found)
+          : undefined;
+      },
+    );
+    const { recoveryId, webhookId: id, accountId: account, eventIds } = recovery;
+    const job = fakeWrite(`job of recovery ${recoveryId}`, () =>
+      this.jobs.push({ recoveryId, webhookId: id, accountId: account, eventIds }),
+    );
+    return eventIds.length === 0 ? [record] : [record, job];
+  }
+
+  async completeRecovery(job: RecoveryJob, at: string) {
+    const found = this.recoveries.get(job.webhookId);
+    if (found?.recoveryId === job.recoveryId) {
+      this.recoveries.set(job.webhookId, { ...found, status: 'Completed', completedAt: at });
+    }
+  }
+}
+
+/** Allows `limit` actions, then refuses as the counter's condition does; counts what committed. */
+export class CountingLimiter implements ActionLimiter {
+  taken = 0;
+
+  constructor(private readonly limit = 10) {}
+
+  take(_account: string, _now: Date): FakeWrite {
+    return fakeWrite(
+      'webhook action',
+      () => this.taken++,
+      () =>
+        this.taken >= this.limit
+          ? new ApiError('RateLimitExceeded', 'too many', { retryAfter: 30 })
+          : undefined,
+    );
+  }
+}
+
 /** The dispatcher's store over the same memory the API's stores use, as the table is shared. */
-export function dispatchStoreOf(webhooks: MemoryWebhooks, deliveries: MemoryDeliveries): DispatchStore {
+export function dispatchStoreOf(
+  webhooks: MemoryWebhooks,
+  deliveries: MemoryDeliveries,
+  recoveries = new MemoryRecoveries(),
+): DispatchStore {
   return {
     findWebhookOfAccount: (account) => webhooks.findOfAccount(account),
     disableGoneWebhook: (...change) => webhooks.disableGoneWebhook(...change),
     claimDelivery: (...claim) => deliveries.claimDelivery(...claim),
     recordDeliveryProgress: (...progress) => deliveries.recordDeliveryProgress(...progress),
+    claimForRecovery: (...claim) => deliveries.claimForRecovery(...claim),
+    completeRecovery: (...done) => recoveries.completeRecovery(...done),
   };
 }
 

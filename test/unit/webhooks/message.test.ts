@@ -4,6 +4,7 @@ import { toEventItem } from '../../../shared/db/entities/event.ts';
 import {
   matchesWebhookEventFilter,
   PoisonMessageError,
+  parseQueueMessage,
   parseWebhookMessage,
 } from '../../../shared/db/entities/webhook-message.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
@@ -69,5 +70,43 @@ describe('the webhook queue message', () => {
     ['a malformed event item', JSON.stringify(streamRecord({ pk: 'EVENT#1', sk: 'EVENT', entity: 'Event' }))],
   ])('calls %s a poison message', (_case, body) => {
     expect(() => parseWebhookMessage(body, 'sqs-message-3')).toThrow(PoisonMessageError);
+  });
+});
+
+describe('a recovery job message', () => {
+  const job = {
+    pk: 'RECOVERY#r-1',
+    sk: 'JOB',
+    entity: 'WebhookRecoveryJob',
+    recovery_id: 'r-1',
+    webhook_id: 'w-1',
+    account_id: 'account-1',
+    ordering_key: 'RECOVERY#w-1',
+    event_ids: ['e-1', 'e-2'],
+  };
+
+  it('passes the filter and reads as the job, its events in order', () => {
+    const body = JSON.stringify(streamRecord(job));
+
+    expect(matchesWebhookEventFilter(streamRecord(job))).toBe(true);
+    expect(parseQueueMessage(body, 'm-1')).toEqual({
+      kind: 'recovery',
+      job: { recoveryId: 'r-1', webhookId: 'w-1', accountId: 'account-1', eventIds: ['e-1', 'e-2'] },
+    });
+  });
+
+  it('reads an event message as an event', () => {
+    const body = JSON.stringify(streamRecord({ ...toEventItem(event) }));
+
+    expect(parseQueueMessage(body, 'm-1')).toEqual({
+      kind: 'event',
+      message: { event, claim: 'm-1', webhookId: undefined },
+    });
+  });
+
+  it('is a poison message when malformed', () => {
+    const body = JSON.stringify(streamRecord({ ...job, event_ids: 'e-1' }));
+
+    expect(() => parseQueueMessage(body, 'm-1')).toThrow(PoisonMessageError);
   });
 });

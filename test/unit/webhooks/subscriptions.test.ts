@@ -17,6 +17,7 @@ import { FakeUnitOfWork, refusalOf } from '../support/unit-of-work.ts';
 import {
   accountId,
   aWebhook,
+  CountingLimiter,
   FakeUrlCheck,
   fakeSealer,
   MemoryOutbox,
@@ -32,6 +33,7 @@ function portsWith(webhooks = new MemoryWebhooks()) {
     outbox: new MemoryOutbox(),
     urls: new FakeUrlCheck(),
     sealer: fakeSealer,
+    limits: new CountingLimiter(),
   } satisfies SubscriptionPorts;
 }
 
@@ -244,5 +246,21 @@ describe('pinging a subscription', () => {
 
     for (const error of [read, raced]) expect(error).toMatchObject({ code: 'WebhookInvalidState' });
     expect(ports.outbox.events).toEqual([]);
+  });
+
+  it('counts against the account’s action limit: past it, 429 with Retry-After and no event', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    for (let sent = 0; sent < 10; sent++) {
+      const uow = new FakeUnitOfWork();
+      await pingWebhook(ports, accountId, webhookId, uow, now);
+      uow.commit();
+    }
+    const uow = new FakeUnitOfWork();
+    await pingWebhook(ports, accountId, webhookId, uow, now);
+
+    const refused = await refusalOf(() => uow.commit());
+
+    expect(refused).toMatchObject({ code: 'RateLimitExceeded', retryAfter: 30 });
+    expect(ports.outbox.events).toHaveLength(10);
   });
 });

@@ -149,6 +149,15 @@ describe('the audit trail', () => {
     expect(internal.beginRun).toBeUndefined();
   });
 
+  it("leaves routes declared audit: 'self' alone: their operation stages its own record", async () => {
+    const selfAudited = testRoute({ operationId: 'publishCatalog', audit: 'self' });
+
+    const { writes, records } = await run(selfAudited, { status: 200, body: {} });
+
+    expect(writes.map((write) => write.description)).toEqual(['change 0']);
+    expect(records).toEqual([]);
+  });
+
   it('names no one when no token proved the caller', () => {
     expect(actorOf(null)).toEqual({ type: 'application', id: null, roles: [] });
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../../../shared/auth/principal.ts';
 import type { DynamoWrite } from '../../../../shared/db/transaction.ts';
 import {
+  ApiError,
   ConflictError,
   NotFoundError,
   ServiceUnavailableError,
@@ -46,9 +47,14 @@ function parsedRequest(overrides: Partial<ParsedRequest> = {}): ParsedRequest {
   };
 }
 
-/** Stores that record what they were asked and answer as told. */
-function fakeStores(answer: 'created' | 'reused' = 'created', replayed?: StoredResponse) {
+/** Stores that record what they were asked and answer as told; `found`: what a lookup of the key finds. */
+function fakeStores(
+  answer: 'created' | 'reused' = 'created',
+  replayed?: StoredResponse,
+  found?: StoredResponse | Error,
+) {
   const calls = {
+    found: [] as IdempotencyContext[],
     plain: [] as (readonly DynamoWrite[])[],
     idempotent: [] as {
       context: IdempotencyContext;
@@ -76,6 +82,11 @@ function fakeStores(answer: 'created' | 'reused' = 'created', replayed?: StoredR
       storeIdempotent: async (context: IdempotencyContext, response: StoredResponse) => {
         calls.stored.push({ context, response });
         return outcome(response);
+      },
+      findIdempotent: async (context: IdempotencyContext): Promise<IdempotentOutcome | undefined> => {
+        calls.found.push(context);
+        if (found instanceof Error) throw found;
+        return found ? { kind: 'reused', response: found } : undefined;
       },
       validateResponses: () => true,
     },
@@ -269,13 +280,14 @@ describe('the idempotent-commit middleware', () => {
     });
   });
 
-  it('stores no 5xx, no IdempotencyConflict, nothing without a key and nothing unexpected', async () => {
+  it('stores no 5xx, no IdempotencyConflict, no answer asking for a retry, nothing without a key and nothing unexpected', async () => {
     const stores = fakeStores();
     const withKey = started(stores.options, { idempotencyKey: 'key-1' });
     const withoutKey = started(stores.options);
     const cases = [
       { ...withKey, error: new ServiceUnavailableError() },
       { ...withKey, error: new ConflictError('IdempotencyConflict', 'in flight') },
+      { ...withKey, error: new ApiError('RateLimitExceeded', 'slow down', { retryAfter: 30 }) },
       { ...withKey, error: new Error('boom') },
       { ...withoutKey, error: new ValidationError('bad') },
     ];
@@ -286,6 +298,99 @@ describe('the idempotent-commit middleware', () => {
     }
 
     expect(stores.calls.stored).toEqual([]);
+  });
+
+  it('replays the response stored under the key when the operation fails with a 5xx', async () => {
+    const first: StoredResponse = {
+      statusCode: 202,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"booking_id":"b-1"}',
+    };
+    const stores = fakeStores('created', undefined, first);
+    const { middleware, request } = started(stores.options, { idempotencyKey: 'key-1' });
+    request.error = new ServiceUnavailableError();
+
+    await middleware.onError?.(request);
+
+    expect(stores.calls.found).toMatchObject([{ key: 'key-1' }]);
+    expect(request.response).toEqual({
+      statusCode: 202,
+      headers: {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'key-1',
+        'Idempotency-Status': 'reused',
+      },
+      body: '{"booking_id":"b-1"}',
+    });
+  });
+
+  it('replays the stored response when the key is found in flight, or an unexpected error occurs', async () => {
+    const first: StoredResponse = { statusCode: 200, headers: {}, body: '' };
+    for (const error of [new ConflictError('IdempotencyConflict', 'in flight'), new Error('boom')]) {
+      const { middleware, request } = started(fakeStores('created', undefined, first).options, {
+        idempotencyKey: 'key-1',
+      });
+      request.error = error;
+
+      await middleware.onError?.(request);
+
+      expect(request.response?.statusCode).toBe(200);
+    }
+  });
+
+  it('answers IdempotencyConflict when the failed request’s key holds another body’s response', async () => {
+    const conflict = new ConflictError('IdempotencyConflict', 'another body');
+    const stores = fakeStores('created', undefined, conflict);
+    const { middleware, request } = started(stores.options, { idempotencyKey: 'key-1' });
+    request.error = new ServiceUnavailableError();
+
+    await middleware.onError?.(request);
+
+    expect(request.error).toBe(conflict);
+    expect(request.response).toBeUndefined();
+  });
+
+  it('keeps the failure when nothing is stored under the key, or the lookup fails too', async () => {
+    for (const found of [undefined, new Error('database down')]) {
+      const failure = new ServiceUnavailableError();
+      const { middleware, request } = started(fakeStores('created', undefined, found).options, {
+        idempotencyKey: 'key-1',
+      });
+      request.error = failure;
+
+      await middleware.onError?.(request);
+
+      expect(request.error).toBe(failure);
+      expect(request.response).toBeUndefined();
+    }
+  });
+
+  it('looks nothing up for a 4xx it can store: the conditional write finds the stored one itself', async () => {
+    const stores = fakeStores();
+    const { middleware, request } = started(stores.options, { idempotencyKey: 'key-1' });
+    request.error = new NotFoundError('ResourceNotFound', 'No such thing.');
+
+    await middleware.onError?.(request);
+
+    expect(stores.calls.found).toEqual([]);
+    expect(stores.calls.stored).toHaveLength(1);
+  });
+
+  it('names this request in a replayed problem body, as X-Request-ID does', async () => {
+    const twin: StoredResponse = {
+      statusCode: 409,
+      headers: { 'Content-Type': 'application/problem+json' },
+      body: JSON.stringify({ code: 'BookingAlreadyCanceled', request_id: 'first-request' }),
+    };
+    const { middleware, request } = started(fakeStores('reused', twin).options, { idempotencyKey: 'key-1' });
+    request.error = new ConflictError('BookingAlreadyCanceled', 'canceled');
+
+    await middleware.onError?.(request);
+
+    expect(JSON.parse(request.response?.body ?? '{}')).toEqual({
+      code: 'BookingAlreadyCanceled',
+      request_id: 'req-1',
+    });
   });
 
   it('stores nothing for a refusal before the operation ran', async () => {

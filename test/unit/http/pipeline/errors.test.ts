@@ -56,6 +56,41 @@ describe('the error-responses middleware', () => {
     ]);
   });
 
+  it('answers 503 ServiceUnavailable with Retry-After when DynamoDB is unreachable, slow or throttling', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    const timeout = Object.assign(new Error('Socket timed out'), { name: 'TimeoutError' });
+    const throttled = Object.assign(new Error('Rate of requests exceeds the allowed throughput'), {
+      name: 'ProvisionedThroughputExceededException',
+      $metadata: { httpStatusCode: 400 },
+    });
+    const serverError = Object.assign(new Error('Internal server error'), {
+      name: 'InternalServerError',
+      $metadata: { httpStatusCode: 500 },
+    });
+
+    for (const error of [refused, timeout, throttled, serverError]) {
+      const { response, logger } = await answer(error);
+
+      expect(response?.statusCode).toBe(503);
+      expect(response?.headers?.['Retry-After']).toBe('2');
+      expect(JSON.parse(response?.body ?? '{}')).toMatchObject({ code: 'ServiceUnavailable' });
+      expect(logger.lines).toEqual([
+        { level: 'error', message: 'Dependency unavailable', attributes: { error } },
+      ]);
+    }
+  });
+
+  it('keeps a failed condition or a validation error of the SDK a 500: a retry would fail the same way', async () => {
+    const validation = Object.assign(new Error('One or more parameter values were invalid'), {
+      name: 'ValidationException',
+      $metadata: { httpStatusCode: 400 },
+    });
+
+    const { response } = await answer(validation);
+
+    expect(response?.statusCode).toBe(500);
+  });
+
   it('hides an unexpected error behind 500 InternalError and logs it at error', async () => {
     const error = new Error('password=hunter2');
     const { response, logger } = await answer(error);

@@ -9,6 +9,9 @@ import { type EventSpec, eventOf, requestOf, resolved, testRoute } from './suppo
 const jsonRoute = testRoute({ request: { body: z.object({ name: z.string() }) } });
 const formRoute = testRoute({ request: { body: z.record(z.string(), z.string()), bodyType: 'form' } });
 const noBodyRoute = testRoute({});
+const uploadRoute = testRoute({
+  request: { body: z.instanceof(Uint8Array), bodyType: 'binary', mediaTypes: ['image/png', 'image/webp'] },
+});
 
 /** The header normalizer runs first: names arrive in lower case. */
 function normalized(spec: EventSpec) {
@@ -148,5 +151,28 @@ describe('the request-body middleware', () => {
     const request = requestOf(eventOf());
 
     await expect(requestBody().before?.(request)).rejects.toThrow(/route \(requestContext\)/);
+  });
+
+  it('hands a binary upload over as its raw bytes, decoded from the base64 API Gateway sends', async () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
+    const request = await parse(uploadRoute, { headers: { 'Content-Type': 'image/png' }, body: bytes });
+
+    expect(request.event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(request.internal.body as Uint8Array).equals(bytes)).toBe(true);
+  });
+
+  it('refuses an upload of another media type with 415, naming the accepted ones', async () => {
+    const error = await refusal(() =>
+      parse(uploadRoute, { headers: { 'Content-Type': 'application/octet-stream' }, body: Buffer.from([1]) }),
+    );
+
+    expect(statusOf(error)).toBe(415);
+    expect(error.details).toEqual({ accepted_media_types: ['image/png', 'image/webp'] });
+  });
+
+  it('hands an empty upload over as empty bytes, for the operation to refuse', async () => {
+    const request = await parse(uploadRoute, { headers: { 'Content-Type': 'image/webp' } });
+
+    expect(request.internal.body).toEqual(new Uint8Array(0));
   });
 });

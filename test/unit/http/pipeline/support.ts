@@ -2,7 +2,9 @@ import type { LogItemExtraInput, LogItemMessage } from '@aws-lambda-powertools/l
 import type { APIGatewayEventClientCertificate, APIGatewayProxyEvent } from 'aws-lambda';
 import { buildProxyEvent } from '../../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../../infra/local/functions.ts';
+import { partnerCertificateSubject } from '../../../../shared/auth/certificate-binding.ts';
 import type { EmployeePrincipal, PartnerPrincipal } from '../../../../shared/auth/principal.ts';
+import { defaultPartnerCaSubject } from '../../../../shared/config/env.ts';
 import type { PipelineInternal, PipelineRequest } from '../../../../shared/http/pipeline/internal.ts';
 import type { RouteDefinition } from '../../../../shared/routes/types.ts';
 
@@ -24,8 +26,9 @@ export const employee: EmployeePrincipal = {
 
 export const clientCert: APIGatewayEventClientCertificate = {
   clientCertPem: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
-  subjectDN: 'CN=0b3c6a7e-0000-4000-8000-000000000001',
-  issuerDN: 'CN=Partner CA',
+  // As the partner CA issues them: the exact subject and issuer the certificate binding requires.
+  subjectDN: partnerCertificateSubject('0b3c6a7e-0000-4000-8000-000000000001'),
+  issuerDN: defaultPartnerCaSubject,
   serialNumber: '01',
   validity: { notBefore: 'Jan  1 00:00:00 2030 GMT', notAfter: 'Jan  1 00:00:00 2031 GMT' },
 };

@@ -1,0 +1,66 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config/env.ts';
+import type { Contract, ContractTerms } from '../../domain/catalog/records.ts';
+import type { ContractStore } from '../../domain/catalog-admin/ports.ts';
+import { contractExists } from '../../domain/catalog-admin/service.ts';
+import { ConcurrentChangeError } from '../../domain/errors.ts';
+import { ddb } from '../client.ts';
+import type { DynamoWrite } from '../transaction.ts';
+import { type ContractItem, contractFromItem, contractKey } from './catalog.ts';
+
+/**
+ * Account contracts as catalog administration writes them: pk `ACCOUNT#<id>`, sk `CATALOG_CONTRACT`
+ * (the item every catalog request reads with the pointer, shared/db/entities/catalog.ts).
+ */
+function contractItem(accountId: string, terms: ContractTerms, at: Date): ContractItem {
+  return {
+    ...contractKey(accountId),
+    type: 'CatalogContract',
+    lounges: terms.lounges,
+    fast_tracks: terms.fast_tracks,
+    tariffs: terms.tariffs,
+    updated_at: at.toISOString(),
+  };
+}
+
+export const dynamoContractStore = {
+  async find(accountId: string): Promise<Contract | undefined> {
+    const { Item } = await ddb().send(
+      new GetCommand({
+        TableName: config().mainTableName,
+        Key: contractKey(accountId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? contractFromItem(Item) : undefined;
+  },
+
+  create(accountId: string, terms: ContractTerms, at: Date): DynamoWrite {
+    return {
+      description: `CatalogContract ${accountId} created`,
+      item: {
+        Put: {
+          TableName: config().mainTableName,
+          Item: contractItem(accountId, terms, at),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      onConditionFailed: () => contractExists(accountId),
+    };
+  },
+
+  replace(accountId: string, current: Contract, terms: ContractTerms, at: Date): DynamoWrite {
+    return {
+      description: `CatalogContract ${accountId} replaced`,
+      item: {
+        Put: {
+          TableName: config().mainTableName,
+          Item: contractItem(accountId, terms, at),
+          ConditionExpression: 'updated_at = :read',
+          ExpressionAttributeValues: { ':read': current.updatedAt },
+        },
+      },
+      onConditionFailed: () => new ConcurrentChangeError('The contract was replaced meanwhile.'),
+    };
+  },
+} satisfies ContractStore;

@@ -1,0 +1,362 @@
+import type { z } from 'zod';
+import { maxDirectUploadBytes } from '../domain/catalog-admin/image-content.ts';
+import {
+  amenityAdminParams,
+  amenityAdminSchema,
+  amenityForm,
+  catalogDiffSchema,
+  catalogDraftSchema,
+  contractForm,
+  contractParams,
+  contractSchema,
+  fastTrackAdminParams,
+  fastTrackAdminSchema,
+  fastTrackForm,
+  hubAdminParams,
+  hubAdminSchema,
+  hubForm,
+  imageMediaTypes,
+  imageUploadBody,
+  imageUploadGrantSchema,
+  imageUploadParams,
+  imageUploadRequestSchema,
+  loungeAdminParams,
+  loungeAdminSchema,
+  loungeForm,
+  publicationSchema,
+  tariffAdminParams,
+  tariffAdminSchema,
+  tariffForm,
+  uploadedImageSchema,
+} from '../schemas/catalog-admin.ts';
+import { cursorPage, cursorQuery } from '../schemas/common.ts';
+import { defineRoute, type RouteAuth } from './types.ts';
+
+/**
+ * Catalog administration (docs/catalog-admin.md): employees edit the draft on the admin host and
+ * publish it. Its own function: it alone writes the images bucket. Every write is `audit: 'self'`:
+ * its use case records the item before and after, which the pipeline's audit trail cannot know.
+ */
+const read = { scope: 'admin.catalog:read', audiences: ['employee'] } as const satisfies RouteAuth;
+const write = { scope: 'admin.catalog:write', audiences: ['employee'] } as const satisfies RouteAuth;
+const common = { hosts: ['admin'], group: 'catalog-admin', tags: ['Catalog administration'] } as const;
+const base = '/api/v1/admin/catalog';
+
+interface ItemSpec<Form extends z.ZodType, Item extends z.ZodType, Params extends z.ZodObject> {
+  /** Path segment: `lounges`, `fast-tracks`, ... */
+  segment: string;
+  /** `{loungeID}`, ... */
+  param: string;
+  /** One item in prose: `lounge`, `fast-track`, ... */
+  label: string;
+  form: Form;
+  item: Item;
+  params: Params;
+}
+
+/** The five operations every kind has: list, create, read, replace, deactivate. */
+function itemRoutes<
+  const One extends string,
+  const Many extends string,
+  Form extends z.ZodType,
+  Item extends z.ZodType,
+  Params extends z.ZodObject,
+>(name: { one: One; many: Many }, spec: ItemSpec<Form, Item, Params>) {
+  const collection = `${base}/${spec.segment}`;
+  const one = `${collection}/{${spec.param}}`;
+  return {
+    list: defineRoute({
+      ...common,
+      operationId: `listCatalog${name.many}`,
+      method: 'GET',
+      path: collection,
+      summary: `List the ${spec.label}s of the catalog draft`,
+      description: 'Every item of the draft, inactive ones included, in id order.',
+      auth: read,
+      request: { query: cursorQuery },
+      responses: { 200: { description: `A page of ${spec.label}s`, schema: cursorPage(spec.item) } },
+    }),
+    create: defineRoute({
+      ...common,
+      operationId: `createCatalog${name.one}`,
+      method: 'POST',
+      path: collection,
+      summary: `Add a ${spec.label} to the draft`,
+      description:
+        'Partners see it after the next publication. 409 CatalogResourceConflict when it duplicates an ' +
+        'item; 422 names every bad field and every unknown reference.',
+      auth: write,
+      audit: 'self',
+      idempotency: 'required',
+      request: { body: spec.form },
+      responses: {
+        201: { description: `The ${spec.label}`, schema: spec.item, headers: { Location: 'The item' } },
+      },
+      errors: ['CatalogResourceConflict'],
+    }),
+    get: defineRoute({
+      ...common,
+      operationId: `getCatalog${name.one}`,
+      method: 'GET',
+      path: one,
+      summary: `Read a ${spec.label} of the draft in its admin form`,
+      auth: read,
+      request: { params: spec.params },
+      responses: { 200: { description: `The ${spec.label}`, schema: spec.item } },
+      errors: ['CatalogResourceNotFound'],
+    }),
+    replace: defineRoute({
+      ...common,
+      operationId: `replaceCatalog${name.one}`,
+      method: 'PUT',
+      path: one,
+      summary: `Replace a ${spec.label} in the draft`,
+      description: 'The whole admin form, without `id`. Saving the item unchanged changes nothing.',
+      auth: write,
+      audit: 'self',
+      request: { params: spec.params, body: spec.form },
+      responses: { 200: { description: `The ${spec.label}`, schema: spec.item } },
+      errors: ['CatalogResourceNotFound', 'CatalogResourceConflict'],
+    }),
+    deactivate: defineRoute({
+      ...common,
+      operationId: `deactivateCatalog${name.one}`,
+      method: 'POST',
+      path: `${one}/deactivate`,
+      summary: `Deactivate a ${spec.label} in the draft`,
+      description:
+        'Items are deactivated, never deleted; partners get 404 for it after the next publication.',
+      auth: write,
+      audit: 'self',
+      request: { params: spec.params },
+      responses: { 200: { description: `The ${spec.label}`, schema: spec.item } },
+      errors: ['CatalogResourceNotFound'],
+    }),
+  };
+}
+
+const lounges = itemRoutes(
+  { one: 'Lounge', many: 'Lounges' },
+  {
+    segment: 'lounges',
+    param: 'loungeID',
+    label: 'lounge',
+    form: loungeForm,
+    item: loungeAdminSchema,
+    params: loungeAdminParams,
+  },
+);
+const fastTracks = itemRoutes(
+  { one: 'FastTrack', many: 'FastTracks' },
+  {
+    segment: 'fast-tracks',
+    param: 'fastTrackID',
+    label: 'fast-track',
+    form: fastTrackForm,
+    item: fastTrackAdminSchema,
+    params: fastTrackAdminParams,
+  },
+);
+const tariffs = itemRoutes(
+  { one: 'Tariff', many: 'Tariffs' },
+  {
+    segment: 'tariffs',
+    param: 'tariffID',
+    label: 'eSIM tariff',
+    form: tariffForm,
+    item: tariffAdminSchema,
+    params: tariffAdminParams,
+  },
+);
+const hubs = itemRoutes(
+  { one: 'Hub', many: 'Hubs' },
+  {
+    segment: 'hubs',
+    param: 'hubID',
+    label: 'hub',
+    form: hubForm,
+    item: hubAdminSchema,
+    params: hubAdminParams,
+  },
+);
+const amenities = itemRoutes(
+  { one: 'Amenity', many: 'Amenities' },
+  {
+    segment: 'amenities',
+    param: 'amenityID',
+    label: 'amenity',
+    form: amenityForm,
+    item: amenityAdminSchema,
+    params: amenityAdminParams,
+  },
+);
+
+const contractPath = '/api/v1/admin/accounts/{accountID}/contract';
+
+export const catalogAdminRoutes = {
+  listCatalogLounges: lounges.list,
+  createCatalogLounge: lounges.create,
+  getCatalogLounge: lounges.get,
+  replaceCatalogLounge: lounges.replace,
+  deactivateCatalogLounge: lounges.deactivate,
+  listCatalogFastTracks: fastTracks.list,
+  createCatalogFastTrack: fastTracks.create,
+  getCatalogFastTrack: fastTracks.get,
+  replaceCatalogFastTrack: fastTracks.replace,
+  deactivateCatalogFastTrack: fastTracks.deactivate,
+  listCatalogTariffs: tariffs.list,
+  createCatalogTariff: tariffs.create,
+  getCatalogTariff: tariffs.get,
+  replaceCatalogTariff: tariffs.replace,
+  deactivateCatalogTariff: tariffs.deactivate,
+  listCatalogHubs: hubs.list,
+  createCatalogHub: hubs.create,
+  getCatalogHub: hubs.get,
+  replaceCatalogHub: hubs.replace,
+  deactivateCatalogHub: hubs.deactivate,
+  listCatalogAmenities: amenities.list,
+  createCatalogAmenity: amenities.create,
+  getCatalogAmenity: amenities.get,
+  replaceCatalogAmenity: amenities.replace,
+  deactivateCatalogAmenity: amenities.deactivate,
+  deleteCatalogAmenity: defineRoute({
+    ...common,
+    operationId: 'deleteCatalogAmenity',
+    method: 'DELETE',
+    path: `${base}/amenities/{amenityID}`,
+    summary: 'Delete an amenity no lounge of the draft lists',
+    description: '409 AmenityResourceConflict while a lounge of the draft lists it (details.lounge_ids).',
+    auth: write,
+    audit: 'self',
+    request: { params: amenityAdminParams },
+    responses: { 204: { description: 'Deleted from the draft' } },
+    errors: ['CatalogResourceNotFound', 'AmenityResourceConflict'],
+  }),
+  uploadCatalogImage: defineRoute({
+    ...common,
+    operationId: 'uploadCatalogImage',
+    method: 'POST',
+    path: `${base}/images`,
+    summary: 'Upload an image (the raw file as the body)',
+    description:
+      'PNG, JPEG or WebP, recognised by its content (the Content-Type must name the same format), ' +
+      'whole, 1..16384 pixels a side: otherwise 422 on `body`. At most 4 MiB this way (413 above: a ' +
+      'Lambda event carries no more, base64-encoded); files up to 5 MiB go through ' +
+      '`POST /api/v1/admin/catalog/images/uploads`. The id derives from the SHA-256 of the bytes: 201 ' +
+      'when stored now, 200 when the same image was stored before.',
+    auth: write,
+    audit: 'self',
+    maxBodyBytes: maxDirectUploadBytes,
+    request: { body: imageUploadBody, bodyType: 'binary', mediaTypes: imageMediaTypes },
+    responses: {
+      201: { description: 'The stored image', schema: uploadedImageSchema },
+      200: { description: 'The same bytes were stored before', schema: uploadedImageSchema },
+    },
+  }),
+  startCatalogImageUpload: defineRoute({
+    ...common,
+    operationId: 'startCatalogImageUpload',
+    method: 'POST',
+    path: `${base}/images/uploads`,
+    summary: 'Get an upload URL for an image file of up to 5 MiB',
+    description:
+      'Answers a presigned URL that accepts one PUT of exactly `bytes` bytes of `content_type` for 15 ' +
+      'minutes, straight to storage, past the size a request to this API may carry. Then ' +
+      '`POST …/images/uploads/{uploadID}/complete` checks the file and stores it as an image. The grant ' +
+      'is audited.',
+    auth: write,
+    audit: 'self',
+    request: { body: imageUploadRequestSchema },
+    responses: { 200: { description: 'Where to put the file', schema: imageUploadGrantSchema } },
+  }),
+  completeCatalogImageUpload: defineRoute({
+    ...common,
+    operationId: 'completeCatalogImageUpload',
+    method: 'POST',
+    path: `${base}/images/uploads/{uploadID}/complete`,
+    summary: 'Store the file put through an upload URL as an image',
+    description:
+      'The same checks as a direct upload, on the file as storage holds it: 422 on `upload` otherwise. ' +
+      '404 ResourceNotFound when nothing was put under the upload (or it expired, after a day). 201 ' +
+      'when stored now, 200 when the same image was stored before (completing twice included).',
+    auth: write,
+    audit: 'self',
+    request: { params: imageUploadParams },
+    responses: {
+      201: { description: 'The stored image', schema: uploadedImageSchema },
+      200: { description: 'The same bytes were stored before', schema: uploadedImageSchema },
+    },
+    errors: ['ResourceNotFound'],
+  }),
+  getCatalogDraft: defineRoute({
+    ...common,
+    operationId: 'getCatalogDraft',
+    method: 'GET',
+    path: `${base}/draft`,
+    summary: 'What the draft holds and whether publishing it would change the catalog',
+    auth: read,
+    responses: { 200: { description: 'The draft in figures', schema: catalogDraftSchema } },
+  }),
+  getCatalogDiff: defineRoute({
+    ...common,
+    operationId: 'getCatalogDiff',
+    method: 'GET',
+    path: `${base}/diff`,
+    summary: 'The draft against the published catalog, field by field',
+    auth: read,
+    responses: {
+      200: { description: 'Added, changed, deactivated and removed items', schema: catalogDiffSchema },
+    },
+  }),
+  publishCatalog: defineRoute({
+    ...common,
+    operationId: 'publishCatalog',
+    method: 'POST',
+    path: `${base}/publish`,
+    summary: 'Publish the draft: partners see it from their next request',
+    description:
+      'Atomic for partners: they read the previous version or this one, never a mix. Publishing a ' +
+      'draft that is published already answers 200 with the current version and `changed: false`.',
+    auth: write,
+    audit: 'self',
+    idempotency: 'optional',
+    responses: { 200: { description: 'The published version', schema: publicationSchema } },
+  }),
+  createAccountContract: defineRoute({
+    ...common,
+    operationId: 'createAccountContract',
+    method: 'POST',
+    path: contractPath,
+    summary: 'Give an account its own contract (it replaces the default contract for the account)',
+    auth: write,
+    audit: 'self',
+    idempotency: 'required',
+    request: { params: contractParams, body: contractForm },
+    responses: { 201: { description: 'The contract', schema: contractSchema } },
+    errors: ['ResourceNotFound', 'ContractAlreadyExists'],
+  }),
+  replaceAccountContract: defineRoute({
+    ...common,
+    operationId: 'replaceAccountContract',
+    method: 'PUT',
+    path: contractPath,
+    summary: "Replace an account's contract",
+    auth: write,
+    audit: 'self',
+    request: { params: contractParams, body: contractForm },
+    responses: { 200: { description: 'The contract', schema: contractSchema } },
+    errors: ['ResourceNotFound'],
+  }),
+  getAccountContract: defineRoute({
+    ...common,
+    operationId: 'getAccountContract',
+    method: 'GET',
+    path: contractPath,
+    summary: "Read an account's own contract",
+    description: '404 ResourceNotFound (details.default_contract_applies) when the account has none.',
+    auth: read,
+    request: { params: contractParams },
+    responses: { 200: { description: 'The contract', schema: contractSchema } },
+    errors: ['ResourceNotFound'],
+  }),
+} as const;

@@ -1,0 +1,382 @@
+import * as z from 'zod';
+import { maxImageBytes } from '../domain/catalog-admin/image-content.ts';
+import { maxActivePeriodDays } from '../domain/esim/model.ts';
+import {
+  bookingInfoFields,
+  continent,
+  countryCode,
+  currencyCode,
+  esrCode,
+  hubKinds,
+  ianaTimeZone,
+  iataCode,
+  icaoCode,
+  isoDuration,
+  standardHours,
+  uicCode,
+} from './catalog.ts';
+import { timestamp, uuid } from './common.ts';
+
+/**
+ * The admin form of the catalog (docs/catalog-admin.md): what `GET /api/v1/admin/catalog/<kind>/{id}`
+ * answers and, without `id`, what `POST` and `PUT` take. Every localized text carries both locales,
+ * references are ids. Strict: an unknown field is a 422 naming it. Every rule of the partner catalog
+ * (lengths, patterns, ranges) holds here, so nothing an employee saves can break a partner response.
+ */
+
+const notBlank = (max: number) => z.string().min(1).max(max).regex(/\S/, 'must not be blank');
+
+export const localizedTextForm = (max: number) =>
+  z.strictObject({ 'en-US': notBlank(max), 'ru-RU': notBlank(max) }).meta({
+    description: `The text in every locale, each 1..${max} characters`,
+    example: { 'en-US': 'Business Lounge', 'ru-RU': 'Бизнес-зал' },
+  });
+
+/** Ids of amenities: readable slugs in the seed, UUIDs when created here. */
+export const amenityIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -; at most 64')
+  .meta({ example: 'wifi' });
+
+export const geoPointForm = z.strictObject({
+  latitude: z.number().min(-90).max(90).meta({ format: 'double', description: 'WGS-84' }),
+  longitude: z.number().min(-180).max(180).meta({ format: 'double', description: 'WGS-84' }),
+});
+
+const hubMetaForm = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }),
+  z.strictObject({ kind: z.literal('Railway'), uic: uicCode.optional(), esr: esrCode.optional() }),
+]);
+
+const businessDayForm = z.strictObject({
+  day: z.int().min(1).max(7).meta({ description: '1 = Monday, 7 = Sunday' }),
+  times: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
+    z.strictObject({ type: z.literal('SPECIAL'), detail: localizedTextForm(500) }),
+  ]),
+});
+
+const policyForm = z.strictObject({
+  age: z
+    .strictObject({ min_age: z.int().min(0).optional(), notes: localizedTextForm(500).optional() })
+    .optional(),
+  stay: z.strictObject({ max_duration: isoDuration }).optional(),
+});
+
+/** An uploaded image as one lounge or fast-track shows it. */
+const imageUseForm = z.strictObject({
+  image_id: uuid.meta({ description: 'An id answered by the image upload' }),
+  sort: z.int().meta({ description: 'Smaller comes first' }),
+  enabled: z.boolean().default(true).meta({ description: 'Only enabled images reach partners' }),
+  title: localizedTextForm(500).optional(),
+});
+
+/** Duplicates in a list, as 422 field errors at the second occurrence. */
+function noDuplicates<T>(
+  context: z.RefinementCtx,
+  values: readonly T[],
+  path: (index: number) => (string | number)[],
+  key: (value: T) => unknown = (value) => value,
+): void {
+  const seen = new Set<unknown>();
+  values.forEach((value, index) => {
+    const identity = key(value);
+    if (seen.has(identity)) context.addIssue({ code: 'custom', message: 'Listed twice', path: path(index) });
+    seen.add(identity);
+  });
+}
+
+const serviceFields = {
+  hub_id: uuid.meta({ description: 'The hub (airport, station) the service belongs to' }),
+  name: localizedTextForm(255),
+  coordinates: geoPointForm
+    .optional()
+    .meta({ description: "The service's own position; the hub's when absent" }),
+  business_hours: z.array(businessDayForm).min(1).max(7),
+  required_booking_info: z.array(z.enum(bookingInfoFields)).max(bookingInfoFields.length),
+  policy: policyForm,
+  images: z.array(imageUseForm).max(20),
+  is_active: z.boolean().default(true),
+};
+
+type ServiceInput = {
+  business_hours: readonly { day: number }[];
+  required_booking_info: readonly string[];
+  images: readonly { image_id: string }[];
+};
+
+function serviceRules(value: ServiceInput, context: z.RefinementCtx): void {
+  noDuplicates(
+    context,
+    value.business_hours,
+    (index) => ['business_hours', index, 'day'],
+    (day) => day.day,
+  );
+  noDuplicates(context, value.required_booking_info, (index) => ['required_booking_info', index]);
+  noDuplicates(
+    context,
+    value.images,
+    (index) => ['images', index, 'image_id'],
+    (image) => image.image_id,
+  );
+}
+
+const loungeFields = z.strictObject({
+  ...serviceFields,
+  landside: z.boolean().optional().meta({ description: 'true: before passport control; false: airside' }),
+  airside_zone: z
+    .enum(['International', 'Domestic', 'Any'])
+    .optional()
+    .meta({ description: 'Only with landside false' }),
+  is_arrival_available: z.boolean().default(false),
+  amenity_ids: z.array(amenityIdSchema).max(40).meta({ description: 'Every amenity the lounge offers' }),
+  paid_amenity_ids: z
+    .array(amenityIdSchema)
+    .max(40)
+    .default([])
+    .meta({ description: 'The amenities of amenity_ids that are not free here' }),
+  direction_info: localizedTextForm(2000),
+});
+
+export const loungeForm = loungeFields.superRefine((lounge, context) => {
+  serviceRules(lounge, context);
+  noDuplicates(context, lounge.amenity_ids, (index) => ['amenity_ids', index]);
+  noDuplicates(context, lounge.paid_amenity_ids, (index) => ['paid_amenity_ids', index]);
+  lounge.paid_amenity_ids.forEach((id, index) => {
+    if (!lounge.amenity_ids.includes(id))
+      context.addIssue({ code: 'custom', message: 'Not in amenity_ids', path: ['paid_amenity_ids', index] });
+  });
+  if (lounge.airside_zone !== undefined && lounge.landside !== false) {
+    context.addIssue({
+      code: 'custom',
+      message: 'airside_zone is meaningful only with landside false',
+      path: ['airside_zone'],
+    });
+  }
+});
+
+const fastTrackFields = z.strictObject({
+  ...serviceFields,
+  terminal: z.string().min(1).max(32).optional().meta({ description: 'As signposted' }),
+  direction: z.enum(['Departure', 'Arrival']),
+  description: localizedTextForm(2000),
+});
+
+export const fastTrackForm = fastTrackFields.superRefine(serviceRules);
+
+const tariffFields = z.strictObject({
+  name: localizedTextForm(255),
+  coverage: z.array(countryCode).min(1).max(250),
+  data_mb: z.int().min(1),
+  validity_days: z
+    .int()
+    .min(1)
+    .max(maxActivePeriodDays)
+    .meta({
+      description:
+        "Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most " +
+        `${maxActivePeriodDays}.`,
+    }),
+  topup_allowed: z.boolean(),
+  price: z.strictObject({
+    amount: z
+      .string()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount')
+      .meta({ description: 'Decimal string in the major unit', example: '9.99' }),
+    currency: currencyCode,
+  }),
+  is_active: z.boolean().default(true),
+});
+
+export const tariffForm = tariffFields.superRefine((tariff, context) => {
+  noDuplicates(context, tariff.coverage, (index) => ['coverage', index]);
+});
+
+const hubFields = z.strictObject({
+  kind: z.enum(hubKinds),
+  name: localizedTextForm(255),
+  city: localizedTextForm(100),
+  country: countryCode,
+  continent,
+  coordinates: geoPointForm,
+  timezone: ianaTimeZone,
+  meta: hubMetaForm,
+  is_active: z
+    .boolean()
+    .default(true)
+    .meta({ description: 'An inactive hub hides its lounges and fast-tracks from partners' }),
+});
+
+export const hubForm = hubFields.superRefine((hub, context) => {
+  if (hub.meta.kind !== hub.kind)
+    context.addIssue({ code: 'custom', message: 'meta.kind must equal kind', path: ['meta', 'kind'] });
+});
+
+const amenityFields = z.strictObject({
+  name: localizedTextForm(100),
+  is_active: z
+    .boolean()
+    .default(true)
+    .meta({ description: "An inactive amenity leaves every lounge's list" }),
+});
+
+export const amenityForm = amenityFields;
+
+/** The admin form with its id, as reads answer it. */
+export const loungeAdminSchema = loungeFields.extend({ id: uuid }).meta({ id: 'AdminLounge' });
+export const fastTrackAdminSchema = fastTrackFields.extend({ id: uuid }).meta({ id: 'AdminFastTrack' });
+export const tariffAdminSchema = tariffFields.extend({ id: uuid }).meta({ id: 'AdminEsimTariff' });
+export const hubAdminSchema = hubFields.extend({ id: uuid }).meta({ id: 'AdminHub' });
+export const amenityAdminSchema = amenityFields.extend({ id: amenityIdSchema }).meta({ id: 'AdminAmenity' });
+
+export type LoungeForm = z.output<typeof loungeForm>;
+export type FastTrackForm = z.output<typeof fastTrackForm>;
+export type TariffForm = z.output<typeof tariffForm>;
+export type HubForm = z.output<typeof hubForm>;
+export type AmenityForm = z.output<typeof amenityForm>;
+
+export const loungeAdminParams = z.strictObject({ loungeID: uuid });
+export const fastTrackAdminParams = z.strictObject({ fastTrackID: uuid });
+export const tariffAdminParams = z.strictObject({ tariffID: uuid });
+export const hubAdminParams = z.strictObject({ hubID: uuid });
+export const amenityAdminParams = z.strictObject({ amenityID: amenityIdSchema });
+
+/** The answer to an image upload. */
+export const uploadedImageSchema = z
+  .object({
+    image_id: uuid.meta({ description: 'Derived from the SHA-256: the same bytes always get the same id' }),
+    content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+    bytes: z.int().min(1),
+    width: z.int().min(1),
+    height: z.int().min(1),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .meta({ id: 'UploadedImage' });
+
+export const imageMediaTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** The raw bytes of an upload, as the pipeline hands them over (never JSON). */
+export const imageUploadBody = z
+  .instanceof(Uint8Array)
+  .meta({ description: 'The image file itself: PNG, JPEG or WebP, at most 4 MiB this way' });
+
+export const imageUploadRequestSchema = z
+  .strictObject({
+    content_type: z.enum(imageMediaTypes).meta({ description: 'The Content-Type the file will be put with' }),
+    bytes: z
+      .int()
+      .min(1)
+      .max(maxImageBytes)
+      .meta({ description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)` }),
+  })
+  .meta({ id: 'ImageUploadRequest' });
+
+export const imageUploadGrantSchema = z
+  .object({
+    upload_id: uuid,
+    method: z.literal('PUT'),
+    url: z
+      .string()
+      .meta({ description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`' }),
+    headers: z
+      .record(z.string(), z.string())
+      .meta({ description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted' }),
+    expires_at: timestamp,
+    complete_url: z.string().meta({
+      description:
+        'POST here (no body) once the file is put: the answer is the image, as a direct upload gives',
+    }),
+  })
+  .meta({ id: 'ImageUploadGrant' });
+
+export const imageUploadParams = z.strictObject({ uploadID: uuid });
+
+export const recordKindSchema = z.enum(['hub', 'amenity', 'lounge', 'fast_track', 'tariff']);
+
+const fieldChange = z.object({
+  path: z.string().meta({ description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
+  before: z.unknown().meta({ description: 'Absent: the field was not set' }),
+  after: z.unknown().meta({ description: 'Absent: the field is no longer set' }),
+});
+
+const changedItem = z.object({
+  type: recordKindSchema,
+  id: z.string(),
+  name: z.object({ 'en-US': z.string(), 'ru-RU': z.string() }),
+  fields: z.array(fieldChange),
+});
+const listedItem = changedItem.omit({ fields: true });
+
+export const catalogDiffSchema = z
+  .object({
+    published_version: z.string().nullable(),
+    has_changes: z.boolean(),
+    added: z.array(listedItem),
+    changed: z.array(changedItem),
+    deactivated: z.array(changedItem),
+    removed: z.array(listedItem),
+  })
+  .meta({ id: 'CatalogDiff' });
+
+const kindCounts = z.object({ total: z.int().min(0), active: z.int().min(0) });
+
+export const catalogDraftSchema = z
+  .object({
+    published_version: z.string().nullable(),
+    published_at: timestamp.nullable(),
+    revision: z.int().min(0).meta({ description: 'Grows with every change of the draft' }),
+    updated_at: timestamp.nullable().meta({ description: 'The last change of the draft' }),
+    has_changes: z.boolean().meta({ description: 'Publishing now would change the catalog' }),
+    counts: z.object({
+      hubs: kindCounts,
+      amenities: kindCounts,
+      lounges: kindCounts,
+      fast_tracks: kindCounts,
+      tariffs: kindCounts,
+    }),
+  })
+  .meta({ id: 'CatalogDraft' });
+
+export const publicationSchema = z
+  .object({
+    version: z.string(),
+    published_at: timestamp,
+    changed: z.boolean().meta({ description: 'false: the draft was already published; nothing moved' }),
+    previous_version: z.string().nullable(),
+    items: z
+      .object({
+        added: z.int().min(0),
+        changed: z.int().min(0),
+        deactivated: z.int().min(0),
+        removed: z.int().min(0),
+      })
+      .meta({ description: 'What this publication changed (all zero when nothing moved)' }),
+  })
+  .meta({ id: 'CatalogPublication' });
+
+const contractScopeForm = z.union([
+  z.literal('all'),
+  z
+    .array(uuid)
+    .max(5000)
+    .refine((ids) => new Set(ids).size === ids.length, 'An id is listed twice'),
+]);
+
+export const contractForm = z.strictObject({
+  lounges: contractScopeForm.meta({ description: '"all" (present and future) or the lounge ids' }),
+  fast_tracks: contractScopeForm,
+  tariffs: contractScopeForm,
+});
+export type ContractForm = z.output<typeof contractForm>;
+
+export const contractSchema = z
+  .object({
+    account_id: uuid,
+    lounges: z.union([z.literal('all'), z.array(uuid)]),
+    fast_tracks: z.union([z.literal('all'), z.array(uuid)]),
+    tariffs: z.union([z.literal('all'), z.array(uuid)]),
+    updated_at: timestamp,
+  })
+  .meta({ id: 'CatalogContract' });
+
+export const contractParams = z.strictObject({ accountID: uuid });

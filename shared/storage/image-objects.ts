@@ -1,0 +1,79 @@
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { config } from '../config/env.ts';
+import { onReset } from '../config/reset.ts';
+
+/**
+ * Catalog image bytes in S3, content-addressed: the object key is `images/<sha256>`, so an object is
+ * never overwritten with other bytes and any reader may cache it for good. Only the catalog function
+ * reads (GetObject) and only catalog administration writes (PutObject); nothing deletes. Files put
+ * through upload URLs wait under `uploads/` (shared/storage/image-uploads.ts).
+ */
+let client: S3Client | undefined;
+
+/** Module-scope singleton; on the local stage the SQS emulator serves S3 (path-style addressing). */
+export function s3(): S3Client {
+  if (!client) {
+    const { region, s3Endpoint } = config();
+    client = new S3Client({
+      region,
+      ...(s3Endpoint ? { endpoint: s3Endpoint, forcePathStyle: true } : {}),
+      maxAttempts: 3,
+      // Checksums only where S3 requires them or we give one (ChecksumSHA256 below): an upload URL
+      // signed with the default CRC32 of an empty body would refuse every file put through it.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+  }
+  return client;
+}
+
+onReset(() => {
+  client?.destroy();
+  client = undefined;
+});
+
+export function bucket(): string {
+  const name = config().imagesBucketName;
+  if (!name) throw new Error('IMAGES_BUCKET_NAME is not set: this function has no access to catalog images');
+  return name;
+}
+
+export const imageObjectKey = (sha256: string): string => `images/${sha256}`;
+
+export async function putImageObject(sha256: string, contentType: string, bytes: Uint8Array): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: imageObjectKey(sha256),
+      Body: bytes,
+      ContentType: contentType,
+      // Content-addressed: S3 verifies the upload against this digest and refuses corrupted bytes.
+      ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
+    }),
+  );
+}
+
+export async function hasImageObject(sha256: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: imageObjectKey(sha256) }));
+    return true;
+  } catch (error) {
+    if (error instanceof NotFound) return false;
+    throw error;
+  }
+}
+
+export async function readImageObject(sha256: string): Promise<Uint8Array | undefined> {
+  try {
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: imageObjectKey(sha256) }));
+    return Body ? await Body.transformToByteArray() : undefined;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NoSuchKey') return undefined;
+    throw error;
+  }
+}

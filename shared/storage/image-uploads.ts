@@ -1,0 +1,48 @@
+import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ImageUploads, StagedUpload, UploadTarget } from '../domain/catalog-admin/ports.ts';
+import { bucket, s3 } from './image-objects.ts';
+
+/**
+ * Staged uploads (docs/catalog-admin.md, Images): `uploads/<upload id>` in the images bucket, put there
+ * by the employee through a presigned PUT URL and read back by the completion, which checks the file
+ * like a direct upload before it becomes `images/<sha256>`. The bucket expires the prefix after a day.
+ */
+export const uploadObjectKey = (uploadId: string): string => `uploads/${uploadId}`;
+
+export const s3ImageUploads: ImageUploads = {
+  async grant(uploadId, contentType, bytes, expiresAt, now): Promise<UploadTarget> {
+    const command = new PutObjectCommand({
+      Bucket: bucket(),
+      Key: uploadObjectKey(uploadId),
+      ContentType: contentType,
+      ContentLength: bytes,
+    });
+    // Both headers signed: S3 refuses a file of another size or type than the one granted.
+    const url = await getSignedUrl(s3(), command, {
+      expiresIn: Math.max(1, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
+      signingDate: now,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
+    return { url, headers: { 'Content-Type': contentType, 'Content-Length': String(bytes) } };
+  },
+
+  async find(uploadId): Promise<StagedUpload | undefined> {
+    try {
+      const head = await s3().send(
+        new HeadObjectCommand({ Bucket: bucket(), Key: uploadObjectKey(uploadId) }),
+      );
+      return { bytes: head.ContentLength ?? 0, contentType: head.ContentType };
+    } catch (error) {
+      if (error instanceof NotFound) return undefined;
+      throw error;
+    }
+  },
+
+  async read(uploadId): Promise<Uint8Array> {
+    const { Body } = await s3().send(
+      new GetObjectCommand({ Bucket: bucket(), Key: uploadObjectKey(uploadId) }),
+    );
+    return Body ? Body.transformToByteArray() : new Uint8Array();
+  },
+};

@@ -1,0 +1,220 @@
+import type { Account } from '../../../shared/domain/accounts/model.ts';
+import type { AuditRecord } from '../../../shared/domain/audit/model.ts';
+import type { AuditLog, AuditPage } from '../../../shared/domain/audit/ports.ts';
+import type { CatalogVersions, PublishedVersion } from '../../../shared/domain/catalog/ports.ts';
+import type { CatalogRecords, Contract, ContractTerms } from '../../../shared/domain/catalog/records.ts';
+import type { CatalogStamps } from '../../../shared/domain/catalog/stamps.ts';
+import type { RecordKind, RecordOf } from '../../../shared/domain/catalog-admin/kinds.ts';
+import type {
+  CatalogAdminPorts,
+  CatalogDraft,
+  CatalogDraftStore,
+  CatalogImageStore,
+  ContractStore,
+  DraftEdit,
+  ImageUploads,
+  StagedUpload,
+  StoredImage,
+  UploadTarget,
+} from '../../../shared/domain/catalog-admin/ports.ts';
+import { contractExists } from '../../../shared/domain/catalog-admin/service.ts';
+import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
+import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
+import { anAccount } from '../accounts/fakes.ts';
+import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
+
+const copy = <T>(value: T): T => structuredClone(value);
+
+/** The draft in memory: one revision counter guards every change, as the head item does in DynamoDB. */
+export class MemoryDraft implements CatalogDraftStore {
+  revision = 0;
+  updatedAt: string | null = null;
+  records: CatalogRecords;
+
+  constructor(records: CatalogRecords) {
+    this.records = copy(records);
+  }
+
+  async load(): Promise<CatalogDraft> {
+    return { revision: this.revision, updatedAt: this.updatedAt, records: copy(this.records) };
+  }
+
+  async find<K extends RecordKind>(kind: K, id: string): Promise<RecordOf[K] | undefined> {
+    const found = (this.records[kind] as RecordOf[K][]).find((record) => record.id === id);
+    return found ? copy(found) : undefined;
+  }
+
+  async list<K extends RecordKind>(kind: K, page: PageRequest): Promise<Page<RecordOf[K]>> {
+    const sorted = [...(this.records[kind] as RecordOf[K][])].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const start = page.cursor === undefined ? 0 : Number(page.cursor);
+    const end = start + page.limit;
+    return { items: copy(sorted.slice(start, end)), nextCursor: end < sorted.length ? String(end) : null };
+  }
+
+  change(revision: number, edits: readonly DraftEdit[], at: Date): FakeWrite[] {
+    return [
+      fakeWrite(
+        `draft revision ${revision + 1}`,
+        () => {
+          this.revision = revision + 1;
+          this.updatedAt = at.toISOString();
+          for (const edit of edits) {
+            const list = this.records[edit.kind] as RecordOf[RecordKind][];
+            const id = 'remove' in edit ? edit.remove : edit.put.id;
+            const index = list.findIndex((record) => record.id === id);
+            if ('remove' in edit) list.splice(index, 1);
+            else if (index >= 0) list[index] = copy(edit.put);
+            else list.push(copy(edit.put));
+          }
+        },
+        () => (this.revision === revision ? undefined : new ConcurrentChangeError('draft changed')),
+      ),
+    ];
+  }
+}
+
+/** Published versions in memory: partitions by version and a pointer, as the main table holds them. */
+export class MemoryVersions implements CatalogVersions {
+  readonly partitions = new Map<string, { records: CatalogRecords; stamps: CatalogStamps }>();
+  pointer: { version: string; previousVersion: string | undefined; publishedAt: Date } | undefined;
+  readonly dropped: string[] = [];
+
+  async current(): Promise<PublishedVersion | undefined> {
+    if (!this.pointer) return undefined;
+    const partition = this.partitions.get(this.pointer.version);
+    if (!partition) throw new Error(`Version ${this.pointer.version} has no records`);
+    return { ...this.pointer, ...copy(partition) };
+  }
+
+  async write(version: string, records: CatalogRecords, stamps: CatalogStamps): Promise<void> {
+    this.partitions.set(version, copy({ records, stamps }));
+  }
+
+  async drop(version: string): Promise<void> {
+    this.partitions.delete(version);
+    this.dropped.push(version);
+  }
+
+  movePointer(from: string | undefined, to: { version: string; publishedAt: Date }): FakeWrite {
+    return fakeWrite(
+      `pointer -> ${to.version}`,
+      () => {
+        this.pointer = { version: to.version, previousVersion: from, publishedAt: to.publishedAt };
+      },
+      () =>
+        this.pointer?.version === from
+          ? undefined
+          : new ConcurrentChangeError('another publication came first'),
+    );
+  }
+}
+
+export class MemoryImages implements CatalogImageStore {
+  readonly images = new Map<string, StoredImage>();
+  readonly objects = new Map<string, Uint8Array>();
+
+  constructor(...images: StoredImage[]) {
+    for (const image of images) this.images.set(image.imageId, image);
+  }
+
+  async find(imageIds: readonly string[]): Promise<Map<string, StoredImage>> {
+    return new Map(
+      imageIds.flatMap((id) => (this.images.has(id) ? [[id, this.images.get(id) as StoredImage]] : [])),
+    );
+  }
+
+  async putBytes(image: StoredImage, bytes: Uint8Array): Promise<void> {
+    this.objects.set(image.sha256, bytes);
+  }
+
+  add(image: StoredImage): FakeWrite {
+    return fakeWrite(
+      `image ${image.imageId}`,
+      () => this.images.set(image.imageId, image),
+      () => (this.images.has(image.imageId) ? new ConcurrentChangeError('stored meanwhile') : undefined),
+    );
+  }
+}
+
+/** Upload URLs as grants, and what an employee put through them (`put`), like the staging prefix. */
+export class MemoryUploads implements ImageUploads {
+  readonly grants = new Map<string, { contentType: string; bytes: number; expiresAt: Date }>();
+  readonly files = new Map<string, { bytes: Uint8Array; contentType: string | undefined }>();
+
+  async grant(uploadId: string, contentType: string, bytes: number, expiresAt: Date): Promise<UploadTarget> {
+    this.grants.set(uploadId, { contentType, bytes, expiresAt });
+    return {
+      url: `https://uploads.example/${uploadId}`,
+      headers: { 'Content-Type': contentType, 'Content-Length': String(bytes) },
+    };
+  }
+
+  /** What storage holds after a PUT to the URL (the fake, like the local emulator, checks no signature). */
+  put(uploadId: string, bytes: Uint8Array, contentType: string | undefined): void {
+    this.files.set(uploadId, { bytes, contentType });
+  }
+
+  async find(uploadId: string): Promise<StagedUpload | undefined> {
+    const file = this.files.get(uploadId);
+    return file && { bytes: file.bytes.length, contentType: file.contentType };
+  }
+
+  async read(uploadId: string): Promise<Uint8Array> {
+    const file = this.files.get(uploadId);
+    if (!file) throw new Error(`nothing under ${uploadId}`);
+    return file.bytes;
+  }
+}
+
+export class MemoryContracts implements ContractStore {
+  readonly contracts = new Map<string, Contract>();
+
+  async find(accountId: string): Promise<Contract | undefined> {
+    return this.contracts.get(accountId);
+  }
+
+  create(accountId: string, terms: ContractTerms, at: Date): FakeWrite {
+    return fakeWrite(
+      `contract ${accountId}`,
+      () => this.contracts.set(accountId, { ...terms, updatedAt: at.toISOString() }),
+      () => (this.contracts.has(accountId) ? contractExists(accountId) : undefined),
+    );
+  }
+
+  replace(accountId: string, current: Contract, terms: ContractTerms, at: Date): FakeWrite {
+    return fakeWrite(
+      `contract ${accountId} replaced`,
+      () => this.contracts.set(accountId, { ...terms, updatedAt: at.toISOString() }),
+      () =>
+        this.contracts.get(accountId)?.updatedAt === current.updatedAt
+          ? undefined
+          : new ConcurrentChangeError('replaced meanwhile'),
+    );
+  }
+}
+
+export class MemoryAudit implements AuditLog {
+  readonly records: AuditRecord[] = [];
+
+  append(record: AuditRecord): FakeWrite {
+    return fakeWrite(`audit ${record.action}`, () => this.records.push(record));
+  }
+
+  async list(): Promise<AuditPage> {
+    return { items: [...this.records].reverse(), nextCursor: null };
+  }
+}
+
+export function memoryPorts(records: CatalogRecords, ...images: StoredImage[]) {
+  const accounts = new Map<string, Account>([[anAccount().accountId, anAccount()]]);
+  const ports = {
+    drafts: new MemoryDraft(records),
+    versions: new MemoryVersions(),
+    images: new MemoryImages(...images),
+    uploads: new MemoryUploads(),
+    contracts: new MemoryContracts(),
+    accounts: { find: async (accountId: string) => accounts.get(accountId) },
+    audit: new MemoryAudit(),
+  } satisfies CatalogAdminPorts;
+  return ports;
+}
