@@ -1,14 +1,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { buildProxyEvent, clientCertificateFromPem } from '../infra/local/api-event.ts';
 import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
-import { type RunningStage, startStage } from '../infra/local/stage.ts';
+import {
+  type RunningStage,
+  type StageEndpoints,
+  type StageJson,
+  type StageOptions,
+  startStage,
+} from '../infra/local/stage.ts';
+import { readPublicJwks } from '../shared/auth/keys.ts';
+import { applyEnvironment } from '../shared/config/local.ts';
 import { ddb } from '../shared/db/client.ts';
+import { logger } from '../shared/observability/logger.ts';
 import { routes } from '../shared/routes/index.ts';
+import { secretStore } from '../shared/secrets/store.ts';
 import { region } from './environment.ts';
 
 /** Every DynamoDB request sent inside `countRoundTrips`, by command; retries count as round trips too. */
@@ -49,11 +64,25 @@ export interface Harness {
   event(spec: RequestSpec): APIGatewayProxyEvent;
   /** Invokes the real handler of the operation's group in process, like a warm Lambda. */
   invoke(spec: RequestSpec): Promise<APIGatewayProxyResult>;
+  /**
+   * The handler of a group, loaded, and a function that builds a request's event and context (what
+   * API Gateway and the runtime do, outside the function) and returns the bare call to time.
+   */
+  armer(group: string): Promise<(spec: RequestSpec) => () => Promise<APIGatewayProxyResult>>;
   hasHandler(group: string): boolean;
   /** The exported handler of a function, loaded once like a warm container. */
   handler(group: string): Promise<unknown>;
-  /** Bare DynamoDB calls on the same client the handlers use: the floors of reads and writes. */
-  floors: { getItem(): Promise<void>; transactWrite(): Promise<void> };
+  /**
+   * The floors: bare DynamoDB calls on the same client the handlers use, and the one piece of work
+   * every authenticated request needs, a bare jose.jwtVerify of the token with the key imported once.
+   */
+  floors: {
+    getItem(): Promise<void>;
+    /** A strongly consistent GetItem of this key of the main table: the read an operation needs, bare. */
+    consistentGetItem(key: { pk: string; sk: string }): Promise<void>;
+    transactWrite(): Promise<void>;
+    verifyToken(): Promise<void>;
+  };
   stop(): Promise<void>;
 }
 
@@ -70,16 +99,10 @@ export function expectStatus(
   return result;
 }
 
-/**
- * The local stage in memory on free ports, its handlers loaded in this process, the round-trip counter
- * on the shared DynamoDB client, and a token for the first seeded partner.
- */
-export async function startHarness(options: {
-  stateDir: string;
-  log: (message: string) => void;
-}): Promise<Harness> {
-  const stage = await startStage({
-    stateDir: options.stateDir,
+/** The stage the bench runs on: in memory, free ports, functions configured as deployed. */
+export function benchStageOptions(stateDir: string): StageOptions {
+  return {
+    stateDir,
     apiPort: 0,
     authPort: 0,
     adminPort: 0,
@@ -93,7 +116,7 @@ export async function startHarness(options: {
       LOG_LEVEL: 'WARN',
       // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
-      WEBHOOK_EXTRA_CA_FILE: join(options.stateDir, 'pki', 'ca.pem'),
+      WEBHOOK_EXTRA_CA_FILE: join(stateDir, 'pki', 'ca.pem'),
       // The status of a token's application is read once a minute per container (docs/accounts.md):
       // amortized, it would land in one measured call at random; the bench measures the per-call cost.
       PRINCIPAL_STATUS_TTL_SECONDS: '3600',
@@ -107,8 +130,57 @@ export async function startHarness(options: {
         client_flood: { limit: 1_000_000_000 },
       }),
     },
-    log: options.log,
+  };
+}
+
+/**
+ * The stage in a child process (bench/stage-process.ts); this process then takes the functions'
+ * environment from the stage's endpoints.json, as `npm run seed` does, and runs only what it measures.
+ */
+async function startStageProcess(stateDir: string, log: (message: string) => void): Promise<RunningStage> {
+  const script = fileURLToPath(new URL('./stage-process.ts', import.meta.url));
+  const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+  const child = spawn(tsx, [script, stateDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  createInterface({ input: child.stderr }).on('line', log);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<boolean>((resolve) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line === 'ready') resolve(true);
+    });
+    void exited.then(() => resolve(false));
   });
+  if (!ready) throw new Error('The stage process exited before it was ready');
+  const stageJson = JSON.parse(await readFile(join(stateDir, 'stage.json'), 'utf8')) as StageJson;
+  const endpoints = JSON.parse(await readFile(join(stateDir, 'endpoints.json'), 'utf8')) as StageEndpoints;
+  applyEnvironment(endpoints.environment);
+  logger.setLogLevel('WARN');
+  return {
+    stageJson,
+    endpoints,
+    restartQueueEmulator: async () => {
+      throw new Error('The bench stage runs in a child process: the bench never restarts its queue emulator');
+    },
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * The local stage in memory on free ports, its handlers loaded in this process, the round-trip counter
+ * on the shared DynamoDB client, and a token for the first seeded partner. With `stageProcess: 'child'`
+ * the stage (emulators, gateways, pollers, workers) runs in a process of its own.
+ */
+export async function startHarness(options: {
+  stateDir: string;
+  log: (message: string) => void;
+  stageProcess?: 'same' | 'child';
+}): Promise<Harness> {
+  const stage =
+    options.stageProcess === 'child'
+      ? await startStageProcess(options.stateDir, options.log)
+      : await startStage({ ...benchStageOptions(options.stateDir), log: options.log });
   try {
     ddb().middlewareStack.add(
       (next, context) => async (args) => {
@@ -163,6 +235,16 @@ export async function startHarness(options: {
       return handler(event(spec), lambdaContext(group, 29_000, region));
     };
 
+    const armer = async (group: string) => {
+      const handler = await functions.handler<APIGatewayProxyEvent, APIGatewayProxyResult>(group);
+      if (!handler) throw new Error(`functions/${group}/handler.ts does not exist`);
+      return (spec: RequestSpec) => {
+        const built = event(spec);
+        const context = lambdaContext(group, 29_000, region);
+        return () => handler(built, context);
+      };
+    };
+
     const tokenResponse = expectStatus(
       await invoke({
         operationId: 'issueToken',
@@ -180,14 +262,25 @@ export async function startHarness(options: {
     );
     const accessToken = (JSON.parse(tokenResponse.body) as { access_token: string }).access_token;
 
+    const kid = decodeProtectedHeader(accessToken).kid;
+    const publicKey = (await readPublicJwks(secretStore())).keys.find((key) => key.kid === kid);
+    if (!publicKey) throw new Error(`The published JWKS lacks ${kid}`);
+    const verificationKey = await importJWK(publicKey as JWK, 'ES256');
+
     const { tables } = stage.endpoints;
     // A small item in each table, of the size an application or booking item has.
     const floorKey = { pk: 'BENCH#floor', sk: 'ITEM' };
     const payload = 'x'.repeat(600);
     await ddb().send(new PutCommand({ TableName: tables.main, Item: { ...floorKey, payload } }));
     const floors = {
+      verifyToken: async () => {
+        await jwtVerify(accessToken, verificationKey, { algorithms: ['ES256'] });
+      },
       getItem: async () => {
         await ddb().send(new GetCommand({ TableName: tables.main, Key: floorKey }));
+      },
+      consistentGetItem: async (key: { pk: string; sk: string }) => {
+        await ddb().send(new GetCommand({ TableName: tables.main, Key: key, ConsistentRead: true }));
       },
       // A create's shape: one new item and its idempotency record, both conditional, in one transaction.
       transactWrite: async () => {
@@ -222,6 +315,7 @@ export async function startHarness(options: {
       accessToken,
       event,
       invoke,
+      armer,
       hasHandler: (group) => existsSync(handlerFile(group)),
       handler: async (group) => {
         const handler = await functions.handler(group);

@@ -7,6 +7,7 @@ import { benchOptions } from '../shared/config/local.ts';
 import { type Harness, startHarness } from './harness.ts';
 import { publishResults } from './publish.ts';
 import { formatSummary, formatTable, notApplicable, type Row } from './report.ts';
+import { catalogScale } from './sections/catalog-scale.ts';
 import { coldStart } from './sections/cold-start.ts';
 import { httpThroughput } from './sections/http.ts';
 import { rateLimitCost } from './sections/limits.ts';
@@ -34,6 +35,8 @@ const stageSections: { section: string; run: StageSection }[] = [
   { section: '7 soak', run: soak },
   { section: '6 webhooks', run: webhookDispatch },
   { section: '7 rate limits', run: rateLimitCost },
+  // Last: it publishes catalogs of thousands of lounges on the stage.
+  { section: '8 scale', run: catalogScale },
 ];
 
 /** `BENCH_ONLY=2,5` runs those sections alone (section 3 comes with 2): for working on one of them. */

@@ -1,11 +1,28 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { verifyAccessToken } from '../shared/auth/tokens.ts';
-import { iccidPool } from '../shared/db/entities/esim-pool.ts';
+import { config } from '../shared/config/env.ts';
+import { ddb } from '../shared/db/client.ts';
+import { applicationKeys } from '../shared/db/entities/application.ts';
+import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
+import { newEsimPut } from '../shared/db/entities/esim.ts';
+import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
+import { iccidPool, poolEntryKey, poolPartition, poolShards } from '../shared/db/entities/esim-pool.ts';
+import { newMatchingId } from '../shared/domain/esim/activation.ts';
 import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
+import { newPackage } from '../shared/domain/esim/lifecycle.ts';
+import { routes } from '../shared/routes/index.ts';
 import { expectStatus, type Harness, type RequestSpec } from './harness.ts';
 
-/** One invocation of the operation, failing loudly when it does not answer its success status. */
-export type Invocation = () => Promise<unknown>;
+/** The timed part of one invocation: the handler (or the floor's bare call) and nothing else. */
+export type Call = () => Promise<unknown>;
+
+/**
+ * Arms one invocation, untimed: builds what the caller would have built (the API Gateway event and
+ * the Lambda context) and returns the call to time. The call fails loudly when the operation does
+ * not answer its success status.
+ */
+export type Invocation = () => Call;
 
 /**
  * A hot operation measured warm (section 2) and for its DynamoDB round trips (section 3). A feature
@@ -13,12 +30,15 @@ export type Invocation = () => Promise<unknown>;
  */
 export interface HotOperation {
   name: string;
-  /** The bare DynamoDB call of the same kind it is divided by. */
-  floor: 'GetItem' | 'TransactWriteItems';
+  /** What it is divided by: the DynamoDB work a correct design of it cannot avoid, done bare. */
+  floorName: string;
+  floor(harness: Harness): Invocation;
+  /** DynamoDB requests the floor makes (checked: a floor that makes others measures something else). */
+  floorRoundTrips: number;
+  /** A cap on the round trips of every call, when the design promises one (creates, warm reads). */
+  roundTripBudget?: { description: string; max: number };
   /** The fewest DynamoDB round trips it can do its job with; undefined when it needs none by design. */
   minimumRoundTrips?: { count: number; why: string };
-  /** Creates carry the budget of one round trip: the item and its idempotency record in one transaction. */
-  isCreate?: boolean;
   /** `runs` invocations will follow (each may need its own fresh resource); a string means n/a. */
   prepare(harness: Harness, runs: number): Promise<Invocation | string>;
 }
@@ -26,10 +46,17 @@ export interface HotOperation {
 const handlerMissing = (harness: Harness, group: string) =>
   harness.hasHandler(group) ? undefined : `functions/${group}/handler.ts does not exist yet`;
 
-function invocation(harness: Harness, spec: () => RequestSpec, status: number): Invocation {
-  return async () => {
+async function invocation(
+  harness: Harness,
+  operationId: keyof typeof routes,
+  spec: () => RequestSpec,
+  status: number,
+): Promise<Invocation> {
+  const arm = await harness.armer(routes[operationId].group);
+  return () => {
     const request = spec();
-    return expectStatus(await harness.invoke(request), status, request.operationId);
+    const call = arm(request);
+    return async () => expectStatus(await call(), status, request.operationId);
   };
 }
 
@@ -40,6 +67,165 @@ const loungesList = (harness: Harness, headers: Record<string, string> = {}): Re
   path: '/v2/catalog/lounges',
   headers: { ...bearer(harness), 'Accept-Language': 'en-US', ...headers },
 });
+
+const getItemFloor = {
+  floorName: 'bare GetItem, same client',
+  floor: (harness: Harness) => () => harness.floors.getItem,
+  floorRoundTrips: 1,
+};
+
+const transactWriteFloor = {
+  floorName: 'bare TransactWriteItems (item + idempotency record)',
+  floor: (harness: Harness) => () => harness.floors.transactWrite,
+  floorRoundTrips: 1,
+};
+
+/** A read served from memory needs no DynamoDB work: what is left is proving the caller. */
+const tokenVerificationFloor = {
+  floorName: 'bare jose.jwtVerify of the token (no DynamoDB work: the catalog is in memory)',
+  floor: (harness: Harness) => () => harness.floors.verifyToken,
+  floorRoundTrips: 0,
+};
+
+/**
+ * The floor of a confirm: the same conditional UpdateItem on a bench booking, moving it between Issued
+ * and Confirmed. Both directions do what a confirm's write does to DynamoDB: rewrite the item, change
+ * the hold index (leave it or enter it again), and give the processor a change to publish, so the
+ * stage's stream work weighs on both sides alike.
+ */
+function bookingFlip(accountId: string, bookingId: string): Invocation {
+  let confirmed = false;
+  return () => async () => {
+    const to = confirmed ? 'Issued' : 'Confirmed';
+    const at = new Date().toISOString();
+    const hold = new Date(Date.now() + 3_600_000).toISOString();
+    await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: bookingKeys(accountId, bookingId),
+        UpdateExpression:
+          to === 'Confirmed'
+            ? 'SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at REMOVE gsi1pk, gsi1sk'
+            : 'SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, hold_expires_at = :hold, gsi1pk = :index, gsi1sk = :order',
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':from': confirmed ? 'Confirmed' : 'Issued',
+          ':at': at,
+          ':change': randomUUID(),
+          ...(to === 'Issued'
+            ? {
+                ':hold': hold,
+                ':index': holdPartition(bookingId),
+                ':order': `${hold}#${accountId}#${bookingId}`,
+              }
+            : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    confirmed = !confirmed;
+  };
+}
+
+/**
+ * The floor of an eSIM confirm: the DynamoDB requests of one, bare, on orders of its own. The order
+ * (consistent GetItem) and up to 16 ICCIDs of a random pool shard (consistent Query) side by
+ * side, then the one transaction that issues: the pool entry deleted on the condition it exists, the
+ * eSIM put on the condition its key is new, the order moved Pending -> Confirmed on its status. The
+ * items are the service's own (same builders), so both sides write the same bytes and give the
+ * stage's stream the same changes.
+ */
+function esimConfirmFloor(accountId: string, orderIds: string[]): Invocation {
+  let next = 0;
+  return () => {
+    const orderId = orderIds[next++];
+    if (!orderId) throw new Error('More eSIM confirm floors than prepared orders');
+    return async () => {
+      const TableName = config().mainTableName;
+      const first = randomInt(poolShards);
+      // From a shard's start, not a random point: a point past the shard's last entry finds nothing,
+      // where the service reads again from the start. Same request; the next shard only if it is empty.
+      const poolQuery = (shard: number) =>
+        ddb().send(
+          new QueryCommand({
+            TableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': poolPartition(accountId, shard) },
+            ProjectionExpression: 'iccid',
+            ConsistentRead: true,
+            Limit: 16,
+          }),
+        );
+      const [read, firstPage] = await Promise.all([
+        ddb().send(
+          new GetCommand({ TableName, Key: esimOrderKeys(accountId, orderId), ConsistentRead: true }),
+        ),
+        poolQuery(first),
+      ]);
+      let iccid = firstPage.Items?.[0]?.iccid;
+      for (let step = 1; step < poolShards && typeof iccid !== 'string'; step++) {
+        iccid = (await poolQuery((first + step) % poolShards)).Items?.[0]?.iccid;
+      }
+      if (!read.Item || typeof iccid !== 'string')
+        throw new Error('The eSIM confirm floor found no order or ICCID');
+      const order = esimOrderFromItem(read.Item);
+      const now = new Date();
+      const at = now.toISOString();
+      const esim = {
+        iccid,
+        accountId,
+        orderId,
+        smdpAddress: 'smdp.bench.invalid',
+        matchingId: newMatchingId(),
+        coverage: [...order.coverage],
+        packages: [
+          newPackage(
+            {
+              packageId: randomUUID(),
+              packageTemplateId: order.packageTemplateId,
+              dataMb: order.dataMb,
+              activePeriod: order.activePeriod,
+              validityPeriod: order.validityPeriod,
+            },
+            now,
+          ),
+        ],
+        version: 1,
+        createdAt: at,
+        updatedAt: at,
+      };
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName,
+                Key: poolEntryKey(accountId, iccid),
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            newEsimPut(esim),
+            esimOrderChange(order, { ...order, status: 'Confirmed', iccid, updatedAt: at }),
+          ],
+        }),
+      );
+    };
+  };
+}
+
+/** Pending orders the eSIM confirm floor confirms, as many as the real confirms. */
+const esimFloorOrders = new WeakMap<Harness, string[]>();
+
+/** The bench booking the confirm floor moves back and forth. */
+const floorBookings = new WeakMap<Harness, string>();
+
+/** The booking whose pass is read, for the floor that reads the same item. */
+const passBookings = new WeakMap<Harness, string>();
+
+const createBudget = { description: 'one round trip per create', max: 1 };
+const memoryBudget = { description: 'no DynamoDB request on a warm container', max: 0 };
 
 const loungeBookings = '/v2/b2b/booking/lounges';
 
@@ -60,12 +246,14 @@ function createEsimOrder(harness: Harness): RequestSpec {
 }
 
 /**
- * Pending orders to confirm, and as many fresh ICCIDs loaded into the partner's pool (as an operator
+ * Pending orders to confirm, and twice as many fresh ICCIDs loaded into the partner's pool (as an operator
  * would), so the seeded pool is never what runs out.
  */
 async function pendingEsimOrders(harness: Harness, count: number): Promise<string[] | string> {
   const block = String(Date.now() % 10_000_000).padStart(7, '0');
-  const iccids = Array.from({ length: count }, (_, serial) =>
+  // Twice as many as the confirms take: the pool's 16 shards empty unevenly, and the floor picks its
+  // shard at random (it moves on only when one is empty).
+  const iccids = Array.from({ length: count * 2 }, (_, serial) =>
     withCheckDigit(`8988297${block}${String(serial).padStart(4, '0')}`),
   );
   for (let offset = 0; offset < iccids.length; offset += 1000) {
@@ -136,12 +324,16 @@ async function issuedLoungeBookings(harness: Harness, count: number): Promise<st
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
-    floor: 'GetItem',
+    floorName: 'bare consistent GetItem of the application, same client',
+    floor: (harness) => () => () =>
+      harness.floors.consistentGetItem(applicationKeys(harness.partner.clientId)),
+    floorRoundTrips: 1,
     minimumRoundTrips: { count: 1, why: 'one read of the application, which carries the account status' },
     prepare: async (harness) =>
       handlerMissing(harness, 'auth') ??
       invocation(
         harness,
+        'issueToken',
         () => ({
           operationId: 'issueToken',
           path: '/oauth/v2/token',
@@ -157,84 +349,106 @@ export const hotOperations: readonly HotOperation[] = [
       ),
   },
   {
-    name: 'JWT verification (verifyAccessToken, no handler)',
-    floor: 'GetItem',
-    prepare: async (harness) => () => verifyAccessToken(harness.accessToken, ['partner']),
+    name: 'JWT verification of a token verified before (verifyAccessToken, no handler)',
+    ...getItemFloor,
+    prepare: async (harness) => () => () => verifyAccessToken(harness.accessToken, ['partner']),
   },
   {
     name: 'catalog list lounges, 200',
-    floor: 'GetItem',
+    ...tokenVerificationFloor,
     minimumRoundTrips: {
-      count: 1,
-      why: 'one BatchGetItem of the catalog pointer and contracts (warm snapshot)',
+      count: 0,
+      why: 'the catalog, the pointer and the contracts are in memory (at most 5 s old)',
     },
+    roundTripBudget: memoryBudget,
     prepare: async (harness) =>
-      handlerMissing(harness, 'catalog') ?? invocation(harness, () => loungesList(harness), 200),
+      handlerMissing(harness, 'catalog') ??
+      invocation(harness, 'listLounges', () => loungesList(harness), 200),
   },
   {
     name: 'catalog list lounges, 304',
-    floor: 'GetItem',
-    minimumRoundTrips: { count: 1, why: 'the same read as the 200: zero extra' },
+    ...tokenVerificationFloor,
+    minimumRoundTrips: { count: 0, why: 'answered from memory like the 200' },
+    roundTripBudget: memoryBudget,
     prepare: async (harness) => {
       const missing = handlerMissing(harness, 'catalog');
       if (missing) return missing;
       const first = expectStatus(await harness.invoke(loungesList(harness)), 200, 'listLounges');
       const etag = first.headers?.ETag ?? first.headers?.etag;
       if (typeof etag !== 'string') return 'the 200 carried no ETag';
-      return invocation(harness, () => loungesList(harness, { 'If-None-Match': etag }), 304);
+      return invocation(harness, 'listLounges', () => loungesList(harness, { 'If-None-Match': etag }), 304);
     },
   },
   {
     name: 'booking create (lounge)',
-    floor: 'TransactWriteItems',
+    ...transactWriteFloor,
     minimumRoundTrips: { count: 1, why: 'the booking and its idempotency record in one TransactWriteItems' },
-    isCreate: true,
+    roundTripBudget: createBudget,
     prepare: async (harness) => {
       const missing = handlerMissing(harness, 'booking');
       if (missing) return missing;
       const loungeId = await bookableLounge(harness);
       if (!loungeId) return 'the seeded catalog offers the partner no lounge';
-      return invocation(harness, () => createLoungeBooking(harness, loungeId), 202);
+      return invocation(harness, 'createLoungeBooking', () => createLoungeBooking(harness, loungeId), 202);
     },
   },
   {
     name: 'booking confirm (lounge)',
-    floor: 'TransactWriteItems',
+    floorName:
+      'bare conditional UpdateItem of an issued booking, answering it (ALL_NEW): same item, index and stream work',
+    floor: (harness) => {
+      const bookingId = floorBookings.get(harness);
+      if (!bookingId) throw new Error('The confirm floor has no booking');
+      return bookingFlip(harness.partner.accountId, bookingId);
+    },
+    floorRoundTrips: 1,
     minimumRoundTrips: {
-      count: 2,
-      why: 'read the booking it answers with, then one conditional transaction',
+      count: 1,
+      why: 'one conditional UpdateItem: decides, answers the booking (ALL_NEW), or returns it for the 409',
     },
     prepare: async (harness, runs) => {
       const missing = handlerMissing(harness, 'booking');
       if (missing) return missing;
-      const ids = await issuedLoungeBookings(harness, runs);
+      const ids = await issuedLoungeBookings(harness, runs + 1);
       if (typeof ids === 'string') return ids;
+      floorBookings.set(harness, ids.pop() as string);
       let next = 0;
-      return async () => {
-        const id = ids[next++];
-        if (!id) throw new Error('More confirms than prepared bookings');
-        const spec: RequestSpec = {
-          operationId: 'confirmLoungeBooking',
-          path: `${loungeBookings}/${id}/confirm`,
-          pathParameters: { bookingID: id },
-          headers: bearer(harness),
-        };
-        return expectStatus(await harness.invoke(spec), 200, 'confirmLoungeBooking');
-      };
+      return invocation(
+        harness,
+        'confirmLoungeBooking',
+        () => {
+          const id = ids[next++];
+          if (!id) throw new Error('More confirms than prepared bookings');
+          return {
+            operationId: 'confirmLoungeBooking',
+            path: `${loungeBookings}/${id}/confirm`,
+            pathParameters: { bookingID: id },
+            headers: bearer(harness),
+          };
+        },
+        200,
+      );
     },
   },
   {
     name: 'booking pass (lounge)',
-    floor: 'GetItem',
-    minimumRoundTrips: { count: 1, why: 'booking and pass together in one BatchGetItem or Query' },
+    floorName: 'bare consistent GetItem of the same booking, same client',
+    floor: (harness) => {
+      const key = bookingKeys(harness.partner.accountId, passBookings.get(harness) ?? '');
+      return () => () => harness.floors.consistentGetItem(key);
+    },
+    floorRoundTrips: 1,
+    minimumRoundTrips: { count: 1, why: 'one consistent GetItem: the pass lives in its booking' },
     prepare: async (harness) => {
       const missing = handlerMissing(harness, 'booking');
       if (missing) return missing;
       const ids = await issuedLoungeBookings(harness, 1);
       if (typeof ids === 'string') return ids;
       const id = ids[0] as string;
+      passBookings.set(harness, id);
       return invocation(
         harness,
+        'getLoungePass',
         () => ({
           operationId: 'getLoungePass',
           path: `${loungeBookings}/${id}/pass`,
@@ -247,15 +461,23 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'eSIM order create',
-    floor: 'TransactWriteItems',
+    ...transactWriteFloor,
     minimumRoundTrips: { count: 1, why: 'the order and its idempotency record in one TransactWriteItems' },
-    isCreate: true,
+    roundTripBudget: createBudget,
     prepare: async (harness) =>
-      handlerMissing(harness, 'esim') ?? invocation(harness, () => createEsimOrder(harness), 201),
+      handlerMissing(harness, 'esim') ??
+      invocation(harness, 'createEsimOrder', () => createEsimOrder(harness), 201),
   },
   {
     name: 'eSIM confirm',
-    floor: 'TransactWriteItems',
+    floorName:
+      'bare consistent GetItem of the order and Query of the pool side by side, then the issuing TransactWriteItems (pool entry, eSIM, order)',
+    floor: (harness) => {
+      const orderIds = esimFloorOrders.get(harness);
+      if (!orderIds) throw new Error('The eSIM confirm floor has no orders');
+      return esimConfirmFloor(harness.partner.accountId, orderIds);
+    },
+    floorRoundTrips: 3,
     minimumRoundTrips: {
       count: 3,
       why:
@@ -265,20 +487,25 @@ export const hotOperations: readonly HotOperation[] = [
     prepare: async (harness, runs) => {
       const missing = handlerMissing(harness, 'esim');
       if (missing) return missing;
-      const ids = await pendingEsimOrders(harness, runs);
+      const ids = await pendingEsimOrders(harness, runs * 2);
       if (typeof ids === 'string') return ids;
+      esimFloorOrders.set(harness, ids.slice(runs));
       let next = 0;
-      return async () => {
-        const id = ids[next++];
-        if (!id) throw new Error('More confirms than prepared orders');
-        const spec: RequestSpec = {
-          operationId: 'confirmEsimOrder',
-          path: `/v2/b2b/fulfilment/orders/${id}/confirm`,
-          pathParameters: { orderID: id },
-          headers: bearer(harness),
-        };
-        return expectStatus(await harness.invoke(spec), 200, 'confirmEsimOrder');
-      };
+      return invocation(
+        harness,
+        'confirmEsimOrder',
+        () => {
+          const id = ids[next++];
+          if (!id || next > runs) throw new Error('More confirms than prepared orders');
+          return {
+            operationId: 'confirmEsimOrder',
+            path: `/v2/b2b/fulfilment/orders/${id}/confirm`,
+            pathParameters: { orderID: id },
+            headers: bearer(harness),
+          };
+        },
+        200,
+      );
     },
   },
 ];

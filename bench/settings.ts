@@ -7,8 +7,8 @@ export interface BenchSettings {
   warm: { warmup: number; repetitions: number; iterations: number };
   pipeline: { repetitions: number; iterations: number };
   jwt: { repetitions: number; iterations: number };
-  http: { repetitions: number; seconds: number; connections: number; handshakes: number };
-  webhooks: { repetitions: number; events: number };
+  http: { repetitions: number; seconds: number; connectionCounts: readonly number[]; handshakes: number };
+  webhooks: { repetitions: number; events: number; batchSizes: readonly number[] };
   soak: { warmupSeconds: number; seconds: number; lanes: number };
 }
 
@@ -18,8 +18,8 @@ const full: BenchSettings = {
   warm: { warmup: 30, repetitions: 5, iterations: 120 },
   pipeline: { repetitions: 9, iterations: 5000 },
   jwt: { repetitions: 9, iterations: 500 },
-  http: { repetitions: 4, seconds: 4, connections: 8, handshakes: 150 },
-  webhooks: { repetitions: 5, events: 100 },
+  http: { repetitions: 4, seconds: 4, connectionCounts: [1, 8, 32], handshakes: 150 },
+  webhooks: { repetitions: 5, events: 100, batchSizes: [1, 10, 100] },
   soak: { warmupSeconds: 10, seconds: 60, lanes: 8 },
 };
 
@@ -29,8 +29,8 @@ const quick: BenchSettings = {
   warm: { warmup: 5, repetitions: 3, iterations: 12 },
   pipeline: { repetitions: 3, iterations: 1000 },
   jwt: { repetitions: 3, iterations: 100 },
-  http: { repetitions: 2, seconds: 1, connections: 8, handshakes: 40 },
-  webhooks: { repetitions: 3, events: 20 },
+  http: { repetitions: 2, seconds: 1, connectionCounts: [1, 8, 32], handshakes: 40 },
+  webhooks: { repetitions: 3, events: 20, batchSizes: [1, 10, 100] },
   soak: { warmupSeconds: 3, seconds: 12, lanes: 4 },
 };
 

@@ -291,7 +291,8 @@ const workerDefinitions = {
     },
   },
   'booking-processor': {
-    // New bookings are issued (pass, hold) from the stream.
+    // Every booking change publishes its events from the stream (the item is the outbox), and new
+    // bookings are issued (pass, hold).
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
     secrets: { passSigningKeys: 'read' },
@@ -299,10 +300,7 @@ const workerDefinitions = {
       kind: 'stream',
       batchSize: 10,
       filterPatterns: [
-        {
-          eventName: ['INSERT'],
-          dynamodb: { NewImage: { entity: { S: ['Booking'] }, status: { S: ['Processing'] } } },
-        },
+        { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { entity: { S: ['Booking'] } } } },
       ],
       maximumRetryAttempts: 5,
       reportBatchItemFailures: true,

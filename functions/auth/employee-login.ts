@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createEmployeeTokenIssuer } from '../../shared/auth/employee-tokens.ts';
 import { createLoginStateSigner, loginStateKeysFrom } from '../../shared/auth/login-state-signer.ts';
-import { createOidcRelyingParty } from '../../shared/auth/oidc-relying-party.ts';
+import type { createOidcRelyingParty } from '../../shared/auth/oidc-relying-party.ts';
 import { audienceValue, serviceSigningKeys } from '../../shared/auth/tokens.ts';
 import { config, employeeLoginConfig } from '../../shared/config/env.ts';
 import { onReset } from '../../shared/config/reset.ts';
@@ -11,7 +11,6 @@ import { dynamoLoginStateStore } from '../../shared/db/entities/login-state.ts';
 import { dynamoOneTimeCodeStore } from '../../shared/db/entities/one-time-code.ts';
 import { isRole, type Role } from '../../shared/domain/employees/model.ts';
 import type { EmployeeLoginDeps, EmployeeLoginSettings } from '../../shared/domain/employees/service.ts';
-import { fetchTrustingCa } from '../../shared/net/trusting-fetch.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
@@ -65,6 +64,11 @@ async function composeLogin(): Promise<EmployeeLoginDeps> {
   const [clientSecret, stateKeys] = await Promise.all([
     requiredSecret('idpClientSecret'),
     requiredSecret('loginStateKey'),
+  ]);
+  // openid-client loads with the first login, not with the token endpoint's cold start.
+  const [{ createOidcRelyingParty }, { fetchTrustingCa }] = await Promise.all([
+    import('../../shared/auth/oidc-relying-party.ts'),
+    import('../../shared/net/trusting-fetch.ts'),
   ]);
   let fetch: Parameters<typeof createOidcRelyingParty>[0]['fetch'];
   if (settings.extraCaFile) {

@@ -29,6 +29,7 @@ interface Request {
   principal: PartnerPrincipal;
   now: Date;
   uow: UnitOfWork;
+  idempotencyKey: string | undefined;
 }
 
 function contextOf({ principal, now }: Request, serviceType: ServiceType): BookingContext {
@@ -87,11 +88,14 @@ function operations(serviceType: ServiceType) {
       };
     },
     change: async (request: Request, bookingId: string, action: 'confirm' | 'cancel') => {
+      // With an Idempotency-Key the answer commits with its record in one transaction (staged);
+      // without one, the conditional write itself decides and answers (one round trip).
       const booking = await changeBooking(
         { store: bookingStore, uow: request.uow },
         contextOf(request, serviceType),
         bookingId,
         action,
+        request.idempotencyKey === undefined ? 'direct' : 'staged',
       );
       return { status: 200, body: bookingRecord(booking) };
     },

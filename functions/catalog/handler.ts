@@ -1,6 +1,7 @@
 import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { httpDate } from '../../shared/domain/catalog/conditional.ts';
+import { catalogCacheControl } from '../../shared/domain/catalog/freshness.ts';
 import type { CatalogView } from '../../shared/domain/catalog/ports.ts';
 import {
   type CatalogRequest,
@@ -33,7 +34,7 @@ function respond<T>(representation: LocalizedRepresentation<T>): ApiResult {
     ETag: representation.etag,
     'Last-Modified': httpDate(representation.lastModified),
     Vary: 'Accept-Language',
-    'Cache-Control': 'private, no-cache',
+    'Cache-Control': catalogCacheControl,
   };
   if (representation.notModified) return { status: 304, headers };
   return {

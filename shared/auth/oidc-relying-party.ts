@@ -19,7 +19,7 @@ export interface OidcRelyingPartyOptions {
   scope?: string;
   /** The claim holding the employee's groups, in userinfo or the ID token. */
   groupsClaim?: string;
-  /** Outbound HTTP, e.g. an undici fetch trusting the local stage's CA. */
+  /** Outbound HTTP, e.g. a fetch trusting the local stage's CA (shared/net/trusting-fetch.ts). */
   fetch?: client.CustomFetch;
   /** Per request, in seconds. */
   timeoutSeconds?: number;

@@ -32,7 +32,9 @@ export class SigningKeyCache {
       const handover = nextActivation(set, now)?.getTime() ?? Number.POSITIVE_INFINITY;
       this.cached = {
         kid: active.kid,
-        key: await importJWK(active.private_jwk, 'ES256'),
+        // Extractable: partner tokens sign with node:crypto, whose KeyObject.from refuses (deprecated,
+        // DEP0204) a non-extractable CryptoKey. The key was read from the secret as a JWK anyway.
+        key: await importJWK(active.private_jwk, 'ES256', { extractable: true }),
         validUntil: Math.min(at + this.cacheMs, handover),
       };
     }

@@ -1,22 +1,21 @@
-import { randomUUID } from 'node:crypto';
+import { KeyObject, randomUUID, sign } from 'node:crypto';
 import {
   createLocalJWKSet,
   decodeProtectedHeader,
   type JWTPayload,
   errors as joseErrors,
   jwtVerify,
-  SignJWT,
 } from 'jose';
 import { config } from '../config/env.ts';
 import { onReset } from '../config/reset.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { Audience } from '../routes/types.ts';
 import { secretStore } from '../secrets/store.ts';
+import { LruMap } from '../util/lru-map.ts';
 import {
   accessTokenLifetimeSeconds,
   accessTokenType,
   clockSkewSeconds,
-  type PublicJwks,
   readPublicJwks,
   readSigningKeys,
 } from './keys.ts';
@@ -25,7 +24,7 @@ import type { Principal } from './principal.ts';
 export { accessTokenType };
 
 import { canonicalScopes, type Scope } from './scopes.ts';
-import { SigningKeyCache } from './signing-key-cache.ts';
+import { type CurrentSigningKey, SigningKeyCache } from './signing-key-cache.ts';
 
 const signingKeyCacheMs = 5 * 60 * 1000;
 const jwksCacheMs = 5 * 60 * 1000;
@@ -45,6 +44,62 @@ export const serviceSigningKeys = new SigningKeyCache(
   signingKeyCacheMs,
 );
 
+/** The node:crypto form of each signing key, made once per key. */
+const signingKeyObjects = new WeakMap<object, KeyObject>();
+
+function keyObjectOf(key: CurrentSigningKey['key']): KeyObject {
+  if (key instanceof Uint8Array) throw new Error('An ES256 signing key is never a symmetric secret');
+  let keyObject = signingKeyObjects.get(key);
+  if (!keyObject) {
+    keyObject = KeyObject.from(key);
+    signingKeyObjects.set(key, keyObject);
+  }
+  return keyObject;
+}
+
+const base64urlJson = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
+/**
+ * An ECDSA P-256 signature as DER (SEQUENCE { INTEGER r, INTEGER s }) in the form JWS requires
+ * (RFC 7518 section 3.4): r and s as 32 big-endian bytes each. node:crypto can answer that form itself
+ * (`dsaEncoding: 'ieee-p1363'`), but only through its options-object path, which costs about twice
+ * the signature (70 against 32 µs of CPU per token, docs/bench.md).
+ */
+export function joseSignatureFromDer(der: Buffer): Buffer {
+  const size = 32;
+  const signature = Buffer.alloc(size * 2);
+  // A P-256 signature is at most 72 bytes: the SEQUENCE length fits in one byte.
+  if (der[0] !== 0x30 || der[1] !== der.length - 2) throw new Error('Not a DER ECDSA signature');
+  let offset = 2;
+  for (const half of [0, 1]) {
+    const length = der[offset + 1] ?? 0;
+    if (der[offset] !== 0x02 || length === 0) throw new Error('Not a DER ECDSA signature');
+    let value = der.subarray(offset + 2, offset + 2 + length);
+    // DER adds a zero byte before a value whose top bit is set; JWS has fixed-width unsigned values.
+    while (value.length > size && value[0] === 0) value = value.subarray(1);
+    if (value.length > size) throw new Error('Not a P-256 signature');
+    value.copy(signature, half * size + size - value.length);
+    offset += 2 + length;
+  }
+  if (offset !== der.length) throw new Error('Not a DER ECDSA signature');
+  return signature;
+}
+
+/**
+ * A compact JWS (RFC 7515) signed with ES256 by node:crypto: the signature is synchronous and costs
+ * about a quarter of a WebCrypto one through jose, which also hands it to the thread pool and back
+ * (docs/bench.md, Profiles). Verification stays jose's.
+ */
+function signCompact(
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  key: KeyObject,
+): string {
+  const input = `${base64urlJson(header)}.${base64urlJson(payload)}`;
+  const der = sign('sha256', Buffer.from(input, 'ascii'), key);
+  return `${input}.${joseSignatureFromDer(der).toString('base64url')}`;
+}
+
 export interface PartnerTokenClaims {
   clientId: string;
   accountId: string;
@@ -60,42 +115,47 @@ export interface IssuedToken {
 export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Date()): Promise<IssuedToken> {
   const { kid, key } = await serviceSigningKeys.current(now);
   const iat = Math.floor(now.getTime() / 1000);
-  const accessToken = await new SignJWT({
-    account_id: claims.accountId,
-    scopes: [...claims.scopes],
-    client_id: claims.clientId,
-  })
-    .setProtectedHeader({ alg: 'ES256', typ: accessTokenType, kid })
-    .setIssuer(config().tokenIssuer)
-    .setAudience(audienceValue('partner'))
-    .setSubject(claims.clientId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + accessTokenLifetimeSeconds)
-    .setJti(randomUUID())
-    .sign(key);
+  const accessToken = signCompact(
+    { alg: 'ES256', typ: accessTokenType, kid },
+    {
+      account_id: claims.accountId,
+      scopes: [...claims.scopes],
+      client_id: claims.clientId,
+      iss: config().tokenIssuer,
+      aud: audienceValue('partner'),
+      sub: claims.clientId,
+      iat,
+      exp: iat + accessTokenLifetimeSeconds,
+      jti: randomUUID(),
+    },
+    keyObjectOf(key),
+  );
   return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes: claims.scopes };
 }
 
-let verificationKeys:
-  | { jwks: PublicJwks; resolve: ReturnType<typeof createLocalJWKSet>; loadedAt: number }
-  | undefined;
+interface VerificationKeys {
+  kids: Set<string | undefined>;
+  resolve: ReturnType<typeof createLocalJWKSet>;
+  loadedAt: number;
+}
 
-async function loadVerificationKeys(now: number) {
+let verificationKeys: VerificationKeys | undefined;
+
+async function loadVerificationKeys(now: number): Promise<VerificationKeys> {
   const jwks = await readPublicJwks(secretStore());
   verificationKeys = {
-    jwks,
+    kids: new Set(jwks.keys.map((key) => key.kid)),
     resolve: createLocalJWKSet(jwks as Parameters<typeof createLocalJWKSet>[0]),
     loadedAt: now,
   };
   return verificationKeys;
 }
 
-async function keyResolver(kid: string | undefined, now: number) {
+async function keyResolver(kid: string | undefined, now: number): Promise<VerificationKeys> {
   let keys = verificationKeys;
   if (!keys || now - keys.loadedAt > jwksCacheMs) keys = await loadVerificationKeys(now);
-  const known = keys.jwks.keys.some((key) => key.kid === kid);
-  if (!known && now - keys.loadedAt > jwksRefreshFloorMs) keys = await loadVerificationKeys(now);
-  return keys.resolve;
+  if (!keys.kids.has(kid) && now - keys.loadedAt > jwksRefreshFloorMs) keys = await loadVerificationKeys(now);
+  return keys;
 }
 
 function invalid(reason: string, cause?: unknown): UnauthorizedError {
@@ -115,15 +175,48 @@ function describeJoseError(error: unknown): string {
   return 'malformed token';
 }
 
+/** What a verified token proves, kept per token: every later check is a comparison. */
+interface VerifiedToken {
+  kid: string | undefined;
+  exp: number;
+  nbf: number | undefined;
+  iat: number;
+  aud: JWTPayload['aud'];
+  kind: Audience | undefined;
+  /**
+   * Undefined when the token named no audience of ours (403 on every route); the 401 to answer when
+   * its claims do not make a principal, which comes after the audience check as for a fresh token.
+   */
+  principal: Principal | { refusal: string } | undefined;
+}
+
 /**
- * Verifies signature (ES256 only), typ, issuer and lifetime (30 s skew), then checks the audience
- * against the kinds the route accepts: a valid token for the wrong audience is 403, not 401.
+ * Tokens this container verified, by their exact text, until they expire. A partner sends the same
+ * token for up to an hour, and an ES256 verification is most of a warm request's CPU (docs/bench.md,
+ * Profiles): a repeat costs a map lookup and the checks that depend on the time. Only tokens whose
+ * signature and claims verified get in; the key must still be in the published set this container
+ * holds (reloaded as for a full verification), so removing a key from the JWKS ends its tokens here
+ * as it does for new ones. Tokens cannot be revoked before they expire in any case (docs/accounts.md).
  */
-export async function verifyAccessToken(
-  token: string,
-  accepted: readonly Audience[],
-  now = new Date(),
-): Promise<Principal> {
+const verifiedTokens = new LruMap<string, VerifiedToken>(1000);
+
+/** The claims that depend on the time, as jose checks them, against a token verified before. */
+function stillValid(verified: VerifiedToken, nowSeconds: number): boolean {
+  return (
+    nowSeconds - clockSkewSeconds < verified.exp &&
+    (verified.nbf === undefined || verified.nbf <= nowSeconds + clockSkewSeconds)
+  );
+}
+
+async function verifiedToken(token: string, now: Date): Promise<VerifiedToken> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const known = verifiedTokens.get(token);
+  if (known && stillValid(known, nowSeconds)) {
+    const keys = await keyResolver(known.kid, now.getTime());
+    if (keys.kids.has(known.kid)) return known;
+  }
+  if (known) verifiedTokens.delete(token);
+
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);
@@ -132,8 +225,8 @@ export async function verifyAccessToken(
   }
   let payload: JWTPayload;
   try {
-    const resolve = await keyResolver(header.kid, now.getTime());
-    ({ payload } = await jwtVerify(token, resolve, {
+    const keys = await keyResolver(header.kid, now.getTime());
+    ({ payload } = await jwtVerify(token, keys.resolve, {
       algorithms: ['ES256'],
       typ: accessTokenType,
       issuer: config().tokenIssuer,
@@ -144,51 +237,78 @@ export async function verifyAccessToken(
   } catch (error) {
     throw invalid(describeJoseError(error), error);
   }
-  const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (typeof payload.iat !== 'number' || payload.iat > nowSeconds + clockSkewSeconds)
-    throw invalid('issued in the future');
+  if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') throw invalid('bad iat or exp');
   if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') throw invalid('bad jti or sub');
 
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   const kind = (['partner', 'employee'] as const).find((candidate) =>
     audiences.includes(audienceValue(candidate)),
   );
-  if (!kind || !accepted.includes(kind)) {
-    throw new ForbiddenError('The access token was issued for another audience.', {
-      details: { expected_aud: accepted.map(audienceValue), provided_aud: payload.aud ?? null },
-    });
-  }
+  const verified: VerifiedToken = {
+    kid: header.kid,
+    exp: payload.exp,
+    nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
+    iat: payload.iat,
+    aud: payload.aud,
+    kind,
+    principal: kind ? principalOf(kind, payload) : undefined,
+  };
+  verifiedTokens.set(token, verified);
+  return verified;
+}
 
+/** The principal a verified payload makes, or why it makes none (a 401 reason). */
+function principalOf(kind: Audience, payload: JWTPayload): Principal | { refusal: string } {
   const scopes = payload.scopes;
   if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string'))
-    throw invalid('scopes claim missing');
+    return { refusal: 'scopes claim missing' };
   const granted = canonicalScopes(scopes);
+  const subject = payload.sub as string;
+  const tokenId = payload.jti as string;
   if (kind === 'partner') {
     if (typeof payload.account_id !== 'string' || payload.account_id.length === 0)
-      throw invalid('account_id claim missing');
-    return {
-      kind,
-      accountId: payload.account_id,
-      subject: payload.sub,
-      scopes: granted,
-      tokenId: payload.jti,
-    };
+      return { refusal: 'account_id claim missing' };
+    return { kind, accountId: payload.account_id, subject, scopes: granted, tokenId };
   }
   const roles = payload.roles;
   return {
     kind,
-    subject: payload.sub,
+    subject,
     scopes: granted,
     ...(Array.isArray(roles)
       ? { roles: roles.filter((role): role is string => typeof role === 'string') }
       : {}),
-    tokenId: payload.jti,
+    tokenId,
   };
+}
+
+/**
+ * Verifies signature (ES256 only), typ, issuer and lifetime (30 s skew), then checks the audience
+ * against the kinds the route accepts: a valid token for the wrong audience is 403, not 401. A token
+ * verified before is taken from the container's cache, its time checks made again.
+ */
+export async function verifyAccessToken(
+  token: string,
+  accepted: readonly Audience[],
+  now = new Date(),
+): Promise<Principal> {
+  const verified = await verifiedToken(token, now);
+  if (verified.iat > Math.floor(now.getTime() / 1000) + clockSkewSeconds)
+    throw invalid('issued in the future');
+  if (!verified.kind || !accepted.includes(verified.kind)) {
+    throw new ForbiddenError('The access token was issued for another audience.', {
+      details: { expected_aud: accepted.map(audienceValue), provided_aud: verified.aud ?? null },
+    });
+  }
+  if (!verified.principal) throw new Error('A token of a known audience verified without a principal');
+  if ('refusal' in verified.principal) throw invalid(verified.principal.refusal);
+  return verified.principal;
 }
 
 /** Tests and the local stage rotate keys in the same process. */
 function resetTokenCaches(): void {
   serviceSigningKeys.reset();
   verificationKeys = undefined;
+  verifiedTokens.clear();
 }
 onReset(resetTokenCaches);

@@ -277,6 +277,18 @@ export function bookingHoldSecondsOverride(): number | undefined {
   return Number.isInteger(configured) && configured > 0 ? configured : undefined;
 }
 
+/**
+ * The catalog's staleness bound in milliseconds when a stage or a test sets it (CATALOG_MAX_STALENESS_MS,
+ * 0: every request reads); else the stated default (docs/catalog.md, "Served from memory"). Never set
+ * in a deployed stage: partners are told the default in Cache-Control.
+ */
+export function catalogMaxStalenessOverrideMs(): number | undefined {
+  const raw = process.env.CATALOG_MAX_STALENESS_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const configured = Number(raw);
+  return Number.isInteger(configured) && configured >= 0 ? configured : undefined;
+}
+
 /** The webhook dispatcher's knobs (docs/webhooks.md, Configuration); unset means the documented defaults. */
 export function webhookDeliveryConfig(): { timeoutMs: number; retrySchedule: string | undefined } {
   const timeoutMs = Number(process.env.WEBHOOK_TIMEOUT_MS ?? 30_000);

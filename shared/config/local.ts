@@ -105,6 +105,23 @@ export function benchOptions(): { quick: boolean; only: string[] | undefined; ou
 }
 
 /**
+ * `npm run bench:profile`: PROFILE_CALLS (calls profiled per operation), PROFILE_DIR (where to keep the
+ * raw .cpuprofile files, for DevTools), PROFILE_ONLY (operations whose name contains one of these).
+ */
+export function profileOptions(): {
+  calls: number | undefined;
+  dir: string | undefined;
+  only: string[] | undefined;
+} {
+  const calls = Number.parseInt(process.env.PROFILE_CALLS ?? '', 10);
+  return {
+    calls: Number.isInteger(calls) && calls > 0 ? calls : undefined,
+    dir: process.env.PROFILE_DIR,
+    only: process.env.PROFILE_ONLY?.split(',').map((part) => part.trim()),
+  };
+}
+
+/**
  * The local stage's limit overrides (docs/quotas.md): RATE_LIMIT_PLANS (JSON over the stage's plans)
  * and TOKEN_ENDPOINT_LIMITS (JSON over the token endpoint's flood rules and lockout), from the stage's
  * own environment overrides first, then this process's environment.

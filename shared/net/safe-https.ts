@@ -1,7 +1,7 @@
 import * as dns from 'node:dns/promises';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import type { OutboundRequest, OutboundResult } from '../domain/webhooks/ports.ts';
 import { classifyAddress, parseIpLiteral } from './address.ts';
 import { type OutboundPolicy, outboundPolicy } from './policy.ts';
@@ -91,6 +91,20 @@ function describe(error: NodeJS.ErrnoException, timeoutMs: number): string {
 }
 
 /**
+ * The public roots plus the one extra CA (the local stage's), made into a TLS context once per CA:
+ * built per request, it parsed every root certificate again, about 8 ms of CPU per delivery.
+ */
+const trustedContexts = new Map<string, SecureContext>();
+function trustingContext(extraCa: string): SecureContext {
+  let context = trustedContexts.get(extraCa);
+  if (!context) {
+    context = createSecureContext({ ca: [...rootCertificates, extraCa] });
+    trustedContexts.set(extraCa, context);
+  }
+  return context;
+}
+
+/**
  * POSTs once to an HTTPS endpoint behind the SSRF guard: literal addresses are checked before
  * connecting, names when the socket resolves them; redirects are answered as they come (never
  * followed); the whole exchange is bounded by `timeoutMs`; the response body is drained unread.
@@ -131,7 +145,7 @@ export async function postOnce(
       // A fresh connection per attempt, so every attempt passes the address check again.
       agent: false,
       lookup: guardedLookup({ ...options, policy }),
-      ...(policy.extraCa ? { ca: [...rootCertificates, policy.extraCa] } : {}),
+      ...(policy.extraCa ? { secureContext: trustingContext(policy.extraCa) } : {}),
     });
     const timer = setTimeout(() => {
       outgoing.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));

@@ -1,3 +1,4 @@
+import { catalogCacheControl } from '../domain/catalog/freshness.ts';
 import {
   catalogHeaders,
   catalogQuery,
@@ -25,11 +26,11 @@ const localized = {
   ...validators,
   'Content-Language': 'en-US or ru-RU: the negotiated locale',
   Vary: 'Accept-Language',
-  'Cache-Control': 'private, no-cache: revalidate with If-None-Match',
+  'Cache-Control': `${catalogCacheControl}: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that`,
 };
 const notModified: ResponseSpec = {
   description: 'Not modified (If-None-Match matched, or no change since If-Modified-Since); no body',
-  headers: { ...validators, Vary: 'Accept-Language' },
+  headers: { ...validators, Vary: 'Accept-Language', 'Cache-Control': localized['Cache-Control'] },
 };
 const pageDescription =
   'Active items of your contract, sorted by localized name. `name` filters before paging; ' +

@@ -8531,7 +8531,7 @@ export interface operations {
                     "Content-Language": string;
                     /** @description Accept-Language */
                     Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
@@ -8554,6 +8554,8 @@ export interface operations {
                     "Last-Modified": string;
                     /** @description Accept-Language */
                     Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
                     /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
@@ -8706,7 +8708,7 @@ export interface operations {
                     "Content-Language": string;
                     /** @description Accept-Language */
                     Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
@@ -8729,6 +8731,8 @@ export interface operations {
                     "Last-Modified": string;
                     /** @description Accept-Language */
                     Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
                     /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
@@ -9082,7 +9086,7 @@ export interface operations {
                     "Content-Language": string;
                     /** @description Accept-Language */
                     Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
@@ -9105,6 +9109,8 @@ export interface operations {
                     "Last-Modified": string;
                     /** @description Accept-Language */
                     Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
                     /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
@@ -9257,7 +9263,7 @@ export interface operations {
                     "Content-Language": string;
                     /** @description Accept-Language */
                     Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
@@ -9280,6 +9286,8 @@ export interface operations {
                     "Last-Modified": string;
                     /** @description Accept-Language */
                     Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
                     /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
@@ -9451,7 +9459,7 @@ export interface operations {
                     "Content-Language": string;
                     /** @description Accept-Language */
                     Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
@@ -9474,6 +9482,8 @@ export interface operations {
                     "Last-Modified": string;
                     /** @description Accept-Language */
                     Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
                     /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
@@ -9626,7 +9636,7 @@ export interface operations {
                     "Content-Language": string;
                     /** @description Accept-Language */
                     Vary: string;
-                    /** @description private, no-cache: revalidate with If-None-Match */
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
@@ -9649,6 +9659,8 @@ export interface operations {
                     "Last-Modified": string;
                     /** @description Accept-Language */
                     Vary: string;
+                    /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
+                    "Cache-Control": string;
                     /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
                     "RateLimit-Policy": string;
                     /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */

@@ -1,52 +1,78 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
-import { changeEvents } from '../../domain/booking/events.ts';
 import type { Booking, BookingStatus, Guest, ServiceType } from '../../domain/booking/model.ts';
 import type {
   BookingChange,
   BookingListQuery,
   BookingStore,
-  BookingWithPass,
   HeldBookingKey,
+  PartnerAction,
+  PartnerActionOutcome,
 } from '../../domain/booking/ports.ts';
 import { bookingConflict } from '../../domain/booking/state.ts';
-import { newEvent } from '../../domain/events.ts';
 import type { Page } from '../../domain/ports.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
-import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
-import { eventWrite } from './event.ts';
-import { findPass, passFromItem, passKeys, passWrite } from './pass.ts';
 
 /**
  * Booking: pk `ACCOUNT#<account_id>`, sk `BOOKING#<booking_id>`. Every read names the account in the
  * key, so another account's booking is simply absent. Booking ids are UUIDv7, so the sort key orders an
- * account's bookings by creation (list: Query on pk, newest first).
+ * account's bookings by creation (list: Query on pk, newest first). The pass lives in the same item
+ * (`pass`, and `pass_used_*` once used): one read answers the pass, one conditional write changes the
+ * booking and its pass together.
  *
- * While a booking is Issued it also carries gsi1pk `BOOKING_HOLD`, gsi1sk
+ * Every change the service makes sets `change_id` (a new UUID) and `changed_at`: the item's stream
+ * record then carries the change, and the processor publishes its events (docs/booking.md, Events).
+ * A write that does not move `change_id` publishes nothing.
+ *
+ * While a booking is Issued it also carries gsi1pk `BOOKING_HOLD#<shard>`, gsi1sk
  * `<hold_expires_at>#<account_id>#<booking_id>`: a sparse index of running holds, oldest first, that the
- * expiry sweep reads up to now. While it is Processing, gsi1pk `BOOKING_PROCESSING`, gsi1sk
+ * expiry sweep reads up to now. While it is Processing, gsi1pk `BOOKING_PROCESSING#<shard>`, gsi1sk
  * `<created_at>#<account_id>#<booking_id>`: the recovery sweep finds bookings the processor never
- * issued. Any other status drops the two attributes and so leaves both indexes.
+ * issued. Any other status drops the two attributes and so leaves both indexes. Every booking enters
+ * and leaves each index once, so one key per index would take about a thousand index writes a second
+ * at 10,000 requests a second (docs/capacity.md): each key is spread over `sweepShards` shards by the
+ * booking id, and each sweep reads them all.
  */
 export const bookingKeys = (accountId: string, bookingId: string) => ({
   pk: `ACCOUNT#${accountId}`,
   sk: `BOOKING#${bookingId}`,
 });
 const bookingPrefix = 'BOOKING#';
-const holdPartition = 'BOOKING_HOLD';
-const processingPartition = 'BOOKING_PROCESSING';
+/** Shards of each sweep index's key: each takes a sixteenth of the index writes. */
+export const sweepShards = 16;
+/** The hold index shards (kept under the name the capacity notes use). */
+export const holdShards = sweepShards;
+
+function shardOf(bookingId: string): number {
+  let hash = 0;
+  for (const character of bookingId) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  return hash % sweepShards;
+}
+
+/** The hold index key of a booking: the same shard for the same booking, whatever writes it. */
+export function holdPartition(bookingId: string): string {
+  return `BOOKING_HOLD#${shardOf(bookingId)}`;
+}
+
+/** The Processing index key of a booking, sharded the same way. */
+export function processingPartition(bookingId: string): string {
+  return `BOOKING_PROCESSING#${shardOf(bookingId)}`;
+}
 
 /** The sparse index entry of a booking in a status some sweep looks for. */
 function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | undefined {
   const tail = `${booking.accountId}#${booking.bookingId}`;
   if (booking.status === 'Issued' && booking.holdExpiresAt !== null) {
-    return { gsi1pk: holdPartition, gsi1sk: `${booking.holdExpiresAt}#${tail}` };
+    return { gsi1pk: holdPartition(booking.bookingId), gsi1sk: `${booking.holdExpiresAt}#${tail}` };
   }
   if (booking.status === 'Processing')
-    return { gsi1pk: processingPartition, gsi1sk: `${booking.createdAt}#${tail}` };
+    return { gsi1pk: processingPartition(booking.bookingId), gsi1sk: `${booking.createdAt}#${tail}` };
   return undefined;
 }
 
@@ -55,6 +81,15 @@ interface GuestItem {
   last_name: string;
   type: Guest['type'];
   lead: boolean;
+}
+
+interface PassItem {
+  pass_id: string;
+  guests_count: number;
+  valid_from: string;
+  valid_until: string;
+  token: string;
+  created_at: string;
 }
 
 export interface BookingItem {
@@ -69,6 +104,10 @@ export interface BookingItem {
   service_id: string;
   status: BookingStatus;
   pass_id: string | null;
+  pass?: PassItem;
+  /** Present once the sandbox recorded the pass used (conditions test its absence). */
+  pass_used_guests_count?: number;
+  pass_used_at?: string;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -79,9 +118,13 @@ export interface BookingItem {
   hold_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The last change the service made, and when: what the processor publishes events for. */
+  change_id: string;
+  changed_at: string;
 }
 
-export function bookingToItem(booking: Booking): BookingItem {
+/** The item of a booking as one change leaves it. */
+export function bookingToItem(booking: Booking, change: { id: string; at: string }): BookingItem {
   return {
     ...bookingKeys(booking.accountId, booking.bookingId),
     ...sweepIndexOf(booking),
@@ -92,6 +135,24 @@ export function bookingToItem(booking: Booking): BookingItem {
     service_id: booking.serviceId,
     status: booking.status,
     pass_id: booking.passId,
+    ...(booking.pass
+      ? {
+          pass: {
+            pass_id: booking.pass.passId,
+            guests_count: booking.pass.guestsCount,
+            valid_from: booking.pass.validFrom,
+            valid_until: booking.pass.validUntil,
+            token: booking.pass.token,
+            created_at: booking.pass.createdAt,
+          },
+        }
+      : {}),
+    ...(booking.passUse
+      ? {
+          pass_used_guests_count: booking.passUse.usedGuestsCount,
+          pass_used_at: booking.passUse.usedAt,
+        }
+      : {}),
     first_name: booking.firstName,
     last_name: booking.lastName,
     email: booking.email,
@@ -107,11 +168,14 @@ export function bookingToItem(booking: Booking): BookingItem {
     hold_expires_at: booking.holdExpiresAt,
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
+    change_id: change.id,
+    changed_at: change.at,
   };
 }
 
 export function bookingFromItem(item: Record<string, unknown>): Booking {
   const stored = item as unknown as BookingItem;
+  const pass = stored.pass;
   return {
     bookingId: stored.booking_id,
     accountId: stored.account_id,
@@ -119,6 +183,23 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
     serviceId: stored.service_id,
     status: stored.status,
     passId: stored.pass_id ?? null,
+    pass: pass
+      ? {
+          passId: pass.pass_id,
+          guestsCount: pass.guests_count,
+          validFrom: pass.valid_from,
+          validUntil: pass.valid_until,
+          token: pass.token,
+          createdAt: pass.created_at,
+        }
+      : null,
+    passUse:
+      stored.pass_used_guests_count === undefined
+        ? null
+        : {
+            usedGuestsCount: stored.pass_used_guests_count,
+            usedAt: stored.pass_used_at ?? stored.updated_at,
+          },
     firstName: stored.first_name ?? null,
     lastName: stored.last_name ?? null,
     email: stored.email ?? null,
@@ -137,6 +218,12 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
   };
 }
 
+/** The change a stored item last recorded, if the service wrote it (older items carry none). */
+export function changeOfItem(item: Record<string, unknown>): { id: string; at: string } | undefined {
+  const { change_id: id, changed_at: at } = item as Partial<BookingItem>;
+  return typeof id === 'string' && typeof at === 'string' ? { id, at } : undefined;
+}
+
 export async function findBooking(accountId: string, bookingId: string): Promise<Booking | undefined> {
   const { Item } = await ddb().send(
     new GetCommand({
@@ -146,19 +233,6 @@ export async function findBooking(accountId: string, bookingId: string): Promise
     }),
   );
   return Item ? bookingFromItem(Item) : undefined;
-}
-
-/** The booking and its pass in ONE BatchGetItem, both strongly consistent like the single reads. */
-export async function findBookingWithPass(accountId: string, bookingId: string): Promise<BookingWithPass> {
-  const bookingKey = bookingKeys(accountId, bookingId);
-  const passKey = passKeys(accountId, bookingId);
-  const found = await batchGetMain([bookingKey, passKey], { consistentRead: true });
-  const booking = found(bookingKey);
-  const pass = found(passKey);
-  return {
-    booking: booking ? bookingFromItem(booking) : undefined,
-    pass: pass ? passFromItem(pass) : undefined,
-  };
 }
 
 /** The cursor names the last sort key read; the partition always comes from the token. */
@@ -212,46 +286,72 @@ export async function listBookings(
   };
 }
 
-/** Keys of a sweep index whose time (the sort key's first part) is at or before `until`, oldest first. */
-async function sweepIndexUpTo(partition: string, until: Date, limit: number): Promise<HeldBookingKey[]> {
-  const result = await ddb().send(
-    new QueryCommand({
-      TableName: config().mainTableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
-      ExpressionAttributeValues: { ':pk': partition, ':until': `${until.toISOString()}#~` },
-      Limit: limit,
+/**
+ * Keys of a sharded sweep index whose time (the sort key's first part) is at or before `until`, oldest
+ * first: every shard read up to `until`, merged.
+ */
+async function sweepIndexUpTo(prefix: string, until: Date, limit: number): Promise<HeldBookingKey[]> {
+  const shards = await Promise.all(
+    Array.from({ length: sweepShards }, async (_, shard) => {
+      const result = await ddb().send(
+        new QueryCommand({
+          TableName: config().mainTableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
+          ExpressionAttributeValues: { ':pk': `${prefix}#${shard}`, ':until': `${until.toISOString()}#~` },
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []).map((item) => String(item.gsi1sk));
     }),
   );
-  return (result.Items ?? []).map((item) => {
-    const [, accountId = '', bookingId = ''] = String(item.gsi1sk).split('#');
-    return { accountId, bookingId };
-  });
+  return shards
+    .flat()
+    .sort()
+    .slice(0, limit)
+    .map((sortKey) => {
+      const [, accountId = '', bookingId = ''] = sortKey.split('#');
+      return { accountId, bookingId };
+    });
 }
 
+/** Issued bookings whose hold ended, soonest first. */
 export function endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]> {
-  return sweepIndexUpTo(holdPartition, now, limit);
+  return sweepIndexUpTo('BOOKING_HOLD', now, limit);
 }
 
+/** Bookings still Processing that were created at or before `createdBefore`, oldest first. */
 export function processingSince(createdBefore: Date, limit: number): Promise<HeldBookingKey[]> {
-  return sweepIndexUpTo(processingPartition, createdBefore, limit);
+  return sweepIndexUpTo('BOOKING_PROCESSING', createdBefore, limit);
 }
+
+const newChange = (now: Date) => ({ id: randomUUID(), at: now.toISOString() });
+
+/** Leaving Issued (or never reaching it) takes the booking out of both sweep indexes. */
+const leaveHoldIndex = 'REMOVE gsi1pk, gsi1sk';
 
 /**
- * The writes of a change: the booking (a new item, or the whole new item on the condition that the
- * status is still the one read), the pass, and one outbox event per status that moved, all for one
- * transaction. A lost race becomes the error the state table gives for the status found.
+ * The one write of a change, conditional on what it was decided on: a new item (create), the whole
+ * issued item on the condition that the booking is still Processing (issue), the status on the
+ * condition that it is still the one read (confirm, cancel, expire: the staged path), or the pass's
+ * use on the condition that the booking is Confirmed and the pass unused. A lost race becomes the
+ * error the state table gives for the booking found.
  */
-export function bookingChangeWrites(change: BookingChange): DynamoWrite[] {
-  const { before, after, now } = change;
-  const writes: DynamoWrite[] = [];
-  if (before === null || before.status !== after.status || before.passId !== after.passId) {
-    writes.push({
-      description: `booking ${after.bookingId} ${before?.status ?? 'new'} -> ${after.status}`,
+export function bookingChangeWrite(change: BookingChange): DynamoWrite {
+  const { action, before, after, now } = change;
+  const table = config().mainTableName;
+  const onConditionFailed = (oldItem: Record<string, unknown> | undefined) =>
+    bookingConflict(action, oldItem ? bookingFromItem(oldItem) : undefined);
+  const description = `booking ${after.bookingId} ${action}: ${before?.status ?? 'new'} -> ${after.status}`;
+  const key = bookingKeys(after.accountId, after.bookingId);
+  const changed = newChange(now);
+  if (before === null || action === 'issue') {
+    return {
+      description,
       item: {
         Put: {
-          TableName: config().mainTableName,
-          Item: bookingToItem(after),
+          TableName: table,
+          Item: bookingToItem(after, changed),
           ConditionExpression: before === null ? 'attribute_not_exists(pk)' : '#status = :expected',
           ...(before === null
             ? {}
@@ -262,38 +362,104 @@ export function bookingChangeWrites(change: BookingChange): DynamoWrite[] {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
       },
-      onConditionFailed: (oldItem) =>
-        bookingConflict(change.action, oldItem ? bookingFromItem(oldItem) : undefined),
-    });
+      onConditionFailed,
+    };
   }
-  if (change.pass) writes.push(passWrite(change.pass, after, change.action, now));
-  for (const event of changeEvents(change)) {
-    writes.push(
-      eventWrite(
-        newEvent({
-          accountId: after.accountId,
-          type: event.type,
-          orderingKey: after.bookingId,
-          data: event.data,
-          now,
-        }),
-      ),
+  if (action === 'use') {
+    return {
+      description,
+      item: {
+        Update: {
+          TableName: table,
+          Key: key,
+          UpdateExpression:
+            'SET pass_used_guests_count = :used, pass_used_at = :at, change_id = :change, changed_at = :at',
+          ConditionExpression: '#status = :confirmed AND attribute_not_exists(pass_used_guests_count)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':used': after.passUse?.usedGuestsCount,
+            ':at': after.passUse?.usedAt ?? changed.at,
+            ':change': changed.id,
+            ':confirmed': 'Confirmed',
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed,
+    };
+  }
+  return {
+    description,
+    item: {
+      Update: {
+        TableName: table,
+        Key: key,
+        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
+        // A cancel also needs the pass unused: a use racing it must win or lose as a whole.
+        ConditionExpression: `#status = :expected${action === 'cancel' ? ' AND attribute_not_exists(pass_used_guests_count)' : ''}`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': after.status,
+          ':at': after.updatedAt,
+          ':change': changed.id,
+          ':expected': before.status,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    onConditionFailed,
+  };
+}
+
+/**
+ * A partner's confirm or cancel in ONE UpdateItem: the condition is the state table's (the statuses
+ * the action may start from, a hold still running, a pass not used), `ReturnValues: ALL_NEW` answers
+ * the booking as it leaves it, and a failed condition returns the item as found
+ * (`ReturnValuesOnConditionCheckFailure`), from which the 404 or 409 is decided without reading again.
+ */
+export async function applyPartnerAction(action: PartnerAction): Promise<PartnerActionOutcome> {
+  const changed = newChange(action.now);
+  const from = Object.fromEntries(action.from.map((status, index) => [`:from${index}`, status]));
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: config().mainTableName,
+        Key: bookingKeys(action.accountId, action.bookingId),
+        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
+        ConditionExpression:
+          `service_type = :type AND #status IN (${Object.keys(from).join(', ')}) ` +
+          'AND (#status <> :issued OR hold_expires_at > :at) AND attribute_not_exists(pass_used_guests_count)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': action.to,
+          ':at': changed.at,
+          ':change': changed.id,
+          ':type': action.serviceType,
+          ':issued': 'Issued',
+          ...from,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
     );
+    if (!Attributes) throw new Error(`UpdateItem of booking ${action.bookingId} returned no item`);
+    return { applied: true, booking: bookingFromItem(Attributes) };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return { applied: false, found: error.Item ? bookingFromItem(unmarshall(error.Item)) : undefined };
   }
-  return writes;
 }
 
 export const bookingStore: BookingStore = {
   find: findBooking,
-  findPass,
-  findWithPass: findBookingWithPass,
   list: listBookings,
   endedHolds,
   processingSince,
-  writes: bookingChangeWrites,
+  writes: (change) => [bookingChangeWrite(change)],
   commit: (writes: StagedWrite[]) => {
     const uow = new DynamoUnitOfWork();
     uow.stage(...writes);
     return commitWrites(uow.writes);
   },
+  applyPartnerAction,
 };

@@ -114,6 +114,52 @@ export async function readCatalogState(accountId: string): Promise<CatalogState>
   };
 }
 
+export interface CatalogStates {
+  pointer: CatalogPointer | undefined;
+  defaultContract: Contract | undefined;
+  /** Each account's own contract; undefined when it has none. */
+  contracts: Map<string, Contract | undefined>;
+}
+
+/** Keys per BatchGetItem: DynamoDB's limit. */
+const batchGetLimit = 100;
+
+/**
+ * The pointer, the default contract and the contracts of many accounts: one BatchGetItem per hundred
+ * keys, sent together. The per-container cache refreshes everything it serves with this read.
+ */
+export async function readCatalogStates(accountIds: readonly string[]): Promise<CatalogStates> {
+  const accounts = [...new Set(accountIds)];
+  const perBatch = batchGetLimit - 2;
+  const batches: string[][] = [];
+  for (let start = 0; start === 0 || start < accounts.length; start += perBatch) {
+    batches.push(accounts.slice(start, start + perBatch));
+  }
+  const reads = await Promise.all(
+    batches.map((batch, index) =>
+      batchGetMain([
+        ...(index === 0 ? [catalogPointerKey, defaultContractKey] : []),
+        ...batch.map(contractKey),
+      ]),
+    ),
+  );
+  const [first] = reads;
+  const pointer = first?.(catalogPointerKey);
+  const defaultContract = first?.(defaultContractKey);
+  const contracts = new Map<string, Contract | undefined>();
+  batches.forEach((batch, index) => {
+    for (const accountId of batch) {
+      const own = reads[index]?.(contractKey(accountId));
+      contracts.set(accountId, own ? contractFromItem(own) : undefined);
+    }
+  });
+  return {
+    pointer: pointer ? pointerFromItem(pointer) : undefined,
+    defaultContract: defaultContract ? contractFromItem(defaultContract) : undefined,
+    contracts,
+  };
+}
+
 const emptyRecords = (): Record<RecordKind, unknown[]> => ({
   hubs: [],
   amenities: [],

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -14,9 +14,12 @@ import { esimOrderChange } from './esim-order.ts';
 /**
  * ICCID pools (docs/esim.md, Pools).
  *
- * - Pool entry: pk `ESIM_POOL#<account_id>`, sk `<spread>#<iccid>`, one item per available ICCID. The
- *   spread is the first 8 hex digits of SHA-256(iccid): sequential ICCIDs scatter over the partition,
- *   so confirms that start reading at random points meet different ICCIDs.
+ * - Pool entry: pk `ESIM_POOL#<account_id>#<shard>`, sk `<spread>#<iccid>`, one item per available
+ *   ICCID. The spread is the first 8 hex digits of SHA-256(iccid): sequential ICCIDs scatter over the
+ *   pool, so confirms that start reading at random points meet different ICCIDs. The shard is the
+ *   spread's first hex digit: an account's pool is 16 partition keys, so a bulk load (four
+ *   transactions of 50 ICCIDs in flight, thousands of writes per second) and the confirms beside it
+ *   spread over 16 keys instead of meeting one key's 1,000 writes per second (docs/capacity.md).
  * - Registry: pk `ICCID#<iccid>`, sk `ICCID`, the account the ICCID belongs to, for good. Written once,
  *   on the condition it does not exist, in the transaction that adds the pool entry: an ICCID enters a
  *   pool at most once ever, so an issued ICCID can never come back.
@@ -24,12 +27,17 @@ import { esimOrderChange } from './esim-order.ts';
  *   eSIM (conditional on its key being new) and the order change (conditional on Pending). Of two
  *   confirms that pick one ICCID, at most one transaction commits.
  */
-const poolPartition = (accountId: string) => `ESIM_POOL#${accountId}`;
+export const poolShards = 16;
+export const poolPartition = (accountId: string, shard: number) => `ESIM_POOL#${accountId}#${shard}`;
 const spreadOf = (iccid: string) => createHash('sha256').update(iccid).digest('hex').slice(0, 8);
-export const poolEntryKey = (accountId: string, iccid: string) => ({
-  pk: poolPartition(accountId),
-  sk: `${spreadOf(iccid)}#${iccid}`,
-});
+const shardOf = (spread: string) => Number.parseInt(spread.slice(0, 1), 16) % poolShards;
+export const poolEntryKey = (accountId: string, iccid: string) => {
+  const spread = spreadOf(iccid);
+  return { pk: poolPartition(accountId, shardOf(spread)), sk: `${spread}#${iccid}` };
+};
+/** A random point of one shard's sort keys (they all start with the shard's hex digit). */
+export const randomPointOf = (shard: number) =>
+  `${shard.toString(16)}${randomBytes(4).toString('hex').slice(1)}`;
 export const iccidRegistryKey = (iccid: string) => ({ pk: `ICCID#${iccid}`, sk: 'ICCID' });
 export const resellerKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ESIM_RESELLER' });
 
@@ -37,6 +45,7 @@ const table = () => config().mainTableName;
 
 async function queryIccids(
   accountId: string,
+  shard: number,
   range: { from?: string; before?: string },
   limit: number,
 ): Promise<string[]> {
@@ -50,7 +59,10 @@ async function queryIccids(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: condition,
-      ExpressionAttributeValues: { ':pk': poolPartition(accountId), ...(bound ? { ':bound': bound } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': poolPartition(accountId, shard),
+        ...(bound ? { ':bound': bound } : {}),
+      },
       ProjectionExpression: 'iccid',
       ConsistentRead: true,
       Limit: limit,
@@ -60,15 +72,21 @@ async function queryIccids(
 }
 
 /**
- * Up to `count` available ICCIDs from a random point of the partition, wrapping around to its start
- * when the point is near the end. Strongly consistent: an empty answer means an empty pool.
+ * Up to `count` available ICCIDs from a random point of a random shard, wrapping around to the
+ * shard's start and moving on to the next shards while there are too few. Strongly consistent: an
+ * empty answer has read every shard, so it means an empty pool.
  */
 async function candidates(accountId: string, count: number): Promise<string[]> {
-  const start = randomBytes(4).toString('hex');
-  const after = await queryIccids(accountId, { from: start }, count);
-  if (after.length >= count) return after;
-  const before = await queryIccids(accountId, { before: start }, count - after.length);
-  return [...after, ...before];
+  const first = randomInt(poolShards);
+  const found: string[] = [];
+  for (let step = 0; step < poolShards && found.length < count; step++) {
+    const shard = (first + step) % poolShards;
+    const start = randomPointOf(shard);
+    found.push(...(await queryIccids(accountId, shard, { from: start }, count - found.length)));
+    if (found.length < count)
+      found.push(...(await queryIccids(accountId, shard, { before: start }, count - found.length)));
+  }
+  return found;
 }
 
 type Reason = { Code?: string | undefined };
@@ -245,11 +263,11 @@ async function count(pk: string, skPrefix?: string): Promise<number> {
 }
 
 async function counts(accountId: string): Promise<PoolCounts> {
-  const [available, issued] = await Promise.all([
-    count(poolPartition(accountId)),
+  const [issued, ...shards] = await Promise.all([
     count(esimKeys(accountId, '').pk, 'ESIM#'),
+    ...Array.from({ length: poolShards }, (_, shard) => count(poolPartition(accountId, shard))),
   ]);
-  return { available, issued };
+  return { available: shards.reduce((sum, each) => sum + each, 0), issued };
 }
 
 export const iccidPool = { candidates, claim, owners, load, counts } satisfies IccidPool;

@@ -1,4 +1,4 @@
-import type { RecentCatalogReader } from '../catalog/ports.ts';
+import type { CatalogReader } from '../catalog/ports.ts';
 import { contractedRecord } from '../catalog/service.ts';
 import type { ServiceType } from './model.ts';
 import type { BookableServices } from './ports.ts';
@@ -9,26 +9,18 @@ const catalogKind = { Lounge: 'lounges', FastTrack: 'fast_tracks' } as const sat
 >;
 
 /**
- * The longest a contract change, or a deactivation published in a new catalog, takes to reach
- * booking. A create trusts the account's catalog view read within this window (by a create or a
- * catalog read in the same container) instead of reading it again, so a warm create is one round trip:
- * its transaction. Catalog operations never use the window; they read afresh on every request.
- */
-export const bookingCatalogMaxAgeMs = 30_000;
-
-/**
  * Booking's view of the catalog: what the account sees (active, in its contract) is what it may book.
- * Only a yes is taken from a recent view; a no is checked against a fresh read, so a service just
+ * The view is the one the catalog operations answer from (at most a few seconds old, no round trip
+ * when warm). Only a yes is taken from it; a no is checked against a read made now, so a service just
  * added to the contract is bookable at once.
  */
-export function catalogBookableServices(reader: RecentCatalogReader): BookableServices {
+export function catalogBookableServices(reader: CatalogReader): BookableServices {
   return {
     async find(accountId, serviceType, serviceId) {
       const kind = catalogKind[serviceType];
-      const recent = reader.recentView(accountId, bookingCatalogMaxAgeMs);
       const record =
-        (recent && contractedRecord(recent, kind, serviceId)) ??
-        contractedRecord(await reader.view(accountId), kind, serviceId);
+        contractedRecord(await reader.view(accountId), kind, serviceId) ??
+        contractedRecord(await reader.view(accountId, { maxAgeMs: 0 }), kind, serviceId);
       return record
         ? { serviceType, id: serviceId, requiredBookingInfo: record.required_booking_info }
         : undefined;

@@ -34,6 +34,23 @@ export interface Contact {
   transportNumber: string | null;
 }
 
+/** What the pass of a booking is once issued; it never changes (its status follows the booking). */
+export interface IssuedPass {
+  passId: string;
+  guestsCount: number;
+  validFrom: string;
+  validUntil: string;
+  /** The signed QR payload (shared/pki/pass-signing.ts); handed out only once the pass is Active. */
+  token: string;
+  createdAt: string;
+}
+
+/** The sandbox recorded the pass as used at the lounge or lane. */
+export interface PassUse {
+  usedGuestsCount: number;
+  usedAt: string;
+}
+
 export interface Booking extends Contact {
   bookingId: string;
   accountId: string;
@@ -43,6 +60,12 @@ export interface Booking extends Contact {
   status: BookingStatus;
   /** Set when the pass is issued. */
   passId: string | null;
+  /**
+   * The pass, kept with its booking (one item, one read, one conditional write for both). Null until
+   * issued. Its status is not stored: it follows the booking's (passStatusOf).
+   */
+  pass: IssuedPass | null;
+  passUse: PassUse | null;
   guests: Guest[];
   /** Set when the booking is issued: the partner must confirm before this instant. */
   holdExpiresAt: string | null;
@@ -83,9 +106,14 @@ export const serviceLabels: Record<ServiceType, { segment: string; noun: string 
 export const bookingLocation = (serviceType: ServiceType, bookingId: string) =>
   `/v2/b2b/booking/${serviceLabels[serviceType].segment}/${bookingId}`;
 
-/** The pass status that goes with a booking status; null while no pass exists. */
-export function passStatusOf(status: BookingStatus, passId: string | null): PassStatus | null {
-  if (passId === null) return null;
+/**
+ * The status of a booking's pass, which follows the booking: Issued while the booking waits for its
+ * confirmation, Active once confirmed (Used once the sandbox recorded its use), Canceled or Expired
+ * with the booking; null while no pass exists.
+ */
+export function passStatusOf(booking: Pick<Booking, 'status' | 'pass' | 'passUse'>): PassStatus | null {
+  if (booking.pass === null) return null;
+  if (booking.passUse !== null) return 'Used';
   const byBooking: Record<BookingStatus, PassStatus | null> = {
     Processing: null,
     Issued: 'Issued',
@@ -93,5 +121,23 @@ export function passStatusOf(status: BookingStatus, passId: string | null): Pass
     Canceled: 'Canceled',
     Expired: 'Expired',
   };
-  return byBooking[status];
+  return byBooking[booking.status];
+}
+
+/** The pass of a booking as partners read it, or undefined while none was issued. */
+export function passOf(booking: Booking): Pass | undefined {
+  const { pass } = booking;
+  const status = passStatusOf(booking);
+  if (pass === null || status === null) return undefined;
+  return {
+    ...pass,
+    bookingId: booking.bookingId,
+    accountId: booking.accountId,
+    serviceType: booking.serviceType,
+    serviceId: booking.serviceId,
+    status,
+    usedGuestsCount: booking.passUse?.usedGuestsCount ?? null,
+    // Its status last moved with the booking, or when it was used.
+    updatedAt: booking.passUse?.usedAt ?? booking.updatedAt,
+  };
 }

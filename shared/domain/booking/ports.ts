@@ -1,25 +1,41 @@
+import type { DomainEvent } from '../events.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { BookableService, Booking, BookingStatus, Pass, PassStatus, ServiceType } from './model.ts';
+import type { BookableService, Booking, BookingStatus, Pass, ServiceType } from './model.ts';
 import type { BookingAction, PassAction } from './state.ts';
 
-export type PassChange =
-  | { kind: 'create'; pass: Pass }
-  | { kind: 'status'; passId: string; from: PassStatus; to: PassStatus; usedGuestsCount?: number };
-
 /**
- * One state change: the booking as the action read it and as it leaves it, and what happens to the
- * pass. The store turns it into conditional writes (the status read must still hold) plus its events.
+ * One change of a booking: as the action read it and as it leaves it. The store turns it into one
+ * conditional write of the booking's item (the status read must still hold). Its events are not
+ * written with it: the item's stream record carries the change, and the processor publishes them
+ * (publishChangeEvents in service.ts).
  */
 export interface BookingChange {
   action: BookingAction | PassAction;
   /** null when the booking is created. */
   before: Booking | null;
-  /** Equal to `before` when only the pass changes. */
   after: Booking;
-  pass?: PassChange;
   now: Date;
 }
+
+/**
+ * A partner's confirm or cancel decided by the write itself: the booking moves to `to` on the
+ * condition that it is of `serviceType`, in one of the `from` statuses, not past a running hold, and
+ * its pass was not used.
+ */
+export interface PartnerAction {
+  accountId: string;
+  bookingId: string;
+  serviceType: ServiceType;
+  from: readonly BookingStatus[];
+  to: BookingStatus;
+  now: Date;
+}
+
+/** The booking as the action left it, or, when its condition failed, the booking as it was found. */
+export type PartnerActionOutcome =
+  | { applied: true; booking: Booking }
+  | { applied: false; found: Booking | undefined };
 
 export interface BookingListQuery extends PageRequest {
   status?: BookingStatus | undefined;
@@ -30,30 +46,28 @@ export interface HeldBookingKey {
   bookingId: string;
 }
 
-export interface BookingWithPass {
-  booking: Booking | undefined;
-  pass: Pass | undefined;
-}
-
 /** Booking storage (shared/db/entities/booking.ts). Every read is keyed by the account: tenant isolation. */
 export interface BookingStore {
+  /** The booking with its pass: one strongly consistent read. */
   find(accountId: string, bookingId: string): Promise<Booking | undefined>;
-  findPass(accountId: string, bookingId: string): Promise<Pass | undefined>;
-  /**
-   * The booking and its pass in one round trip, each read strongly consistent, but not as of one
-   * instant: the pass may be read just before the transaction that issued it.
-   */
-  findWithPass(accountId: string, bookingId: string): Promise<BookingWithPass>;
   /** Newest first. */
   list(accountId: string, serviceType: ServiceType, query: BookingListQuery): Promise<Page<Booking>>;
   /** Issued bookings whose hold ended at or before `now`, soonest first. */
   endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]>;
   /** Bookings still Processing that were created at or before `createdBefore`, oldest first. */
   processingSince(createdBefore: Date, limit: number): Promise<HeldBookingKey[]>;
-  /** The writes of a change, conditional on the statuses it was decided on, with its events. */
+  /** The write of a change, conditional on the status it was decided on. */
   writes(change: BookingChange): StagedWrite[];
   /** Commits writes now, outside an HTTP request (the processor, the sweeper, an expiry found late). */
   commit(writes: StagedWrite[]): Promise<void>;
+  /** One round trip: the conditional write, answering the new booking or the one it found. */
+  applyPartnerAction(action: PartnerAction): Promise<PartnerActionOutcome>;
+}
+
+/** Where the processor publishes the events of a change (the outbox items the webhook pipeline reads). */
+export interface ChangeEventOutbox {
+  /** Writes the events once: publishing the same events again (a redelivered record) changes nothing. */
+  publish(events: readonly DomainEvent[]): Promise<void>;
 }
 
 /** Signs a pass's QR payload (shared/pki/pass-signing.ts). */

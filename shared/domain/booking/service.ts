@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../../auth/scopes.ts';
-import { ConflictError, type FieldError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import {
+  ConcurrentChangeError,
+  ConflictError,
+  type FieldError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../errors.ts';
+import type { DomainEvent } from '../events.ts';
 import type { Page } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
+import { changeEvents } from './events.ts';
 import { uuidV7 } from './ids.ts';
 import {
   type BookableService,
@@ -10,13 +19,29 @@ import {
   type BookingInfo,
   type Contact,
   type Guest,
+  type IssuedPass,
   type Pass,
-  passStatusOf,
+  passOf,
   type ServiceType,
   serviceLabels,
 } from './model.ts';
-import type { BookableServices, BookingChange, BookingListQuery, BookingStore, PassSigner } from './ports.ts';
-import { holdEnded, nextStatus, passNotActive, refusal, SupersededChangeError } from './state.ts';
+import type {
+  BookableServices,
+  BookingChange,
+  BookingListQuery,
+  BookingStore,
+  ChangeEventOutbox,
+  PassSigner,
+} from './ports.ts';
+import {
+  allowedFrom,
+  holdEnded,
+  nextStatus,
+  passAlreadyUsed,
+  passNotActive,
+  refusal,
+  SupersededChangeError,
+} from './state.ts';
 
 /** Issued bookings wait this long for the partner's confirmation (docs/contract.md); BOOKING_HOLD_SECONDS overrides it. */
 export const defaultHoldSeconds = 30 * 60;
@@ -101,6 +126,8 @@ export async function createBooking(
     serviceType,
     status: 'Processing',
     passId: null,
+    pass: null,
+    passUse: null,
     holdExpiresAt: null,
     createdAt: at,
     updatedAt: at,
@@ -132,15 +159,7 @@ export function listBookings(
 
 function statusChange(booking: Booking, action: 'confirm' | 'cancel' | 'expire', now: Date): BookingChange {
   const after: Booking = { ...booking, status: nextStatus[action], updatedAt: now.toISOString() };
-  const from = passStatusOf(booking.status, booking.passId);
-  const to = passStatusOf(after.status, after.passId);
-  return {
-    action,
-    before: booking,
-    after,
-    now,
-    ...(booking.passId && from && to ? { pass: { kind: 'status', passId: booking.passId, from, to } } : {}),
-  };
+  return { action, before: booking, after, now };
 }
 
 /**
@@ -156,39 +175,90 @@ async function expire(store: BookingStore, booking: Booking, now: Date): Promise
 }
 
 /**
+ * How a confirm or cancel commits. `direct`: one conditional write that decides and answers at once
+ * (one round trip). `staged`: read, decide, and stage the conditional write in the request's unit of
+ * work, for a request whose answer commits with its idempotency record in one transaction (the record
+ * holds the answer, which needs the booking before the write).
+ */
+export type ChangeMode = 'direct' | 'staged';
+
+/**
  * Confirm or cancel, by the state table (shared/domain/booking/state.ts). An Issued booking whose hold
  * has ended is expired on the spot and the action refused as on any expired booking. The change is
- * staged conditional on the status read, so of two racing requests exactly one commits.
+ * conditional on the status it starts from, so of two racing requests exactly one commits.
  */
 export async function changeBooking(
   deps: { store: BookingStore; uow: UnitOfWork },
   context: BookingContext,
   bookingId: string,
   action: 'confirm' | 'cancel',
+  mode: ChangeMode = 'direct',
 ): Promise<Booking> {
   const { store, uow } = deps;
-  const booking = await findBooking(store, context.accountId, context.serviceType, bookingId);
-  if (holdEnded(booking, context.now)) {
-    await expire(store, booking, context.now);
-    throw refusal(action, { ...booking, status: 'Expired' });
+  if (mode === 'direct') {
+    const outcome = await store.applyPartnerAction({
+      accountId: context.accountId,
+      bookingId,
+      serviceType: context.serviceType,
+      from: allowedFrom(action),
+      to: nextStatus[action],
+      now: context.now,
+    });
+    if (outcome.applied) return outcome.booking;
+    throw await refusalOf(store, context, bookingId, action, outcome.found);
   }
-  const refused = refusal(action, booking);
+  const booking = await findBooking(store, context.accountId, context.serviceType, bookingId);
+  const refused = await refusalBefore(store, context, action, booking);
   if (refused) throw refused;
   const change = statusChange(booking, action, context.now);
   uow.stage(...store.writes(change));
   return change.after;
 }
 
+/** Why the action may not proceed on the booking as it is (expiring it when its hold ended), if it may not. */
+async function refusalBefore(
+  store: BookingStore,
+  context: BookingContext,
+  action: 'confirm' | 'cancel',
+  booking: Booking,
+): Promise<Error | undefined> {
+  if (holdEnded(booking, context.now)) {
+    await expire(store, booking, context.now);
+    return refusal(action, { ...booking, status: 'Expired' });
+  }
+  if (action === 'cancel' && booking.passUse !== null) return passAlreadyUsed(booking);
+  return refusal(action, booking);
+}
+
+/** The answer to a direct change whose condition failed, from the booking the write found. */
+async function refusalOf(
+  store: BookingStore,
+  context: BookingContext,
+  bookingId: string,
+  action: 'confirm' | 'cancel',
+  found: Booking | undefined,
+): Promise<Error> {
+  if (!found || found.serviceType !== context.serviceType)
+    return bookingNotFound(bookingId, context.serviceType);
+  // The write's condition is the state table's: a booking it refused has a refusal. Should the two
+  // ever disagree, the pipeline runs the request again rather than answer a wrong 409.
+  return (
+    (await refusalBefore(store, context, action, found)) ??
+    new ConcurrentChangeError('The booking changed state while this request was processed; retry it.')
+  );
+}
+
 /**
- * The pass of a booking, read with its booking in one round trip. The booking is looked up whatever
- * the path, so a pass asked on the other service's path is a PassServiceTypeMismatch rather than a 404.
+ * The pass of a booking, read with it in one strongly consistent read. The booking is looked up
+ * whatever the path, so a pass asked on the other service's path is a PassServiceTypeMismatch rather
+ * than a 404.
  */
 export async function findPass(
   store: BookingStore,
   context: BookingContext,
   bookingId: string,
 ): Promise<Pass> {
-  const { booking, pass } = await store.findWithPass(context.accountId, bookingId);
+  const booking = await store.find(context.accountId, bookingId);
   if (!booking) throw bookingNotFound(bookingId);
   if (booking.serviceType !== context.serviceType) {
     throw new ConflictError(
@@ -197,11 +267,31 @@ export async function findPass(
       { details: { service_type: booking.serviceType } },
     );
   }
-  // A booking that names its pass while the pass read missed it was issued between the two reads:
-  // read the pass again, as a read after the booking's would have found it.
-  const issued = booking.passId ? (pass ?? (await store.findPass(context.accountId, bookingId))) : undefined;
-  if (!issued) throw passNotActive(booking, undefined);
-  return issued;
+  const pass = passOf(booking);
+  if (!pass) throw passNotActive(booking, undefined);
+  return pass;
+}
+
+/**
+ * Processor step: the events of one change of a booking, from the booking before and after it (its
+ * stream record's images), published once. `changeId` names the change (the item carries it), so a
+ * record delivered twice publishes the same events, which the outbox then ignores.
+ */
+export async function publishChangeEvents(
+  outbox: ChangeEventOutbox,
+  change: { before: Booking | null; after: Booking; changeId: string; changedAt: string },
+): Promise<number> {
+  const { before, after, changeId, changedAt } = change;
+  const events: DomainEvent[] = changeEvents(before, after, changeId).map((event) => ({
+    id: event.id,
+    accountId: after.accountId,
+    type: event.type,
+    timestamp: changedAt,
+    orderingKey: after.bookingId,
+    data: event.data,
+  }));
+  if (events.length > 0) await outbox.publish(events);
+  return events.length;
 }
 
 /**
@@ -226,25 +316,24 @@ export async function issuePass(
     validFrom: at,
     validUntil: new Date(now.getTime() + passValidityDays * 86_400_000).toISOString(),
   };
-  const pass: Pass = {
-    ...unsigned,
-    status: 'Issued',
-    usedGuestsCount: null,
+  const pass: IssuedPass = {
+    passId: unsigned.passId,
+    guestsCount: unsigned.guestsCount,
+    validFrom: unsigned.validFrom,
+    validUntil: unsigned.validUntil,
     token: await deps.signer.sign(unsigned),
     createdAt: at,
-    updatedAt: at,
   };
   const after: Booking = {
     ...booking,
     status: 'Issued',
     passId: pass.passId,
+    pass,
     holdExpiresAt: new Date(now.getTime() + deps.holdSeconds * 1000).toISOString(),
     updatedAt: at,
   };
   try {
-    await deps.store.commit(
-      deps.store.writes({ action: 'issue', before: booking, after, pass: { kind: 'create', pass }, now }),
-    );
+    await deps.store.commit(deps.store.writes({ action: 'issue', before: booking, after, now }));
     return 'issued';
   } catch (error) {
     if (error instanceof SupersededChangeError) return 'skipped';
@@ -322,22 +411,16 @@ export async function recordPassUse(
       details: { required_scope: scope, provided_scopes: context.scopes },
     });
   }
-  const pass = booking.passId ? await store.findPass(context.accountId, bookingId) : undefined;
+  const pass = passOf(booking);
   if (pass?.status !== 'Active') throw passNotActive(booking, pass?.status);
   if (usedGuestsCount > pass.guestsCount) {
     throw new ValidationError('used_guests_count exceeds the guests on the pass.', [
       { path: 'body.used_guests_count', message: `Must be between 1 and ${pass.guestsCount}.` },
     ]);
   }
-  const used: Pass = { ...pass, status: 'Used', usedGuestsCount, updatedAt: context.now.toISOString() };
-  uow.stage(
-    ...store.writes({
-      action: 'use',
-      before: booking,
-      after: booking,
-      now: context.now,
-      pass: { kind: 'status', passId: pass.passId, from: 'Active', to: 'Used', usedGuestsCount },
-    }),
-  );
+  const after: Booking = { ...booking, passUse: { usedGuestsCount, usedAt: context.now.toISOString() } };
+  uow.stage(...store.writes({ action: 'use', before: booking, after, now: context.now }));
+  const used = passOf(after);
+  if (!used) throw new Error('A used pass vanished from its booking');
   return used;
 }

@@ -1,5 +1,5 @@
 import { ConcurrentChangeError, ConflictError } from '../errors.ts';
-import type { Booking, BookingStatus, Pass, PassStatus } from './model.ts';
+import { type Booking, type BookingStatus, type PassStatus, passStatusOf } from './model.ts';
 
 /** What moves a booking; `issue` and `expire` are the service's own steps, the rest the partner's. */
 export type BookingAction = 'create' | 'issue' | 'confirm' | 'cancel' | 'expire';
@@ -62,6 +62,13 @@ export function holdEnded(booking: Booking, now: Date): boolean {
   );
 }
 
+/** The statuses a partner action may start from: the write's condition (the state table's "allowed"). */
+export function allowedFrom(action: 'confirm' | 'cancel'): BookingStatus[] {
+  return (Object.entries(partnerRules[action]) as [BookingStatus, Rule][])
+    .filter(([, rule]) => rule === 'allowed')
+    .map(([status]) => status);
+}
+
 /** The refusal for a partner action on the booking as it is, or undefined when the action may proceed. */
 export function refusal(action: 'confirm' | 'cancel', booking: Booking): Error | undefined {
   const rule = partnerRules[action][booking.status];
@@ -79,16 +86,30 @@ export class SupersededChangeError extends Error {
   }
 }
 
+/** A cancel of a confirmed booking whose pass was already used at the lounge or lane. */
+export const passAlreadyUsed = (booking: Booking) =>
+  new ConflictError(
+    'BookingAlreadyConfirmed',
+    `Booking ${booking.bookingId} cannot be canceled: its pass was already used.`,
+    { details: { status: booking.status, pass_status: 'Used' } },
+  );
+
 /**
- * A conditional write lost a race: the booking was no longer in the status the action was decided on.
- * The answer comes from the status found, so the loser of two confirms, or of a confirm and a cancel,
- * gets the 409 that status calls for. A cancel that lost to a confirm is refused rather than replayed on
- * the confirmed booking: the partner decided on a booking that no longer exists in that state.
+ * A conditional write lost a race: the booking was no longer as the action decided on it. The answer
+ * comes from the booking found, so the loser of two confirms, or of a confirm and a cancel, gets the
+ * 409 that status calls for. A cancel that lost to a confirm is refused rather than replayed on the
+ * confirmed booking: the partner decided on a booking that no longer exists in that state.
  */
 export function bookingConflict(action: BookingAction | PassAction, found: Booking | undefined): Error {
+  if (action === 'use') {
+    return found
+      ? passNotActive(found, passStatusOf(found) ?? undefined)
+      : new SupersededChangeError(undefined);
+  }
   if (action !== 'confirm' && action !== 'cancel') return new SupersededChangeError(found?.status);
   // Bookings are never deleted; a vanished one is a fault, not a conflict to explain.
   if (!found) return new SupersededChangeError(undefined);
+  if (action === 'cancel' && found.passUse !== null) return passAlreadyUsed(found);
   const refused = refusal(action, found);
   if (refused) return refused;
   if (found.status === 'Confirmed') {
@@ -100,24 +121,6 @@ export function bookingConflict(action: BookingAction | PassAction, found: Booki
   }
   // The service itself moved the booking on (Processing -> Issued): not the partner's conflict.
   return new ConcurrentChangeError('The booking changed state while this request was processed; retry it.');
-}
-
-/** The pass write of a change lost a race, or the pass was not in the status its booking implied. */
-export function passConflict(
-  action: BookingAction | PassAction,
-  booking: Booking,
-  found: Pass | undefined,
-): Error {
-  if (action === 'issue' || action === 'expire') return new SupersededChangeError(found?.status);
-  if (action === 'cancel' && found?.status === 'Used') {
-    return new ConflictError(
-      'BookingAlreadyConfirmed',
-      `Booking ${booking.bookingId} cannot be canceled: its pass was already used.`,
-      { details: { status: booking.status, pass_status: found.status } },
-    );
-  }
-  if (action === 'use') return passNotActive(booking, found?.status);
-  return new ConcurrentChangeError('The pass changed state while this request was processed; retry it.');
 }
 
 export function passNotActive(booking: Booking, status: PassStatus | undefined): ConflictError {

@@ -9,16 +9,21 @@ export interface CatalogView {
   contract: Contract;
 }
 
-/** The catalog's storage (shared/db/entities/catalog-reader.ts); one round trip per warm read. */
-export interface CatalogReader {
-  view(accountId: string): Promise<CatalogView>;
-  imageBytes(blob: string): Promise<Uint8Array>;
+export interface ViewOptions {
+  /**
+   * The oldest view the caller accepts, in milliseconds; never more than the reader's own bound.
+   * 0 asks for a read now.
+   */
+  maxAgeMs?: number;
 }
 
-/** A reader that also remembers each account's last view, for a caller that accepts bounded staleness. */
-export interface RecentCatalogReader extends CatalogReader {
-  /** The account's last view read at most `maxAgeMs` ago, without a round trip; undefined when none is. */
-  recentView(accountId: string, maxAgeMs: number): CatalogView | undefined;
+/**
+ * The catalog's storage (shared/db/entities/catalog-reader.ts): served from the container's memory,
+ * never older than its staleness bound (docs/catalog.md, "Served from memory").
+ */
+export interface CatalogReader {
+  view(accountId: string, options?: ViewOptions): Promise<CatalogView>;
+  imageBytes(blob: string): Promise<Uint8Array>;
 }
 
 /** A published catalog version as its publisher sees it: records, stamps and the pointer's state. */

@@ -1,15 +1,9 @@
 import { defaultLocale, negotiateLocale } from '../catalog/locale.ts';
-import type { CatalogView, RecentCatalogReader } from '../catalog/ports.ts';
+import type { CatalogReader, CatalogView } from '../catalog/ports.ts';
 import type { TariffRecord } from '../catalog/records.ts';
 import { contractedRecord } from '../catalog/service.ts';
 import type { Tariff } from './model.ts';
 import type { EsimTariffs } from './ports.ts';
-
-/**
- * How old a view of the catalog an order or top-up may trust: as for bookings, a contract change
- * reaches eSIM ordering within this window, and only a yes is taken from it (a no reads afresh).
- */
-export const esimCatalogMaxAgeMs = 30_000;
 
 function tariffOf(record: TariffRecord, name: string): Tariff {
   return {
@@ -25,13 +19,17 @@ function tariffOf(record: TariffRecord, name: string): Tariff {
 
 const contracted = (view: CatalogView, tariffId: string) => contractedRecord(view, 'tariffs', tariffId);
 
-/** The eSIM's view of the catalog: what the account sees (active, in its contract) is what it may order. */
-export function catalogEsimTariffs(reader: RecentCatalogReader): EsimTariffs {
+/**
+ * The eSIM's view of the catalog: what the account sees (active, in its contract) is what it may
+ * order. As for bookings, the view is the one the catalog answers from (at most 5 s old: docs/catalog.md,
+ * "Served from memory"), and only a yes is taken from it: a no is checked against a read made now.
+ */
+export function catalogEsimTariffs(reader: CatalogReader): EsimTariffs {
   return {
     async find(accountId, tariffId) {
-      const recent = reader.recentView(accountId, esimCatalogMaxAgeMs);
       const record =
-        (recent && contracted(recent, tariffId)) ?? contracted(await reader.view(accountId), tariffId);
+        contracted(await reader.view(accountId), tariffId) ??
+        contracted(await reader.view(accountId, { maxAgeMs: 0 }), tariffId);
       return record ? tariffOf(record, record.name[defaultLocale]) : undefined;
     },
     async list(accountId, acceptLanguage) {

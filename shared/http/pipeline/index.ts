@@ -38,7 +38,8 @@ async function runOperation(
   if (earlier) return earlier;
   for (let run = 1; ; run++) {
     const { uow, commit } = beginRun();
-    const result = await operation({ ...request, uow });
+    // Each run gets its unit of work on the same parsed request: a copy per run costs more than it protects.
+    const result = await operation(Object.assign(request, { uow }));
     try {
       return await commit(result);
     } catch (error) {
@@ -78,10 +79,18 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
     operations.set(twin, implementation);
   }
 
-  // middy calls a handler with (event, context) only: the handler finds its request's state by the event.
-  const internals = new WeakMap<APIGatewayProxyEvent, PipelineInternal>();
+  // middy calls a handler with (event, context) only, synchronously after the last `before`
+  // returned (no await between them): the hand-over is one slot, taken at once and checked against
+  // the event, cheaper than a WeakMap entry per request.
+  let handedOver: PipelineRequest | undefined;
   const handOver = (request: PipelineRequest): void => {
-    internals.set(request.event, request.internal);
+    handedOver = request;
+  };
+  const takeHandedOver = (event: APIGatewayProxyEvent): PipelineInternal => {
+    const request = handedOver;
+    handedOver = undefined;
+    if (request?.event !== event) throw new Error('The request state was not handed over to its handler');
+    return request.internal;
   };
 
   return (
@@ -101,7 +110,7 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
       .use(auditTrail())
       .before(handOver)
       .handler(async (event) => {
-        const internal = present(internals.get(event), 'request state (handOver)');
+        const internal = takeHandedOver(event);
         const route = present(internal.route, 'route (requestContext)');
         const operation = operations.get(route);
         if (!operation) throw new Error(`No implementation for ${route.operationId}`);

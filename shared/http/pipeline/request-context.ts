@@ -84,7 +84,9 @@ export function requestContext(options: Partial<RequestContextOptions> = {}): Pi
   const requestContextAfter = (request: PipelineRequest): void => {
     const { response, internal } = request;
     if (response && internal.requestId) {
-      response.headers = { ...response.headers, 'X-Request-ID': internal.requestId };
+      // The response and its headers are this request's own objects (commit builds them): set in place.
+      response.headers ??= {};
+      response.headers['X-Request-ID'] = internal.requestId;
     }
   };
 

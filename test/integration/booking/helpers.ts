@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { changeEventId } from '../../../shared/domain/booking/events.ts';
 import { type ApiResponse, api, endpoints, request } from '../../support/api.ts';
 import { documentClient } from '../../support/aws.ts';
 
@@ -182,24 +183,51 @@ export async function endHold(accountId: string, bookingId: string): Promise<voi
   );
 }
 
-/** The outbox events of one booking, oldest first. */
-export async function eventsOf(bookingId: string): Promise<Json[]> {
+async function scanOf(filter: string, values: Record<string, unknown>): Promise<Json[]> {
   const items: Json[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
       new ScanCommand({
         TableName: table(),
-        FilterExpression: 'entity = :event AND ordering_key = :booking',
-        ExpressionAttributeValues: { ':event': 'Event', ':booking': bookingId },
+        FilterExpression: filter,
+        ExpressionAttributeValues: values,
         ...(start ? { ExclusiveStartKey: start } : {}),
       }),
     );
     items.push(...((page.Items ?? []) as Json[]));
     start = page.LastEvaluatedKey;
   } while (start);
-  return items.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
+  return items;
 }
+
+/**
+ * The outbox events of one booking, oldest first, once the events of its latest change are out: the
+ * processor publishes them from the booking's stream record, a moment after the change committed.
+ */
+export async function eventsOf(bookingId: string): Promise<Json[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const [booking] = await scanOf('entity = :booking AND booking_id = :id', {
+      ':booking': 'Booking',
+      ':id': bookingId,
+    });
+    const events = await scanOf('entity = :event AND ordering_key = :booking', {
+      ':event': 'Event',
+      ':booking': bookingId,
+    });
+    const latest = typeof booking?.change_id === 'string' ? booking.change_id : undefined;
+    const published =
+      latest === undefined ||
+      eventTypes.some((type) => events.some((event) => event.event_id === changeEventId(latest, type)));
+    if (published || Date.now() > deadline) {
+      return events.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
+    }
+    await sleep(100);
+  }
+}
+
+const eventTypes = ['booking.status.changed', 'pass.status.changed'] as const;
 
 /**
  * A booking the processor has not reached yet. Racing the processor would make the test flaky, so an
@@ -211,7 +239,7 @@ export async function asIfStillProcessing(accountId: string, bookingId: string):
       TableName: table(),
       Key: { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${bookingId}` },
       UpdateExpression:
-        'SET #status = :processing, pass_id = :none, hold_expires_at = :none REMOVE gsi1pk, gsi1sk',
+        'SET #status = :processing, pass_id = :none, hold_expires_at = :none REMOVE gsi1pk, gsi1sk, pass',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':processing': 'Processing', ':none': null },
     }),

@@ -85,7 +85,7 @@ describe.each<[Service, 'Lounge' | 'FastTrack']>([
     const after = await call(partner, 'GET', bookingPath(service, bookingId));
     expect(after.body.status).toBe('Confirmed');
 
-    // Every status change left its event for the webhooks, in the same transaction as the change.
+    // Every status change left its events for the webhooks, published from the booking's stream record.
     const events = (await eventsOf(bookingId)).map((event) => [
       event.event,
       (event.data as Record<string, unknown>).previous_status,

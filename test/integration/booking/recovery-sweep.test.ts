@@ -23,7 +23,8 @@ async function sweep(): Promise<Record<string, Record<string, number>>> {
 /**
  * A booking the stream processor never saw: written under another entity (the processor's filter
  * passes only inserted Booking items) and then turned into a Processing booking created `ageSeconds`
- * ago, as a record the processor gave up on would leave it.
+ * ago, as a record the processor gave up on would leave it. Its change of entity keeps the change id,
+ * so the processor publishes nothing for it either.
  */
 async function strandedBooking(ageSeconds: number): Promise<string> {
   const createdAt = new Date(Date.now() - ageSeconds * 1000);
@@ -34,6 +35,8 @@ async function strandedBooking(ageSeconds: number): Promise<string> {
     serviceId: catalog.lounge,
     status: 'Processing',
     passId: null,
+    pass: null,
+    passUse: null,
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'ada@example.com',
@@ -46,7 +49,12 @@ async function strandedBooking(ageSeconds: number): Promise<string> {
     updatedAt: createdAt.toISOString(),
   };
   const table = endpoints().tables.main;
-  await db.send(new PutCommand({ TableName: table, Item: { ...bookingToItem(booking), entity: 'Draft' } }));
+  await db.send(
+    new PutCommand({
+      TableName: table,
+      Item: { ...bookingToItem(booking, { id: randomUUID(), at: createdAt.toISOString() }), entity: 'Draft' },
+    }),
+  );
   await db.send(
     new UpdateCommand({
       TableName: table,
@@ -68,7 +76,7 @@ describe('the recovery sweep', () => {
     const stored = await storedBooking(accountId(), bookingId);
 
     expect(booking.body).toMatchObject({ status: 'Issued', pass_available: true });
-    expect(stored?.gsi1pk).toBe('BOOKING_HOLD');
+    expect(stored?.gsi1pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
     const changes = (await eventsOf(bookingId)).map((event) => (event.data as { status: string }).status);
     expect(changes).toEqual(expect.arrayContaining(['Issued']));
   });

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { catalogMaxStalenessMs } from '../../../shared/domain/catalog/freshness.ts';
 import {
   type Answer,
   auditOf,
@@ -99,6 +101,36 @@ describe('publishing the draft', () => {
       expect([0, page.data.length]).toContain(renamed);
     }
     expect(reads.at(-1)?.data.every((item) => item.name.endsWith('(renovated)'))).toBe(true);
+  });
+
+  it('shows a publication to a partner within the stated 5 s bound of the catalog served from memory', async () => {
+    // This test alone runs the partner side as deployed: each container answers from its own copy.
+    delete process.env.CATALOG_MAX_STALENESS_MS;
+    resetModuleCaches();
+    try {
+      const [lounge] = (await adminLounges()).filter((candidate) => candidate.is_active);
+      if (!lounge) throw new Error('The seed has no active lounge');
+      const renamedTo = `${lounge.name['en-US']} (bound)`;
+      const named = async () =>
+        (await listLounges()).body.data.find((item) => item.id === lounge.id)?.name ?? '';
+      expect(await named()).not.toBe(renamedTo);
+      await replace(lounge, { name: { ...lounge.name, 'en-US': renamedTo } });
+
+      expect((await publish()).body.changed).toBe(true);
+      const publishedAt = Date.now();
+      let seen = await named();
+      while (seen !== renamedTo && Date.now() - publishedAt < catalogMaxStalenessMs + 2_000) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        seen = await named();
+      }
+      const seenAfterMs = Date.now() - publishedAt;
+
+      expect(seen).toBe(renamedTo);
+      expect(seenAfterMs).toBeLessThanOrEqual(catalogMaxStalenessMs + 1_000);
+    } finally {
+      process.env.CATALOG_MAX_STALENESS_MS = '0';
+      resetModuleCaches();
+    }
   });
 
   it('moves ETag and Last-Modified of the changed page and item only; the others answer 304 as before', async () => {

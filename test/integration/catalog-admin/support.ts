@@ -66,6 +66,9 @@ export async function isolatedCatalog(): Promise<Isolated> {
     AUDIT_TABLE_NAME: audit.name,
     IMAGES_BUCKET_NAME: bucket,
     LOG_LEVEL: 'SILENT',
+    // These suites look at what one publication or contract changes, request by request: the partner
+    // side reads the catalog on every request here. The stated 5 s bound has its own test (publish).
+    CATALOG_MAX_STALENESS_MS: '0',
   });
   resetModuleCaches();
   return { tables: { main: main.name, idempotency: idempotency.name, audit: audit.name }, bucket };

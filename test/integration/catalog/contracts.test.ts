@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SeedCatalog } from '../../../infra/local/seed-catalog.ts';
+import { catalogMaxStalenessMs } from '../../../shared/domain/catalog/freshness.ts';
 import type { ContractScope } from '../../../shared/domain/catalog/records.ts';
 import {
   everything,
+  firstShowing,
   type Lounge,
   onboardPartner,
   onStageTable,
@@ -104,8 +106,13 @@ describe('a contract change', () => {
     await onStageTable();
     const { putContract } = await import('../../../shared/db/entities/catalog.ts');
     await putContract(partner.accountId, { lounges: kept, fast_tracks: [], tariffs: [] }, new Date());
-    const after = await partner.request<Page<Lounge>>('/v2/catalog/lounges');
+    const { answer: after, afterMs } = await firstShowing(
+      () => partner.request<Page<Lounge>>('/v2/catalog/lounges'),
+      (response) => response.headers.etag !== before.headers.etag,
+      catalogMaxStalenessMs + 2_000,
+    );
 
+    expect(afterMs).toBeLessThanOrEqual(catalogMaxStalenessMs + 1_500);
     expect(after.body.data.map((lounge) => lounge.id).sort()).toEqual([...kept].sort());
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(Date.parse(after.headers['last-modified'] ?? '')).toBeGreaterThan(

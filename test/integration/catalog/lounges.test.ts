@@ -28,6 +28,7 @@ describe('GET /v2/catalog/lounges', () => {
     });
     expect(response.headers['content-language']).toBe('en-US');
     expect(response.headers.vary).toBe('Accept-Language');
+    expect(response.headers['cache-control']).toBe('private, max-age=5');
     expect(response.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(new Date(response.headers['last-modified'] ?? '').toUTCString()).toBe(
       response.headers['last-modified'],

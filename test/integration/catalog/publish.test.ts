@@ -51,9 +51,9 @@ describe('publishing a catalog', () => {
     const [first, second, third] = [renamed('First'), renamed('Second'), renamed('Third')];
 
     const firstVersion = (await publishRecords(first, new Date('2030-01-01T00:00:00Z'))).version;
-    const before = await reader.view(accountId);
+    const before = await reader.view(accountId, { maxAgeMs: 0 });
     const secondVersion = (await publishRecords(second, new Date('2030-01-01T00:00:00.500Z'))).version;
-    const after = await reader.view(accountId);
+    const after = await reader.view(accountId, { maxAgeMs: 0 });
     const thirdVersion = (await publishRecords(third, new Date('2030-01-02T00:00:00Z'))).version;
 
     expect(before.snapshot.record('lounges', lounge(1, '', '').id)?.name['en-US']).toBe('First');
@@ -63,7 +63,7 @@ describe('publishing a catalog', () => {
     );
     expect(await snapshotSize(firstVersion)).toBe(0);
     expect(await snapshotSize(secondVersion)).toBeGreaterThan(0);
-    expect((await reader.view(accountId)).snapshot.version).toBe(thirdVersion);
+    expect((await reader.view(accountId, { maxAgeMs: 0 })).snapshot.version).toBe(thirdVersion);
   });
 
   it('writes nothing when the content is already published', async () => {

@@ -116,3 +116,73 @@ describe('signing key rotation', () => {
     expect(activeKey(set, at(20 + publicationLeadSeconds)).kid).toBe(set.keys[0]?.kid);
   });
 });
+
+describe('a token verified before, in a warm container', () => {
+  let cleanUp: () => Promise<void>;
+  beforeEach(async () => {
+    ({ cleanUp } = await useLocalConfig());
+    await rotateSigningKeys(secretStore(), t0);
+  });
+  afterEach(() => cleanUp());
+
+  it('is answered again with the same principal', async () => {
+    const { accessToken } = await issuePartnerToken(claims, at(1));
+    const first = await verifyAccessToken(accessToken, ['partner'], at(2));
+
+    const again = await verifyAccessToken(accessToken, ['partner'], at(3));
+
+    expect(again).toEqual(first);
+    expect(again).toMatchObject({ kind: 'partner', accountId: claims.accountId });
+  });
+
+  it('is refused once it expired, beyond the 30 s of skew, as on its first use', async () => {
+    const { accessToken } = await issuePartnerToken(claims, at(1));
+    await verifyAccessToken(accessToken, ['partner'], at(2));
+    const expiry = 1 + accessTokenLifetimeSeconds;
+
+    const withinSkew = await verifyAccessToken(accessToken, ['partner'], at(expiry + clockSkewSeconds - 1));
+    const refused = await verifyAccessToken(accessToken, ['partner'], at(expiry + clockSkewSeconds)).catch(
+      (error: unknown) => error,
+    );
+
+    expect(withinSkew.kind).toBe('partner');
+    expect(refused).toMatchObject({ code: 'Unauthorized', message: expect.stringMatching(/expired/) });
+  });
+
+  it('is refused once its key is no longer published, after the key set reloads', async () => {
+    const { accessToken } = await issuePartnerToken(claims, at(1));
+    await verifyAccessToken(accessToken, ['partner'], at(2));
+    await secretStore().put('jwks', JSON.stringify({ keys: [] }));
+
+    const refused = await verifyAccessToken(accessToken, ['partner'], at(2 + 6 * 60)).catch(
+      (error: unknown) => error,
+    );
+
+    expect(refused).toMatchObject({ code: 'Unauthorized', message: expect.stringMatching(/signing key/) });
+  });
+
+  it('still meets the audience check of each route', async () => {
+    const { accessToken } = await issuePartnerToken(claims, at(1));
+    await verifyAccessToken(accessToken, ['partner'], at(2));
+
+    const refused = await verifyAccessToken(accessToken, ['employee'], at(3)).catch(
+      (error: unknown) => error,
+    );
+
+    expect(refused).toMatchObject({ code: 'Forbidden' });
+  });
+
+  it('is never a token that failed: a tampered copy of a verified token is refused every time', async () => {
+    const { accessToken } = await issuePartnerToken(claims, at(1));
+    await verifyAccessToken(accessToken, ['partner'], at(2));
+    const [header, payload, signature = ''] = accessToken.split('.');
+    const tampered = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+
+    for (const attempt of [3, 4]) {
+      const refused = await verifyAccessToken(tampered, ['partner'], at(attempt)).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ code: 'Unauthorized' });
+    }
+  });
+});

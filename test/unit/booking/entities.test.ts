@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingChangeWrites, bookingFromItem, bookingToItem } from '../../../shared/db/entities/booking.ts';
+import {
+  bookingChangeWrite,
+  bookingFromItem,
+  bookingToItem,
+  changeOfItem,
+  holdPartition,
+  holdShards,
+  processingPartition,
+} from '../../../shared/db/entities/booking.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 import { aBooking, anIssuedBooking, now } from './fixtures.ts';
 
@@ -9,65 +17,124 @@ beforeAll(async () => {
 });
 afterAll(() => cleanUp());
 
-describe('the booking item', () => {
-  it('round-trips a booking, keyed by its account', () => {
-    const booking = anIssuedBooking();
+const change = { id: 'c0ffee00-0000-4000-8000-000000000001', at: now.toISOString() };
 
-    const item = bookingToItem(booking);
+describe('the booking item', () => {
+  it('round-trips a booking with its pass and its use, keyed by its account', () => {
+    const booking = anIssuedBooking({
+      status: 'Confirmed',
+      passUse: { usedGuestsCount: 1, usedAt: now.toISOString() },
+    });
+
+    const item = bookingToItem(booking, change);
 
     expect(item).toMatchObject({ pk: `ACCOUNT#${booking.accountId}`, sk: `BOOKING#${booking.bookingId}` });
+    expect(item.pass?.token).toBe(booking.pass?.token);
     expect(bookingFromItem({ ...item })).toEqual(booking);
+    expect(changeOfItem({ ...item })).toEqual(change);
   });
 
   it('sits in the hold index only while Issued, ordered by the end of its hold', () => {
-    const issued = bookingToItem(anIssuedBooking());
-    const confirmed = bookingToItem(anIssuedBooking({ status: 'Confirmed' }));
+    const issued = bookingToItem(anIssuedBooking(), change);
+    const confirmed = bookingToItem(anIssuedBooking({ status: 'Confirmed' }), change);
 
-    expect(issued.gsi1pk).toBe('BOOKING_HOLD');
+    expect(issued.gsi1pk).toBe(holdPartition(anIssuedBooking().bookingId));
+    expect(issued.gsi1pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
     expect(issued.gsi1sk?.startsWith('2030-05-01T10:30:00.000Z#')).toBe(true);
     expect(confirmed.gsi1pk).toBeUndefined();
   });
+
+  it('sits in the Processing index only while Processing, on the same shard as its hold, ordered by creation', () => {
+    const processing = bookingToItem(aBooking(), change);
+    const issued = bookingToItem(anIssuedBooking(), change);
+
+    expect(processing.gsi1pk).toBe(processingPartition(aBooking().bookingId));
+    expect(processing.gsi1pk).toMatch(/^BOOKING_PROCESSING#([0-9]|1[0-5])$/);
+    expect(processing.gsi1pk?.split('#')[1]).toBe(holdPartition(aBooking().bookingId).split('#')[1]);
+    expect(processing.gsi1sk?.startsWith(`${aBooking().createdAt}#`)).toBe(true);
+    expect(issued.gsi1pk?.startsWith('BOOKING_HOLD#')).toBe(true);
+  });
 });
 
-describe('the writes of a change', () => {
-  it('create the booking only where none exists, with its event', () => {
-    const writes = bookingChangeWrites({ action: 'create', before: null, after: aBooking(), now });
+describe('the hold index key', () => {
+  it('spreads bookings over every shard, and keeps one booking on one shard', () => {
+    const ids = Array.from(
+      { length: 400 },
+      (_, index) => `019a0000-0000-7000-8000-${String(index).padStart(12, '0')}`,
+    );
 
-    expect(writes.map((write) => write.item.Put?.ConditionExpression)).toEqual([
-      'attribute_not_exists(pk)',
-      'attribute_not_exists(pk)',
-    ]);
-    expect(writes[1]?.item.Put?.Item).toMatchObject({ entity: 'Event', event: 'booking.status.changed' });
+    const shards = new Set(ids.map(holdPartition));
+
+    expect(shards.size).toBe(holdShards);
+    expect(holdPartition(ids[7] ?? '')).toBe(holdPartition(ids[7] ?? ''));
+  });
+});
+
+describe('the write of a change', () => {
+  it('creates the booking only where none exists, alone: its event follows from its stream record', () => {
+    const write = bookingChangeWrite({ action: 'create', before: null, after: aBooking(), now });
+
+    expect(write.item.Put?.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(write.item.Put?.Item).toMatchObject({ entity: 'Booking', status: 'Processing' });
+    expect(changeOfItem(write.item.Put?.Item ?? {})?.at).toBe(now.toISOString());
   });
 
-  it('change the booking and its pass on the condition that both are still as read', () => {
-    const booking = anIssuedBooking();
+  it('issues the whole item, pass included, on the condition that the booking is still Processing', () => {
+    const issued = anIssuedBooking();
 
-    const writes = bookingChangeWrites({
+    const write = bookingChangeWrite({ action: 'issue', before: aBooking(), after: issued, now });
+
+    expect(write.item.Put?.ConditionExpression).toBe('#status = :expected');
+    expect(write.item.Put?.ExpressionAttributeValues).toEqual({ ':expected': 'Processing' });
+    expect(write.item.Put?.Item).toMatchObject({ status: 'Issued', pass: { pass_id: issued.passId } });
+  });
+
+  it('moves the status on the condition that it is still the one read, a cancel only while the pass is unused', () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+
+    const write = bookingChangeWrite({
+      action: 'cancel',
+      before: booking,
+      after: { ...booking, status: 'Canceled', updatedAt: now.toISOString() },
+      now,
+    });
+
+    expect(write.item.Update?.ConditionExpression).toBe(
+      '#status = :expected AND attribute_not_exists(pass_used_guests_count)',
+    );
+    expect(write.item.Update?.UpdateExpression).toContain('REMOVE gsi1pk, gsi1sk');
+    expect(write.item.Update?.ExpressionAttributeValues).toMatchObject({
+      ':to': 'Canceled',
+      ':expected': 'Confirmed',
+    });
+  });
+
+  it('records a use of the pass only on a confirmed booking whose pass is unused', () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+
+    const write = bookingChangeWrite({
+      action: 'use',
+      before: booking,
+      after: { ...booking, passUse: { usedGuestsCount: 2, usedAt: now.toISOString() } },
+      now,
+    });
+
+    expect(write.item.Update?.ConditionExpression).toBe(
+      '#status = :confirmed AND attribute_not_exists(pass_used_guests_count)',
+    );
+    expect(write.item.Update?.ExpressionAttributeValues).toMatchObject({ ':used': 2 });
+  });
+
+  it('turns a lost race into the 409 of the status found', () => {
+    const booking = anIssuedBooking();
+    const write = bookingChangeWrite({
       action: 'confirm',
       before: booking,
       after: { ...booking, status: 'Confirmed' },
       now,
-      pass: { kind: 'status', passId: booking.passId ?? '', from: 'Issued', to: 'Active' },
     });
 
-    const [bookingPut, passUpdate, ...events] = writes;
-    expect(bookingPut?.item.Put?.ConditionExpression).toBe('#status = :expected');
-    expect(bookingPut?.item.Put?.ExpressionAttributeValues).toEqual({ ':expected': 'Issued' });
-    expect(passUpdate?.item.Update?.ConditionExpression).toBe('#status = :from AND pass_id = :passId');
-    expect(events).toHaveLength(2);
-  });
-
-  it('turn a lost race into the 409 of the status found', () => {
-    const booking = anIssuedBooking();
-    const [bookingPut] = bookingChangeWrites({
-      action: 'confirm',
-      before: booking,
-      after: { ...booking, status: 'Confirmed' },
-      now,
-    });
-
-    const error = bookingPut?.onConditionFailed?.({ ...bookingToItem({ ...booking, status: 'Canceled' }) });
+    const error = write.onConditionFailed?.({ ...bookingToItem({ ...booking, status: 'Canceled' }, change) });
 
     expect(error).toMatchObject({ code: 'BookingAlreadyCanceled' });
   });

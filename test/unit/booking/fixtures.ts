@@ -1,4 +1,4 @@
-import type { Booking, Pass } from '../../../shared/domain/booking/model.ts';
+import type { Booking, IssuedPass, Pass } from '../../../shared/domain/booking/model.ts';
 
 export const accountId = '0b6f4b7e-4a53-4bd1-9a51-4c3f2b8e9d10';
 export const serviceId = 'fc569dee-5236-518b-9f85-88c1b24f553f';
@@ -12,6 +12,8 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     serviceId,
     status: 'Processing',
     passId: null,
+    pass: null,
+    passUse: null,
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: 'ada@example.com',
@@ -26,10 +28,23 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
   };
 }
 
+export function anIssuedPass(overrides: Partial<IssuedPass> = {}): IssuedPass {
+  return {
+    passId: '5d1f3c2a-9e8b-4c7d-a6f5-e4d3c2b1a098',
+    guestsCount: 2,
+    validFrom: '2030-05-01T09:00:00.000Z',
+    validUntil: '2030-05-31T09:00:00.000Z',
+    token: 'header.payload.signature',
+    createdAt: '2030-05-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
 export function anIssuedBooking(overrides: Partial<Booking> = {}): Booking {
   return aBooking({
     status: 'Issued',
     passId: '5d1f3c2a-9e8b-4c7d-a6f5-e4d3c2b1a098',
+    pass: anIssuedPass(),
     holdExpiresAt: '2030-05-01T10:30:00.000Z',
     ...overrides,
   });

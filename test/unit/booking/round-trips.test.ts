@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandInput,
@@ -6,7 +7,9 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,8 +24,7 @@ import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import { bookingToItem } from '../../../shared/db/entities/booking.ts';
-import { passToItem } from '../../../shared/db/entities/pass.ts';
-import { bookingCatalogMaxAgeMs } from '../../../shared/domain/booking/bookable-services.ts';
+import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../../shared/domain/catalog/freshness.ts';
 import { routes } from '../../../shared/routes/index.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
@@ -74,7 +76,7 @@ function storedItems(items: readonly { pk: string; sk: string }[]) {
 }
 
 async function invoke(
-  operationId: 'createLoungeBooking' | 'getLoungePass',
+  operationId: 'createLoungeBooking' | 'getLoungePass' | 'confirmLoungeBooking' | 'cancelLoungeBooking',
   spec: { path: string; body?: unknown; pathParameters?: Record<string, string> },
 ): Promise<APIGatewayProxyResult> {
   const headers: Record<string, string> = {
@@ -154,11 +156,11 @@ beforeEach(async () => {
 afterEach(() => dynamo.reset());
 
 describe('a warm booking create', () => {
-  it('makes exactly one DynamoDB call, its transaction, within the catalog window', async () => {
+  it('makes exactly one DynamoDB call, its transaction, while the catalog in memory is young', async () => {
     storedItems(storedCatalog([id(1)]));
     expect((await createLounge(id(1))).statusCode).toBe(202);
     dynamo.resetHistory();
-    vi.setSystemTime(start.getTime() + bookingCatalogMaxAgeMs);
+    vi.setSystemTime(start.getTime() + catalogRefreshAfterMs);
 
     const created = await createLounge(id(1));
 
@@ -166,12 +168,24 @@ describe('a warm booking create', () => {
     expect(commands()).toEqual(['TransactWriteCommand']);
   });
 
-  it('reads the catalog state again once the window has passed, and sees a withdrawn lounge', async () => {
+  it('answers from memory within the staleness bound and refreshes the catalog in the background', async () => {
+    storedItems(storedCatalog([id(1)]));
+    await createLounge(id(1));
+    dynamo.resetHistory();
+    vi.setSystemTime(start.getTime() + catalogMaxStalenessMs);
+
+    const created = await createLounge(id(1));
+
+    expect(created.statusCode).toBe(202);
+    expect(commands().sort()).toEqual(['BatchGetCommand', 'TransactWriteCommand']);
+  });
+
+  it('reads the catalog state itself once the bound has passed, and sees a withdrawn lounge', async () => {
     storedItems(storedCatalog([id(1)]));
     await createLounge(id(1));
     storedItems(storedCatalog([]));
     dynamo.resetHistory();
-    vi.setSystemTime(start.getTime() + bookingCatalogMaxAgeMs + 1);
+    vi.setSystemTime(start.getTime() + catalogMaxStalenessMs + 1);
 
     const refused = await createLounge(id(1));
 
@@ -180,7 +194,7 @@ describe('a warm booking create', () => {
     expect(commands()[0]).toBe('BatchGetCommand');
   });
 
-  it('checks a lounge the remembered view does not offer against a fresh read', async () => {
+  it('checks a lounge the view in memory does not offer against a read made now', async () => {
     storedItems(storedCatalog([id(1)]));
     await createLounge(id(1));
     storedItems(storedCatalog([id(1), id(2)]));
@@ -193,10 +207,12 @@ describe('a warm booking create', () => {
   });
 });
 
+const change = { id: 'c0ffee00-0000-4000-8000-000000000001', at: start.toISOString() };
+
 describe('the pass read', () => {
-  it('reads the booking and its pass in one strongly consistent BatchGetItem', async () => {
+  it('is one strongly consistent GetItem: the pass lives in its booking', async () => {
     const booking = anIssuedBooking({ status: 'Confirmed' });
-    storedItems([bookingToItem(booking), passToItem(aPass())]);
+    dynamo.on(GetCommand).resolves({ Item: bookingToItem(booking, change) });
 
     const answer = await invoke('getLoungePass', {
       path: `/v2/b2b/booking/lounges/${booking.bookingId}/pass`,
@@ -205,33 +221,15 @@ describe('the pass read', () => {
 
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ pass_id: aPass().passId, status: 'Active' });
-    expect(commands()).toEqual(['BatchGetCommand']);
-    expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[table]).toEqual({
-      Keys: [
-        { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${booking.bookingId}` },
-        { pk: `ACCOUNT#${accountId}`, sk: `PASS#${booking.bookingId}` },
-      ],
+    expect(commands()).toEqual(['GetCommand']);
+    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input).toMatchObject({
+      Key: { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${booking.bookingId}` },
       ConsistentRead: true,
     });
   });
 
-  it('reads the pass again, consistently, when the booking names a pass the batch did not return', async () => {
-    const booking = anIssuedBooking();
-    storedItems([bookingToItem(booking)]);
-    dynamo.on(GetCommand).resolves({ Item: passToItem(aPass({ status: 'Issued' })) });
-
-    const answer = await invoke('getLoungePass', {
-      path: `/v2/b2b/booking/lounges/${booking.bookingId}/pass`,
-      pathParameters: { bookingID: booking.bookingId },
-    });
-
-    expect(answer.statusCode).toBe(200);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 'Issued', qr: null });
-    expect(dynamo.commandCalls(GetCommand)[0]?.args[0].input.ConsistentRead).toBe(true);
-  });
-
   it('answers 404 BookingNotFound for a booking of another account', async () => {
-    storedItems([]);
+    dynamo.on(GetCommand).resolves({});
 
     const answer = await invoke('getLoungePass', {
       path: `/v2/b2b/booking/lounges/${anIssuedBooking().bookingId}/pass`,
@@ -240,5 +238,103 @@ describe('the pass read', () => {
 
     expect(answer.statusCode).toBe(404);
     expect(JSON.parse(answer.body).code).toBe('BookingNotFound');
+  });
+});
+
+describe('a confirm without an Idempotency-Key', () => {
+  const confirm = (bookingId: string) =>
+    invoke('confirmLoungeBooking', {
+      path: `/v2/b2b/booking/lounges/${bookingId}/confirm`,
+      pathParameters: { bookingID: bookingId },
+    });
+
+  it('is one conditional UpdateItem that answers the confirmed booking', async () => {
+    const booking = anIssuedBooking();
+    dynamo.on(UpdateCommand).resolves({
+      Attributes: bookingToItem({ ...booking, status: 'Confirmed', updatedAt: start.toISOString() }, change),
+    });
+
+    const answer = await confirm(booking.bookingId);
+
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ booking_id: booking.bookingId, status: 'Confirmed' });
+    expect(commands()).toEqual(['UpdateCommand']);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+  });
+
+  it('answers the 409 of the item its failed condition returned, with no read', async () => {
+    const booking = anIssuedBooking({ status: 'Canceled' });
+    dynamo.on(UpdateCommand).rejects(
+      new ConditionalCheckFailedException({
+        message: 'The conditional request failed',
+        $metadata: {},
+        Item: marshall(bookingToItem(booking, change), { removeUndefinedValues: true }),
+      }),
+    );
+
+    const answer = await confirm(booking.bookingId);
+
+    expect(answer.statusCode).toBe(409);
+    expect(JSON.parse(answer.body).code).toBe('BookingAlreadyCanceled');
+    expect(commands()).toEqual(['UpdateCommand']);
+  });
+});
+
+describe('a cancel without an Idempotency-Key', () => {
+  const cancel = (bookingId: string) =>
+    invoke('cancelLoungeBooking', {
+      path: `/v2/b2b/booking/lounges/${bookingId}/cancel`,
+      pathParameters: { bookingID: bookingId },
+    });
+
+  it('is one conditional UpdateItem that answers the canceled booking', async () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+    dynamo.on(UpdateCommand).resolves({
+      Attributes: bookingToItem({ ...booking, status: 'Canceled', updatedAt: start.toISOString() }, change),
+    });
+
+    const answer = await cancel(booking.bookingId);
+
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ booking_id: booking.bookingId, status: 'Canceled' });
+    expect(commands()).toEqual(['UpdateCommand']);
+    expect(dynamo.commandCalls(UpdateCommand)[0]?.args[0].input).toMatchObject({
+      ReturnValues: 'ALL_NEW',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+  });
+
+  it('answers the 409 of the item its failed condition returned, with no read', async () => {
+    const booking = anIssuedBooking({ status: 'Expired' });
+    dynamo.on(UpdateCommand).rejects(
+      new ConditionalCheckFailedException({
+        message: 'The conditional request failed',
+        $metadata: {},
+        Item: marshall(bookingToItem(booking, change), { removeUndefinedValues: true }),
+      }),
+    );
+
+    const answer = await cancel(booking.bookingId);
+
+    expect(answer.statusCode).toBe(409);
+    expect(JSON.parse(answer.body).code).toBe('BookingAlreadyCanceled');
+    expect(commands()).toEqual(['UpdateCommand']);
+  });
+
+  it('answers 404 BookingNotFound when the failed condition found no item, with no read', async () => {
+    dynamo
+      .on(UpdateCommand)
+      .rejects(
+        new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }),
+      );
+
+    const answer = await cancel(anIssuedBooking().bookingId);
+
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(answer.body).code).toBe('BookingNotFound');
+    expect(commands()).toEqual(['UpdateCommand']);
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { changeEvents } from '../../../shared/domain/booking/events.ts';
-import type { BookableService, Booking, Pass } from '../../../shared/domain/booking/model.ts';
-import type { BookingChange, BookingStore, HeldBookingKey } from '../../../shared/domain/booking/ports.ts';
+import type { BookableService, Booking } from '../../../shared/domain/booking/model.ts';
+import type {
+  BookingChange,
+  BookingStore,
+  HeldBookingKey,
+  PartnerAction,
+  PartnerActionOutcome,
+} from '../../../shared/domain/booking/ports.ts';
 import {
   changeBooking,
   createBooking,
@@ -9,10 +15,12 @@ import {
   findPass,
   issuePass,
   issueStuckBookings,
+  publishChangeEvents,
   recordPassUse,
 } from '../../../shared/domain/booking/service.ts';
 import { SupersededChangeError } from '../../../shared/domain/booking/state.ts';
 import { ApiError } from '../../../shared/domain/errors.ts';
+import type { DomainEvent } from '../../../shared/domain/events.ts';
 import type { StagedWrite } from '../../../shared/domain/unit-of-work.ts';
 import { aBooking, accountId, anIssuedBooking, aPass, now, serviceId } from './fixtures.ts';
 
@@ -20,11 +28,14 @@ interface ChangeWrite extends StagedWrite {
   change: BookingChange;
 }
 
-/** Bookings in memory; writes carry their change, commits apply it or fail as the test says. */
+/**
+ * Bookings in memory; writes carry their change, commits apply it or fail as the test says. A partner
+ * action applies the condition DynamoDB would evaluate and answers as UpdateItem does.
+ */
 class MemoryBookings implements BookingStore {
   readonly bookings = new Map<string, Booking>();
-  readonly passes = new Map<string, Pass>();
   readonly committed: BookingChange[] = [];
+  readonly actions: PartnerAction[] = [];
   holds: HeldBookingKey[] = [];
   processing: HeldBookingKey[] = [];
   /** The cut-off each read of the Processing index asked for. */
@@ -36,15 +47,6 @@ class MemoryBookings implements BookingStore {
   }
   async find(account: string, bookingId: string) {
     return this.bookings.get(`${account}/${bookingId}`);
-  }
-  async findPass(account: string, bookingId: string) {
-    return this.passes.get(`${account}/${bookingId}`);
-  }
-  /** Set to miss the pass in the joint read, as a read just before the issuing transaction would. */
-  passMissedByJointRead = false;
-  async findWithPass(account: string, bookingId: string) {
-    const pass = this.passMissedByJointRead ? undefined : await this.findPass(account, bookingId);
-    return { booking: await this.find(account, bookingId), pass };
   }
   async list() {
     return { items: [...this.bookings.values()], nextCursor: null };
@@ -61,7 +63,29 @@ class MemoryBookings implements BookingStore {
   }
   async commit(writes: StagedWrite[]) {
     if (this.commitFailure) throw this.commitFailure;
-    for (const write of writes as ChangeWrite[]) this.committed.push(write.change);
+    for (const write of writes as ChangeWrite[]) {
+      this.committed.push(write.change);
+      const { after } = write.change;
+      this.bookings.set(`${after.accountId}/${after.bookingId}`, after);
+    }
+  }
+  async applyPartnerAction(action: PartnerAction): Promise<PartnerActionOutcome> {
+    this.actions.push(action);
+    const key = `${action.accountId}/${action.bookingId}`;
+    const found = this.bookings.get(key);
+    const holds = found?.status !== 'Issued' || (found.holdExpiresAt ?? '') > action.now.toISOString();
+    if (
+      !found ||
+      found.serviceType !== action.serviceType ||
+      !action.from.includes(found.status) ||
+      !holds ||
+      found.passUse !== null
+    ) {
+      return { applied: false, found };
+    }
+    const booking = { ...found, status: action.to, updatedAt: action.now.toISOString() };
+    this.bookings.set(key, booking);
+    return { applied: true, booking };
   }
 }
 
@@ -153,48 +177,70 @@ describe('creating a booking', () => {
   });
 });
 
-describe('confirming and canceling', () => {
-  it('confirms an Issued booking: the pass becomes Active with it', async () => {
+describe('confirming and canceling in one write', () => {
+  it('confirms an Issued booking with one conditional write that answers the booking, its pass Active', async () => {
     const booking = anIssuedBooking();
+    const store = new MemoryBookings(booking);
     const uow = new StagedWrites();
 
-    const confirmed = await changeBooking(
-      { store: new MemoryBookings(booking), uow },
-      context,
-      booking.bookingId,
-      'confirm',
-    );
+    const confirmed = await changeBooking({ store, uow }, context, booking.bookingId, 'confirm');
 
     expect(confirmed.status).toBe('Confirmed');
-    expect(uow.changes[0]?.pass).toEqual({
-      kind: 'status',
-      passId: booking.passId,
-      from: 'Issued',
-      to: 'Active',
-    });
+    expect(store.actions).toEqual([
+      {
+        accountId,
+        bookingId: booking.bookingId,
+        serviceType: 'Lounge',
+        from: ['Issued'],
+        to: 'Confirmed',
+        now,
+      },
+    ]);
+    expect(uow.writes).toEqual([]);
   });
 
-  it('cancels a Processing booking without touching a pass that does not exist', async () => {
+  it('cancels from any status the state table allows, in the same one write', async () => {
     const booking = aBooking();
-    const uow = new StagedWrites();
+    const store = new MemoryBookings(booking);
 
-    await changeBooking({ store: new MemoryBookings(booking), uow }, context, booking.bookingId, 'cancel');
+    const canceled = await changeBooking(
+      { store, uow: new StagedWrites() },
+      context,
+      booking.bookingId,
+      'cancel',
+    );
 
-    expect(uow.changes[0]?.pass).toBeUndefined();
+    expect(canceled.status).toBe('Canceled');
+    expect(store.actions[0]?.from).toEqual(['Processing', 'Issued', 'Confirmed']);
+  });
+
+  it('answers the 409 of the booking the failed write found, without reading it again', async () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+
+    const error = await refusalOf(() =>
+      changeBooking(
+        { store: new MemoryBookings(booking), uow: new StagedWrites() },
+        context,
+        booking.bookingId,
+        'confirm',
+      ),
+    );
+
+    expect(error.code).toBe('BookingAlreadyConfirmed');
   });
 
   it('expires a booking whose hold has ended on the spot, and refuses the confirm', async () => {
     const booking = anIssuedBooking({ holdExpiresAt: '2030-05-01T09:59:59.000Z' });
     const store = new MemoryBookings(booking);
-    const uow = new StagedWrites();
 
-    const error = await refusalOf(() => changeBooking({ store, uow }, context, booking.bookingId, 'confirm'));
+    const error = await refusalOf(() =>
+      changeBooking({ store, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
+    );
 
     expect(error.code).toBe('BookingAlreadyCanceled');
-    expect(store.committed.map((change) => [change.action, change.after.status, change.pass])).toEqual([
-      ['expire', 'Expired', { kind: 'status', passId: booking.passId, from: 'Issued', to: 'Expired' }],
+    expect(store.committed.map((change) => [change.action, change.after.status])).toEqual([
+      ['expire', 'Expired'],
     ]);
-    expect(uow.writes).toEqual([]);
   });
 
   it('refuses a late confirm even when a cancel beat the expiry to it', async () => {
@@ -209,19 +255,74 @@ describe('confirming and canceling', () => {
     expect(error.code).toBe('BookingAlreadyCanceled');
   });
 
-  it('answers BookingNotFound for a booking of the other service', async () => {
-    const booking = anIssuedBooking({ serviceType: 'FastTrack' });
+  it('refuses to cancel a booking whose pass was used', async () => {
+    const booking = anIssuedBooking({
+      status: 'Confirmed',
+      passUse: { usedGuestsCount: 1, usedAt: now.toISOString() },
+    });
 
     const error = await refusalOf(() =>
       changeBooking(
         { store: new MemoryBookings(booking), uow: new StagedWrites() },
         context,
         booking.bookingId,
-        'confirm',
+        'cancel',
       ),
     );
 
-    expect(error.code).toBe('BookingNotFound');
+    expect(error.code).toBe('BookingAlreadyConfirmed');
+    expect(error.message).toMatch(/pass was already used/);
+  });
+
+  it('answers BookingNotFound for a booking of the other service, or of no one', async () => {
+    const booking = anIssuedBooking({ serviceType: 'FastTrack' });
+    const store = new MemoryBookings(booking);
+
+    const otherService = await refusalOf(() =>
+      changeBooking({ store, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
+    );
+    const unknown = await refusalOf(() =>
+      changeBooking(
+        { store, uow: new StagedWrites() },
+        context,
+        '019a0000-0000-7000-8000-0000000000ff',
+        'cancel',
+      ),
+    );
+
+    expect([otherService.code, unknown.code]).toEqual(['BookingNotFound', 'BookingNotFound']);
+  });
+});
+
+describe('confirming and canceling staged with an idempotency record', () => {
+  it('reads the booking and stages the change conditional on the status read', async () => {
+    const booking = anIssuedBooking();
+    const store = new MemoryBookings(booking);
+    const uow = new StagedWrites();
+
+    const confirmed = await changeBooking({ store, uow }, context, booking.bookingId, 'confirm', 'staged');
+
+    expect(confirmed.status).toBe('Confirmed');
+    expect(uow.changes).toEqual([{ action: 'confirm', before: booking, after: confirmed, now }]);
+    expect(store.actions).toEqual([]);
+  });
+
+  it('refuses by the state table before staging anything', async () => {
+    const booking = anIssuedBooking({ status: 'Canceled' });
+    const uow = new StagedWrites();
+
+    const error = await refusalOf(() =>
+      changeBooking(
+        { store: new MemoryBookings(booking), uow },
+        context,
+        booking.bookingId,
+        'confirm',
+        'staged',
+      ),
+    );
+
+    expect(error.code).toBe('BookingAlreadyCanceled');
+    expect(uow.writes).toEqual([]);
   });
 });
 
@@ -242,21 +343,23 @@ describe('reading the pass', () => {
     ).toBe('PassNotReady');
   });
 
-  it('answers the pass of a booking read together with it', async () => {
+  it('answers the pass kept with its booking, its status following the booking', async () => {
     const booking = anIssuedBooking({ status: 'Confirmed' });
-    const store = new MemoryBookings(booking);
-    store.passes.set(`${accountId}/${booking.bookingId}`, aPass());
 
-    expect(await findPass(store, context, booking.bookingId)).toEqual(aPass());
+    const pass = await findPass(new MemoryBookings(booking), context, booking.bookingId);
+
+    expect(pass).toEqual(aPass({ updatedAt: booking.updatedAt }));
   });
 
-  it('reads the pass again when the booking names one the joint read missed', async () => {
-    const booking = anIssuedBooking();
-    const store = new MemoryBookings(booking);
-    store.passes.set(`${accountId}/${booking.bookingId}`, aPass({ status: 'Issued' }));
-    store.passMissedByJointRead = true;
+  it('answers a pass Used once the sandbox recorded it, with the guests that came', async () => {
+    const booking = anIssuedBooking({
+      status: 'Confirmed',
+      passUse: { usedGuestsCount: 1, usedAt: '2030-05-01T11:00:00.000Z' },
+    });
 
-    expect((await findPass(store, context, booking.bookingId)).status).toBe('Issued');
+    const pass = await findPass(new MemoryBookings(booking), context, booking.bookingId);
+
+    expect(pass).toMatchObject({ status: 'Used', usedGuestsCount: 1, updatedAt: '2030-05-01T11:00:00.000Z' });
   });
 
   it('answers BookingNotFound for a booking of another account', async () => {
@@ -281,11 +384,12 @@ describe('issuing the pass', () => {
 
     const [change] = store.committed;
     expect(outcome).toBe('issued');
-    expect(change?.after).toMatchObject({ status: 'Issued', holdExpiresAt: '2030-05-01T10:30:00.000Z' });
-    expect(change?.pass).toMatchObject({
-      kind: 'create',
-      pass: { status: 'Issued', guestsCount: 2, token: 'signed.qr.payload', validFrom: now.toISOString() },
+    expect(change?.after).toMatchObject({
+      status: 'Issued',
+      holdExpiresAt: '2030-05-01T10:30:00.000Z',
+      pass: { guestsCount: 2, token: 'signed.qr.payload', validFrom: now.toISOString() },
     });
+    expect(change?.after.passId).toBe(change?.after.pass?.passId);
   });
 
   it('stands down when the booking moved on meanwhile (a duplicate delivery, a cancel)', async () => {
@@ -357,36 +461,58 @@ describe('the recovery sweep', () => {
     expect(outcome.issued).toBe(3);
     expect(store.processingAsked).toHaveLength(2);
   });
+
+  it('issues through the same change as the processor, so its stream record publishes the Issued events', async () => {
+    const store = new MemoryBookings(aBooking());
+    store.processing = [{ accountId, bookingId: aBooking().bookingId }];
+    const published: DomainEvent[] = [];
+
+    await issueStuckBookings({ store, signer, holdSeconds: 1800 }, now);
+    const [issue] = store.committed;
+    if (!issue) throw new Error('the sweep committed no change');
+    await publishChangeEvents(
+      { publish: async (events) => void published.push(...events) },
+      {
+        before: issue.before,
+        after: issue.after,
+        changeId: 'c0ffee00-0000-4000-8000-000000000002',
+        changedAt: now.toISOString(),
+      },
+    );
+
+    expect(published.map((event) => [event.type, event.data.status])).toEqual([
+      ['booking.status.changed', 'Issued'],
+      ['pass.status.changed', 'Issued'],
+    ]);
+  });
 });
 
 describe('the sandbox pass-used', () => {
   const confirmed = anIssuedBooking({ status: 'Confirmed' });
   const scopes = ['booking.lounges:write' as const];
 
-  function storeWith(pass: Pass) {
-    const store = new MemoryBookings(confirmed);
-    store.passes.set(`${accountId}/${confirmed.bookingId}`, pass);
-    return store;
-  }
-
-  it('marks an Active pass Used with the guests that came, leaving the booking as it is', async () => {
+  it('marks an Active pass Used with the guests that came, leaving the booking Confirmed', async () => {
     const uow = new StagedWrites();
 
     const pass = await recordPassUse(
-      { store: storeWith(aPass()), uow },
+      { store: new MemoryBookings(confirmed), uow },
       { accountId, scopes, now },
       confirmed.bookingId,
       2,
     );
 
     expect(pass).toMatchObject({ status: 'Used', usedGuestsCount: 2 });
-    expect(uow.changes[0]).toMatchObject({ before: confirmed, after: confirmed });
+    expect(uow.changes[0]).toMatchObject({
+      action: 'use',
+      before: confirmed,
+      after: { status: 'Confirmed', passUse: { usedGuestsCount: 2 } },
+    });
   });
 
   it('refuses more guests than the pass admits', async () => {
     const error = await refusalOf(() =>
       recordPassUse(
-        { store: storeWith(aPass()), uow: new StagedWrites() },
+        { store: new MemoryBookings(confirmed), uow: new StagedWrites() },
         { accountId, scopes, now },
         confirmed.bookingId,
         3,
@@ -397,11 +523,13 @@ describe('the sandbox pass-used', () => {
   });
 
   it('refuses a pass that is not Active', async () => {
+    const issued = anIssuedBooking();
+
     const error = await refusalOf(() =>
       recordPassUse(
-        { store: storeWith(aPass({ status: 'Issued' })), uow: new StagedWrites() },
+        { store: new MemoryBookings(issued), uow: new StagedWrites() },
         { accountId, scopes, now },
-        confirmed.bookingId,
+        issued.bookingId,
         1,
       ),
     );
@@ -427,11 +555,14 @@ describe('the sandbox pass-used', () => {
 });
 
 describe('the events of a change', () => {
+  const changeId = '0b9e4c4e-1111-4111-8111-000000000001';
+
   it('reports a new booking with previous_status null', () => {
     const booking = aBooking();
 
-    expect(changeEvents({ action: 'create', before: null, after: booking, now })).toEqual([
+    expect(changeEvents(null, booking, changeId)).toEqual([
       {
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         type: 'booking.status.changed',
         data: {
           booking_id: booking.bookingId,
@@ -443,17 +574,19 @@ describe('the events of a change', () => {
     ]);
   });
 
+  it('reports the issue of the pass with previous_status null beside the booking', () => {
+    const events = changeEvents(aBooking(), anIssuedBooking(), changeId);
+
+    expect(events.map((event) => [event.type, event.data.previous_status, event.data.status])).toEqual([
+      ['booking.status.changed', 'Processing', 'Issued'],
+      ['pass.status.changed', null, 'Issued'],
+    ]);
+  });
+
   it('reports the booking and its pass when both move', () => {
     const booking = anIssuedBooking();
-    const after = { ...booking, status: 'Confirmed' as const };
 
-    const events = changeEvents({
-      action: 'confirm',
-      before: booking,
-      after,
-      now,
-      pass: { kind: 'status', passId: booking.passId ?? '', from: 'Issued', to: 'Active' },
-    });
+    const events = changeEvents(booking, { ...booking, status: 'Confirmed' }, changeId);
 
     expect(events.map((event) => [event.type, event.data.previous_status, event.data.status])).toEqual([
       ['booking.status.changed', 'Issued', 'Confirmed'],
@@ -464,15 +597,51 @@ describe('the events of a change', () => {
 
   it('reports only the pass when only the pass moves', () => {
     const booking = anIssuedBooking({ status: 'Confirmed' });
+    const used = { ...booking, passUse: { usedGuestsCount: 1, usedAt: now.toISOString() } };
 
-    const events = changeEvents({
-      action: 'use',
+    const events = changeEvents(booking, used, changeId);
+
+    expect(events.map((event) => [event.type, event.data.previous_status, event.data.status])).toEqual([
+      ['pass.status.changed', 'Active', 'Used'],
+    ]);
+  });
+
+  it('gives a change the same event ids every time, and another change other ids', () => {
+    const booking = anIssuedBooking();
+    const confirmed = { ...booking, status: 'Confirmed' as const };
+
+    const once = changeEvents(booking, confirmed, changeId).map((event) => event.id);
+    const again = changeEvents(booking, confirmed, changeId).map((event) => event.id);
+    const other = changeEvents(booking, confirmed, 'another-change').map((event) => event.id);
+
+    expect(again).toEqual(once);
+    expect(new Set([...once, ...other]).size).toBe(4);
+  });
+
+  it('are published with the time of the change, ordered by booking, and none for a change that moved nothing', async () => {
+    const published: DomainEvent[] = [];
+    const outbox = { publish: async (events: readonly DomainEvent[]) => void published.push(...events) };
+    const booking = anIssuedBooking();
+
+    const count = await publishChangeEvents(outbox, {
+      before: booking,
+      after: { ...booking, status: 'Canceled' },
+      changeId,
+      changedAt: '2030-05-01T10:05:00.000Z',
+    });
+    const none = await publishChangeEvents(outbox, {
       before: booking,
       after: booking,
-      now,
-      pass: { kind: 'status', passId: booking.passId ?? '', from: 'Active', to: 'Used' },
+      changeId,
+      changedAt: '',
     });
 
-    expect(events.map((event) => event.type)).toEqual(['pass.status.changed']);
+    expect([count, none]).toEqual([2, 0]);
+    expect(
+      published.map((event) => [event.type, event.timestamp, event.orderingKey, event.accountId]),
+    ).toEqual([
+      ['booking.status.changed', '2030-05-01T10:05:00.000Z', booking.bookingId, accountId],
+      ['pass.status.changed', '2030-05-01T10:05:00.000Z', booking.bookingId, accountId],
+    ]);
   });
 });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingStatus } from '../../../shared/domain/booking/model.ts';
 import {
+  allowedFrom,
   bookingConflict,
   holdEnded,
-  passConflict,
   refusal,
   SupersededChangeError,
 } from '../../../shared/domain/booking/state.ts';
 import { ApiError } from '../../../shared/domain/errors.ts';
-import { aBooking, anIssuedBooking, aPass, now } from './fixtures.ts';
+import { aBooking, anIssuedBooking, now } from './fixtures.ts';
 
 const codeOf = (error: Error | undefined) => (error instanceof ApiError ? error.code : error?.name);
 
@@ -82,16 +82,26 @@ describe('a lost race on the booking', () => {
 });
 
 describe('a lost race on the pass', () => {
+  const usedPass = { usedGuestsCount: 1, usedAt: now.toISOString() };
+
   it('refuses to cancel a booking whose pass was used, saying so', () => {
-    const error = passConflict('cancel', anIssuedBooking({ status: 'Confirmed' }), aPass({ status: 'Used' }));
+    const error = bookingConflict('cancel', anIssuedBooking({ status: 'Confirmed', passUse: usedPass }));
 
     expect(codeOf(error)).toBe('BookingAlreadyConfirmed');
     expect(error.message).toMatch(/pass was already used/);
   });
 
   it('refuses to use a pass that is no longer Active with PassNotReady', () => {
-    expect(codeOf(passConflict('use', anIssuedBooking(), aPass({ status: 'Canceled' })))).toBe(
+    expect(codeOf(bookingConflict('use', anIssuedBooking({ status: 'Canceled' })))).toBe('PassNotReady');
+    expect(codeOf(bookingConflict('use', anIssuedBooking({ status: 'Confirmed', passUse: usedPass })))).toBe(
       'PassNotReady',
     );
+  });
+});
+
+describe('the statuses an action starts from, the condition of its write', () => {
+  it('are the allowed cells of the state table', () => {
+    expect(allowedFrom('confirm')).toEqual(['Issued']);
+    expect(allowedFrom('cancel')).toEqual(['Processing', 'Issued', 'Confirmed']);
   });
 });

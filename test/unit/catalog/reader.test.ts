@@ -3,8 +3,9 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sdkStreamMixin } from '@smithy/core/serde';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
+import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../../shared/domain/catalog/freshness.ts';
 import { listCatalog } from '../../../shared/domain/catalog/service.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 import { blob, id, records } from './fixture.ts';
@@ -72,14 +73,14 @@ describe('the catalog reader', () => {
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
     expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[table]?.Keys).toEqual([
       { pk: 'CATALOG', sk: 'CURRENT' },
-      { pk: `ACCOUNT#${accountId}`, sk: 'CATALOG_CONTRACT' },
       { pk: 'CATALOG', sk: 'CONTRACT#DEFAULT' },
+      { pk: `ACCOUNT#${accountId}`, sk: 'CATALOG_CONTRACT' },
     ]);
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
     expect(view.snapshot.version).toBe('v1');
   });
 
-  it('costs exactly one DynamoDB round trip per warm read, 304 included', async () => {
+  it('answers a warm read, 304 included, without any DynamoDB request', async () => {
     state('v1');
     const reader = new DynamoCatalogReader();
     const first = listCatalog(await reader.view(accountId), 'lounges', { limit: 100, offset: 0 }, {});
@@ -95,8 +96,7 @@ describe('the catalog reader', () => {
     );
 
     expect(again.notModified).toBe(true);
-    expect(dynamo.calls()).toHaveLength(1);
-    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(dynamo.calls()).toHaveLength(0);
   });
 
   it('loads the new snapshot when the pointer names another version', async () => {
@@ -105,7 +105,7 @@ describe('the catalog reader', () => {
     await reader.view(accountId);
     state('v2');
 
-    const view = await reader.view(accountId);
+    const view = await reader.view(accountId, { maxAgeMs: 0 });
 
     expect(view.snapshot.version).toBe('v2');
     expect(
@@ -133,7 +133,7 @@ describe('the catalog reader', () => {
         ],
       },
     });
-    expect((await reader.view(accountId)).contract.lounges).toEqual([id(2)]);
+    expect((await reader.view(accountId, { maxAgeMs: 0 })).contract.lounges).toEqual([id(2)]);
   });
 
   it('shows nothing to an account without a contract when there is no default', async () => {
@@ -196,46 +196,118 @@ describe('the catalog reader', () => {
   });
 });
 
-describe('the recent view, for callers that accept bounded staleness', () => {
-  afterEach(() => vi.useRealTimers());
+describe('the catalog served from memory', () => {
+  /** A reader on a clock the test moves. */
+  function readerAt(startMs: number) {
+    const clock = { now: startMs };
+    return { clock, reader: new DynamoCatalogReader({ clock: () => clock.now }) };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  it('is the last view read for the account, without a round trip, while it is young enough', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-05-01T10:00:00.000Z') });
+  it('answers a warm request without any DynamoDB request while the view is young', async () => {
     state('v1');
-    const reader = new DynamoCatalogReader();
+    const { clock, reader } = readerAt(1_000_000);
     const read = await reader.view(accountId);
     dynamo.resetHistory();
-    vi.setSystemTime(new Date('2030-05-01T10:00:30.000Z'));
+    clock.now += catalogRefreshAfterMs;
 
-    const recent = reader.recentView(accountId, 30_000);
+    const again = await reader.view(accountId);
+    await settled();
 
-    expect(recent).toBe(read);
+    expect(again.snapshot).toBe(read.snapshot);
     expect(dynamo.calls()).toHaveLength(0);
   });
 
-  it('is nothing once older than the caller accepts, for an account never read, or after the clock stepped back', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-05-01T10:00:00.000Z') });
-    state('v1');
-    const reader = new DynamoCatalogReader();
-    await reader.view(accountId);
-
-    vi.setSystemTime(new Date('2030-05-01T10:00:30.001Z'));
-    expect(reader.recentView(accountId, 30_000)).toBeUndefined();
-    expect(reader.recentView('22222222-2222-4222-8222-222222222222', 30_000)).toBeUndefined();
-    vi.setSystemTime(new Date('2030-05-01T09:59:59.000Z'));
-    expect(reader.recentView(accountId, 30_000)).toBeUndefined();
-  });
-
-  it('is refreshed by every read, so the catalog operations keep it young', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-05-01T10:00:00.000Z') });
+  it('still answers from memory past the refresh age, and one background read brings in a new contract', async () => {
     state('v1', { lounges: [id(1)], fast_tracks: [], tariffs: [] });
-    const reader = new DynamoCatalogReader();
+    const { clock, reader } = readerAt(1_000_000);
     await reader.view(accountId);
     state('v1', { lounges: [id(2)], fast_tracks: [], tariffs: [] });
-    vi.setSystemTime(new Date('2030-05-01T10:00:20.000Z'));
-    await reader.view(accountId);
-    vi.setSystemTime(new Date('2030-05-01T10:00:45.000Z'));
+    clock.now += catalogRefreshAfterMs + 1;
 
-    expect(reader.recentView(accountId, 30_000)?.contract.lounges).toEqual([id(2)]);
+    const served = await reader.view(accountId);
+    await reader.view(accountId);
+    await settled();
+    const after = await reader.view(accountId);
+
+    expect(served.contract.lounges).toEqual([id(1)]);
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
+    expect(after.contract.lounges).toEqual([id(2)]);
+  });
+
+  it('reads the state itself before answering once the view is older than the bound', async () => {
+    state('v1');
+    const { clock, reader } = readerAt(1_000_000);
+    await reader.view(accountId);
+    state('v2');
+    clock.now += catalogMaxStalenessMs + 1;
+
+    const view = await reader.view(accountId);
+
+    expect(view.snapshot.version).toBe('v2');
+  });
+
+  it('reads the state itself for an account it has not served, and for a caller that asks for now', async () => {
+    state('v1');
+    const { reader } = readerAt(1_000_000);
+    await reader.view(accountId);
+    dynamo.resetHistory();
+
+    await reader.view('22222222-2222-4222-8222-222222222222');
+    await reader.view(accountId, { maxAgeMs: 0 });
+
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
+  });
+
+  it('trusts nothing it read after the clock stepped back', async () => {
+    state('v1');
+    const { clock, reader } = readerAt(1_000_000);
+    await reader.view(accountId);
+    dynamo.resetHistory();
+    clock.now -= 1_000;
+
+    await reader.view(accountId);
+
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+  });
+
+  it('keeps serving within the bound when a background read fails, then reads itself', async () => {
+    state('v1');
+    const { clock, reader } = readerAt(1_000_000);
+    await reader.view(accountId);
+    dynamo.on(BatchGetCommand).rejects(new Error('throttled'));
+    clock.now += catalogRefreshAfterMs + 1;
+
+    const served = await reader.view(accountId);
+    await settled();
+    clock.now += catalogMaxStalenessMs;
+
+    expect(served.snapshot.version).toBe('v1');
+    await expect(reader.view(accountId)).rejects.toThrow('throttled');
+  });
+
+  it('refreshes every account it served in the one background read', async () => {
+    const other = '22222222-2222-4222-8222-222222222222';
+    state('v1');
+    const { clock, reader } = readerAt(1_000_000);
+    await reader.view(accountId);
+    await reader.view(other);
+    dynamo.resetHistory();
+    clock.now += catalogRefreshAfterMs + 1;
+
+    await reader.view(other);
+    await reader.view(accountId);
+    await settled();
+
+    const keys = dynamo
+      .commandCalls(BatchGetCommand)
+      .flatMap((call) => call.args[0].input.RequestItems?.[table]?.Keys ?? []);
+    expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        { pk: 'CATALOG', sk: 'CURRENT' },
+        { pk: `ACCOUNT#${other}`, sk: 'CATALOG_CONTRACT' },
+      ]),
+    );
   });
 });

@@ -1,7 +1,12 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esimChangeWrites, esimFromItem, esimToItem } from '../../../shared/db/entities/esim.ts';
-import { poolEntryKey } from '../../../shared/db/entities/esim-pool.ts';
+import {
+  poolEntryKey,
+  poolPartition,
+  poolShards,
+  randomPointOf,
+} from '../../../shared/db/entities/esim-pool.ts';
 import {
   matchesWebhookEventFilter,
   parseWebhookMessage,
@@ -114,11 +119,26 @@ describe('an eSIM change', () => {
 });
 
 describe('a pool entry', () => {
-  it('is keyed by a hash spread, so sequential ICCIDs scatter over the partition', () => {
+  it('is keyed by a hash spread, so sequential ICCIDs scatter over the pool', () => {
     const keys = iccids(5).map((each) => poolEntryKey(accountId, each).sk);
 
     expect(keys.every((key, index) => key.endsWith(`#${iccids(5)[index]}`))).toBe(true);
     expect([...keys].sort()).not.toEqual(keys);
-    expect(poolEntryKey(accountId, iccid).pk).toBe(`ESIM_POOL#${accountId}`);
+  });
+
+  it('lives in the shard its spread names, so a load writes to 16 partition keys of the account', () => {
+    const keys = iccids(200).map((each) => poolEntryKey(accountId, each));
+
+    for (const key of keys) {
+      expect(key.pk).toBe(poolPartition(accountId, Number.parseInt(key.sk.slice(0, 1), 16)));
+    }
+    expect(new Set(keys.map((key) => key.pk)).size).toBe(poolShards);
+  });
+
+  it('is found from a random point of its shard: every point of a shard sorts among its keys', () => {
+    for (let shard = 0; shard < poolShards; shard++) {
+      expect(randomPointOf(shard).startsWith(shard.toString(16))).toBe(true);
+      expect(randomPointOf(shard)).toHaveLength(8);
+    }
   });
 });

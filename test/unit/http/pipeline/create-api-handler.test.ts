@@ -51,6 +51,24 @@ describe('createApiHandler', () => {
     });
   });
 
+  it("gives each of many concurrent requests its own state, never another request's", async () => {
+    const slow: Implementations<typeof routes> = {
+      getThing: async ({ requestId }) => {
+        await new Promise((resolve) => setTimeout(resolve, Number(requestId.slice(4)) % 3));
+        return { status: 200, body: { requestId } };
+      },
+    };
+    const handler = createApiHandler(routes, slow);
+    const ids = Array.from({ length: 20 }, (_, index) => `req-${index}`);
+
+    const responses = await Promise.all(
+      ids.map((id) => handler(eventOf({ method: 'GET', headers: { 'X-Request-ID': id } }), context)),
+    );
+
+    expect(responses.map((response) => JSON.parse(response.body).requestId)).toEqual(ids);
+    expect(responses.map((response) => response.headers?.['X-Request-ID'])).toEqual(ids);
+  });
+
   it('answers a refusal as a problem with the same headers', async () => {
     const handler = createApiHandler(routes, implementations);
 
