@@ -1,5 +1,4 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
 import { roleLabel } from '../auth/roles.ts';
 import { useConsole } from '../context.ts';
@@ -13,12 +12,6 @@ const navigation = [
 export function Layout({ children, status }: { children: ComponentChildren; status: string }) {
   const { config, session, signOut } = useConsole();
   const [location] = useLocation();
-
-  useEffect(() => {
-    // After a route change, focus the new page's heading so keyboard and screen-reader users start there.
-    const heading = document.querySelector<HTMLElement>('[data-page-title]');
-    heading?.focus({ preventScroll: false });
-  }, [location]);
 
   return (
     <>

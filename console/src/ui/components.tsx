@@ -1,13 +1,20 @@
 import type { ComponentChildren, JSX } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLocation } from 'wouter-preact';
 import { type Problem, problemMessage } from '../api/problem.ts';
 import { useConsole } from '../context.ts';
 import type { AsyncState } from './hooks.ts';
 
-/** Heading of a page: receives focus after navigation so screen readers announce the new page. */
+/**
+ * Heading of a page: takes focus whenever the route changes, so keyboard and screen-reader users start on
+ * the new page. The heading focuses itself, at commit, because only it knows when it is in the document.
+ */
 export function PageTitle({ children }: { children: ComponentChildren }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [location] = useLocation();
+  useLayoutEffect(() => heading.current?.focus(), [location]);
   return (
-    <h1 tabIndex={-1} data-page-title>
+    <h1 ref={heading} tabIndex={-1} data-page-title>
       {children}
     </h1>
   );

@@ -365,9 +365,12 @@ describe('the audit log', () => {
 
     await page.getByLabel('Target id').fill(account.accountId);
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await table.getByText('employeeChangeAccountPlan').waitFor();
-    const actions = await table.locator('tbody th code').allTextContents();
-    expect(actions).toEqual(expect.arrayContaining(['employeeDisableAccount', 'enableAccount']));
+    // Polled: the unfiltered page may still be on screen while the filtered one loads.
+    await expect
+      .poll(() => table.locator('tbody th code').allTextContents())
+      .toEqual(
+        expect.arrayContaining(['employeeChangeAccountPlan', 'employeeDisableAccount', 'enableAccount']),
+      );
 
     await page.getByLabel('Action').fill('employeeChangeAccountPlan');
     await page.getByLabel('Actor id').fill('ada.admin');
@@ -426,7 +429,7 @@ describe('the accessibility of every page', () => {
   it('moves focus to the heading of each new page', async () => {
     await goTo(page, '#/audit-log', 'Audit log');
 
-    await expect(page.evaluate<string>('document.activeElement.textContent')).resolves.toBe('Audit log');
+    await expect.poll(() => page.evaluate<string>('document.activeElement.textContent')).toBe('Audit log');
     await expect(pageHeading(page, 'Audit log').isVisible()).resolves.toBe(true);
   });
 });

@@ -115,7 +115,12 @@ describe('the console for a support employee', () => {
     await page.getByLabel('Target id').fill(account.accountId);
     await page.getByRole('button', { name: 'Apply filters' }).click();
 
-    await page.getByRole('region', { name: 'Audit records table' }).getByText('addAccountManager').waitFor();
+    // Polled until every row is the account's: the unfiltered page stays on screen until the filtered one loads.
+    const table = page.getByRole('region', { name: 'Audit records table' });
+    await expect
+      .poll(async () => [...new Set(await table.locator('tbody td:nth-child(4) code').allTextContents())])
+      .toEqual([account.accountId]);
+    await table.getByText('addAccountManager').waitFor();
     expect(writeControls(await enabledControls(page))).toEqual([]);
   });
 
