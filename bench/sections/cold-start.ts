@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { sourceMapSupport } from '../../infra/constructs/entries.ts';
 import { inheritedPath } from '../../shared/config/local.ts';
 import { alternate } from '../alternate.ts';
 import { region } from '../environment.ts';
@@ -91,13 +92,16 @@ export function largestContributors(bundle: Bundle, count = 5): string {
 /**
  * esbuild with the options CDK's NodejsFunction passes for ApiFunction, minus the source map. Every
  * entry becomes its own bundle (no code splitting); one call parses the shared dependencies once.
+ * `inject` is ApiFunction's for the service's own functions, none for the floors.
  */
 async function bundleAll(
   projectRoot: string,
   outdir: string,
   entries: Record<string, string>,
+  inject: string[] = [],
 ): Promise<Record<string, Bundle>> {
   const result = await build({
+    inject,
     entryPoints: entries,
     absWorkingDir: projectRoot,
     // Generated floor entries live in the scratch directory and resolve packages from the project.
@@ -219,6 +223,7 @@ async function checkCdkOptions(projectRoot: string, log: (message: string) => vo
     "target: 'node24'",
     'minify: true',
     "mainFields: ['module', 'main']",
+    'inject: [sourceMapSupport]',
   ];
   const missing = expected.filter((option) => !source.includes(option));
   if (missing.length > 0)
@@ -241,12 +246,13 @@ export async function coldStart(options: {
   const emptyEntry = join(dir, 'empty.mjs');
   await writeFile(emptyEntry, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
   log(`cold start: bundling ${groups.length} functions`);
-  const handlers = await bundleAll(projectRoot, join(dir, 'handlers'), {
-    ...Object.fromEntries(
-      groups.map((group) => [group, join(projectRoot, 'functions', group, 'handler.ts')]),
-    ),
-    empty: emptyEntry,
-  });
+  const handlers = await bundleAll(
+    projectRoot,
+    join(dir, 'handlers'),
+    Object.fromEntries(groups.map((group) => [group, join(projectRoot, 'functions', group, 'handler.ts')])),
+    [sourceMapSupport],
+  );
+  const empty = (await bundleAll(projectRoot, join(dir, 'empty'), { empty: emptyEntry })).empty as Bundle;
 
   const floorEntries: Record<string, string> = {};
   const sdkPackages = new Map<string, string>();
@@ -265,7 +271,6 @@ export async function coldStart(options: {
   }
   log('cold start: bundling the floors');
   const floors = await bundleAll(projectRoot, join(dir, 'floors'), floorEntries);
-  const empty = handlers.empty as Bundle;
 
   const rows: Row[] = [];
   for (const group of groups) {

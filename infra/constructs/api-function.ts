@@ -8,7 +8,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
-import { projectRoot } from './entries.ts';
+import { projectRoot, sourceMapSupport } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
 /**
@@ -73,7 +73,9 @@ export class ApiFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       logGroup,
       role,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      // No --enable-source-maps: it parses the source map at every cold start; the injected
+      // source-map-support maps a stack only when one is formatted.
+      environment: props.environment,
       bundling: {
         format: OutputFormat.ESM,
         target: 'node24',
@@ -82,6 +84,7 @@ export class ApiFunction extends NodejsFunction {
         minify: true,
         sourceMap: true,
         sourcesContent: false,
+        inject: [sourceMapSupport],
         // The SDK is bundled at the pinned version the tests ran against, not the runtime's copy.
         externalModules: [],
       },

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Injected into every function's bundle: stack traces mapped to the TypeScript sources when formatted. */
+export const sourceMapSupport = join(projectRoot, 'shared', 'observability', 'source-maps.ts');
+
 /** Where a function's code starts, or undefined while nobody has written it yet. */
 export type EntryResolver = (functionName: string) => string | undefined;
 

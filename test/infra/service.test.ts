@@ -694,6 +694,9 @@ describe('the functions', () => {
           }),
         },
       });
+      // Source maps are applied when a stack is formatted (shared/observability/source-maps.ts), not by
+      // Node's flag, which parses the whole map at every cold start.
+      expect(JSON.stringify(fn.Properties.Environment), id).not.toContain('enable-source-maps');
       const [logGroupId] = referencedIds((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup);
       expect(logGroups.get(logGroupId ?? '')?.Properties.RetentionInDays, id).toBe(365);
     }
