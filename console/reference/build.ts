@@ -17,21 +17,32 @@ const require = createRequire(import.meta.url);
 interface OpenApiDocument {
   info: { description?: string } & Record<string, unknown>;
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, ErrorResponse> }>>;
+  components?: { responses?: Record<string, ErrorResponse> } & Record<string, unknown>;
   [key: string]: unknown;
 }
 
 interface ErrorResponse {
+  $ref?: string;
   'x-error-codes'?: string[];
 }
 
+/** A response as written, or the `components.responses` entry it references (problem answers are shared there). */
+function resolveResponse(document: OpenApiDocument, response: ErrorResponse): ErrorResponse {
+  const prefix = '#/components/responses/';
+  if (!response.$ref?.startsWith(prefix)) return response;
+  const target = document.components?.responses?.[response.$ref.slice(prefix.length)];
+  if (!target) throw new Error(`Unresolved reference ${response.$ref}`);
+  return target;
+}
+
 /** Operation ids per error code, read from the `x-error-codes` of every documented response. */
-function operationsByCode(document: OpenApiDocument): Map<string, string[]> {
+export function operationsByCode(document: OpenApiDocument): Map<string, string[]> {
   const byCode = new Map<string, string[]>();
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations)) {
       if (!operation.operationId) continue;
       for (const response of Object.values(operation.responses ?? {})) {
-        for (const code of response['x-error-codes'] ?? []) {
+        for (const code of resolveResponse(document, response)['x-error-codes'] ?? []) {
           const list = byCode.get(code) ?? [];
           if (!list.includes(operation.operationId)) list.push(operation.operationId);
           byCode.set(code, list);

@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponseObject,
+} from 'zod-openapi';
 import { applicationScopes, employeeOnlyScopes, identityScopes } from '../auth/scopes.ts';
 import { type ErrorCode, errorCatalog } from '../domain/errors.ts';
 import { problemContentType } from '../http/problem.ts';
@@ -20,6 +25,25 @@ const requestIdHeader = z
   .string()
   .max(128)
   .meta({ description: 'Echoed when the caller sent one, generated otherwise.' });
+
+/*
+ * Response headers and problem answers that many operations share are written once, in
+ * `components.headers` and `components.responses`, and referenced: inlined, they made the document
+ * nearly 2 MB. A header's `header.id` (zod-openapi) is its component name; each is one schema instance,
+ * which is what makes every use a reference to the same component.
+ */
+const responseHeaders = {
+  'X-Request-ID': requestIdHeader.meta({ header: { id: 'X-Request-ID' } }),
+  'Retry-After': z.string().meta({ description: 'Seconds', header: { id: 'Retry-After' } }),
+  Allow: z.string().meta({ header: { id: 'Allow' } }),
+  'Idempotency-Key': z
+    .string()
+    .meta({ description: 'Echo of the request header', header: { id: 'Idempotency-Key' } }),
+  'Idempotency-Status': z.enum(['created', 'reused']).meta({
+    description: '`reused`: the stored response of the first request with this key',
+    header: { id: 'Idempotency-Status' },
+  }),
+};
 
 const scopeDescriptions: Record<string, string> = {
   'catalog.lounges:read': 'Read the lounge catalog (alias catalog.lounges)',
@@ -47,16 +71,26 @@ const scopeDescriptions: Record<string, string> = {
 /** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */
 const isMetered = (route: RouteDefinition) => route.auth !== null && route.hosts.includes('api');
 
-/** The two IETF rate limit fields every metered answer carries. */
+/**
+ * The two IETF rate limit fields every metered answer carries. `RateLimit` stays inline: it is the one
+ * optional shared header, and openapi-typescript types a referenced header as always present.
+ */
 const rateLimitHeaders = {
   'RateLimit-Policy': z.string().meta({
     description: 'The plan\'s limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md)',
+    header: { id: 'RateLimit-Policy' },
   }),
-  RateLimit: z.string().optional().meta({
-    description:
-      'What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md)',
-  }),
+  RateLimit: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'What is left of the day, from the service\'s own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; ' +
+        "left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` " +
+        'first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md)',
+    }),
 };
+
 /** A route only employees call: the admin API, employee tokens, no client certificate. */
 const employeeOnly = (route: RouteDefinition) =>
   route.auth !== null && !(route.auth.audiences ?? ['partner']).includes('partner');
@@ -92,7 +126,41 @@ function impliedErrors(route: RouteDefinition): ErrorCode[] {
   return codes;
 }
 
-function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['responses'] {
+type ProblemResponses = Map<string, ZodOpenApiResponseObject>;
+
+/**
+ * The problem answer of one status listing these codes, as a `components.responses` entry: one object
+ * per name, so every operation that answers it references the same component.
+ */
+function problemResponse(
+  registered: ProblemResponses,
+  status: number,
+  codes: ErrorCode[],
+  metered: boolean,
+): ZodOpenApiResponseObject {
+  const id = `Problem${status}${codes.join('Or')}${metered ? 'Metered' : ''}`;
+  const known = registered.get(id);
+  if (known) return known;
+  const response: ZodOpenApiResponseObject = {
+    id,
+    description: `Problem: ${codes.join(', ')}${status === 400 ? ' (the body is not parseable JSON)' : ''}`,
+    headers: z.object({
+      'X-Request-ID': responseHeaders['X-Request-ID'],
+      ...(status === 429 || status === 503 ? { 'Retry-After': responseHeaders['Retry-After'] } : {}),
+      ...(status === 405 ? { Allow: responseHeaders.Allow } : {}),
+      ...(metered ? rateLimitHeaders : {}),
+    }),
+    content: { [problemContentType]: { schema: problemSchema } },
+    'x-error-codes': codes,
+  };
+  registered.set(id, response);
+  return response;
+}
+
+function errorResponses(
+  route: RouteDefinition,
+  registered: ProblemResponses,
+): ZodOpenApiOperationObject['responses'] {
   const byStatus = new Map<number, Set<ErrorCode>>();
   for (const code of [...impliedErrors(route), ...(route.errors ?? [])]) {
     const { status } = errorCatalog[code];
@@ -104,20 +172,7 @@ function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['resp
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     if (route.responses[status]) continue;
-    const list = [...codes];
-    responses[String(status)] = {
-      description: `Problem: ${list.join(', ')}${status === 400 ? ' (the body is not parseable JSON)' : ''}`,
-      headers: z.object({
-        'X-Request-ID': requestIdHeader,
-        ...(status === 429 || status === 503
-          ? { 'Retry-After': z.string().meta({ description: 'Seconds' }) }
-          : {}),
-        ...(status === 405 ? { Allow: z.string() } : {}),
-        ...(isMetered(route) ? rateLimitHeaders : {}),
-      }),
-      content: { [problemContentType]: { schema: problemSchema } },
-      'x-error-codes': list,
-    };
+    responses[String(status)] = problemResponse(registered, status, [...codes], isMetered(route));
   }
   return responses as ZodOpenApiOperationObject['responses'];
 }
@@ -125,16 +180,14 @@ function errorResponses(route: RouteDefinition): ZodOpenApiOperationObject['resp
 function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['responses'] {
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
-    const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': requestIdHeader };
+    const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': responseHeaders['X-Request-ID'] };
     for (const [name, description] of Object.entries(spec.headers ?? {})) {
       headerShape[name] = z.string().meta({ description });
     }
     if (isMetered(route)) Object.assign(headerShape, rateLimitHeaders);
     if (route.idempotency) {
-      headerShape['Idempotency-Key'] = z.string().meta({ description: 'Echo of the request header' });
-      headerShape['Idempotency-Status'] = z
-        .enum(['created', 'reused'])
-        .meta({ description: '`reused`: the stored response of the first request with this key' });
+      headerShape['Idempotency-Key'] = responseHeaders['Idempotency-Key'];
+      headerShape['Idempotency-Status'] = responseHeaders['Idempotency-Status'];
     }
     const binary = z.string().meta({ format: 'binary' });
     const content = spec.schema
@@ -159,7 +212,11 @@ const htmlDefault = {
   },
 };
 
-function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApiOperationObject {
+function operation(
+  route: RouteDefinition,
+  options: DocumentOptions,
+  problems: ProblemResponses,
+): ZodOpenApiOperationObject {
   const spec = route.request ?? {};
   const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': requestIdHeader.optional() };
   if (route.idempotency) {
@@ -199,7 +256,7 @@ function operation(route: RouteDefinition, options: DocumentOptions): ZodOpenApi
         ? {}
         : route.errorFormat === 'html'
           ? htmlDefault
-          : errorResponses(route)),
+          : errorResponses(route, problems)),
     },
     ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
   } as ZodOpenApiOperationObject;
@@ -220,12 +277,14 @@ function describeScopes(scopes: readonly string[]): Record<string, string> {
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
 export function buildOpenApiDocument(options: DocumentOptions) {
   const paths: ZodOpenApiPathsObject = {};
+  const problems: ProblemResponses = new Map();
   for (const route of routesForStage(options.stage)) {
     paths[route.path] ??= {};
     const item = paths[route.path];
     (item as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operation(
       route,
       options,
+      problems,
     );
   }
   return createDocument({

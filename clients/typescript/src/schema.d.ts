@@ -3432,10 +3432,576 @@ export interface components {
             reset_seconds: number | null;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Problem: MethodNotAllowed */
+        Problem405MethodNotAllowed: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: InternalError */
+        Problem500InternalError: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ServiceUnavailable */
+        Problem503ServiceUnavailable: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ValidationError (the body is not parseable JSON) */
+        Problem400ValidationErrorMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: Unauthorized */
+        Problem401UnauthorizedMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: Forbidden */
+        Problem403ForbiddenMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: MethodNotAllowed */
+        Problem405MethodNotAllowedMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                Allow: components["headers"]["Allow"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict */
+        Problem409IdempotencyConflictMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: PayloadTooLarge */
+        Problem413PayloadTooLargeMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: UnsupportedMediaType */
+        Problem415UnsupportedMediaTypeMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ValidationError */
+        Problem422ValidationErrorMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: RateLimitExceeded */
+        Problem429RateLimitExceededMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: InternalError */
+        Problem500InternalErrorMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ServiceUnavailable */
+        Problem503ServiceUnavailableMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ResourceNotFound */
+        Problem404ResourceNotFoundMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: Unauthorized */
+        Problem401Unauthorized: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: Forbidden */
+        Problem403Forbidden: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ResourceNotFound */
+        Problem404ResourceNotFound: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: AccountInvalidState */
+        Problem409AccountInvalidState: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ValidationError */
+        Problem422ValidationError: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ValidationError (the body is not parseable JSON) */
+        Problem400ValidationError: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: AlreadyCompanyMember */
+        Problem409AlreadyCompanyMember: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: PayloadTooLarge */
+        Problem413PayloadTooLarge: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: UnsupportedMediaType */
+        Problem415UnsupportedMediaType: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ResourceNotFound, WebhookNotFound */
+        Problem404ResourceNotFoundOrWebhookNotFound: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: WebhookInvalidState */
+        Problem409WebhookInvalidState: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: CatalogResourceNotFound */
+        Problem404CatalogResourceNotFoundMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: BookingNotFound */
+        Problem404BookingNotFoundMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+        Problem409IdempotencyConflictOrPassNotReadyOrBookingAlreadyConfirmedOrBookingAlreadyCanceledMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
+        Problem409IdempotencyConflictOrBookingAlreadyConfirmedOrBookingAlreadyCanceledMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: PassNotReady, PassServiceTypeMismatch */
+        Problem409PassNotReadyOrPassServiceTypeMismatchMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
+        Problem409IdempotencyConflictOrCatalogResourceConflict: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: CatalogResourceNotFound */
+        Problem404CatalogResourceNotFound: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: CatalogResourceConflict */
+        Problem409CatalogResourceConflict: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: AmenityResourceConflict */
+        Problem409AmenityResourceConflict: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict */
+        Problem409IdempotencyConflict: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, ContractAlreadyExists */
+        Problem409IdempotencyConflictOrContractAlreadyExists: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: WebhookAlreadyExists */
+        Problem409WebhookAlreadyExistsMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: WebhookNotFound */
+        Problem404WebhookNotFoundMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: WebhookInvalidState */
+        Problem409WebhookInvalidStateMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, WebhookInvalidState, WebhookRecoveryInProgress */
+        Problem409IdempotencyConflictOrWebhookInvalidStateOrWebhookRecoveryInProgressMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, EsimPoolExhausted */
+        Problem409IdempotencyConflictOrEsimPoolExhaustedMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: EsimNotFound */
+        Problem404EsimNotFoundMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: EsimNotFound, CatalogResourceNotFound */
+        Problem404EsimNotFoundOrCatalogResourceNotFoundMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, EsimTopupUnavailable */
+        Problem409IdempotencyConflictOrEsimTopupUnavailableMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: EsimResellerAlreadyLinked */
+        Problem409EsimResellerAlreadyLinkedMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: EsimResellerAlreadyLinked */
+        Problem409EsimResellerAlreadyLinked: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Echoed when the caller sent one, generated otherwise. */
+        "X-Request-ID": string;
+        Allow: string;
+        /** @description Seconds */
+        "Retry-After": string;
+        /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+        "RateLimit-Policy": string;
+        /** @description Echo of the request header */
+        "Idempotency-Key": string;
+        /** @description `reused`: the stored response of the first request with this key */
+        "Idempotency-Status": "created" | "reused";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3458,8 +4024,7 @@ export interface operations {
             /** @description Access token */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,8 +4034,7 @@ export interface operations {
             /** @description invalid_request, unsupported_grant_type, invalid_scope or invalid_grant (code unknown, used, expired, or verifier or redirect_uri not matching) */
             400: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3480,8 +4044,7 @@ export interface operations {
             /** @description invalid_client */
             401: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Basic realm="token" */
                     "WWW-Authenticate": string;
                     [name: string]: unknown;
@@ -3493,8 +4056,7 @@ export interface operations {
             /** @description A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad secrets for this client_id), `client_flood` or `address_flood` (docs/quotas.md) */
             429: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Seconds to wait */
                     "Retry-After": string;
                     [name: string]: unknown;
@@ -3519,50 +4081,16 @@ export interface operations {
             /** @description JSON Web Key Set */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getOpenidConfiguration: {
@@ -3579,50 +4107,16 @@ export interface operations {
             /** @description Authorization server metadata */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenidConfiguration"];
                 };
             };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     startEmployeeLogin: {
@@ -3648,8 +4142,7 @@ export interface operations {
             /** @description To the identity provider */
             302: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The provider's sign-in */
                     Location: string;
                     [name: string]: unknown;
@@ -3659,8 +4152,7 @@ export interface operations {
             /** @description The request is refused (redirect_uri, method, challenge or state) */
             400: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3698,8 +4190,7 @@ export interface operations {
             /** @description To the console: with a one-time code, or with error=access_denied */
             302: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The console redirect_uri */
                     Location: string;
                     [name: string]: unknown;
@@ -3709,8 +4200,7 @@ export interface operations {
             /** @description Bad, expired or reused state */
             400: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3720,8 +4210,7 @@ export interface operations {
             /** @description The employee has no role */
             403: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3753,8 +4242,7 @@ export interface operations {
             /** @description OpenAPI 3.1 document */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3763,42 +4251,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listAccounts: {
@@ -3818,11 +4273,9 @@ export interface operations {
             /** @description A page of accounts */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -3833,116 +4286,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     createAccount: {
@@ -3965,194 +4315,31 @@ export interface operations {
             /** @description Account created */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The account */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedAccount"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getAccount: {
@@ -4171,11 +4358,9 @@ export interface operations {
             /** @description The account */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -4183,131 +4368,14 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     disableAccount: {
@@ -4326,11 +4394,9 @@ export interface operations {
             /** @description The disabled account */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -4338,131 +4404,14 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     changeAccountPlan: {
@@ -4485,11 +4434,9 @@ export interface operations {
             /** @description The account on its new plan */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -4497,176 +4444,17 @@ export interface operations {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listApplications: {
@@ -4688,11 +4476,9 @@ export interface operations {
             /** @description A page of applications */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -4703,131 +4489,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     createApplication: {
@@ -4852,209 +4521,32 @@ export interface operations {
             /** @description Application created */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The application */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationWithSecret"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getApplication: {
@@ -5074,11 +4566,9 @@ export interface operations {
             /** @description The application */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -5086,131 +4576,14 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     disableApplication: {
@@ -5230,11 +4603,9 @@ export interface operations {
             /** @description The disabled application */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -5242,131 +4613,14 @@ export interface operations {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     rotateApplicationSecret: {
@@ -5386,11 +4640,9 @@ export interface operations {
             /** @description The application with its new secret, shown once */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -5398,131 +4650,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicationWithSecret"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     enableAccount: {
@@ -5541,105 +4676,21 @@ export interface operations {
             /** @description The enabled account */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: AccountInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409AccountInvalidState"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listAccountManagers: {
@@ -5661,94 +4712,20 @@ export interface operations {
             /** @description A page of managers */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AccountManagersPage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     addAccountManager: {
@@ -5771,8 +4748,7 @@ export interface operations {
             /** @description Assigned */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The managers of the account */
                     Location: string;
                     [name: string]: unknown;
@@ -5781,130 +4757,17 @@ export interface operations {
                     "application/json": components["schemas"]["AccountManager"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: AlreadyCompanyMember */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409AlreadyCompanyMember"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listAccountWebhooks: {
@@ -5923,94 +4786,20 @@ export interface operations {
             /** @description The subscription, if any */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listAccountWebhookDeliveries: {
@@ -6033,94 +4822,20 @@ export interface operations {
             /** @description A page of deliveries */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveriesPage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound, WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFoundOrWebhookNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     redeliverAccountWebhookDelivery: {
@@ -6142,105 +4857,21 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound, WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFoundOrWebhookNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409WebhookInvalidState"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listAuditLog: {
@@ -6270,83 +4901,19 @@ export interface operations {
             /** @description A page of audit records */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuditLogPage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listLoungeBookings: {
@@ -6368,11 +4935,9 @@ export interface operations {
             /** @description A page of bookings */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6380,116 +4945,13 @@ export interface operations {
                     "application/json": components["schemas"]["LoungeBookingsPage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     createLoungeBooking: {
@@ -6512,209 +4974,32 @@ export interface operations {
             /** @description Booking accepted */
             202: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description /v2/b2b/booking/lounges/{booking_id} */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BookingCreated"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404CatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getLoungeBooking: {
@@ -6733,11 +5018,9 @@ export interface operations {
             /** @description The booking */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6745,131 +5028,14 @@ export interface operations {
                     "application/json": components["schemas"]["LoungeBooking"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     confirmLoungeBooking: {
@@ -6889,162 +5055,27 @@ export interface operations {
             /** @description The confirmed booking */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LoungeBooking"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrPassNotReadyOrBookingAlreadyConfirmedOrBookingAlreadyCanceledMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     cancelLoungeBooking: {
@@ -7064,162 +5095,27 @@ export interface operations {
             /** @description The canceled booking */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LoungeBooking"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrBookingAlreadyConfirmedOrBookingAlreadyCanceledMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getLoungePass: {
@@ -7238,11 +5134,9 @@ export interface operations {
             /** @description The pass */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7250,146 +5144,15 @@ export interface operations {
                     "application/json": components["schemas"]["Pass"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409PassNotReadyOrPassServiceTypeMismatchMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listFastTrackBookings: {
@@ -7411,11 +5174,9 @@ export interface operations {
             /** @description A page of bookings */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7423,116 +5184,13 @@ export interface operations {
                     "application/json": components["schemas"]["FastTrackBookingsPage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     createFastTrackBooking: {
@@ -7555,209 +5213,32 @@ export interface operations {
             /** @description Booking accepted */
             202: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description /v2/b2b/booking/fast-tracks/{booking_id} */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BookingCreated"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404CatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getFastTrackBooking: {
@@ -7776,11 +5257,9 @@ export interface operations {
             /** @description The booking */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7788,131 +5267,14 @@ export interface operations {
                     "application/json": components["schemas"]["FastTrackBooking"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     confirmFastTrackBooking: {
@@ -7932,162 +5294,27 @@ export interface operations {
             /** @description The confirmed booking */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FastTrackBooking"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, PassNotReady, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrPassNotReadyOrBookingAlreadyConfirmedOrBookingAlreadyCanceledMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     cancelFastTrackBooking: {
@@ -8107,162 +5334,27 @@ export interface operations {
             /** @description The canceled booking */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FastTrackBooking"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, BookingAlreadyConfirmed, BookingAlreadyCanceled */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrBookingAlreadyConfirmedOrBookingAlreadyCanceledMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getFastTrackPass: {
@@ -8281,11 +5373,9 @@ export interface operations {
             /** @description The pass */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8293,146 +5383,15 @@ export interface operations {
                     "application/json": components["schemas"]["Pass"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: BookingNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PassNotReady, PassServiceTypeMismatch */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409PassNotReadyOrPassServiceTypeMismatchMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getPassSigningKeys: {
@@ -8449,50 +5408,16 @@ export interface operations {
             /** @description JSON Web Key Set */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listLounges: {
@@ -8521,8 +5446,7 @@ export interface operations {
             /** @description A page of lounges */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -8533,9 +5457,8 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8546,8 +5469,7 @@ export interface operations {
             /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
             304: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -8556,124 +5478,20 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getLounge: {
@@ -8698,8 +5516,7 @@ export interface operations {
             /** @description The lounge */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -8710,9 +5527,8 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8723,8 +5539,7 @@ export interface operations {
             /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
             304: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -8733,139 +5548,21 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404CatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getImage: {
@@ -8888,17 +5585,15 @@ export interface operations {
             /** @description The image bytes */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
                     "Last-Modified": string;
                     /** @description private, max-age=86400 */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8909,145 +5604,26 @@ export interface operations {
             /** @description Not modified; no body */
             304: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
                     "Last-Modified": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404CatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listFastTracks: {
@@ -9076,8 +5652,7 @@ export interface operations {
             /** @description A page of fast-tracks */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9088,9 +5663,8 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9101,8 +5675,7 @@ export interface operations {
             /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
             304: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9111,124 +5684,20 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getFastTrack: {
@@ -9253,8 +5722,7 @@ export interface operations {
             /** @description The fast-track */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9265,9 +5733,8 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9278,8 +5745,7 @@ export interface operations {
             /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
             304: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9288,139 +5754,21 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404CatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listEsimTariffs: {
@@ -9449,8 +5797,7 @@ export interface operations {
             /** @description A page of eSIM tariffs */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9461,9 +5808,8 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9474,8 +5820,7 @@ export interface operations {
             /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
             304: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9484,124 +5829,20 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getEsimTariff: {
@@ -9626,8 +5867,7 @@ export interface operations {
             /** @description The eSIM tariff */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9638,9 +5878,8 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9651,8 +5890,7 @@ export interface operations {
             /** @description Not modified (If-None-Match matched, or no change since If-Modified-Since); no body */
             304: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Strong validator of this representation (changes with data, contract, locale, filter and paging) */
                     ETag: string;
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
@@ -9661,139 +5899,21 @@ export interface operations {
                     Vary: string;
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404CatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listCatalogLounges: {
@@ -9813,8 +5933,7 @@ export interface operations {
             /** @description A page of lounges */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9824,75 +5943,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     createCatalogLounge: {
@@ -10047,133 +6103,27 @@ export interface operations {
             /** @description The lounge */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The item */
                     Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminLounge"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrCatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getCatalogLounge: {
@@ -10192,94 +6142,20 @@ export interface operations {
             /** @description The lounge */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminLounge"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     replaceCatalogLounge: {
@@ -10434,138 +6310,24 @@ export interface operations {
             /** @description The lounge */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminLounge"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409CatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     deactivateCatalogLounge: {
@@ -10584,94 +6346,20 @@ export interface operations {
             /** @description The lounge */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminLounge"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listCatalogFastTracks: {
@@ -10691,8 +6379,7 @@ export interface operations {
             /** @description A page of fast-tracks */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10702,75 +6389,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     createCatalogFastTrack: {
@@ -10913,133 +6537,27 @@ export interface operations {
             /** @description The fast-track */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The item */
                     Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFastTrack"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrCatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getCatalogFastTrack: {
@@ -11058,94 +6576,20 @@ export interface operations {
             /** @description The fast-track */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFastTrack"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     replaceCatalogFastTrack: {
@@ -11288,138 +6732,24 @@ export interface operations {
             /** @description The fast-track */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFastTrack"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409CatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     deactivateCatalogFastTrack: {
@@ -11438,94 +6768,20 @@ export interface operations {
             /** @description The fast-track */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFastTrack"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listCatalogTariffs: {
@@ -11545,8 +6801,7 @@ export interface operations {
             /** @description A page of eSIM tariffs */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11556,75 +6811,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     createCatalogTariff: {
@@ -11674,133 +6866,27 @@ export interface operations {
             /** @description The eSIM tariff */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The item */
                     Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminEsimTariff"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrCatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getCatalogTariff: {
@@ -11819,94 +6905,20 @@ export interface operations {
             /** @description The eSIM tariff */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminEsimTariff"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     replaceCatalogTariff: {
@@ -11956,138 +6968,24 @@ export interface operations {
             /** @description The eSIM tariff */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminEsimTariff"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409CatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     deactivateCatalogTariff: {
@@ -12106,94 +7004,20 @@ export interface operations {
             /** @description The eSIM tariff */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminEsimTariff"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listCatalogHubs: {
@@ -12213,8 +7037,7 @@ export interface operations {
             /** @description A page of hubs */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12224,75 +7047,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     createCatalogHub: {
@@ -12377,133 +7137,27 @@ export interface operations {
             /** @description The hub */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The item */
                     Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminHub"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrCatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getCatalogHub: {
@@ -12522,94 +7176,20 @@ export interface operations {
             /** @description The hub */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminHub"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     replaceCatalogHub: {
@@ -12694,138 +7274,24 @@ export interface operations {
             /** @description The hub */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminHub"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409CatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     deactivateCatalogHub: {
@@ -12844,94 +7310,20 @@ export interface operations {
             /** @description The hub */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminHub"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listCatalogAmenities: {
@@ -12951,8 +7343,7 @@ export interface operations {
             /** @description A page of amenitys */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12962,75 +7353,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     createCatalogAmenity: {
@@ -13070,133 +7398,27 @@ export interface operations {
             /** @description The amenity */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The item */
                     Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAmenity"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrCatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getCatalogAmenity: {
@@ -13215,94 +7437,20 @@ export interface operations {
             /** @description The amenity */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAmenity"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     replaceCatalogAmenity: {
@@ -13342,138 +7490,24 @@ export interface operations {
             /** @description The amenity */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAmenity"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409CatalogResourceConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     deleteCatalogAmenity: {
@@ -13492,103 +7526,19 @@ export interface operations {
             /** @description Deleted from the draft */
             204: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: AmenityResourceConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409AmenityResourceConflict"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     deactivateCatalogAmenity: {
@@ -13607,94 +7557,20 @@ export interface operations {
             /** @description The amenity */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAmenity"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404CatalogResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     uploadCatalogImage: {
@@ -13717,8 +7593,7 @@ export interface operations {
             /** @description The same bytes were stored before */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13728,116 +7603,22 @@ export interface operations {
             /** @description The stored image */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UploadedImage"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     startCatalogImageUpload: {
@@ -13858,116 +7639,22 @@ export interface operations {
             /** @description Where to put the file */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ImageUploadGrant"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     completeCatalogImageUpload: {
@@ -13986,8 +7673,7 @@ export interface operations {
             /** @description The same bytes were stored before */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13997,94 +7683,20 @@ export interface operations {
             /** @description The stored image */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UploadedImage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getCatalogDraft: {
@@ -14101,72 +7713,18 @@ export interface operations {
             /** @description The draft in figures */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogDraft"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getCatalogDiff: {
@@ -14183,72 +7741,18 @@ export interface operations {
             /** @description Added, changed, deactivated and removed items */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogDiff"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     publishCatalog: {
@@ -14266,98 +7770,22 @@ export interface operations {
             /** @description The published version */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogPublication"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflict"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     getAccountContract: {
@@ -14376,94 +7804,20 @@ export interface operations {
             /** @description The contract */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogContract"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     replaceAccountContract: {
@@ -14491,127 +7845,23 @@ export interface operations {
             /** @description The contract */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogContract"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     createAccountContract: {
@@ -14641,142 +7891,26 @@ export interface operations {
             /** @description The contract */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogContract"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, ContractAlreadyExists */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrContractAlreadyExists"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listWebhooks: {
@@ -14793,11 +7927,9 @@ export interface operations {
             /** @description The subscription, if any */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -14805,101 +7937,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     createWebhook: {
@@ -14920,13 +7963,11 @@ export interface operations {
             /** @description Subscribed */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The subscription */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -14934,176 +7975,17 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookAlreadyExists */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409WebhookAlreadyExistsMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getWebhook: {
@@ -15122,11 +8004,9 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -15134,131 +8014,14 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     deleteWebhook: {
@@ -15277,141 +8040,22 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     changeWebhookUrl: {
@@ -15434,11 +8078,9 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -15446,176 +8088,17 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     rotateWebhookSecret: {
@@ -15638,11 +8121,9 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -15650,176 +8131,17 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     disableWebhook: {
@@ -15842,11 +8164,9 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -15854,191 +8174,18 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409WebhookInvalidStateMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     enableWebhook: {
@@ -16057,11 +8204,9 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -16069,146 +8214,15 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409WebhookInvalidStateMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listWebhookDeliveries: {
@@ -16230,11 +8244,9 @@ export interface operations {
             /** @description A page of deliveries */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -16242,131 +8254,14 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveriesPage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getWebhookDelivery: {
@@ -16387,11 +8282,9 @@ export interface operations {
             /** @description The delivery */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -16399,131 +8292,14 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     redeliverWebhookDelivery: {
@@ -16544,13 +8320,11 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The delivery */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -16558,146 +8332,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409WebhookInvalidStateMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     pingWebhook: {
@@ -16716,13 +8359,11 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description Its delivery */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -16730,146 +8371,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookPingAccepted"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookInvalidState */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409WebhookInvalidStateMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     recoverWebhook: {
@@ -16893,207 +8403,30 @@ export interface operations {
             /** @description The recovery started */
             202: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookRecovery"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: WebhookNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, WebhookInvalidState, WebhookRecoveryInProgress */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404WebhookNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrWebhookInvalidStateOrWebhookRecoveryInProgressMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listEsims: {
@@ -17113,11 +8446,9 @@ export interface operations {
             /** @description A page of eSIMs */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -17125,116 +8456,13 @@ export interface operations {
                     "application/json": components["schemas"]["EsimsPage"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     createEsimOrder: {
@@ -17257,209 +8485,32 @@ export interface operations {
             /** @description Order created, Pending */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description /v2/b2b/fulfilment/orders/{order_id} */
                     Location: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EsimOrder"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404CatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getEsimOrder: {
@@ -17478,11 +8529,9 @@ export interface operations {
             /** @description The order */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -17490,131 +8539,14 @@ export interface operations {
                     "application/json": components["schemas"]["EsimOrder"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     confirmEsimOrder: {
@@ -17634,162 +8566,27 @@ export interface operations {
             /** @description The issued eSIM */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Esim"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, EsimPoolExhausted */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimPoolExhaustedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getEsim: {
@@ -17809,11 +8606,9 @@ export interface operations {
             /** @description The eSIM */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -17821,131 +8616,14 @@ export interface operations {
                     "application/json": components["schemas"]["Esim"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404EsimNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     listEsimTopups: {
@@ -17967,11 +8645,9 @@ export interface operations {
             /** @description Top-up offers */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -17979,131 +8655,14 @@ export interface operations {
                     "application/json": components["schemas"]["EsimTopupOffers"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404EsimNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     topUpEsim: {
@@ -18129,207 +8688,30 @@ export interface operations {
             /** @description The new package */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EsimPackage"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimNotFound, CatalogResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict, EsimTopupUnavailable */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404EsimNotFoundOrCatalogResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimTopupUnavailableMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getEsimPool: {
@@ -18348,11 +8730,9 @@ export interface operations {
             /** @description The pool */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -18360,131 +8740,14 @@ export interface operations {
                     "application/json": components["schemas"]["EsimPool"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     loadEsimPool: {
@@ -18507,11 +8770,9 @@ export interface operations {
             /** @description Counts of the load */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -18519,176 +8780,17 @@ export interface operations {
                     "application/json": components["schemas"]["EsimPoolLoad"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     linkEsimReseller: {
@@ -18711,11 +8813,9 @@ export interface operations {
             /** @description The link */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -18723,191 +8823,18 @@ export interface operations {
                     "application/json": components["schemas"]["EsimResellerLink"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimResellerAlreadyLinked */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409EsimResellerAlreadyLinkedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     getRateLimits: {
@@ -18924,11 +8851,9 @@ export interface operations {
             /** @description The plan and its current usage */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -18936,101 +8861,12 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitStatus"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: RateLimitExceeded */
-            429: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
-                    "RateLimit-Policy": string;
-                    /** @description What is left, e.g. `"burst";r=42;t=1, "daily";r=99958;t=3600`; only where the gateway tells (docs/quotas.md) */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     employeeListAccounts: {
@@ -19050,8 +8886,7 @@ export interface operations {
             /** @description A page of accounts */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19061,75 +8896,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeCreateAccount: {
@@ -19152,133 +8924,27 @@ export interface operations {
             /** @description Account created */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The account */
                     Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedAccount"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeGetAccount: {
@@ -19297,94 +8963,20 @@ export interface operations {
             /** @description The account */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeDisableAccount: {
@@ -19403,94 +8995,20 @@ export interface operations {
             /** @description The disabled account */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeChangeAccountPlan: {
@@ -19513,127 +9031,23 @@ export interface operations {
             /** @description The account on its new plan */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeListApplications: {
@@ -19655,8 +9069,7 @@ export interface operations {
             /** @description A page of applications */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19666,86 +9079,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeCreateApplication: {
@@ -19770,144 +9110,28 @@ export interface operations {
             /** @description Application created */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     /** @description The application */
                     Location: string;
-                    /** @description Echo of the request header */
-                    "Idempotency-Key": string;
-                    /** @description `reused`: the stored response of the first request with this key */
-                    "Idempotency-Status": "created" | "reused";
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationWithSecret"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: IdempotencyConflict */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeGetApplication: {
@@ -19927,94 +9151,20 @@ export interface operations {
             /** @description The application */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeDisableApplication: {
@@ -20034,94 +9184,20 @@ export interface operations {
             /** @description The disabled application */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Application"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeRotateApplicationSecret: {
@@ -20141,94 +9217,20 @@ export interface operations {
             /** @description The application with its new secret, shown once */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationWithSecret"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeGetEsimPool: {
@@ -20247,94 +9249,20 @@ export interface operations {
             /** @description The pool */
             200: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EsimPool"];
                 };
             };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeLoadEsimPool: {
@@ -20357,127 +9285,23 @@ export interface operations {
             /** @description Counts of the load */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EsimPoolLoad"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeLinkEsimReseller: {
@@ -20500,138 +9324,24 @@ export interface operations {
             /** @description The link */
             201: {
                 headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["EsimResellerLink"];
                 };
             };
-            /** @description Problem: ValidationError (the body is not parseable JSON) */
-            400: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Unauthorized */
-            401: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: Forbidden */
-            403: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ResourceNotFound */
-            404: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: MethodNotAllowed */
-            405: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    Allow: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: EsimResellerAlreadyLinked */
-            409: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: PayloadTooLarge */
-            413: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: UnsupportedMediaType */
-            415: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ValidationError */
-            422: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: InternalError */
-            500: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Problem: ServiceUnavailable */
-            503: {
-                headers: {
-                    /** @description Echoed when the caller sent one, generated otherwise. */
-                    "X-Request-ID": string;
-                    /** @description Seconds */
-                    "Retry-After": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409EsimResellerAlreadyLinked"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     webhook_booking_status_changed: {

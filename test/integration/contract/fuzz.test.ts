@@ -54,7 +54,10 @@ interface FuzzRequest {
 
 interface FuzzedDocument {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: {
+    schemas: Record<string, unknown>;
+    responses: Record<string, { 'x-error-codes'?: string[] }>;
+  };
 }
 
 /** The local stage's document as JSON, as a client reads it (references and all). */
@@ -322,10 +325,15 @@ function expectErrorBody(route: RouteDefinition, operation: Operation, response:
     code: expect.any(String),
     instance: expect.any(String),
   });
-  // The code is one the document lists for this status of this operation.
-  const documented = operation.responses[String(response.status)] as
-    | { 'x-error-codes'?: string[] }
+  // The code is one the document lists for this status of this operation (problem answers are shared
+  // in components.responses and referenced).
+  const written = operation.responses[String(response.status)] as
+    | { $ref?: string; 'x-error-codes'?: string[] }
     | undefined;
+  const documented = written?.$ref
+    ? document.components.responses[written.$ref.replace('#/components/responses/', '')]
+    : written;
+  if (written?.$ref) expect(documented, written.$ref).toBeDefined();
   if (documented?.['x-error-codes']) expect(documented['x-error-codes']).toContain(response.body.code);
 }
 

@@ -107,3 +107,78 @@ describe('the committed openapi.json', () => {
     expect(committed).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(publishedDocumentOptions))));
   });
 });
+
+describe('the shared parts of the OpenAPI document', () => {
+  type Header = { $ref?: string; required?: boolean; description?: string };
+  type Response = { $ref?: string; headers?: Record<string, Header>; 'x-error-codes'?: string[] };
+  const document = buildOpenApiDocument({ ...options, stage: 'prod' });
+  const responsesOf = () =>
+    Object.values(document.paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { responses: Record<string, Response> }>).flatMap((operation) =>
+        Object.values(operation.responses),
+      ),
+    );
+  const components = document.components as {
+    headers: Record<string, Header>;
+    responses: Record<string, Response>;
+  };
+
+  it('answers every problem through one components.responses entry that lists its codes', () => {
+    const problems = responsesOf().filter((response) => response.$ref?.startsWith('#/components/responses/'));
+    const inlineProblems = responsesOf().filter((response) => response['x-error-codes']);
+
+    expect(problems.length).toBeGreaterThan(500);
+    expect(inlineProblems).toEqual([]);
+    for (const { $ref } of problems) {
+      const shared = components.responses[$ref?.replace('#/components/responses/', '') ?? ''];
+      expect(shared?.['x-error-codes']?.length, $ref).toBeGreaterThan(0);
+    }
+  });
+
+  it('references the shared response headers from components.headers', () => {
+    const headers = [
+      ...responsesOf().filter((response) => !response.$ref),
+      ...Object.values(components.responses),
+    ].flatMap((response) => Object.entries(response.headers ?? {}));
+    const shared = [
+      'X-Request-ID',
+      'RateLimit-Policy',
+      'Retry-After',
+      'Allow',
+      'Idempotency-Key',
+      'Idempotency-Status',
+    ];
+
+    expect(Object.keys(components.headers).sort()).toEqual([...shared].sort());
+    // A route's own header of the same name (a token endpoint's Retry-After) says something else.
+    const copies = headers.filter(
+      ([name, header]) => !header.$ref && header.description === components.headers[name]?.description,
+    );
+    const references = headers.filter(([, header]) => header.$ref);
+
+    expect(copies.map(([name]) => name)).toEqual([]);
+    expect(references.length).toBeGreaterThan(100);
+    for (const [name, header] of references) expect(header.$ref).toBe(`#/components/headers/${name}`);
+  });
+
+  it('keeps RateLimit inline and optional: it is left out when the daily count could not be read in time', () => {
+    const rateLimits = responsesOf()
+      .flatMap((response) => Object.entries(response.headers ?? {}))
+      .filter(([name]) => name === 'RateLimit')
+      .map(([, header]) => header);
+
+    expect(rateLimits.length).toBeGreaterThan(50);
+    for (const header of rateLimits) {
+      expect(header.$ref).toBeUndefined();
+      expect(header.required).toBeUndefined();
+      expect(header.description).toContain('"daily";r=<remaining>;t=<seconds to 00:00 UTC>');
+      expect(header.description).toContain('100 ms');
+    }
+  });
+
+  it('keeps the committed openapi.json under 1 MiB', () => {
+    const bytes = readFileSync(new URL('../../../openapi.json', import.meta.url)).byteLength;
+
+    expect(bytes).toBeLessThan(1024 * 1024);
+  });
+});
