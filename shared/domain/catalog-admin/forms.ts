@@ -50,6 +50,39 @@ function imagesFromForm(
   });
 }
 
+/** The fields lounges and fast tracks share, first in both their records and their forms. */
+function serviceToForm(record: LoungeRecord | FastTrackRecord) {
+  return {
+    id: record.id,
+    hub_id: record.hub_id,
+    name: record.name,
+    ...optional('coordinates', record.coordinates),
+    business_hours: record.business_hours,
+    required_booking_info: record.required_booking_info,
+    policy: record.policy,
+    images: imagesToForm(record.images),
+    is_active: record.is_active,
+  };
+}
+
+function serviceFromForm(
+  id: string,
+  form: FormOf['lounges'] | FormOf['fast_tracks'],
+  facts: (imageId: string) => ImageFacts,
+) {
+  return {
+    id,
+    hub_id: form.hub_id,
+    name: form.name,
+    ...optional('coordinates', form.coordinates),
+    business_hours: form.business_hours,
+    required_booking_info: form.required_booking_info,
+    policy: form.policy,
+    images: imagesFromForm(form.images, facts),
+    is_active: form.is_active,
+  };
+}
+
 const converters = {
   hubs: {
     toForm: (record: HubRecord): ItemOf<'hubs'> => ({
@@ -92,34 +125,18 @@ const converters = {
   },
   lounges: {
     toForm: (record: LoungeRecord): ItemOf<'lounges'> => ({
-      id: record.id,
-      hub_id: record.hub_id,
-      name: record.name,
-      ...optional('coordinates', record.coordinates),
+      ...serviceToForm(record),
       ...optional('landside', record.landside),
       ...optional('airside_zone', record.airside_zone),
       is_arrival_available: record.is_arrival_available,
       amenity_ids: record.amenities.map((amenity) => amenity.id),
       paid_amenity_ids: record.amenities.filter((amenity) => !amenity.is_free).map((amenity) => amenity.id),
-      business_hours: record.business_hours,
-      is_active: record.is_active,
-      policy: record.policy,
-      required_booking_info: record.required_booking_info,
-      images: imagesToForm(record.images),
       direction_info: record.direction_info,
     }),
     fromForm: (id: string, form: FormOf['lounges'], facts: (imageId: string) => ImageFacts): LoungeRecord => {
       const paid = new Set(form.paid_amenity_ids);
       return {
-        id,
-        hub_id: form.hub_id,
-        name: form.name,
-        ...optional('coordinates', form.coordinates),
-        business_hours: form.business_hours,
-        required_booking_info: form.required_booking_info,
-        policy: form.policy,
-        images: imagesFromForm(form.images, facts),
-        is_active: form.is_active,
+        ...serviceFromForm(id, form, facts),
         ...optional('landside', form.landside),
         ...optional('airside_zone', form.airside_zone),
         is_arrival_available: form.is_arrival_available,
@@ -130,17 +147,9 @@ const converters = {
   },
   fast_tracks: {
     toForm: (record: FastTrackRecord): ItemOf<'fast_tracks'> => ({
-      id: record.id,
-      hub_id: record.hub_id,
-      name: record.name,
-      ...optional('coordinates', record.coordinates),
+      ...serviceToForm(record),
       ...optional('terminal', record.terminal),
       direction: record.direction,
-      business_hours: record.business_hours,
-      required_booking_info: record.required_booking_info,
-      policy: record.policy,
-      images: imagesToForm(record.images),
-      is_active: record.is_active,
       description: record.description,
     }),
     fromForm: (
@@ -148,15 +157,7 @@ const converters = {
       form: FormOf['fast_tracks'],
       facts: (imageId: string) => ImageFacts,
     ): FastTrackRecord => ({
-      id,
-      hub_id: form.hub_id,
-      name: form.name,
-      ...optional('coordinates', form.coordinates),
-      business_hours: form.business_hours,
-      required_booking_info: form.required_booking_info,
-      policy: form.policy,
-      images: imagesFromForm(form.images, facts),
-      is_active: form.is_active,
+      ...serviceFromForm(id, form, facts),
       ...optional('terminal', form.terminal),
       direction: form.direction,
       description: form.description,
