@@ -83,7 +83,14 @@ function serviceFromForm(
   };
 }
 
-const converters = {
+type Converters = {
+  [K in RecordKind]: {
+    toForm: (record: RecordOf[K]) => ItemOf<K>;
+    fromForm: (id: string, form: FormOf[K], facts: (imageId: string) => ImageFacts) => RecordOf[K];
+  };
+};
+
+const converters: Converters = {
   hubs: {
     toForm: (record: HubRecord): ItemOf<'hubs'> => ({
       id: record.id,
@@ -178,33 +185,13 @@ const converters = {
   },
 };
 
-type ToForm = { [K in RecordKind]: (record: RecordOf[K]) => ItemOf<K> };
-type FromForm = {
-  [K in RecordKind]: (id: string, form: FormOf[K], facts: (imageId: string) => ImageFacts) => RecordOf[K];
-};
-
-const toForms: ToForm = {
-  hubs: converters.hubs.toForm,
-  amenities: converters.amenities.toForm,
-  lounges: converters.lounges.toForm,
-  fast_tracks: converters.fast_tracks.toForm,
-  tariffs: converters.tariffs.toForm,
-};
-const fromForms: FromForm = {
-  hubs: converters.hubs.fromForm,
-  amenities: converters.amenities.fromForm,
-  lounges: converters.lounges.fromForm,
-  fast_tracks: converters.fast_tracks.fromForm,
-  tariffs: converters.tariffs.fromForm,
-};
-
 export function toForm<K extends RecordKind>(kind: K, record: RecordOf[K]): ItemOf<K> {
-  return toForms[kind](record);
+  return converters[kind].toForm(record);
 }
 
 /** `toForm` for a kind known only at run time (diffs walk every kind). */
 export function anyToForm(kind: RecordKind, record: RecordOf[RecordKind]): ItemOf<RecordKind> {
-  const convert = toForms[kind] as (value: RecordOf[RecordKind]) => ItemOf<RecordKind>;
+  const convert = converters[kind].toForm as (value: RecordOf[RecordKind]) => ItemOf<RecordKind>;
   return convert(record);
 }
 
@@ -215,7 +202,7 @@ export function fromForm<K extends RecordKind>(
   form: FormOf[K],
   facts: (imageId: string) => ImageFacts,
 ): RecordOf[K] {
-  return fromForms[kind](id, form, facts);
+  return converters[kind].fromForm(id, form, facts);
 }
 
 /** The image ids a form names, in order. */
