@@ -29,6 +29,7 @@ import {
   uploadImage,
 } from '../../shared/domain/catalog-admin/service.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
+import { actorOf } from '../../shared/http/pipeline/audit.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { catalogAdminRoutes, catalogItemsByOperationId } from '../../shared/routes/catalog-admin.ts';
 import { s3ImageUploads } from '../../shared/storage/image-uploads.ts';
@@ -58,7 +59,7 @@ interface ChangeRequest {
 }
 
 const changeOf = (request: ChangeRequest): AdminChange => ({
-  actor: { type: 'employee', id: request.principal.subject, roles: request.principal.roles ?? [] },
+  actor: actorOf(request.principal),
   action: request.route.operationId,
   requestId: request.requestId,
   now: request.now,
