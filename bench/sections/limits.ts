@@ -23,15 +23,25 @@ async function blockMicros(iterations: number, call: (index: number) => unknown)
 const differences = (ours: readonly number[], floor: readonly number[]) =>
   ours.map((value, index) => value - (floor[index] as number));
 
-async function compare(
+/** Ours against the floor in alternating repetitions (one warm-up each), with the median overhead per call. */
+async function overheadRow(
   repetitions: number,
   ours: () => Promise<number>,
   floor: () => Promise<number>,
-): Promise<{ ours: number[]; floor: number[] }> {
+  labels: { name: string; floorName: string; note: string },
+): Promise<Row> {
   await ours();
   await floor();
   const [oursMicros = [], floorMicros = []] = await alternate(repetitions, [ours, floor]);
-  return { ours: oursMicros, floor: floorMicros };
+  return {
+    section,
+    name: labels.name,
+    floorName: labels.floorName,
+    measured: measure(oursMicros, floorMicros, 'µs/call', {
+      'overhead µs/call': median(differences(oursMicros, floorMicros)),
+    }),
+    note: labels.note,
+  };
 }
 
 /** What the local gateway adds to a request it meters: the limiter's decision and the two header fields. */
@@ -53,16 +63,11 @@ async function limiterRow(settings: BenchSettings): Promise<Row> {
       entry.tokens += 1;
       map.set(key, entry);
     });
-  const measured = await compare(repetitions, ours, floor);
-  return {
-    section,
+  return overheadRow(repetitions, ours, floor, {
     name: 'limiter check + RateLimit-Policy/RateLimit fields (1,000 accounts)',
     floorName: 'Map get + set of a counter, same keys',
-    measured: measure(measured.ours, measured.floor, 'µs/call', {
-      'overhead µs/call': median(differences(measured.ours, measured.floor)),
-    }),
     note: `${iterations} calls per block`,
-  };
+  });
 }
 
 /**
@@ -98,17 +103,13 @@ async function counterRow(settings: BenchSettings): Promise<Row> {
       entry.count += 1;
       map.set(key, entry);
     });
-  const measured = await compare(repetitions, ours, floor);
-  await counter.settled();
-  return {
-    section,
+  const row = await overheadRow(repetitions, ours, floor, {
     name: 'daily usage count + RateLimit daily field per request (1,000 accounts)',
     floorName: 'Map get + set of a counter, same keys',
-    measured: measure(measured.ours, measured.floor, 'µs/call', {
-      'overhead µs/call': median(differences(measured.ours, measured.floor)),
-    }),
     note: `${iterations} calls per block; flushes start at most once a second per account, answered in memory here`,
-  };
+  });
+  await counter.settled();
+  return row;
 }
 
 /**
@@ -127,16 +128,11 @@ async function flushRow(harness: Harness, settings: BenchSettings): Promise<Row>
       dynamoDailyUsageStore.add(`account:bench-${index % 50}`, day, 1, expiresAt),
     );
   const floor = () => blockMicros(iterations, () => harness.floors.getItem());
-  const measured = await compare(repetitions, ours, floor);
-  return {
-    section,
+  return overheadRow(repetitions, ours, floor, {
     name: 'daily usage flush (UpdateItem ADD, UPDATED_NEW), beside the request',
     floorName: 'bare GetItem on the same client',
-    measured: measure(measured.ours, measured.floor, 'µs/call', {
-      'overhead µs/call': median(differences(measured.ours, measured.floor)),
-    }),
     note: `${iterations} calls per block on DynamoDB Local; one per account and container per second at most`,
-  };
+  });
 }
 
 /** The local gateway's whole metering of a request: token check, plan (cached), limiter, headers. */
@@ -152,16 +148,11 @@ async function gatewayRow(harness: Harness, settings: BenchSettings): Promise<Ro
   const authorization = `Bearer ${harness.accessToken}`;
   const ours = () => blockMicros(iterations, () => usagePlans.meter(authorization));
   const floor = () => blockMicros(iterations, () => verifyAccessToken(harness.accessToken, ['partner']));
-  const measured = await compare(repetitions, ours, floor);
-  return {
-    section,
+  return overheadRow(repetitions, ours, floor, {
     name: 'local gateway metering per request (authorizer work + limiter)',
     floorName: 'bare verifyAccessToken',
-    measured: measure(measured.ours, measured.floor, 'µs/call', {
-      'overhead µs/call': median(differences(measured.ours, measured.floor)),
-    }),
     note: `${iterations} calls per block; the plan read from the account is cached, as the gateway does`,
-  };
+  });
 }
 
 /** The AWS authorizer's work on a cache miss (once per token per 5 minutes): verify, account read, key. */
@@ -175,16 +166,11 @@ async function authorizerRow(harness: Harness, settings: BenchSettings): Promise
   };
   const ours = () => blockMicros(iterations, () => handler(event));
   const floor = () => blockMicros(iterations, () => verifyAccessToken(harness.accessToken, ['partner']));
-  const measured = await compare(repetitions, ours, floor);
-  return {
-    section,
+  return overheadRow(repetitions, ours, floor, {
     name: 'authorizer on a cache miss (verify + account read + key derivation)',
     floorName: 'bare verifyAccessToken',
-    measured: measure(measured.ours, measured.floor, 'µs/call', {
-      'overhead µs/call': median(differences(measured.ours, measured.floor)),
-    }),
     note: `${iterations} calls per block; the account read goes to DynamoDB Local`,
-  };
+  });
 }
 
 export async function rateLimitCost(options: {

@@ -29,8 +29,9 @@ import {
   uploadImage,
 } from '../../shared/domain/catalog-admin/service.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
+import { actorOf } from '../../shared/http/pipeline/audit.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { catalogAdminRoutes } from '../../shared/routes/catalog-admin.ts';
+import { catalogAdminRoutes, catalogItemsByOperationId } from '../../shared/routes/catalog-admin.ts';
 import { s3ImageUploads } from '../../shared/storage/image-uploads.ts';
 
 let ports: CatalogAdminPorts | undefined;
@@ -51,33 +52,28 @@ function adminPorts(): CatalogAdminPorts {
 
 interface ChangeRequest {
   principal: EmployeePrincipal;
-  route: { operationId: string };
+  route: { operationId: string; path: string };
   requestId: string;
   now: Date;
   uow: UnitOfWork;
 }
 
 const changeOf = (request: ChangeRequest): AdminChange => ({
-  actor: { type: 'employee', id: request.principal.subject, roles: request.principal.roles ?? [] },
+  actor: actorOf(request.principal),
   action: request.route.operationId,
   requestId: request.requestId,
   now: request.now,
   uow: request.uow,
 });
 
-const segments: Record<RecordKind, string> = {
-  hubs: 'hubs',
-  amenities: 'amenities',
-  lounges: 'lounges',
-  fast_tracks: 'fast-tracks',
-  tariffs: 'tariffs',
-};
-
 const noStore = { 'Cache-Control': 'no-store' };
 const ok = (body: unknown): ApiResult => ({ status: 200, headers: noStore, body });
 
-/** The five operations of one kind; `id` names the kind's path parameter. */
-function itemOperations<K extends RecordKind>(kind: K, id: (params: Record<string, string>) => string) {
+/** An item's routes have one path parameter: the item's id. */
+const itemId = (params: Record<string, string>) => Object.values(params)[0] ?? '';
+
+/** The five operations of one kind. */
+function itemOperations<K extends RecordKind>(kind: K) {
   return {
     list: async ({ query }: { query: { limit: number; cursor?: string | undefined } }) => {
       const page = await listItems(adminPorts(), kind, query);
@@ -87,25 +83,19 @@ function itemOperations<K extends RecordKind>(kind: K, id: (params: Record<strin
       const item = await createItem(adminPorts(), kind, request.body, changeOf(request));
       return {
         status: 201,
-        headers: { ...noStore, Location: `/api/v1/admin/catalog/${segments[kind]}/${item.id}` },
+        headers: { ...noStore, Location: `${request.route.path}/${item.id}` },
         body: item,
       };
     },
     get: async ({ params }: { params: Record<string, string> }) =>
-      ok(await getItem(adminPorts(), kind, id(params))),
+      ok(await getItem(adminPorts(), kind, itemId(params))),
     replace: async (
       request: ChangeRequest & { params: Record<string, string>; body: Parameters<typeof replaceItem<K>>[3] },
-    ) => ok(await replaceItem(adminPorts(), kind, id(request.params), request.body, changeOf(request))),
+    ) => ok(await replaceItem(adminPorts(), kind, itemId(request.params), request.body, changeOf(request))),
     deactivate: async (request: ChangeRequest & { params: Record<string, string> }) =>
-      ok(await deactivateItem(adminPorts(), kind, id(request.params), changeOf(request))),
+      ok(await deactivateItem(adminPorts(), kind, itemId(request.params), changeOf(request))),
   };
 }
-
-const lounges = itemOperations('lounges', (params) => params.loungeID ?? '');
-const fastTracks = itemOperations('fast_tracks', (params) => params.fastTrackID ?? '');
-const tariffs = itemOperations('tariffs', (params) => params.tariffID ?? '');
-const hubs = itemOperations('hubs', (params) => params.hubID ?? '');
-const amenities = itemOperations('amenities', (params) => params.amenityID ?? '');
 
 function imageView(image: StoredImage) {
   return {
@@ -139,31 +129,13 @@ function diffView(diff: CatalogDiff) {
 }
 
 export const handler = createApiHandler(catalogAdminRoutes, {
-  listCatalogLounges: lounges.list,
-  createCatalogLounge: lounges.create,
-  getCatalogLounge: lounges.get,
-  replaceCatalogLounge: lounges.replace,
-  deactivateCatalogLounge: lounges.deactivate,
-  listCatalogFastTracks: fastTracks.list,
-  createCatalogFastTrack: fastTracks.create,
-  getCatalogFastTrack: fastTracks.get,
-  replaceCatalogFastTrack: fastTracks.replace,
-  deactivateCatalogFastTrack: fastTracks.deactivate,
-  listCatalogTariffs: tariffs.list,
-  createCatalogTariff: tariffs.create,
-  getCatalogTariff: tariffs.get,
-  replaceCatalogTariff: tariffs.replace,
-  deactivateCatalogTariff: tariffs.deactivate,
-  listCatalogHubs: hubs.list,
-  createCatalogHub: hubs.create,
-  getCatalogHub: hubs.get,
-  replaceCatalogHub: hubs.replace,
-  deactivateCatalogHub: hubs.deactivate,
-  listCatalogAmenities: amenities.list,
-  createCatalogAmenity: amenities.create,
-  getCatalogAmenity: amenities.get,
-  replaceCatalogAmenity: amenities.replace,
-  deactivateCatalogAmenity: amenities.deactivate,
+  ...catalogItemsByOperationId({
+    lounges: itemOperations('lounges'),
+    fast_tracks: itemOperations('fast_tracks'),
+    tariffs: itemOperations('tariffs'),
+    hubs: itemOperations('hubs'),
+    amenities: itemOperations('amenities'),
+  }),
 
   deleteCatalogAmenity: async (request) => {
     await deleteAmenity(adminPorts(), request.params.amenityID, changeOf(request));

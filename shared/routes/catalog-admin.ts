@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { maxDirectUploadBytes } from '../domain/catalog-admin/image-content.ts';
+import type { RecordKind } from '../domain/catalog-admin/kinds.ts';
 import {
   amenityAdminParams,
   amenityAdminSchema,
@@ -42,10 +43,19 @@ const write = { scope: 'admin.catalog:write', audiences: ['employee'] } as const
 const common = { hosts: ['admin'], group: 'catalog-admin', tags: ['Catalog administration'] } as const;
 const base = '/api/v1/admin/catalog';
 
-interface ItemSpec<Form extends z.ZodType, Item extends z.ZodType, Params extends z.ZodObject> {
+interface ItemSpec<
+  One extends string,
+  Many extends string,
+  Form extends z.ZodType,
+  Item extends z.ZodType,
+  Params extends z.ZodObject,
+> {
+  /** How operation ids name one item and many: `Lounge`, `Lounges`, ... */
+  one: One;
+  many: Many;
   /** Path segment: `lounges`, `fast-tracks`, ... */
   segment: string;
-  /** `{loungeID}`, ... */
+  /** `{loungeID}`, ...: the one path parameter of an item's routes. */
   param: string;
   /** One item in prose: `lounge`, `fast-track`, ... */
   label: string;
@@ -61,13 +71,13 @@ function itemRoutes<
   Form extends z.ZodType,
   Item extends z.ZodType,
   Params extends z.ZodObject,
->(name: { one: One; many: Many }, spec: ItemSpec<Form, Item, Params>) {
+>(spec: ItemSpec<One, Many, Form, Item, Params>) {
   const collection = `${base}/${spec.segment}`;
   const one = `${collection}/{${spec.param}}`;
   return {
     list: defineRoute({
       ...common,
-      operationId: `listCatalog${name.many}`,
+      operationId: `listCatalog${spec.many}`,
       method: 'GET',
       path: collection,
       summary: `List the ${spec.label}s of the catalog draft`,
@@ -78,7 +88,7 @@ function itemRoutes<
     }),
     create: defineRoute({
       ...common,
-      operationId: `createCatalog${name.one}`,
+      operationId: `createCatalog${spec.one}`,
       method: 'POST',
       path: collection,
       summary: `Add a ${spec.label} to the draft`,
@@ -96,7 +106,7 @@ function itemRoutes<
     }),
     get: defineRoute({
       ...common,
-      operationId: `getCatalog${name.one}`,
+      operationId: `getCatalog${spec.one}`,
       method: 'GET',
       path: one,
       summary: `Read a ${spec.label} of the draft in its admin form`,
@@ -107,7 +117,7 @@ function itemRoutes<
     }),
     replace: defineRoute({
       ...common,
-      operationId: `replaceCatalog${name.one}`,
+      operationId: `replaceCatalog${spec.one}`,
       method: 'PUT',
       path: one,
       summary: `Replace a ${spec.label} in the draft`,
@@ -120,7 +130,7 @@ function itemRoutes<
     }),
     deactivate: defineRoute({
       ...common,
-      operationId: `deactivateCatalog${name.one}`,
+      operationId: `deactivateCatalog${spec.one}`,
       method: 'POST',
       path: `${one}/deactivate`,
       summary: `Deactivate a ${spec.label} in the draft`,
@@ -135,90 +145,87 @@ function itemRoutes<
   };
 }
 
-const lounges = itemRoutes(
-  { one: 'Lounge', many: 'Lounges' },
-  {
+/** Every kind's routes, keyed by record kind, in the order the OpenAPI document lists them. */
+const itemRoutesByKind = {
+  lounges: itemRoutes({
+    one: 'Lounge',
+    many: 'Lounges',
     segment: 'lounges',
     param: 'loungeID',
     label: 'lounge',
     form: loungeForm,
     item: loungeAdminSchema,
     params: loungeAdminParams,
-  },
-);
-const fastTracks = itemRoutes(
-  { one: 'FastTrack', many: 'FastTracks' },
-  {
+  }),
+  fast_tracks: itemRoutes({
+    one: 'FastTrack',
+    many: 'FastTracks',
     segment: 'fast-tracks',
     param: 'fastTrackID',
     label: 'fast-track',
     form: fastTrackForm,
     item: fastTrackAdminSchema,
     params: fastTrackAdminParams,
-  },
-);
-const tariffs = itemRoutes(
-  { one: 'Tariff', many: 'Tariffs' },
-  {
+  }),
+  tariffs: itemRoutes({
+    one: 'Tariff',
+    many: 'Tariffs',
     segment: 'tariffs',
     param: 'tariffID',
     label: 'eSIM tariff',
     form: tariffForm,
     item: tariffAdminSchema,
     params: tariffAdminParams,
-  },
-);
-const hubs = itemRoutes(
-  { one: 'Hub', many: 'Hubs' },
-  {
+  }),
+  hubs: itemRoutes({
+    one: 'Hub',
+    many: 'Hubs',
     segment: 'hubs',
     param: 'hubID',
     label: 'hub',
     form: hubForm,
     item: hubAdminSchema,
     params: hubAdminParams,
-  },
-);
-const amenities = itemRoutes(
-  { one: 'Amenity', many: 'Amenities' },
-  {
+  }),
+  amenities: itemRoutes({
+    one: 'Amenity',
+    many: 'Amenities',
     segment: 'amenities',
     param: 'amenityID',
     label: 'amenity',
     form: amenityForm,
     item: amenityAdminSchema,
     params: amenityAdminParams,
-  },
-);
+  }),
+} satisfies Record<RecordKind, unknown>;
+
+type ItemRoutesByKind = typeof itemRoutesByKind;
+type ItemOperation = keyof ItemRoutesByKind[RecordKind];
+/** Every pair of a kind and one of its operations. */
+type KindOperation = { [K in RecordKind]: { [O in ItemOperation]: [K, O] }[ItemOperation] }[RecordKind];
+
+/**
+ * Keys one value per kind and operation by the operation id of its route (`listCatalogLounges`, ...),
+ * so that the route table and the handler name the item operations in one place: here.
+ */
+export function catalogItemsByOperationId<PerKind extends Record<RecordKind, Record<ItemOperation, unknown>>>(
+  perKind: PerKind,
+) {
+  const entries = Object.entries(itemRoutesByKind).flatMap(([kind, routes]) =>
+    Object.entries(routes).map(([operation, route]) => [
+      route.operationId,
+      perKind[kind as RecordKind][operation as ItemOperation],
+    ]),
+  );
+  return Object.fromEntries(entries) as {
+    [P in KindOperation as ItemRoutesByKind[P[0]][P[1]]['operationId']]: PerKind[P[0]][P[1]];
+  };
+}
 
 const contractPath = '/api/v1/admin/accounts/{accountID}/contract';
 
 export const catalogAdminRoutes = {
-  listCatalogLounges: lounges.list,
-  createCatalogLounge: lounges.create,
-  getCatalogLounge: lounges.get,
-  replaceCatalogLounge: lounges.replace,
-  deactivateCatalogLounge: lounges.deactivate,
-  listCatalogFastTracks: fastTracks.list,
-  createCatalogFastTrack: fastTracks.create,
-  getCatalogFastTrack: fastTracks.get,
-  replaceCatalogFastTrack: fastTracks.replace,
-  deactivateCatalogFastTrack: fastTracks.deactivate,
-  listCatalogTariffs: tariffs.list,
-  createCatalogTariff: tariffs.create,
-  getCatalogTariff: tariffs.get,
-  replaceCatalogTariff: tariffs.replace,
-  deactivateCatalogTariff: tariffs.deactivate,
-  listCatalogHubs: hubs.list,
-  createCatalogHub: hubs.create,
-  getCatalogHub: hubs.get,
-  replaceCatalogHub: hubs.replace,
-  deactivateCatalogHub: hubs.deactivate,
-  listCatalogAmenities: amenities.list,
-  createCatalogAmenity: amenities.create,
-  getCatalogAmenity: amenities.get,
-  replaceCatalogAmenity: amenities.replace,
-  deactivateCatalogAmenity: amenities.deactivate,
+  ...catalogItemsByOperationId(itemRoutesByKind),
   deleteCatalogAmenity: defineRoute({
     ...common,
     operationId: 'deleteCatalogAmenity',

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { endpoints } from './api.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -14,6 +14,23 @@ export function dynamoClient(): DynamoDBClient {
 
 export function documentClient(): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true } });
+}
+
+let scanClient: DynamoDBDocumentClient | undefined;
+
+/** Every item of the stage's main table that `filter` keeps (a scan, read to its last page). */
+export async function scanMainTable(
+  filter: string,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>[]> {
+  scanClient ??= documentClient();
+  const items: Record<string, unknown>[] = [];
+  const pages = paginateScan(
+    { client: scanClient },
+    { TableName: endpoints().tables.main, FilterExpression: filter, ExpressionAttributeValues: values },
+  );
+  for await (const page of pages) items.push(...(page.Items ?? []));
+  return items;
 }
 
 export function streamsClient(): DynamoDBStreamsClient {

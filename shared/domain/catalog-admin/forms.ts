@@ -50,7 +50,47 @@ function imagesFromForm(
   });
 }
 
-const converters = {
+/** The fields lounges and fast tracks share, first in both their records and their forms. */
+function serviceToForm(record: LoungeRecord | FastTrackRecord) {
+  return {
+    id: record.id,
+    hub_id: record.hub_id,
+    name: record.name,
+    ...optional('coordinates', record.coordinates),
+    business_hours: record.business_hours,
+    required_booking_info: record.required_booking_info,
+    policy: record.policy,
+    images: imagesToForm(record.images),
+    is_active: record.is_active,
+  };
+}
+
+function serviceFromForm(
+  id: string,
+  form: FormOf['lounges'] | FormOf['fast_tracks'],
+  facts: (imageId: string) => ImageFacts,
+) {
+  return {
+    id,
+    hub_id: form.hub_id,
+    name: form.name,
+    ...optional('coordinates', form.coordinates),
+    business_hours: form.business_hours,
+    required_booking_info: form.required_booking_info,
+    policy: form.policy,
+    images: imagesFromForm(form.images, facts),
+    is_active: form.is_active,
+  };
+}
+
+type Converters = {
+  [K in RecordKind]: {
+    toForm: (record: RecordOf[K]) => ItemOf<K>;
+    fromForm: (id: string, form: FormOf[K], facts: (imageId: string) => ImageFacts) => RecordOf[K];
+  };
+};
+
+const converters: Converters = {
   hubs: {
     toForm: (record: HubRecord): ItemOf<'hubs'> => ({
       id: record.id,
@@ -92,34 +132,18 @@ const converters = {
   },
   lounges: {
     toForm: (record: LoungeRecord): ItemOf<'lounges'> => ({
-      id: record.id,
-      hub_id: record.hub_id,
-      name: record.name,
-      ...optional('coordinates', record.coordinates),
+      ...serviceToForm(record),
       ...optional('landside', record.landside),
       ...optional('airside_zone', record.airside_zone),
       is_arrival_available: record.is_arrival_available,
       amenity_ids: record.amenities.map((amenity) => amenity.id),
       paid_amenity_ids: record.amenities.filter((amenity) => !amenity.is_free).map((amenity) => amenity.id),
-      business_hours: record.business_hours,
-      is_active: record.is_active,
-      policy: record.policy,
-      required_booking_info: record.required_booking_info,
-      images: imagesToForm(record.images),
       direction_info: record.direction_info,
     }),
     fromForm: (id: string, form: FormOf['lounges'], facts: (imageId: string) => ImageFacts): LoungeRecord => {
       const paid = new Set(form.paid_amenity_ids);
       return {
-        id,
-        hub_id: form.hub_id,
-        name: form.name,
-        ...optional('coordinates', form.coordinates),
-        business_hours: form.business_hours,
-        required_booking_info: form.required_booking_info,
-        policy: form.policy,
-        images: imagesFromForm(form.images, facts),
-        is_active: form.is_active,
+        ...serviceFromForm(id, form, facts),
         ...optional('landside', form.landside),
         ...optional('airside_zone', form.airside_zone),
         is_arrival_available: form.is_arrival_available,
@@ -130,17 +154,9 @@ const converters = {
   },
   fast_tracks: {
     toForm: (record: FastTrackRecord): ItemOf<'fast_tracks'> => ({
-      id: record.id,
-      hub_id: record.hub_id,
-      name: record.name,
-      ...optional('coordinates', record.coordinates),
+      ...serviceToForm(record),
       ...optional('terminal', record.terminal),
       direction: record.direction,
-      business_hours: record.business_hours,
-      required_booking_info: record.required_booking_info,
-      policy: record.policy,
-      images: imagesToForm(record.images),
-      is_active: record.is_active,
       description: record.description,
     }),
     fromForm: (
@@ -148,15 +164,7 @@ const converters = {
       form: FormOf['fast_tracks'],
       facts: (imageId: string) => ImageFacts,
     ): FastTrackRecord => ({
-      id,
-      hub_id: form.hub_id,
-      name: form.name,
-      ...optional('coordinates', form.coordinates),
-      business_hours: form.business_hours,
-      required_booking_info: form.required_booking_info,
-      policy: form.policy,
-      images: imagesFromForm(form.images, facts),
-      is_active: form.is_active,
+      ...serviceFromForm(id, form, facts),
       ...optional('terminal', form.terminal),
       direction: form.direction,
       description: form.description,
@@ -177,33 +185,13 @@ const converters = {
   },
 };
 
-type ToForm = { [K in RecordKind]: (record: RecordOf[K]) => ItemOf<K> };
-type FromForm = {
-  [K in RecordKind]: (id: string, form: FormOf[K], facts: (imageId: string) => ImageFacts) => RecordOf[K];
-};
-
-const toForms: ToForm = {
-  hubs: converters.hubs.toForm,
-  amenities: converters.amenities.toForm,
-  lounges: converters.lounges.toForm,
-  fast_tracks: converters.fast_tracks.toForm,
-  tariffs: converters.tariffs.toForm,
-};
-const fromForms: FromForm = {
-  hubs: converters.hubs.fromForm,
-  amenities: converters.amenities.fromForm,
-  lounges: converters.lounges.fromForm,
-  fast_tracks: converters.fast_tracks.fromForm,
-  tariffs: converters.tariffs.fromForm,
-};
-
 export function toForm<K extends RecordKind>(kind: K, record: RecordOf[K]): ItemOf<K> {
-  return toForms[kind](record);
+  return converters[kind].toForm(record);
 }
 
 /** `toForm` for a kind known only at run time (diffs walk every kind). */
 export function anyToForm(kind: RecordKind, record: RecordOf[RecordKind]): ItemOf<RecordKind> {
-  const convert = toForms[kind] as (value: RecordOf[RecordKind]) => ItemOf<RecordKind>;
+  const convert = converters[kind].toForm as (value: RecordOf[RecordKind]) => ItemOf<RecordKind>;
   return convert(record);
 }
 
@@ -214,7 +202,7 @@ export function fromForm<K extends RecordKind>(
   form: FormOf[K],
   facts: (imageId: string) => ImageFacts,
 ): RecordOf[K] {
-  return fromForms[kind](id, form, facts);
+  return converters[kind].fromForm(id, form, facts);
 }
 
 /** The image ids a form names, in order. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { changeEventId } from '../../../shared/domain/booking/events.ts';
 import { type ApiResponse, api, endpoints, request } from '../../support/api.ts';
-import { documentClient } from '../../support/aws.ts';
+import { documentClient, scanMainTable } from '../../support/aws.ts';
 
 export type Service = 'lounges' | 'fast-tracks';
 
@@ -183,24 +183,6 @@ export async function endHold(accountId: string, bookingId: string): Promise<voi
   );
 }
 
-async function scanOf(filter: string, values: Record<string, unknown>): Promise<Json[]> {
-  const items: Json[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: table(),
-        FilterExpression: filter,
-        ExpressionAttributeValues: values,
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...((page.Items ?? []) as Json[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
 /**
  * The outbox events of one booking, oldest first, once the events of its latest change are out: the
  * processor publishes them from the booking's stream record, a moment after the change committed.
@@ -208,11 +190,11 @@ async function scanOf(filter: string, values: Record<string, unknown>): Promise<
 export async function eventsOf(bookingId: string): Promise<Json[]> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const [booking] = await scanOf('entity = :booking AND booking_id = :id', {
+    const [booking] = await scanMainTable('entity = :booking AND booking_id = :id', {
       ':booking': 'Booking',
       ':id': bookingId,
     });
-    const events = await scanOf('entity = :event AND ordering_key = :booking', {
+    const events = await scanMainTable('entity = :event AND ordering_key = :booking', {
       ':event': 'Event',
       ':booking': bookingId,
     });

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSeedCatalog, seedCatalog } from '../../../infra/local/seed-catalog.ts';
+import { loadSeedCatalog } from '../../../infra/local/seed-catalog.ts';
 import {
   auditOf,
   call,
   createAccount,
-  employeeToken,
   type Handler,
-  handlers,
   idempotencyKey,
-  isolatedCatalog,
   partnerToken,
+  seededCatalog,
 } from './support.ts';
 
 interface Problem {
@@ -32,10 +30,7 @@ let employee: string;
 let loungeIds: string[];
 
 beforeAll(async () => {
-  await isolatedCatalog();
-  await seedCatalog([], new Date());
-  ({ admin, catalog } = await handlers());
-  employee = await employeeToken();
+  ({ admin, catalog, employee } = await seededCatalog());
   loungeIds = (await loadSeedCatalog()).records.lounges
     .filter((lounge) => lounge.is_active)
     .map((lounge) => lounge.id);

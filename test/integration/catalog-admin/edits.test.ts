@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '../../../infra/local/functions.ts';
-import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { routes } from '../../../shared/routes/index.ts';
 import {
   auditOf,
@@ -9,12 +8,11 @@ import {
   employeeToken,
   eventFor,
   type Handler,
-  handlers,
   hubForm,
   idempotencyKey,
-  isolatedCatalog,
   loungeForm,
   partnerToken,
+  seededCatalog,
 } from './support.ts';
 
 interface Item extends Record<string, unknown> {
@@ -31,10 +29,7 @@ let employee: string;
 let hubId: string;
 
 beforeAll(async () => {
-  await isolatedCatalog();
-  await seedCatalog([], new Date());
-  ({ admin } = await handlers());
-  employee = await employeeToken();
+  ({ admin, employee } = await seededCatalog());
   const hub = await call<Item>(admin, 'createCatalogHub', {
     token: employee,
     headers: idempotencyKey(),

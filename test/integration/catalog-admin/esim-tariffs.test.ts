@@ -1,16 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
-import {
-  call,
-  createAccount,
-  employeeToken,
-  type Handler,
-  handlers,
-  idempotencyKey,
-  isolatedCatalog,
-  partnerToken,
-} from './support.ts';
+import { call, createAccount, type Handler, idempotencyKey, partnerToken, seededCatalog } from './support.ts';
 
 /**
  * eSIM tariffs are catalog items like lounges: employees edit them in the draft, and eSIM ordering
@@ -33,11 +23,8 @@ let esim: Handler;
 let employee: string;
 
 beforeAll(async () => {
-  await isolatedCatalog();
-  await seedCatalog([], new Date());
-  ({ admin, catalog } = await handlers());
+  ({ admin, catalog, employee } = await seededCatalog());
   esim = (await import('../../../functions/esim/handler.ts')).handler;
-  employee = await employeeToken();
 }, 60_000);
 
 const tariffForm = (name: string, amount: string, validityDays = 14) => ({

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { imageIdFor } from '../../../shared/domain/catalog/image-id.ts';
 import { endpoints } from '../../support/api.ts';
 import {
@@ -11,13 +10,12 @@ import {
   call,
   employeeToken,
   type Handler,
-  handlers,
   hubForm,
   type Isolated,
   idempotencyKey,
-  isolatedCatalog,
   loungeForm,
   partnerToken,
+  seededCatalog,
 } from './support.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/images/${name}`, import.meta.url));
@@ -59,10 +57,7 @@ let employee: string;
 let isolated: Isolated;
 
 beforeAll(async () => {
-  isolated = await isolatedCatalog();
-  await seedCatalog([], new Date());
-  ({ admin, catalog } = await handlers());
-  employee = await employeeToken();
+  ({ isolated, admin, catalog, employee } = await seededCatalog());
 }, 60_000);
 
 const upload = <T = Uploaded>(bytes: Uint8Array, contentType: string) =>

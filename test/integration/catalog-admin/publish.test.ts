@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { catalogMaxStalenessMs } from '../../../shared/domain/catalog/freshness.ts';
 import {
   type Answer,
   auditOf,
   call,
-  employeeToken,
   type Handler,
-  handlers,
   idempotencyKey,
-  isolatedCatalog,
   partnerToken,
+  seededCatalog,
 } from './support.ts';
 
 interface Page {
@@ -31,10 +28,7 @@ let partner: string;
 const accountId = '6b1d1d2a-3f0e-4b8e-9a51-0c4b6f1e2d3c';
 
 beforeAll(async () => {
-  await isolatedCatalog();
-  await seedCatalog([], new Date());
-  ({ admin, catalog } = await handlers());
-  employee = await employeeToken();
+  ({ admin, catalog, employee } = await seededCatalog());
   partner = await partnerToken(accountId, ['catalog.lounges:read', 'catalog.fast_tracks:read']);
 }, 60_000);
 

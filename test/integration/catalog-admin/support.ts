@@ -4,6 +4,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
+import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { ensureTable } from '../../../infra/local/tables.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
 import { generateClientId } from '../../../shared/auth/client-secrets.ts';
@@ -40,7 +41,7 @@ export interface Isolated {
   bucket: string;
 }
 
-export async function isolatedCatalog(): Promise<Isolated> {
+async function isolatedCatalog(): Promise<Isolated> {
   const stage = endpoints();
   Object.assign(process.env, stage.environment);
   const suffix = randomUUID().slice(0, 8);
@@ -76,10 +77,21 @@ export async function isolatedCatalog(): Promise<Isolated> {
 
 export type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-export async function handlers(): Promise<{ admin: Handler; catalog: Handler }> {
+/**
+ * What every suite here starts from: the seed catalog in tables and a bucket of the suite's own, the
+ * admin and catalog functions' handlers on them, and an admin employee's token.
+ */
+export async function seededCatalog(): Promise<{
+  isolated: Isolated;
+  admin: Handler;
+  catalog: Handler;
+  employee: string;
+}> {
+  const isolated = await isolatedCatalog();
+  await seedCatalog([], new Date());
   const admin = (await import('../../../functions/catalog-admin/handler.ts')).handler;
   const catalog = (await import('../../../functions/catalog/handler.ts')).handler;
-  return { admin, catalog };
+  return { isolated, admin, catalog, employee: await employeeToken() };
 }
 
 export interface Call {

@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
 import { type ApiResponse, api, endpoints } from '../../support/api.ts';
-import { documentClient } from '../../support/aws.ts';
+import { documentClient, scanMainTable } from '../../support/aws.ts';
 import { type OnboardedPartner, onboardPartner } from '../../support/onboard.ts';
 
 export type Json = Record<string, unknown>;
@@ -138,21 +138,11 @@ export async function timePasses(accountId: string, iccid: string): Promise<void
 
 /** The outbox events of one eSIM, oldest first. */
 export async function eventsOf(iccid: string): Promise<Json[]> {
-  const items: Json[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new ScanCommand({
-        TableName: table(),
-        FilterExpression: 'entity = :event AND ordering_key = :iccid',
-        ExpressionAttributeValues: { ':event': 'Event', ':iccid': iccid },
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    items.push(...((page.Items ?? []) as Json[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
+  const events = await scanMainTable('entity = :event AND ordering_key = :iccid', {
+    ':event': 'Event',
+    ':iccid': iccid,
+  });
+  return events.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
 }
 
 /** Items of the account's partition whose sort key starts with `prefix` (orders, eSIMs). */
