@@ -12,6 +12,7 @@ import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { buildProxyEvent, clientCertificateFromPem } from '../infra/local/api-event.ts';
 import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
 import {
+  freePorts,
   type RunningStage,
   type StageEndpoints,
   type StageJson,
@@ -103,12 +104,7 @@ export function expectStatus(
 export function benchStageOptions(stateDir: string): StageOptions {
   return {
     stateDir,
-    apiPort: 0,
-    authPort: 0,
-    adminPort: 0,
-    idpPort: 0,
-    consolePort: 0,
-    docsPort: 0,
+    ...freePorts,
     persistent: false,
     // As deployed: response validation is a local and test aid, and INFO logs would flood the table.
     env: {

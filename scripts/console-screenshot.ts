@@ -7,19 +7,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStage } from '../infra/local/stage.ts';
+import { freePorts, startStage } from '../infra/local/stage.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 
 const output = fileURLToPath(new URL('../docs/console-screenshot.png', import.meta.url));
 const stateDir = await mkdtemp(join(tmpdir(), 'pts-screenshot-'));
 const stage = await startStage({
   stateDir,
-  apiPort: 0,
-  authPort: 0,
-  adminPort: 0,
-  idpPort: 0,
-  consolePort: 0,
-  docsPort: 0,
+  ...freePorts,
   persistent: false,
   env: { LOG_LEVEL: 'SILENT' },
   log: () => {},

@@ -12,6 +12,7 @@ import type { Host, Stage } from '../../shared/routes/types.ts';
 import { buildProxyEvent, catchAllResource, clientCertificateFields, matchRoute } from './api-event.ts';
 import { type FunctionModules, lambdaContext } from './functions.ts';
 import { answerRateLimitFields, type LocalFloodRules, type LocalUsagePlans } from './limits.ts';
+import { type LocalListener, listenLocally } from './listen.ts';
 
 /** API Gateway's payload quota for REST APIs. */
 export const gatewayMaxBodyBytes = 10 * 1024 * 1024;
@@ -38,11 +39,7 @@ export interface GatewayOptions {
   clock?: () => Date;
 }
 
-export interface Gateway {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
+export type Gateway = LocalListener;
 
 interface Reply {
   statusCode: number;
@@ -284,21 +281,5 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         });
     },
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocally(server, options.port);
 }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type Interaction } from 'oidc-provider';
 import type { Role } from '../../shared/domain/employees/model.ts';
+import { listenLocally } from './listen.ts';
 
 /**
  * The local stage's identity provider: a real OpenID Provider (oidc-provider) with seeded employees
@@ -174,11 +174,7 @@ export async function startIdentityProvider(
   const server = createServer({ cert: options.tls.cert, key: options.tls.key }, (request, response) =>
     handle(request, response),
   );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLocally(server, options.port, host);
   const issuer = options.issuer ?? `https://${host}:${port}`;
 
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
@@ -362,10 +358,6 @@ export async function startIdentityProvider(
   return {
     issuer,
     port,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: close,
   };
 }

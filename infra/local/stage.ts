@@ -91,6 +91,16 @@ export interface StageOptions {
   seeders?: readonly Seeder[];
 }
 
+/** Every listener of the stage on a port chosen free when it starts: for tests, the bench and scripts. */
+export const freePorts = {
+  apiPort: 0,
+  authPort: 0,
+  adminPort: 0,
+  idpPort: 0,
+  consolePort: 0,
+  docsPort: 0,
+} as const satisfies Partial<StageOptions>;
+
 export interface StageClient {
   client_id: string;
   client_secret: string;

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { extname, join, relative, sep } from 'node:path';
 import { cacheControlFor } from '../../console/hosting.ts';
+import { type LocalListener, listenLocally } from './listen.ts';
 
 /**
  * A static site of the local stage over HTTPS, standing in for CloudFront in front of a private S3
@@ -18,11 +18,7 @@ export interface SiteFile {
   etag: string;
 }
 
-export interface StaticSite {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
+export type StaticSite = LocalListener;
 
 export interface StaticSiteOptions {
   port: number;
@@ -111,21 +107,5 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
   }
 
   const server: Server = createServer({ ...options.tls, minVersion: 'TLSv1.2' }, answer);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocally(server, options.port);
 }

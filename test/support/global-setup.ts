@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type StageEndpoints, type StageJson, startStage } from '../../infra/local/stage.ts';
+import { freePorts, type StageEndpoints, type StageJson, startStage } from '../../infra/local/stage.ts';
 import { logLevelOverride } from '../../shared/config/local.ts';
 
 declare module 'vitest' {
@@ -20,12 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stateDir = await mkdtemp(join(tmpdir(), 'pts-stage-'));
   const stage = await startStage({
     stateDir,
-    apiPort: 0,
-    authPort: 0,
-    adminPort: 0,
-    idpPort: 0,
-    consolePort: 0,
-    docsPort: 0,
+    ...freePorts,
     persistent: false,
     env: {
       LOG_LEVEL: logLevelOverride() ?? 'SILENT',

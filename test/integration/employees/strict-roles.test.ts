@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningStage, startStage } from '../../../infra/local/stage.ts';
+import { freePorts, type RunningStage, startStage } from '../../../infra/local/stage.ts';
 import { stageClient } from '../../support/api.ts';
 import { employeeLoginClient } from '../../support/employee-login.ts';
 
@@ -20,12 +20,7 @@ beforeAll(async () => {
   stateDir = await mkdtemp(join(tmpdir(), 'pts-strict-'));
   strict = await startStage({
     stateDir,
-    apiPort: 0,
-    authPort: 0,
-    adminPort: 0,
-    idpPort: 0,
-    consolePort: 0,
-    docsPort: 0,
+    ...freePorts,
     employeeRoles: 'strict',
     persistent: false,
     env: { LOG_LEVEL: 'SILENT' },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type RunningStage, type StageOptions, startStage } from '../../../infra/local/stage.ts';
+import { freePorts, type RunningStage, type StageOptions, startStage } from '../../../infra/local/stage.ts';
 import { stageClient } from '../../support/api.ts';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -28,12 +28,7 @@ describe('a persistent stage', () => {
     stateDir = await mkdtemp(join(tmpdir(), 'pts-restart-'));
     const options: StageOptions = {
       stateDir,
-      apiPort: 0,
-      authPort: 0,
-      adminPort: 0,
-      idpPort: 0,
-      consolePort: 0,
-      docsPort: 0,
+      ...freePorts,
       persistent: true,
       env: { LOG_LEVEL: 'SILENT' },
       log: () => undefined,
