@@ -12,8 +12,17 @@ export interface CspOrigins {
 /** Directives a browser ignores in a meta tag; they belong in the response header only. */
 const headerOnlyDirectives = ['frame-ancestors'];
 
+type Directive = [string, ...string[]];
+
+function serialized(directives: readonly Directive[], delivery: 'header' | 'meta'): string {
+  return directives
+    .filter(([name]) => delivery === 'header' || !headerOnlyDirectives.includes(name))
+    .map((parts) => parts.join(' '))
+    .join('; ');
+}
+
 export function contentSecurityPolicy(origins: CspOrigins, delivery: 'header' | 'meta'): string {
-  const directives: [string, ...string[]][] = [
+  const directives: Directive[] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     ['style-src', "'self'"],
@@ -28,10 +37,7 @@ export function contentSecurityPolicy(origins: CspOrigins, delivery: 'header' | 
     ['form-action', "'none'"],
     ['frame-ancestors', "'none'"],
   ];
-  return directives
-    .filter(([name]) => delivery === 'header' || !headerOnlyDirectives.includes(name))
-    .map((parts) => parts.join(' '))
-    .join('; ');
+  return serialized(directives, delivery);
 }
 
 /** The origin of a URL from config.json, for connect-src; refuses anything that is not an http(s) URL. */
@@ -56,7 +62,7 @@ export const buildTimeConnectSources = ['https:'] as const;
  * 'self' is the document. It is served from its own origin (docs_url), never the console's.
  */
 export function referenceContentSecurityPolicy(delivery: 'header' | 'meta'): string {
-  const directives: [string, ...string[]][] = [
+  const directives: Directive[] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     ['style-src', "'self'", "'unsafe-inline'"],
@@ -68,8 +74,5 @@ export function referenceContentSecurityPolicy(delivery: 'header' | 'meta'): str
     ['form-action', "'none'"],
     ['frame-ancestors', "'none'"],
   ];
-  return directives
-    .filter(([name]) => delivery === 'header' || !headerOnlyDirectives.includes(name))
-    .map((parts) => parts.join(' '))
-    .join('; ');
+  return serialized(directives, delivery);
 }

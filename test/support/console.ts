@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { StageJson } from '../../infra/local/stage.ts';
 import { stage } from './api.ts';
 import { type PageWatch, watchPage } from './chromium.ts';
@@ -88,4 +89,9 @@ export function readableStorage(page: Page): Promise<string> {
   return page.evaluate<string>(
     'JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])',
   );
+}
+
+/** Waits until nothing on the page is still loading: no region or button marked aria-busy. */
+export async function untilLoaded(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
 }

@@ -7,8 +7,8 @@ import {
   CopyButton,
   DateTime,
   Field,
+  LoadMore,
   PageTitle,
-  ProblemAlert,
   ReadOnlyNotice,
   ScrollRegion,
   StatusBadge,
@@ -16,28 +16,19 @@ import {
   WriteForm,
 } from '../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../ui/FormErrors.tsx';
-import { useAction, useAsync, useIdempotencyKey } from '../ui/hooks.ts';
+import { useAction, useCursorList, useIdempotencyKey } from '../ui/hooks.ts';
 import { matchesSearch } from './search.ts';
 
 export function AccountsPage() {
   const { api } = useConsole();
-  const [accounts, setAccounts] = useState<Account[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-
-  const first = useAsync(async () => {
-    const page = await api.listAccounts({ limit: 200 });
-    setAccounts(page.data);
-    setNextCursor(page.next_cursor);
-    return page;
-  }, [api]);
-
-  const more = useAction(async () => {
-    if (!nextCursor) return;
-    const page = await api.listAccounts({ limit: 200, cursor: nextCursor });
-    setAccounts((loaded) => [...loaded, ...page.data]);
-    setNextCursor(page.next_cursor);
-  });
+  const {
+    first,
+    items: accounts,
+    setItems: setAccounts,
+    more,
+    hasMore,
+  } = useCursorList((cursor) => api.listAccounts({ limit: 200, cursor }), [api]);
 
   const visible = useMemo(
     () =>
@@ -65,7 +56,7 @@ export function AccountsPage() {
             <>
               <p role="status" aria-live="polite">
                 {visible.length} of {accounts.length} loaded accounts shown
-                {nextCursor ? '; more can be loaded.' : '.'}
+                {hasMore ? '; more can be loaded.' : '.'}
               </p>
               <ScrollRegion label="Accounts table">
                 <table>
@@ -101,18 +92,7 @@ export function AccountsPage() {
                   </tbody>
                 </table>
               </ScrollRegion>
-              {more.state.status === 'error' && <ProblemAlert problem={more.state.problem} />}
-              {nextCursor && (
-                <button
-                  type="button"
-                  class="secondary"
-                  aria-busy={more.state.status === 'running' ? 'true' : undefined}
-                  disabled={more.state.status === 'running'}
-                  onClick={() => void more.run()}
-                >
-                  Load more accounts
-                </button>
-              )}
+              <LoadMore label="Load more accounts" more={more} hasMore={hasMore} />
             </>
           )}
         </AsyncView>

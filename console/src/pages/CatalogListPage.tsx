@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import type { CatalogItem, CatalogKind } from '../api/types.ts';
+import type { CatalogKind } from '../api/types.ts';
 import { displayName, isActive, isCatalogKind, kindLabels } from '../catalog/kinds.ts';
 import { useConsole } from '../context.ts';
 import {
   AsyncView,
+  LoadMore,
   PageTitle,
-  ProblemAlert,
   ReadOnlyNotice,
   ScrollRegion,
   StatusBadge,
 } from '../ui/components.tsx';
-import { useAction, useAsync } from '../ui/hooks.ts';
+import { useCursorList } from '../ui/hooks.ts';
 import { CatalogNav } from './CatalogNav.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { matchesSearch } from './search.ts';
@@ -27,20 +27,12 @@ const pageSize = 200;
 function CatalogList({ kind }: { kind: CatalogKind }) {
   const { api, canWrite } = useConsole();
   const labels = kindLabels[kind];
-  const [items, setItems] = useState<CatalogItem[]>([]);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const list = useAsync(async () => {
-    const page = await api.listCatalogItems(kind, { limit: pageSize });
-    setItems(page.data);
-    setNextCursor(page.next_cursor);
-    return page;
-  }, [api, kind]);
-  const more = useAction(async () => {
-    if (!nextCursor) return;
-    const page = await api.listCatalogItems(kind, { limit: pageSize, cursor: nextCursor });
-    setItems((loaded) => [...loaded, ...page.data]);
-    setNextCursor(page.next_cursor);
-  });
+  const {
+    first: list,
+    items,
+    more,
+    hasMore,
+  } = useCursorList((cursor) => api.listCatalogItems(kind, { limit: pageSize, cursor }), [api, kind]);
   const [search, setSearch] = useState('');
   const visible = useMemo(
     () => items.filter((item) => matchesSearch(search, [displayName(item), item.id])),
@@ -74,7 +66,7 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
           <>
             <p role="status" aria-live="polite">
               {visible.length} of {items.length} loaded {labels.plural.toLowerCase()} shown
-              {nextCursor ? '; more can be loaded.' : '.'}
+              {hasMore ? '; more can be loaded.' : '.'}
             </p>
             <ScrollRegion label={`${labels.plural} table`}>
               <table>
@@ -102,18 +94,7 @@ function CatalogList({ kind }: { kind: CatalogKind }) {
                 </tbody>
               </table>
             </ScrollRegion>
-            {more.state.status === 'error' && <ProblemAlert problem={more.state.problem} />}
-            {nextCursor && (
-              <button
-                type="button"
-                class="secondary"
-                aria-busy={more.state.status === 'running' ? 'true' : undefined}
-                disabled={more.state.status === 'running'}
-                onClick={() => void more.run()}
-              >
-                Load more {labels.plural.toLowerCase()}
-              </button>
-            )}
+            <LoadMore label={`Load more ${labels.plural.toLowerCase()}`} more={more} hasMore={hasMore} />
           </>
         )}
       </AsyncView>

@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'preact/hook
 import { useLocation } from 'wouter-preact';
 import { type Problem, problemMessage } from '../api/problem.ts';
 import { useConsole } from '../context.ts';
-import type { AsyncState } from './hooks.ts';
+import type { ActionState, AsyncState } from './hooks.ts';
 
 /**
  * Heading of a page: takes focus whenever the route changes, so keyboard and screen-reader users start on
@@ -17,6 +17,35 @@ export function PageTitle({ children }: { children: ComponentChildren }) {
     <h1 ref={heading} tabIndex={-1} data-page-title>
       {children}
     </h1>
+  );
+}
+
+/** The next page of a list: the problem when loading it failed, and the button while there is more. */
+export function LoadMore({
+  label,
+  more,
+  hasMore,
+}: {
+  label: string;
+  more: { state: ActionState<unknown>; run: () => Promise<unknown> };
+  hasMore: boolean;
+}) {
+  const running = more.state.status === 'running';
+  return (
+    <>
+      {more.state.status === 'error' && <ProblemAlert problem={more.state.problem} />}
+      {hasMore && (
+        <button
+          type="button"
+          class="secondary"
+          aria-busy={running ? 'true' : undefined}
+          disabled={running}
+          onClick={() => void more.run()}
+        >
+          {label}
+        </button>
+      )}
+    </>
   );
 }
 

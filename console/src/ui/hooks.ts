@@ -66,6 +66,37 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
   return { state, run, reset };
 }
 
+/** One page of a cursor-paged list, as the API answers it. */
+export interface CursorPage<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+/**
+ * A list read page by page: the first page as async state, every item loaded so far, and `more`,
+ * which appends the next page while `hasMore`.
+ */
+export function useCursorList<T>(
+  loadPage: (cursor: string | undefined) => Promise<CursorPage<T>>,
+  deps: readonly unknown[],
+) {
+  const [items, setItems] = useState<T[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const first = useAsync(async () => {
+    const page = await loadPage(undefined);
+    setItems(page.data);
+    setNextCursor(page.next_cursor);
+    return page;
+  }, deps);
+  const more = useAction(async () => {
+    if (!nextCursor) return;
+    const page = await loadPage(nextCursor);
+    setItems((loaded) => [...loaded, ...page.data]);
+    setNextCursor(page.next_cursor);
+  });
+  return { first, items, setItems, more, hasMore: nextCursor !== null };
+}
+
 /**
  * One Idempotency-Key per distinct request body: a retry of the same submission (after a network
  * failure) reuses the key, so the server runs it once; a changed form gets a new key.

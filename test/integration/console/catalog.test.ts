@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningStage, startStage } from '../../../infra/local/stage.ts';
+import { freePorts, type RunningStage, startStage } from '../../../infra/local/stage.ts';
 import { stageClient } from '../../support/api.ts';
 import {
   drainProblems,
@@ -15,7 +15,7 @@ import {
   runAxe,
   seriousOrCritical,
 } from '../../support/chromium.ts';
-import { goTo, openConsoleAs } from '../../support/console.ts';
+import { goTo, openConsoleAs, untilLoaded } from '../../support/console.ts';
 import { employeeLoginClient } from '../../support/employee-login.ts';
 
 /*
@@ -41,12 +41,7 @@ beforeAll(async () => {
   [own, browser] = await Promise.all([
     startStage({
       stateDir,
-      apiPort: 0,
-      authPort: 0,
-      adminPort: 0,
-      idpPort: 0,
-      consolePort: 0,
-      docsPort: 0,
+      ...freePorts,
       persistent: false,
       env: { LOG_LEVEL: 'SILENT' },
       log: () => undefined,
@@ -266,7 +261,7 @@ describe('the accessibility of the catalog pages', () => {
   ])('finds no serious or critical axe-core violation on %s', async (_name, route, heading) => {
     await goTo(page, route(), heading());
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await untilLoaded(page);
 
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
   });
@@ -274,7 +269,7 @@ describe('the accessibility of the catalog pages', () => {
   it('finds none on an item form either', async () => {
     const lounge = await firstItem('/api/v1/admin/catalog/lounges');
     await goTo(page, `#/catalog/lounges/${lounge.id}`, `Lounge: ${lounge.name['en-US']}`);
-    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await untilLoaded(page);
 
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
   });

@@ -14,7 +14,7 @@ import {
   runAxe,
   seriousOrCritical,
 } from '../../support/chromium.ts';
-import { goTo, openConsoleAs, pageHeading } from '../../support/console.ts';
+import { goTo, openConsoleAs, pageHeading, untilLoaded } from '../../support/console.ts';
 import { asAdmin } from '../../support/employees.ts';
 import { eventually } from '../webhooks/helpers.ts';
 import {
@@ -406,7 +406,7 @@ describe('the accessibility of every page', () => {
   ])('finds no serious or critical axe-core violation on %s', async (_name, route, heading) => {
     await goTo(page, route(), heading());
     await page.waitForLoadState('networkidle');
-    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await untilLoaded(page);
 
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import {
   runAxe,
   seriousOrCritical,
 } from '../../support/chromium.ts';
-import { goTo, openConsoleAs } from '../../support/console.ts';
+import { goTo, openConsoleAs, untilLoaded } from '../../support/console.ts';
 import { asAdmin, asSupport } from '../../support/employees.ts';
 import { type AccountWithWebhook, accountWithWebhook, newIccids } from './fixtures.ts';
 
@@ -131,7 +131,7 @@ describe('the console for a support employee', () => {
     ['the draft and publish page', '#/catalog/publish', 'Catalog: draft and publish'],
   ])('reads %s with every write control disabled', async (_name, route, heading) => {
     await goTo(page, route, heading);
-    await expect.poll(() => page.locator('[aria-busy="true"], [role="status"][aria-busy]').count()).toBe(0);
+    await untilLoaded(page);
 
     expect(writeControls(await enabledControls(page))).toEqual([]);
     await expect(page.getByRole('link', { name: /^New / }).count()).resolves.toBe(0);
@@ -155,7 +155,7 @@ describe('the console for a support employee', () => {
   it('finds no serious or critical axe-core violation on the read-only account page', async () => {
     await goTo(page, `#/accounts/${account.accountId}`, account.name);
     await page.getByRole('row', { name: new RegExp(account.deliveryId) }).waitFor();
-    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await untilLoaded(page);
 
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
   });
