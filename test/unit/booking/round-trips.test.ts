@@ -12,30 +12,20 @@ import {
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../functions/booking/handler.ts';
-import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
-import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
-import { rotateSigningKeys } from '../../../shared/auth/keys.ts';
-import { principalStatus } from '../../../shared/auth/principal-status.ts';
-import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
-import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
-import { resetModuleCaches } from '../../../shared/config/reset.ts';
-import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import { bookingToItem } from '../../../shared/db/entities/booking.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../../shared/domain/catalog/freshness.ts';
 import { routes } from '../../../shared/routes/index.ts';
-import { secretStore } from '../../../shared/secrets/store.ts';
-import { useLocalConfig } from '../auth/local-config.ts';
 import { id, records } from '../catalog/fixture.ts';
+import { warmPartnerContainer } from '../support/warm-container.ts';
 import { accountId, anIssuedBooking, aPass } from './fixtures.ts';
 
 const table = 'main-test';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const start = new Date('2030-05-01T10:00:00.000Z');
-let accessToken: string;
-let cleanUp: () => Promise<void>;
+const partner = warmPartnerContainer({ dynamo, start, accountId, scopes: ['booking.lounges:write'] });
 
 /** The catalog as stored: pointer and the account's contract for the state read, one snapshot for Query. */
 function storedCatalog(contractedLounges: string[]) {
@@ -79,30 +69,12 @@ async function invoke(
   operationId: 'createLoungeBooking' | 'getLoungePass' | 'confirmLoungeBooking' | 'cancelLoungeBooking',
   spec: { path: string; body?: unknown; pathParameters?: Record<string, string> },
 ): Promise<APIGatewayProxyResult> {
-  const headers: Record<string, string> = {
-    Host: 'api.test.invalid',
-    Authorization: `Bearer ${accessToken}`,
-    ...(spec.body ? { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() } : {}),
-  };
-  const event = buildProxyEvent({
-    method: routes[operationId].method,
+  const event = partner.event({
+    route: routes[operationId],
     path: spec.path,
-    rawQuery: '',
-    rawHeaders: Object.entries(headers).flat(),
+    ...(spec.pathParameters ? { pathParameters: spec.pathParameters } : {}),
+    headers: spec.body ? { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() } : {},
     body: Buffer.from(spec.body ? JSON.stringify(spec.body) : ''),
-    resource: routes[operationId].path,
-    pathParameters: spec.pathParameters ?? null,
-    sourceIp: '127.0.0.1',
-    clientCert: {
-      clientCertPem: '',
-      subjectDN: partnerCertificateSubject(accountId),
-      issuerDN: defaultPartnerCaSubject,
-      serialNumber: '01',
-      validity: { notBefore: 'Jan 1 00:00:00 2030 GMT', notAfter: 'Jan 1 00:00:00 2031 GMT' },
-    },
-    stage: 'local',
-    requestId: randomUUID(),
-    now: new Date(),
   });
   return handler(event, lambdaContext('booking', 29_000, 'eu-west-1'));
 }
@@ -121,36 +93,9 @@ const createLounge = (loungeId: string) =>
 
 const commands = () => dynamo.calls().map((call) => (call.args[0] as object).constructor.name);
 
-beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: start });
-  ({ cleanUp } = await useLocalConfig());
-  await rotateSigningKeys(secretStore(), start);
-  ({ accessToken } = await issuePartnerToken({
-    clientId: 'client-1',
-    accountId,
-    scopes: ['booking.lounges:write'],
-  }));
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  dynamo.restore();
-  await cleanUp();
-});
 beforeEach(async () => {
-  vi.setSystemTime(start);
-  resetModuleCaches();
+  await partner.warmUp();
   dynamo.on(TransactWriteCommand).resolves({});
-  // A warm container knows the token's application is active (read once a minute, counted apart).
-  dynamo.on(GetCommand, { Key: applicationKeys('client-1') }).resolves({
-    Item: { client_id: 'client-1', account_id: accountId, status: 'Active', account_status: 'Active' },
-  });
-  await principalStatus.requireActive({
-    kind: 'partner',
-    accountId,
-    subject: 'client-1',
-    scopes: [],
-    tokenId: 'warm-up',
-  });
   dynamo.resetHistory();
 });
 afterEach(() => dynamo.reset());

@@ -1,26 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../functions/catalog/handler.ts';
-import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
-import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
-import { rotateSigningKeys } from '../../../shared/auth/keys.ts';
-import { principalStatus } from '../../../shared/auth/principal-status.ts';
-import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
-import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
-import { resetModuleCaches } from '../../../shared/config/reset.ts';
-import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import {
   catalogCacheControl,
   catalogMaxStalenessMs,
   catalogRefreshAfterMs,
 } from '../../../shared/domain/catalog/freshness.ts';
 import { routes } from '../../../shared/routes/index.ts';
-import { secretStore } from '../../../shared/secrets/store.ts';
-import { useLocalConfig } from '../auth/local-config.ts';
+import { warmPartnerContainer } from '../support/warm-container.ts';
 import { records } from './fixture.ts';
 
 /**
@@ -32,8 +22,7 @@ const table = 'main-test';
 const accountId = '0b6f4b7e-4a53-4bd1-9a51-4c3f2b8e9d10';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const start = new Date('2030-05-01T10:00:00.000Z');
-let accessToken: string;
-let cleanUp: () => Promise<void>;
+const partner = warmPartnerContainer({ dynamo, start, accountId, scopes: ['catalog.lounges:read'] });
 
 /** Pointer, default contract and the account's contract for the state read; one snapshot for Query. */
 function storedCatalog(version: string, lounges: 'all' | string[] = 'all') {
@@ -66,31 +55,7 @@ function storedCatalog(version: string, lounges: 'all' | string[] = 'all') {
 }
 
 function listLounges(headers: Record<string, string> = {}): Promise<APIGatewayProxyResult> {
-  const route = routes.listLounges;
-  const event = buildProxyEvent({
-    method: route.method,
-    path: route.path,
-    rawQuery: '',
-    rawHeaders: Object.entries({
-      Host: 'api.test.invalid',
-      Authorization: `Bearer ${accessToken}`,
-      ...headers,
-    }).flat(),
-    body: Buffer.alloc(0),
-    resource: route.path,
-    pathParameters: null,
-    sourceIp: '127.0.0.1',
-    clientCert: {
-      clientCertPem: '',
-      subjectDN: partnerCertificateSubject(accountId),
-      issuerDN: defaultPartnerCaSubject,
-      serialNumber: '01',
-      validity: { notBefore: 'Jan 1 00:00:00 2030 GMT', notAfter: 'Jan 1 00:00:00 2031 GMT' },
-    },
-    stage: 'local',
-    requestId: randomUUID(),
-    now: new Date(),
-  });
+  const event = partner.event({ route: routes.listLounges, headers });
   return handler(event, lambdaContext('catalog', 29_000, 'eu-west-1'));
 }
 
@@ -98,35 +63,8 @@ const commands = () => dynamo.calls().map((call) => (call.args[0] as object).con
 /** Lets a background refresh the request started reach the client before the test counts. */
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
-beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'], now: start });
-  ({ cleanUp } = await useLocalConfig());
-  await rotateSigningKeys(secretStore(), start);
-  ({ accessToken } = await issuePartnerToken({
-    clientId: 'client-1',
-    accountId,
-    scopes: ['catalog.lounges:read'],
-  }));
-});
-afterAll(async () => {
-  vi.useRealTimers();
-  dynamo.restore();
-  await cleanUp();
-});
 beforeEach(async () => {
-  vi.setSystemTime(start);
-  resetModuleCaches();
-  // A warm container knows the token's application is active (read once a minute, counted apart).
-  dynamo.on(GetCommand, { Key: applicationKeys('client-1') }).resolves({
-    Item: { client_id: 'client-1', account_id: accountId, status: 'Active', account_status: 'Active' },
-  });
-  await principalStatus.requireActive({
-    kind: 'partner',
-    accountId,
-    subject: 'client-1',
-    scopes: [],
-    tokenId: 'warm-up',
-  });
+  await partner.warmUp();
   storedCatalog('v1');
   dynamo.resetHistory();
 });
