@@ -32,6 +32,7 @@ import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { actorOf } from '../../shared/http/pipeline/audit.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { catalogAdminRoutes, catalogItemsByOperationId } from '../../shared/routes/catalog-admin.ts';
+import { filledPath } from '../../shared/routes/types.ts';
 import { s3ImageUploads } from '../../shared/storage/image-uploads.ts';
 
 let ports: CatalogAdminPorts | undefined;
@@ -160,7 +161,9 @@ export const handler = createApiHandler(catalogAdminRoutes, {
       url: grant.url,
       headers: grant.headers,
       expires_at: grant.expiresAt.toISOString(),
-      complete_url: `/api/v1/admin/catalog/images/uploads/${grant.uploadId}/complete`,
+      complete_url: filledPath(catalogAdminRoutes.completeCatalogImageUpload.path, {
+        uploadID: grant.uploadId,
+      }),
     });
   },
 
@@ -211,7 +214,7 @@ export const handler = createApiHandler(catalogAdminRoutes, {
     const contract = await createContract(adminPorts(), accountId, request.body, changeOf(request));
     return {
       status: 201,
-      headers: { ...noStore, Location: `/api/v1/admin/accounts/${accountId}/contract` },
+      headers: { ...noStore, Location: filledPath(request.route.path, { accountID: accountId }) },
       body: contractView(accountId, contract),
     };
   },

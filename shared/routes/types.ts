@@ -151,3 +151,15 @@ export type RouteParams<R extends RouteDefinition> = R['request'] extends Reques
 export type RouteHeaders<R extends RouteDefinition> = R['request'] extends RequestSpec
   ? Infer<R['request']['headers']>
   : undefined;
+
+/**
+ * A route's path with its parameters filled in, each encoded: what a `Location` header or a link in a
+ * body names, derived from the route table rather than spelled again.
+ */
+export function filledPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_placeholder, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`No value for {${name}} in ${path}`);
+    return encodeURIComponent(value);
+  });
+}
