@@ -5,13 +5,12 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import './environment.ts';
 import { loadSeedCatalog } from '../infra/local/seed-catalog.ts';
 import type { CatalogRecords, LoungeRecord } from '../shared/domain/catalog/records.ts';
 import { listCatalog } from '../shared/domain/catalog/service.ts';
 import { CatalogSnapshot } from '../shared/domain/catalog/snapshot.ts';
+import { collector } from './heap.ts';
 import { median } from './stats.ts';
 
 /** A UUID-shaped id that is the same for the same seed, so a catalog of one size is always the same. */
@@ -47,16 +46,6 @@ export interface CatalogMemory {
   heapMiB: number;
   /** The same records as the JSON DynamoDB sends them in: the data itself, the least one could hold. */
   jsonMiB: number;
-}
-
-/** A collectable heap: memory is read after full collections, not whatever was left over. */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  return () => {
-    gc();
-    gc();
-  };
 }
 
 /**

@@ -227,7 +227,21 @@ const passBookings = new WeakMap<Harness, string>();
 const createBudget = { description: 'one round trip per create', max: 1 };
 const memoryBudget = { description: 'no DynamoDB request on a warm container', max: 0 };
 
-const loungeBookings = '/v2/b2b/booking/lounges';
+const loungeBookings = routes.createLoungeBooking.path;
+
+/** A lounge booking as a partner's backend sends it: a lead guest with the contact details. */
+export function loungeBookingBody(loungeId: string) {
+  return {
+    lounge_id: loungeId,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '7911123456',
+    calling_code: '+44',
+    transport_number: 'BA117',
+    guests: [{ first_name: 'Ada', last_name: 'Lovelace', type: 'Adult', lead: true }],
+  };
+}
 
 /** A seeded tariff every seeded contract holds (Russia 1 GB, 7 days). */
 const esimTariff = {
@@ -279,16 +293,7 @@ function createLoungeBooking(harness: Harness, loungeId: string): RequestSpec {
     operationId: 'createLoungeBooking',
     path: loungeBookings,
     headers: { ...bearer(harness), 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({
-      lounge_id: loungeId,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '7911123456',
-      calling_code: '+44',
-      transport_number: 'BA117',
-      guests: [{ first_name: 'Ada', last_name: 'Lovelace', type: 'Adult', lead: true }],
-    }),
+    body: JSON.stringify(loungeBookingBody(loungeId)),
   };
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Agent, request } from 'undici';
+import { routes } from '../../shared/routes/index.ts';
 import { nowMs } from '../alternate.ts';
 import type { Harness } from '../harness.ts';
+import { collector } from '../heap.ts';
+import { loungeBookingBody } from '../operations.ts';
 import { measure, type Row } from '../report.ts';
 import type { BenchSettings } from '../settings.ts';
 import { percentile } from '../stats.ts';
@@ -25,16 +26,6 @@ const weights: readonly [Operation, number][] = [
   ['confirm', 15],
   ['pass', 15],
 ];
-
-/** A full collection, so heap figures are what the stage keeps, not what it has not collected yet. */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  return () => {
-    gc();
-    gc();
-  };
-}
 
 interface MemorySample {
   rssMiB: number;
@@ -146,17 +137,8 @@ export async function soak(options: {
       case 'create': {
         answer = await call(
           'POST',
-          '/v2/b2b/booking/lounges',
-          {
-            lounge_id: loungeId(),
-            first_name: 'Ada',
-            last_name: 'Lovelace',
-            email: 'ada@example.com',
-            phone: '7911123456',
-            calling_code: '+44',
-            transport_number: 'BA117',
-            guests: [{ first_name: 'Ada', last_name: 'Lovelace', type: 'Adult', lead: true }],
-          },
+          routes.createLoungeBooking.path,
+          loungeBookingBody(loungeId()),
           randomUUID(),
         );
         if (answer.status === 202)
