@@ -330,6 +330,6 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       },
     },
     paths,
-    webhooks: webhookPayloads,
+    webhooks: webhookPayloads(),
   });
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazyView } from './common.ts';
 
 /**
  * Both grants in one form (RFC 6749 sections 4.1.3 and 4.4.2): which fields apply depends on
@@ -37,14 +38,16 @@ export const tokenRequestSchema = z
   })
   .meta({ id: 'TokenRequest' });
 
-export const tokenResponseSchema = z
-  .object({
-    access_token: z.string(),
-    token_type: z.literal('Bearer'),
-    expires_in: z.int().positive(),
-    scope: z.string().meta({ description: 'The granted scopes, space-separated (RFC 6749 section 5.1).' }),
-  })
-  .meta({ id: 'TokenResponse' });
+export const tokenResponseSchema = lazyView(() =>
+  z
+    .object({
+      access_token: z.string(),
+      token_type: z.literal('Bearer'),
+      expires_in: z.int().positive(),
+      scope: z.string().meta({ description: 'The granted scopes, space-separated (RFC 6749 section 5.1).' }),
+    })
+    .meta({ id: 'TokenResponse' }),
+);
 
 export const oauthErrorCodes = [
   'invalid_request',
@@ -55,39 +58,45 @@ export const oauthErrorCodes = [
   'invalid_scope',
 ] as const;
 
-export const oauthErrorSchema = z
-  .object({ error: z.enum(oauthErrorCodes), error_description: z.string().optional() })
-  .meta({ id: 'OAuthError', description: 'RFC 6749 section 5.2 error body.' });
+export const oauthErrorSchema = lazyView(() =>
+  z
+    .object({ error: z.enum(oauthErrorCodes), error_description: z.string().optional() })
+    .meta({ id: 'OAuthError', description: 'RFC 6749 section 5.2 error body.' }),
+);
 
-export const publicJwkSchema = z
-  .object({
-    kty: z.literal('EC'),
-    use: z.literal('sig'),
-    kid: z.string(),
-    alg: z.literal('ES256'),
-    crv: z.literal('P-256'),
-    x: z.string(),
-    y: z.string(),
-  })
-  .meta({ id: 'PublicJwk' });
+export const publicJwkSchema = lazyView(() =>
+  z
+    .object({
+      kty: z.literal('EC'),
+      use: z.literal('sig'),
+      kid: z.string(),
+      alg: z.literal('ES256'),
+      crv: z.literal('P-256'),
+      x: z.string(),
+      y: z.string(),
+    })
+    .meta({ id: 'PublicJwk' }),
+);
 
-export const jwksSchema = z.object({ keys: z.array(publicJwkSchema) }).meta({ id: 'Jwks' });
+export const jwksSchema = lazyView(() => z.object({ keys: z.array(publicJwkSchema) }).meta({ id: 'Jwks' }));
 
-export const openidConfigurationSchema = z
-  .object({
-    issuer: z.string(),
-    authorization_endpoint: z.string().optional(),
-    token_endpoint: z.string(),
-    jwks_uri: z.string(),
-    grant_types_supported: z.array(z.string()),
-    token_endpoint_auth_methods_supported: z.array(z.string()),
-    id_token_signing_alg_values_supported: z.array(z.string()),
-    token_endpoint_auth_signing_alg_values_supported: z.array(z.string()).optional(),
-    scopes_supported: z.array(z.string()),
-    response_types_supported: z.array(z.string()),
-    code_challenge_methods_supported: z.array(z.string()).optional(),
-  })
-  .meta({ id: 'OpenidConfiguration' });
+export const openidConfigurationSchema = lazyView(() =>
+  z
+    .object({
+      issuer: z.string(),
+      authorization_endpoint: z.string().optional(),
+      token_endpoint: z.string(),
+      jwks_uri: z.string(),
+      grant_types_supported: z.array(z.string()),
+      token_endpoint_auth_methods_supported: z.array(z.string()),
+      id_token_signing_alg_values_supported: z.array(z.string()),
+      token_endpoint_auth_signing_alg_values_supported: z.array(z.string()).optional(),
+      scopes_supported: z.array(z.string()),
+      response_types_supported: z.array(z.string()),
+      code_challenge_methods_supported: z.array(z.string()).optional(),
+    })
+    .meta({ id: 'OpenidConfiguration' }),
+);
 
 const loginParameter = z.string().max(2048);
 

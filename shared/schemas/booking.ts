@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { bookingStatuses, guestTypes, passStatuses, serviceTypes } from '../domain/booking/model.ts';
-import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, lazyView, timestamp, uuid } from './common.ts';
 
 /** Letters of any script, with the spaces, apostrophes, dots and hyphens names carry. */
 const personName = z
@@ -114,11 +114,13 @@ export const fastTrackBookingRequestSchema = z
 export type LoungeBookingRequest = z.output<typeof loungeBookingRequestSchema>;
 export type FastTrackBookingRequest = z.output<typeof fastTrackBookingRequestSchema>;
 
-export const bookingCreatedSchema = z
-  .object({ booking_id: uuid, status: z.enum(bookingStatuses), created_at: timestamp })
-  .meta({ id: 'BookingCreated' });
+export const bookingCreatedSchema = lazyView(() =>
+  z
+    .object({ booking_id: uuid, status: z.enum(bookingStatuses), created_at: timestamp })
+    .meta({ id: 'BookingCreated' }),
+);
 
-const bookingRecordFields = {
+const bookingRecordFields = () => ({
   booking_id: uuid,
   status: z.enum(bookingStatuses),
   service_type: z.enum(serviceTypes),
@@ -135,32 +137,34 @@ const bookingRecordFields = {
     .meta({ description: 'Confirm before this instant; set when the booking is Issued.' }),
   created_at: timestamp,
   updated_at: timestamp,
-};
+});
 
-export const loungeBookingSchema = z
-  .object({ ...bookingRecordFields, lounge_id: uuid })
-  .meta({ id: 'LoungeBooking' });
-export const fastTrackBookingSchema = z
-  .object({ ...bookingRecordFields, fast_track_id: uuid })
-  .meta({ id: 'FastTrackBooking' });
+export const loungeBookingSchema = lazyView(() =>
+  z.object({ ...bookingRecordFields(), lounge_id: uuid }).meta({ id: 'LoungeBooking' }),
+);
+export const fastTrackBookingSchema = lazyView(() =>
+  z.object({ ...bookingRecordFields(), fast_track_id: uuid }).meta({ id: 'FastTrackBooking' }),
+);
 
-export const passSchema = z
-  .object({
-    pass_id: uuid,
-    booking_id: uuid,
-    service_type: z.enum(serviceTypes),
-    status: z.enum(passStatuses),
-    guests_count: z.int().min(1),
-    used_guests_count: z.int().min(1).nullable(),
-    valid_from: timestamp,
-    valid_until: timestamp,
-    qr: z.string().nullable().meta({
-      description:
-        'The QR payload: a compact JWS (ES256) a scanner verifies offline against GET /.well-known/pass-keys.json. Present while the pass is Active or Used.',
-    }),
-    qr_svg: z.string().nullable().meta({ description: 'The QR code of `qr` as an SVG document.' }),
-  })
-  .meta({ id: 'Pass' });
+export const passSchema = lazyView(() =>
+  z
+    .object({
+      pass_id: uuid,
+      booking_id: uuid,
+      service_type: z.enum(serviceTypes),
+      status: z.enum(passStatuses),
+      guests_count: z.int().min(1),
+      used_guests_count: z.int().min(1).nullable(),
+      valid_from: timestamp,
+      valid_until: timestamp,
+      qr: z.string().nullable().meta({
+        description:
+          'The QR payload: a compact JWS (ES256) a scanner verifies offline against GET /.well-known/pass-keys.json. Present while the pass is Active or Used.',
+      }),
+      qr_svg: z.string().nullable().meta({ description: 'The QR code of `qr` as an SVG document.' }),
+    })
+    .meta({ id: 'Pass' }),
+);
 
 export const bookingParams = z.strictObject({ bookingID: uuid });
 
@@ -168,10 +172,14 @@ export const bookingListQuery = cursorQuery.extend({
   status: z.enum(bookingStatuses).optional().meta({ description: 'Only bookings in this status.' }),
 });
 
-export const loungeBookingsPageSchema = cursorPage(loungeBookingSchema).meta({ id: 'LoungeBookingsPage' });
-export const fastTrackBookingsPageSchema = cursorPage(fastTrackBookingSchema).meta({
-  id: 'FastTrackBookingsPage',
-});
+export const loungeBookingsPageSchema = lazyView(() =>
+  cursorPage(loungeBookingSchema).meta({ id: 'LoungeBookingsPage' }),
+);
+export const fastTrackBookingsPageSchema = lazyView(() =>
+  cursorPage(fastTrackBookingSchema).meta({
+    id: 'FastTrackBookingsPage',
+  }),
+);
 
 export const passUsedRequestSchema = z
   .strictObject({

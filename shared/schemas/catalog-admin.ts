@@ -15,7 +15,7 @@ import {
   standardHours,
   uicCode,
 } from './catalog.ts';
-import { timestamp, uuid } from './common.ts';
+import { lazyView, timestamp, uuid } from './common.ts';
 
 /**
  * The admin form of the catalog (docs/catalog-admin.md): what `GET /api/v1/admin/catalog/<kind>/{id}`
@@ -223,11 +223,19 @@ const amenityFields = z.strictObject({
 export const amenityForm = amenityFields;
 
 /** The admin form with its id, as reads answer it. */
-export const loungeAdminSchema = loungeFields.extend({ id: uuid }).meta({ id: 'AdminLounge' });
-export const fastTrackAdminSchema = fastTrackFields.extend({ id: uuid }).meta({ id: 'AdminFastTrack' });
-export const tariffAdminSchema = tariffFields.extend({ id: uuid }).meta({ id: 'AdminEsimTariff' });
-export const hubAdminSchema = hubFields.extend({ id: uuid }).meta({ id: 'AdminHub' });
-export const amenityAdminSchema = amenityFields.extend({ id: amenityIdSchema }).meta({ id: 'AdminAmenity' });
+export const loungeAdminSchema = lazyView(() =>
+  loungeFields.extend({ id: uuid }).meta({ id: 'AdminLounge' }),
+);
+export const fastTrackAdminSchema = lazyView(() =>
+  fastTrackFields.extend({ id: uuid }).meta({ id: 'AdminFastTrack' }),
+);
+export const tariffAdminSchema = lazyView(() =>
+  tariffFields.extend({ id: uuid }).meta({ id: 'AdminEsimTariff' }),
+);
+export const hubAdminSchema = lazyView(() => hubFields.extend({ id: uuid }).meta({ id: 'AdminHub' }));
+export const amenityAdminSchema = lazyView(() =>
+  amenityFields.extend({ id: amenityIdSchema }).meta({ id: 'AdminAmenity' }),
+);
 
 export type LoungeForm = z.output<typeof loungeForm>;
 export type FastTrackForm = z.output<typeof fastTrackForm>;
@@ -242,16 +250,18 @@ export const hubAdminParams = z.strictObject({ hubID: uuid });
 export const amenityAdminParams = z.strictObject({ amenityID: amenityIdSchema });
 
 /** The answer to an image upload. */
-export const uploadedImageSchema = z
-  .object({
-    image_id: uuid.meta({ description: 'Derived from the SHA-256: the same bytes always get the same id' }),
-    content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
-    bytes: z.int().min(1),
-    width: z.int().min(1),
-    height: z.int().min(1),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  })
-  .meta({ id: 'UploadedImage' });
+export const uploadedImageSchema = lazyView(() =>
+  z
+    .object({
+      image_id: uuid.meta({ description: 'Derived from the SHA-256: the same bytes always get the same id' }),
+      content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+      bytes: z.int().min(1),
+      width: z.int().min(1),
+      height: z.int().min(1),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    })
+    .meta({ id: 'UploadedImage' }),
+);
 
 export const imageMediaTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -271,88 +281,100 @@ export const imageUploadRequestSchema = z
   })
   .meta({ id: 'ImageUploadRequest' });
 
-export const imageUploadGrantSchema = z
-  .object({
-    upload_id: uuid,
-    method: z.literal('PUT'),
-    url: z
-      .string()
-      .meta({ description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`' }),
-    headers: z
-      .record(z.string(), z.string())
-      .meta({ description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted' }),
-    expires_at: timestamp,
-    complete_url: z.string().meta({
-      description:
-        'POST here (no body) once the file is put: the answer is the image, as a direct upload gives',
-    }),
-  })
-  .meta({ id: 'ImageUploadGrant' });
+export const imageUploadGrantSchema = lazyView(() =>
+  z
+    .object({
+      upload_id: uuid,
+      method: z.literal('PUT'),
+      url: z
+        .string()
+        .meta({ description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`' }),
+      headers: z
+        .record(z.string(), z.string())
+        .meta({ description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted' }),
+      expires_at: timestamp,
+      complete_url: z.string().meta({
+        description:
+          'POST here (no body) once the file is put: the answer is the image, as a direct upload gives',
+      }),
+    })
+    .meta({ id: 'ImageUploadGrant' }),
+);
 
 export const imageUploadParams = z.strictObject({ uploadID: uuid });
 
 export const recordKindSchema = z.enum(['hub', 'amenity', 'lounge', 'fast_track', 'tariff']);
 
-const fieldChange = z.object({
-  path: z.string().meta({ description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
-  before: z.unknown().optional().meta({ description: 'Absent: the field was not set' }),
-  after: z.unknown().optional().meta({ description: 'Absent: the field is no longer set' }),
-});
+const fieldChange = lazyView(() =>
+  z.object({
+    path: z.string().meta({ description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
+    before: z.unknown().optional().meta({ description: 'Absent: the field was not set' }),
+    after: z.unknown().optional().meta({ description: 'Absent: the field is no longer set' }),
+  }),
+);
 
-const changedItem = z.object({
-  type: recordKindSchema,
-  id: z.string(),
-  name: z.object({ 'en-US': z.string(), 'ru-RU': z.string() }),
-  fields: z.array(fieldChange),
-});
-const listedItem = changedItem.omit({ fields: true });
+const changedItem = lazyView(() =>
+  z.object({
+    type: recordKindSchema,
+    id: z.string(),
+    name: z.object({ 'en-US': z.string(), 'ru-RU': z.string() }),
+    fields: z.array(fieldChange),
+  }),
+);
+const listedItem = lazyView(() => changedItem.unwrap().omit({ fields: true }));
 
-export const catalogDiffSchema = z
-  .object({
-    published_version: z.string().nullable(),
-    has_changes: z.boolean(),
-    added: z.array(listedItem),
-    changed: z.array(changedItem),
-    deactivated: z.array(changedItem),
-    removed: z.array(listedItem),
-  })
-  .meta({ id: 'CatalogDiff' });
+export const catalogDiffSchema = lazyView(() =>
+  z
+    .object({
+      published_version: z.string().nullable(),
+      has_changes: z.boolean(),
+      added: z.array(listedItem),
+      changed: z.array(changedItem),
+      deactivated: z.array(changedItem),
+      removed: z.array(listedItem),
+    })
+    .meta({ id: 'CatalogDiff' }),
+);
 
-const kindCounts = z.object({ total: z.int().min(0), active: z.int().min(0) });
+const kindCounts = lazyView(() => z.object({ total: z.int().min(0), active: z.int().min(0) }));
 
-export const catalogDraftSchema = z
-  .object({
-    published_version: z.string().nullable(),
-    published_at: timestamp.nullable(),
-    revision: z.int().min(0).meta({ description: 'Grows with every change of the draft' }),
-    updated_at: timestamp.nullable().meta({ description: 'The last change of the draft' }),
-    has_changes: z.boolean().meta({ description: 'Publishing now would change the catalog' }),
-    counts: z.object({
-      hubs: kindCounts,
-      amenities: kindCounts,
-      lounges: kindCounts,
-      fast_tracks: kindCounts,
-      tariffs: kindCounts,
-    }),
-  })
-  .meta({ id: 'CatalogDraft' });
+export const catalogDraftSchema = lazyView(() =>
+  z
+    .object({
+      published_version: z.string().nullable(),
+      published_at: timestamp.nullable(),
+      revision: z.int().min(0).meta({ description: 'Grows with every change of the draft' }),
+      updated_at: timestamp.nullable().meta({ description: 'The last change of the draft' }),
+      has_changes: z.boolean().meta({ description: 'Publishing now would change the catalog' }),
+      counts: z.object({
+        hubs: kindCounts,
+        amenities: kindCounts,
+        lounges: kindCounts,
+        fast_tracks: kindCounts,
+        tariffs: kindCounts,
+      }),
+    })
+    .meta({ id: 'CatalogDraft' }),
+);
 
-export const publicationSchema = z
-  .object({
-    version: z.string(),
-    published_at: timestamp,
-    changed: z.boolean().meta({ description: 'false: the draft was already published; nothing moved' }),
-    previous_version: z.string().nullable(),
-    items: z
-      .object({
-        added: z.int().min(0),
-        changed: z.int().min(0),
-        deactivated: z.int().min(0),
-        removed: z.int().min(0),
-      })
-      .meta({ description: 'What this publication changed (all zero when nothing moved)' }),
-  })
-  .meta({ id: 'CatalogPublication' });
+export const publicationSchema = lazyView(() =>
+  z
+    .object({
+      version: z.string(),
+      published_at: timestamp,
+      changed: z.boolean().meta({ description: 'false: the draft was already published; nothing moved' }),
+      previous_version: z.string().nullable(),
+      items: z
+        .object({
+          added: z.int().min(0),
+          changed: z.int().min(0),
+          deactivated: z.int().min(0),
+          removed: z.int().min(0),
+        })
+        .meta({ description: 'What this publication changed (all zero when nothing moved)' }),
+    })
+    .meta({ id: 'CatalogPublication' }),
+);
 
 const contractScopeForm = z.union([
   z.literal('all'),
@@ -369,14 +391,16 @@ export const contractForm = z.strictObject({
 });
 export type ContractForm = z.output<typeof contractForm>;
 
-export const contractSchema = z
-  .object({
-    account_id: uuid,
-    lounges: z.union([z.literal('all'), z.array(uuid)]),
-    fast_tracks: z.union([z.literal('all'), z.array(uuid)]),
-    tariffs: z.union([z.literal('all'), z.array(uuid)]),
-    updated_at: timestamp,
-  })
-  .meta({ id: 'CatalogContract' });
+export const contractSchema = lazyView(() =>
+  z
+    .object({
+      account_id: uuid,
+      lounges: z.union([z.literal('all'), z.array(uuid)]),
+      fast_tracks: z.union([z.literal('all'), z.array(uuid)]),
+      tariffs: z.union([z.literal('all'), z.array(uuid)]),
+      updated_at: timestamp,
+    })
+    .meta({ id: 'CatalogContract' }),
+);
 
 export const contractParams = z.strictObject({ accountID: uuid });

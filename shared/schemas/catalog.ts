@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { uuid } from './common.ts';
+import { lazyView, uuid } from './common.ts';
 
 /** Patterns of the partner contract (docs/contract.md), exported so the seed records and the responses check the same rules. */
 export const iataCode = z.string().regex(/^[A-Z]{3}$/, 'IATA code: three capital letters');
@@ -57,14 +57,16 @@ export const geoPointSchema = z
   })
   .meta({ id: 'GeoPoint' });
 
-export const locationSchema = z
-  .object({
-    city: z.string().min(1).max(100),
-    country: countryCode,
-    continent,
-    coordinates: geoPointSchema,
-  })
-  .meta({ id: 'Location' });
+export const locationSchema = lazyView(() =>
+  z
+    .object({
+      city: z.string().min(1).max(100),
+      country: countryCode,
+      continent,
+      coordinates: geoPointSchema,
+    })
+    .meta({ id: 'Location' }),
+);
 
 export const hubKinds = ['Airport', 'Railway'] as const;
 
@@ -78,87 +80,106 @@ export const railwayMetaSchema = z
 
 export const hubMetaSchema = z.discriminatedUnion('kind', [airportMetaSchema, railwayMetaSchema]);
 
-export const transportHubSchema = z
-  .object({
-    id: uuid,
-    location: locationSchema,
-    timezone: ianaTimeZone.optional(),
-    kind: z.enum(hubKinds),
-    name: z.string().min(1),
-    meta: hubMetaSchema.optional(),
-  })
-  .refine((hub) => !hub.meta || hub.meta.kind === hub.kind, {
-    message: 'meta.kind must equal kind',
-    path: ['meta', 'kind'],
-  })
-  .meta({ id: 'TransportHub' });
+export const transportHubSchema = lazyView(() =>
+  z
+    .object({
+      id: uuid,
+      location: locationSchema,
+      timezone: ianaTimeZone.optional(),
+      kind: z.enum(hubKinds),
+      name: z.string().min(1),
+      meta: hubMetaSchema.optional(),
+    })
+    .refine((hub) => !hub.meta || hub.meta.kind === hub.kind, {
+      message: 'meta.kind must equal kind',
+      path: ['meta', 'kind'],
+    })
+    .meta({ id: 'TransportHub' }),
+);
 
-export const amenitySchema = z
-  .object({ id: z.string().min(1), name: z.string().min(1), is_free: z.boolean() })
-  .meta({ id: 'Amenity' });
+export const amenitySchema = lazyView(() =>
+  z.object({ id: z.string().min(1), name: z.string().min(1), is_free: z.boolean() }).meta({ id: 'Amenity' }),
+);
 
-export const businessDaySchema = z
-  .object({
-    day: z.int().min(1).max(7).meta({ description: '1 = Monday, 7 = Sunday' }),
-    times: z.discriminatedUnion('type', [
-      z.object({ type: z.literal('STANDARD'), detail: standardHours }),
-      z.object({ type: z.literal('SPECIAL'), detail: z.string().min(1).meta({ description: 'Free text' }) }),
-    ]),
-  })
-  .meta({ id: 'BusinessDay' });
+export const businessDaySchema = lazyView(() =>
+  z
+    .object({
+      day: z.int().min(1).max(7).meta({ description: '1 = Monday, 7 = Sunday' }),
+      times: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('STANDARD'), detail: standardHours }),
+        z.object({
+          type: z.literal('SPECIAL'),
+          detail: z.string().min(1).meta({ description: 'Free text' }),
+        }),
+      ]),
+    })
+    .meta({ id: 'BusinessDay' }),
+);
 
-export const policySchema = z
-  .object({
-    age: z.object({ min_age: z.int().min(0).optional(), notes: z.string().optional() }).optional(),
-    stay: z.object({ max_duration: isoDuration }).optional(),
-  })
-  .meta({ id: 'LoungePolicy' });
+export const policySchema = lazyView(() =>
+  z
+    .object({
+      age: z.object({ min_age: z.int().min(0).optional(), notes: z.string().optional() }).optional(),
+      stay: z.object({ max_duration: isoDuration }).optional(),
+    })
+    .meta({ id: 'LoungePolicy' }),
+);
 
 export const bookingInfoFields = ['Name', 'Email', 'Phone'] as const;
 
-export const imageSchema = z
-  .object({
-    url: z.url().meta({ description: 'Absolute URL of GET /v2/images/{id} on this API' }),
-    sort: z.int().meta({ description: 'Smaller comes first' }),
-    title: z.string().max(500).optional(),
-  })
-  .meta({ id: 'Image' });
+export const imageSchema = lazyView(() =>
+  z
+    .object({
+      url: z.url().meta({ description: 'Absolute URL of GET /v2/images/{id} on this API' }),
+      sort: z.int().meta({ description: 'Smaller comes first' }),
+      title: z.string().max(500).optional(),
+    })
+    .meta({ id: 'Image' }),
+);
 
-export const loungeSchema = z
-  .object({
-    id: uuid,
-    name: z.string().min(1).max(255),
-    location: locationSchema,
-    hub: transportHubSchema,
-    landside: z.boolean().optional().meta({ description: 'true: before passport control; false: airside' }),
-    airside_zone: z.enum(['International', 'Domestic', 'Any']).optional(),
-    is_arrival_available: z.boolean().default(false),
-    amenities: z.array(amenitySchema),
-    business_hours: z.array(businessDaySchema),
-    is_active: z.boolean().default(true),
-    policy: policySchema,
-    required_booking_info: z.array(z.enum(bookingInfoFields)),
-    images: z.array(imageSchema),
-    direction_info: z.string(),
-  })
-  .meta({ id: 'Lounge' });
+export const loungeSchema = lazyView(() =>
+  z
+    .object({
+      id: uuid,
+      name: z.string().min(1).max(255),
+      location: locationSchema,
+      hub: transportHubSchema,
+      landside: z.boolean().optional().meta({ description: 'true: before passport control; false: airside' }),
+      airside_zone: z.enum(['International', 'Domestic', 'Any']).optional(),
+      is_arrival_available: z.boolean().default(false),
+      amenities: z.array(amenitySchema),
+      business_hours: z.array(businessDaySchema),
+      is_active: z.boolean().default(true),
+      policy: policySchema,
+      required_booking_info: z.array(z.enum(bookingInfoFields)),
+      images: z.array(imageSchema),
+      direction_info: z.string(),
+    })
+    .meta({ id: 'Lounge' }),
+);
 
-export const fastTrackSchema = z
-  .object({
-    id: uuid,
-    name: z.string().min(1).max(255),
-    hub: transportHubSchema,
-    terminal: z.string().max(32).optional().meta({ description: 'Terminal the lane serves, as signposted' }),
-    direction: z.enum(['Departure', 'Arrival']),
-    location: locationSchema,
-    business_hours: z.array(businessDaySchema),
-    required_booking_info: z.array(z.enum(bookingInfoFields)),
-    policy: policySchema,
-    images: z.array(imageSchema),
-    is_active: z.boolean().default(true),
-    description: z.string(),
-  })
-  .meta({ id: 'FastTrack' });
+export const fastTrackSchema = lazyView(() =>
+  z
+    .object({
+      id: uuid,
+      name: z.string().min(1).max(255),
+      hub: transportHubSchema,
+      terminal: z
+        .string()
+        .max(32)
+        .optional()
+        .meta({ description: 'Terminal the lane serves, as signposted' }),
+      direction: z.enum(['Departure', 'Arrival']),
+      location: locationSchema,
+      business_hours: z.array(businessDaySchema),
+      required_booking_info: z.array(z.enum(bookingInfoFields)),
+      policy: policySchema,
+      images: z.array(imageSchema),
+      is_active: z.boolean().default(true),
+      description: z.string(),
+    })
+    .meta({ id: 'FastTrack' }),
+);
 
 export const priceSchema = z
   .object({
@@ -170,35 +191,39 @@ export const priceSchema = z
   })
   .meta({ id: 'Price' });
 
-export const esimTariffSchema = z
-  .object({
-    id: uuid,
-    name: z.string().min(1).max(255),
-    coverage: z.array(countryCode).min(1).meta({ description: 'Countries where the package works' }),
-    data_mb: z.int().min(1),
-    validity_days: z.int().min(1),
-    topup_allowed: z.boolean(),
-    price: priceSchema,
-  })
-  .meta({ id: 'EsimTariff' });
+export const esimTariffSchema = lazyView(() =>
+  z
+    .object({
+      id: uuid,
+      name: z.string().min(1).max(255),
+      coverage: z.array(countryCode).min(1).meta({ description: 'Countries where the package works' }),
+      data_mb: z.int().min(1),
+      validity_days: z.int().min(1),
+      topup_allowed: z.boolean(),
+      price: priceSchema,
+    })
+    .meta({ id: 'EsimTariff' }),
+);
 
-export const paginationSchema = z
-  .object({
-    count: z.int().min(0).max(1000).meta({ description: 'Records in this page' }),
-    offset: z.int().min(0),
-    total: z.int().min(0).meta({ description: 'All matching records' }),
-  })
-  .meta({ id: 'Pagination' });
+export const paginationSchema = lazyView(() =>
+  z
+    .object({
+      count: z.int().min(0).max(1000).meta({ description: 'Records in this page' }),
+      offset: z.int().min(0),
+      total: z.int().min(0).meta({ description: 'All matching records' }),
+    })
+    .meta({ id: 'Pagination' }),
+);
 
-export const loungesPageSchema = z
-  .object({ data: z.array(loungeSchema), pagination: paginationSchema })
-  .meta({ id: 'LoungesPage' });
-export const fastTracksPageSchema = z
-  .object({ data: z.array(fastTrackSchema), pagination: paginationSchema })
-  .meta({ id: 'FastTracksPage' });
-export const esimTariffsPageSchema = z
-  .object({ data: z.array(esimTariffSchema), pagination: paginationSchema })
-  .meta({ id: 'EsimTariffsPage' });
+export const loungesPageSchema = lazyView(() =>
+  z.object({ data: z.array(loungeSchema), pagination: paginationSchema }).meta({ id: 'LoungesPage' }),
+);
+export const fastTracksPageSchema = lazyView(() =>
+  z.object({ data: z.array(fastTrackSchema), pagination: paginationSchema }).meta({ id: 'FastTracksPage' }),
+);
+export const esimTariffsPageSchema = lazyView(() =>
+  z.object({ data: z.array(esimTariffSchema), pagination: paginationSchema }).meta({ id: 'EsimTariffsPage' }),
+);
 
 export const catalogQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: '1..1000' }),

@@ -1,22 +1,37 @@
 import * as z from 'zod';
 import { errorCodes } from '../domain/errors.ts';
 
+/**
+ * A schema built on its first use, and once. Response views are declared this way: in AWS nothing
+ * parses a response (only the local stage and the tests check them, and the OpenAPI document is built
+ * from them), so no cold start pays for building them. Request schemas a view shares stay plain.
+ */
+export function lazyView<T extends z.ZodType>(build: () => T): z.ZodLazy<T> {
+  let built: T | undefined;
+  return z.lazy(() => {
+    built ??= build();
+    return built;
+  });
+}
+
 export const uuid = z.uuid();
 export const timestamp = z.iso
   .datetime({ offset: false })
   .meta({ description: 'RFC 3339 UTC timestamp with Z' });
 
-export const problemSchema = z
-  .object({
-    code: z.enum(errorCodes),
-    title: z.string(),
-    status: z.int().min(100).max(599),
-    instance: z.string().meta({ format: 'uri-reference' }),
-    detail: z.string().optional(),
-    details: z.record(z.string(), z.unknown()).optional(),
-    request_id: z.string().optional(),
-  })
-  .meta({ id: 'Problem', description: 'RFC 9457 problem object (application/problem+json).' });
+export const problemSchema = lazyView(() =>
+  z
+    .object({
+      code: z.enum(errorCodes),
+      title: z.string(),
+      status: z.int().min(100).max(599),
+      instance: z.string().meta({ format: 'uri-reference' }),
+      detail: z.string().optional(),
+      details: z.record(z.string(), z.unknown()).optional(),
+      request_id: z.string().optional(),
+    })
+    .meta({ id: 'Problem', description: 'RFC 9457 problem object (application/problem+json).' }),
+);
 
 export const idempotencyKeyHeader = z
   .string()

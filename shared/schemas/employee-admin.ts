@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { actorTypes, auditOutcomes } from '../domain/audit/model.ts';
 import { accountParams } from './admin.ts';
-import { cursorPage, timestamp, uuid } from './common.ts';
+import { cursorPage, lazyView, timestamp, uuid } from './common.ts';
 
 /** An employee id as the identity provider names employees (its `sub`). */
 const employeeId = z
@@ -16,46 +16,52 @@ export const addAccountManagerRequestSchema = z
   .strictObject({ employee_id: employeeId })
   .meta({ id: 'AddAccountManagerRequest' });
 
-export const accountManagerSchema = z
-  .object({
-    account_id: uuid,
-    employee_id: z.string(),
-    assigned_at: timestamp,
-    assigned_by: z.string().meta({ description: 'The employee who made the assignment' }),
-  })
-  .meta({ id: 'AccountManager' });
+export const accountManagerSchema = lazyView(() =>
+  z
+    .object({
+      account_id: uuid,
+      employee_id: z.string(),
+      assigned_at: timestamp,
+      assigned_by: z.string().meta({ description: 'The employee who made the assignment' }),
+    })
+    .meta({ id: 'AccountManager' }),
+);
 
-export const accountManagersPageSchema = cursorPage(accountManagerSchema).meta({ id: 'AccountManagersPage' });
+export const accountManagersPageSchema = lazyView(() =>
+  cursorPage(accountManagerSchema).meta({ id: 'AccountManagersPage' }),
+);
 
 export const accountWebhookParams = accountParams.extend({ webhookID: uuid });
 export const accountDeliveryParams = accountWebhookParams.extend({
   deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
 });
 
-export const auditRecordSchema = z
-  .object({
-    id: z.uuid(),
-    at: timestamp,
-    actor: z.object({
-      type: z.enum(actorTypes),
-      id: z
+export const auditRecordSchema = lazyView(() =>
+  z
+    .object({
+      id: z.uuid(),
+      at: timestamp,
+      actor: z.object({
+        type: z.enum(actorTypes),
+        id: z
+          .string()
+          .nullable()
+          .meta({ description: 'Employee id or client_id; null for a login that named nobody' }),
+        roles: z.array(z.string()),
+      }),
+      action: z
         .string()
-        .nullable()
-        .meta({ description: 'Employee id or client_id; null for a login that named nobody' }),
-      roles: z.array(z.string()),
-    }),
-    action: z
-      .string()
-      .meta({ description: 'The operation id (`createAccount`, `completeEmployeeLogin`, ...)' }),
-    target: z.object({ type: z.string(), id: z.string().nullable() }),
-    request_id: z.string().nullable(),
-    outcome: z.enum(auditOutcomes),
-    reason: z.string().nullable().meta({ description: 'Refusals: `no_role`, `identity_provider`' }),
-    details: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'AuditRecord' });
+        .meta({ description: 'The operation id (`createAccount`, `completeEmployeeLogin`, ...)' }),
+      target: z.object({ type: z.string(), id: z.string().nullable() }),
+      request_id: z.string().nullable(),
+      outcome: z.enum(auditOutcomes),
+      reason: z.string().nullable().meta({ description: 'Refusals: `no_role`, `identity_provider`' }),
+      details: z.record(z.string(), z.unknown()),
+    })
+    .meta({ id: 'AuditRecord' }),
+);
 
-export const auditLogPageSchema = cursorPage(auditRecordSchema).meta({ id: 'AuditLogPage' });
+export const auditLogPageSchema = lazyView(() => cursorPage(auditRecordSchema).meta({ id: 'AuditLogPage' }));
 
 const filter = z.string().min(1).max(255);
 

@@ -9,7 +9,7 @@ import {
   packageStatuses,
 } from '../domain/esim/model.ts';
 import { esimTariffSchema, priceSchema } from './catalog.ts';
-import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, lazyView, timestamp, uuid } from './common.ts';
 
 const exampleIccid = '8988299000000000016';
 
@@ -57,48 +57,55 @@ export const esimOrderRequestSchema = z.strictObject(packageRequestFields).meta(
 export const esimTopupRequestSchema = z.strictObject(packageRequestFields).meta({ id: 'EsimTopupRequest' });
 export type EsimPackageRequest = z.output<typeof esimOrderRequestSchema>;
 
-export const esimOrderSchema = z
-  .object({
-    order_id: uuid,
-    status: z.enum(orderStatuses).meta({
-      description: 'Pending until confirmed (it holds no ICCID meanwhile), then Confirmed.',
-    }),
-    package_template_id: uuid,
-    active_period: z.int().min(1),
-    validity_period: z.int().min(1),
-    price: priceSchema.meta({ description: "The tariff's price when the order was made." }),
-    iccid: z.string().nullable().meta({ description: 'The eSIM issued by the confirm; null while Pending.' }),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: 'EsimOrder' });
+export const esimOrderSchema = lazyView(() =>
+  z
+    .object({
+      order_id: uuid,
+      status: z.enum(orderStatuses).meta({
+        description: 'Pending until confirmed (it holds no ICCID meanwhile), then Confirmed.',
+      }),
+      package_template_id: uuid,
+      active_period: z.int().min(1),
+      validity_period: z.int().min(1),
+      price: priceSchema.meta({ description: "The tariff's price when the order was made." }),
+      iccid: z
+        .string()
+        .nullable()
+        .meta({ description: 'The eSIM issued by the confirm; null while Pending.' }),
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .meta({ id: 'EsimOrder' }),
+);
 
-export const esimPackageSchema = z
-  .object({
-    package_id: uuid,
-    package_template_id: uuid,
-    status: z.enum(packageStatuses).meta({
-      description:
-        'NotActive until its first usage, Active while data remains, Exhausted when all is used, Expired once expires_at has passed (shown as soon as it passes, recorded within a minute).',
-    }),
-    data_mb: z.int().min(1),
-    used_mb: z.int().min(0),
-    remaining_mb: z.int().min(0),
-    usage_as_of: timestamp.meta({
-      description: 'When used_mb was last reported; issue time before any usage.',
-    }),
-    active_period: z.int().min(1),
-    validity_period: z.int().min(1),
-    activated_at: timestamp.nullable().meta({ description: 'The first usage; null while NotActive.' }),
-    expires_at: timestamp.meta({
-      description:
-        'While NotActive: issue time + validity_period days. Once activated: activation time + active_period days.',
-    }),
-    created_at: timestamp,
-  })
-  .meta({ id: 'EsimPackage' });
+export const esimPackageSchema = lazyView(() =>
+  z
+    .object({
+      package_id: uuid,
+      package_template_id: uuid,
+      status: z.enum(packageStatuses).meta({
+        description:
+          'NotActive until its first usage, Active while data remains, Exhausted when all is used, Expired once expires_at has passed (shown as soon as it passes, recorded within a minute).',
+      }),
+      data_mb: z.int().min(1),
+      used_mb: z.int().min(0),
+      remaining_mb: z.int().min(0),
+      usage_as_of: timestamp.meta({
+        description: 'When used_mb was last reported; issue time before any usage.',
+      }),
+      active_period: z.int().min(1),
+      validity_period: z.int().min(1),
+      activated_at: timestamp.nullable().meta({ description: 'The first usage; null while NotActive.' }),
+      expires_at: timestamp.meta({
+        description:
+          'While NotActive: issue time + validity_period days. Once activated: activation time + active_period days.',
+      }),
+      created_at: timestamp,
+    })
+    .meta({ id: 'EsimPackage' }),
+);
 
-const activationFields = {
+const activationFields = () => ({
   lpa: z.string().meta({
     description:
       'GSMA SGP.22 activation code `LPA:1$<smdp_address>$<matching_id>`: what the QR code encodes.',
@@ -112,9 +119,9 @@ const activationFields = {
     description:
       "Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.",
   }),
-};
+});
 
-const esimFields = {
+const esimFields = () => ({
   iccid: z.string(),
   status: z.enum(esimStatuses).meta({
     description:
@@ -126,35 +133,40 @@ const esimFields = {
     .meta({ description: 'Oldest first: the ordered package, then top-ups.' }),
   created_at: timestamp,
   updated_at: timestamp,
-};
+});
 
-export const esimSchema = z
-  .object({
-    ...esimFields,
-    activation: z
-      .object({
-        ...activationFields,
-        qr_svg: z.string().meta({ description: 'The QR code of `lpa`, an SVG document.' }),
-      })
-      .meta({ id: 'EsimActivation' }),
-  })
-  .meta({ id: 'Esim' });
+export const esimSchema = lazyView(() =>
+  z
+    .object({
+      ...esimFields(),
+      activation: z
+        .object({
+          ...activationFields(),
+          qr_svg: z.string().meta({ description: 'The QR code of `lpa`, an SVG document.' }),
+        })
+        .meta({ id: 'EsimActivation' }),
+    })
+    .meta({ id: 'Esim' }),
+);
 
-export const esimSummarySchema = z
-  .object({
-    ...esimFields,
-    activation: z.object(activationFields).meta({
-      id: 'EsimActivationSummary',
-      description: 'Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`.',
-    }),
-  })
-  .meta({ id: 'EsimSummary' });
+export const esimSummarySchema = lazyView(() =>
+  z
+    .object({
+      ...esimFields(),
+      activation: z.object(activationFields()).meta({
+        id: 'EsimActivationSummary',
+        description:
+          'Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`.',
+      }),
+    })
+    .meta({ id: 'EsimSummary' }),
+);
 
-export const esimsPageSchema = cursorPage(esimSummarySchema).meta({ id: 'EsimsPage' });
+export const esimsPageSchema = lazyView(() => cursorPage(esimSummarySchema).meta({ id: 'EsimsPage' }));
 
-export const esimTopupOffersSchema = z
-  .object({ data: z.array(esimTariffSchema) })
-  .meta({ id: 'EsimTopupOffers' });
+export const esimTopupOffersSchema = lazyView(() =>
+  z.object({ data: z.array(esimTariffSchema) }).meta({ id: 'EsimTopupOffers' }),
+);
 
 export const esimOrderParams = z.strictObject({ orderID: uuid });
 export const esimParams = z.strictObject({ iccid: iccidSchema });
@@ -189,25 +201,29 @@ export const esimPoolLoadRequestSchema = z
   })
   .meta({ id: 'EsimPoolLoadRequest' });
 
-export const esimPoolLoadSchema = z
-  .object({
-    account_id: uuid,
-    added: z.int().min(0).meta({ description: 'ICCIDs new to the pool.' }),
-    already_present: z
-      .int()
-      .min(0)
-      .meta({ description: 'ICCIDs the account already had (waiting or issued) or listed twice.' }),
-  })
-  .meta({ id: 'EsimPoolLoad' });
+export const esimPoolLoadSchema = lazyView(() =>
+  z
+    .object({
+      account_id: uuid,
+      added: z.int().min(0).meta({ description: 'ICCIDs new to the pool.' }),
+      already_present: z
+        .int()
+        .min(0)
+        .meta({ description: 'ICCIDs the account already had (waiting or issued) or listed twice.' }),
+    })
+    .meta({ id: 'EsimPoolLoad' }),
+);
 
-export const esimPoolSchema = z
-  .object({
-    account_id: uuid,
-    available: z.int().min(0).meta({ description: 'ICCIDs waiting to be issued.' }),
-    issued: z.int().min(0).meta({ description: 'eSIMs issued from the pool.' }),
-    reseller_id: z.string().nullable().meta({ description: 'The linked reseller; null when none is.' }),
-  })
-  .meta({ id: 'EsimPool' });
+export const esimPoolSchema = lazyView(() =>
+  z
+    .object({
+      account_id: uuid,
+      available: z.int().min(0).meta({ description: 'ICCIDs waiting to be issued.' }),
+      issued: z.int().min(0).meta({ description: 'eSIMs issued from the pool.' }),
+      reseller_id: z.string().nullable().meta({ description: 'The linked reseller; null when none is.' }),
+    })
+    .meta({ id: 'EsimPool' }),
+);
 
 export const esimResellerLinkRequestSchema = z
   .strictObject({
@@ -221,6 +237,8 @@ export const esimResellerLinkRequestSchema = z
   })
   .meta({ id: 'EsimResellerLinkRequest' });
 
-export const esimResellerLinkSchema = z
-  .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
-  .meta({ id: 'EsimResellerLink' });
+export const esimResellerLinkSchema = lazyView(() =>
+  z
+    .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
+    .meta({ id: 'EsimResellerLink' }),
+);

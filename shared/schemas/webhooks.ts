@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
 import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url.ts';
-import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, lazyView, timestamp, uuid } from './common.ts';
 
 const webhookUrl = z
   .string()
@@ -31,33 +31,37 @@ const secret = z
 
 export const webhookStatus = z.enum(['Active', 'Disabled']);
 
-export const webhookSchema = z
-  .object({
-    id: uuid,
-    url: z.string(),
-    status: webhookStatus,
-    disabled_reason: z
-      .string()
-      .nullable()
-      .meta({ description: 'The reason given to disable, or why the service disabled it (410 Gone).' }),
-    created_at: timestamp,
-    updated_at: timestamp,
-    secret_rotation: z
-      .object({
-        previous_secret_valid_until: timestamp.meta({
-          description: 'Until then deliveries carry a second signature made with the previous secret.',
-        }),
-      })
-      .nullable(),
-  })
-  .meta({ id: 'Webhook', description: 'The webhook subscription; at most one per account.' });
+export const webhookSchema = lazyView(() =>
+  z
+    .object({
+      id: uuid,
+      url: z.string(),
+      status: webhookStatus,
+      disabled_reason: z
+        .string()
+        .nullable()
+        .meta({ description: 'The reason given to disable, or why the service disabled it (410 Gone).' }),
+      created_at: timestamp,
+      updated_at: timestamp,
+      secret_rotation: z
+        .object({
+          previous_secret_valid_until: timestamp.meta({
+            description: 'Until then deliveries carry a second signature made with the previous secret.',
+          }),
+        })
+        .nullable(),
+    })
+    .meta({ id: 'Webhook', description: 'The webhook subscription; at most one per account.' }),
+);
 
-export const webhookListSchema = z
-  .object({
-    data: z.array(webhookSchema).max(1),
-    next_cursor: z.null().meta({ description: 'Always null: an account has at most one subscription.' }),
-  })
-  .meta({ id: 'WebhookList' });
+export const webhookListSchema = lazyView(() =>
+  z
+    .object({
+      data: z.array(webhookSchema).max(1),
+      next_cursor: z.null().meta({ description: 'Always null: an account has at most one subscription.' }),
+    })
+    .meta({ id: 'WebhookList' }),
+);
 
 export const createWebhookRequestSchema = z
   .strictObject({ url: webhookUrl, secret })
@@ -93,23 +97,25 @@ export const recoverWebhookRequestSchema = z
   })
   .meta({ id: 'RecoverWebhookRequest' });
 
-export const webhookRecoverySchema = z
-  .object({
-    id: uuid.meta({ description: 'The recovery id' }),
-    status: z.enum(['Running', 'Completed']).meta({
-      description: 'Completed at once when there was nothing to send; a recovery runs one at a time.',
-    }),
-    since: timestamp,
-    until: timestamp.meta({ description: 'Events up to this time were looked at' }),
-    event_count: z.int().min(0).meta({ description: 'Events sent again, oldest first, each once' }),
-    truncated: z.boolean().meta({
-      description:
-        'More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with ' +
-        '`since` = `until` once this recovery has completed.',
-    }),
-    started_at: timestamp,
-  })
-  .meta({ id: 'WebhookRecovery' });
+export const webhookRecoverySchema = lazyView(() =>
+  z
+    .object({
+      id: uuid.meta({ description: 'The recovery id' }),
+      status: z.enum(['Running', 'Completed']).meta({
+        description: 'Completed at once when there was nothing to send; a recovery runs one at a time.',
+      }),
+      since: timestamp,
+      until: timestamp.meta({ description: 'Events up to this time were looked at' }),
+      event_count: z.int().min(0).meta({ description: 'Events sent again, oldest first, each once' }),
+      truncated: z.boolean().meta({
+        description:
+          'More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with ' +
+          '`since` = `until` once this recovery has completed.',
+      }),
+      started_at: timestamp,
+    })
+    .meta({ id: 'WebhookRecovery' }),
+);
 
 export const webhookParams = z.strictObject({ webhookID: uuid });
 export const deliveryParams = z.strictObject({
@@ -119,140 +125,157 @@ export const deliveryParams = z.strictObject({
 
 export const deliveryStatus = z.enum(['Pending', 'Retrying', 'Succeeded', 'Failed', 'Skipped']);
 
-export const deliveryAttemptSchema = z
-  .object({
-    attempted_at: timestamp,
-    status_code: z
-      .int()
-      .nullable()
-      .meta({ description: "The receiver's HTTP status; null when it never answered." }),
-    latency_ms: z.int().min(0),
-    error: z.string().nullable().meta({
-      description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
-    }),
-  })
-  .meta({ id: 'WebhookDeliveryAttempt' });
+export const deliveryAttemptSchema = lazyView(() =>
+  z
+    .object({
+      attempted_at: timestamp,
+      status_code: z
+        .int()
+        .nullable()
+        .meta({ description: "The receiver's HTTP status; null when it never answered." }),
+      latency_ms: z.int().min(0),
+      error: z.string().nullable().meta({
+        description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
+      }),
+    })
+    .meta({ id: 'WebhookDeliveryAttempt' }),
+);
 
-const attemptCountsSchema = z
-  .object({
-    total: z.int().min(0),
-    delivered: z.int().min(0).meta({ description: 'Answered 2xx' }),
-    rejected: z.int().min(0).meta({ description: 'Answered another HTTP status' }),
-    unreachable: z.int().min(0).meta({ description: 'No answer: timeout, refused, TLS, refused address' }),
-  })
-  .meta({
-    id: 'WebhookDeliveryAttemptCounts',
-    description: 'Every attempt ever made, by outcome; `attempts` lists only the latest 20.',
-  });
+const attemptCountsSchema = lazyView(() =>
+  z
+    .object({
+      total: z.int().min(0),
+      delivered: z.int().min(0).meta({ description: 'Answered 2xx' }),
+      rejected: z.int().min(0).meta({ description: 'Answered another HTTP status' }),
+      unreachable: z.int().min(0).meta({ description: 'No answer: timeout, refused, TLS, refused address' }),
+    })
+    .meta({
+      id: 'WebhookDeliveryAttemptCounts',
+      description: 'Every attempt ever made, by outcome; `attempts` lists only the latest 20.',
+    }),
+);
 
 /** The notification body every receiver gets (docs/webhooks.md). */
-export const webhookEnvelopeSchema = z
-  .object({
-    id: z.string().meta({ description: 'Unique per event, the same on every attempt: dedupe on it.' }),
-    event: z.enum(eventTypes),
-    timestamp: timestamp.meta({ description: 'When the event happened.' }),
-    data: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'WebhookEnvelope' });
+export const webhookEnvelopeSchema = lazyView(() =>
+  z
+    .object({
+      id: z.string().meta({ description: 'Unique per event, the same on every attempt: dedupe on it.' }),
+      event: z.enum(eventTypes),
+      timestamp: timestamp.meta({ description: 'When the event happened.' }),
+      data: z.record(z.string(), z.unknown()),
+    })
+    .meta({ id: 'WebhookEnvelope' }),
+);
 
-export const deliverySchema = z
-  .object({
-    id: z.string().meta({ description: 'The delivery id: the id of its event' }),
-    status: deliveryStatus.meta({
-      description:
-        'Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); ' +
-        'Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).',
-    }),
-    status_reason: z.string().nullable(),
-    event: webhookEnvelopeSchema,
-    attempts: z
-      .array(deliveryAttemptSchema)
-      .max(20)
-      .meta({ description: 'The latest 20 attempts, oldest first' }),
-    attempt_counts: attemptCountsSchema,
-    next_attempt_at: timestamp.nullable(),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: 'WebhookDelivery' });
+export const deliverySchema = lazyView(() =>
+  z
+    .object({
+      id: z.string().meta({ description: 'The delivery id: the id of its event' }),
+      status: deliveryStatus.meta({
+        description:
+          'Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); ' +
+          'Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).',
+      }),
+      status_reason: z.string().nullable(),
+      event: webhookEnvelopeSchema,
+      attempts: z
+        .array(deliveryAttemptSchema)
+        .max(20)
+        .meta({ description: 'The latest 20 attempts, oldest first' }),
+      attempt_counts: attemptCountsSchema,
+      next_attempt_at: timestamp.nullable(),
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .meta({ id: 'WebhookDelivery' }),
+);
 
 export const deliveriesQuery = cursorQuery;
-export const deliveriesPageSchema = cursorPage(deliverySchema).meta({ id: 'WebhookDeliveriesPage' });
+export const deliveriesPageSchema = lazyView(() =>
+  cursorPage(deliverySchema).meta({ id: 'WebhookDeliveriesPage' }),
+);
 
-export const pingAcceptedSchema = z
-  .object({
-    id: z.string().meta({ description: 'The id of the `webhook.ping` event (and of its delivery)' }),
-    event: z.literal('webhook.ping'),
-    timestamp,
-  })
-  .meta({ id: 'WebhookPingAccepted' });
-
-const signatureHeaders = z.object({
-  'X-Webhook-Id': z.string().meta({ description: 'The event id, as in the body' }),
-  'X-Webhook-Signature': z.string().meta({
-    description:
-      '`sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period ' +
-      '`sha256=<current>,sha256=<previous>`.',
-  }),
-  'webhook-id': z.string().meta({ description: 'Standard Webhooks: the event id' }),
-  'webhook-timestamp': z
-    .string()
-    .meta({ description: 'Standard Webhooks: seconds since the epoch of this attempt' }),
-  'webhook-signature': z.string().meta({
-    description:
-      'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period.',
-  }),
-});
-
-const statusChange = {
-  booking_id: z.string(),
-  service_type: z.enum(['Lounge', 'FastTrack']),
-  status: z.string(),
-  previous_status: z.string().nullable().meta({ description: 'null on the first status of the subject' }),
-};
-/** eSIM package events, each sent once per package (docs/esim.md, Events); ordered per iccid. */
-const esimUsage = {
-  iccid: z.string(),
-  package_id: z.string(),
-  data_mb: z.number().meta({ description: "The package's data allowance" }),
-  used_mb: z.number().meta({ description: 'Data used when the event happened' }),
-};
-
-/** `data` of each event type (docs/contract.md). */
-const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {
-  'booking.status.changed': z.object(statusChange),
-  'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),
-  'esim.package.usage_threshold_reached': z.object(esimUsage),
-  'esim.package.exhausted': z.object(esimUsage),
-  'esim.package.expired': z.object(esimUsage),
-  'webhook.ping': z.object({ webhook_id: uuid }),
-};
+export const pingAcceptedSchema = lazyView(() =>
+  z
+    .object({
+      id: z.string().meta({ description: 'The id of the `webhook.ping` event (and of its delivery)' }),
+      event: z.literal('webhook.ping'),
+      timestamp,
+    })
+    .meta({ id: 'WebhookPingAccepted' }),
+);
 
 /**
  * Notifications as OpenAPI 3.1 `webhooks` (one entry per event type), for the lead to pass to
- * zod-openapi's createDocument: `webhooks: webhookPayloads`.
+ * zod-openapi's createDocument: `webhooks: webhookPayloads()`. Built on demand:
+ * only the document needs them.
  */
-export const webhookPayloads: ZodOpenApiPathsObject = Object.fromEntries(
-  eventTypes.map((type) => [
-    type,
-    {
-      post: {
-        operationId: `webhook_${type.replaceAll('.', '_')}`,
-        summary: `Notification ${type}`,
-        tags: ['Webhooks'],
-        requestParams: { header: signatureHeaders },
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: webhookEnvelopeSchema.extend({ event: z.literal(type), data: eventData[type] }),
+export function webhookPayloads(): ZodOpenApiPathsObject {
+  const signatureHeaders = z.object({
+    'X-Webhook-Id': z.string().meta({ description: 'The event id, as in the body' }),
+    'X-Webhook-Signature': z.string().meta({
+      description:
+        '`sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period ' +
+        '`sha256=<current>,sha256=<previous>`.',
+    }),
+    'webhook-id': z.string().meta({ description: 'Standard Webhooks: the event id' }),
+    'webhook-timestamp': z
+      .string()
+      .meta({ description: 'Standard Webhooks: seconds since the epoch of this attempt' }),
+    'webhook-signature': z.string().meta({
+      description:
+        'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period.',
+    }),
+  });
+
+  const statusChange = {
+    booking_id: z.string(),
+    service_type: z.enum(['Lounge', 'FastTrack']),
+    status: z.string(),
+    previous_status: z.string().nullable().meta({ description: 'null on the first status of the subject' }),
+  };
+  /** eSIM package events, each sent once per package (docs/esim.md, Events); ordered per iccid. */
+  const esimUsage = {
+    iccid: z.string(),
+    package_id: z.string(),
+    data_mb: z.number().meta({ description: "The package's data allowance" }),
+    used_mb: z.number().meta({ description: 'Data used when the event happened' }),
+  };
+
+  /** `data` of each event type (docs/contract.md). */
+  const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {
+    'booking.status.changed': z.object(statusChange),
+    'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),
+    'esim.package.usage_threshold_reached': z.object(esimUsage),
+    'esim.package.exhausted': z.object(esimUsage),
+    'esim.package.expired': z.object(esimUsage),
+    'webhook.ping': z.object({ webhook_id: uuid }),
+  };
+
+  return Object.fromEntries(
+    eventTypes.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replaceAll('.', '_')}`,
+          summary: `Notification ${type}`,
+          tags: ['Webhooks'],
+          requestParams: { header: signatureHeaders },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: webhookEnvelopeSchema
+                  .unwrap()
+                  .extend({ event: z.literal(type), data: eventData[type] }),
+              },
             },
           },
-        },
-        responses: {
-          '200': { description: 'Any 2xx acknowledges the notification; 410 disables the subscription.' },
+          responses: {
+            '200': { description: 'Any 2xx acknowledges the notification; 410 disables the subscription.' },
+          },
         },
       },
-    },
-  ]),
-);
+    ]),
+  );
+}

@@ -65,6 +65,6 @@ describe('the error catalog', () => {
   });
 
   it('is the enum of the problem schema the OpenAPI document publishes', () => {
-    expect(problemSchema.shape.code.options).toEqual(errorCodes);
+    expect(problemSchema.unwrap().shape.code.options).toEqual(errorCodes);
   });
 });
