@@ -17,11 +17,22 @@ describe('cold start floors', () => {
     expect([...(imports.get('zod')?.names ?? [])]).toEqual(['z']);
   });
 
+  it('take the members used of a namespace import, and the namespace only where it is used whole', () => {
+    const members = libraryImports([
+      "import * as z from 'zod';\nexport const id = z.uuid();\nexport const page = z.object({ n: z.int() });\ntype Id = z.output<typeof id>;",
+    ]);
+    const whole = libraryImports(["import * as jose from 'jose';\nexport const keep = jose;"]);
+
+    expect([...(members.get('zod')?.names ?? [])]).toEqual(['uuid', 'object', 'int', 'output']);
+    expect(members.get('zod')?.namespace).toBe(false);
+    expect(whole.get('jose')?.namespace).toBe(true);
+  });
+
   it('build an entry that imports exactly those bindings and keeps them alive', () => {
     const entry = floorEntry(
       libraryImports([
         "import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';",
-        "import * as jose from 'jose';",
+        "import * as jose from 'jose';\nexport const keep = jose;",
       ]),
     );
 
