@@ -144,8 +144,11 @@ async function settle(
   }
   if (status === 410) {
     const reason = 'the receiver answered 410 Gone';
-    await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
+    // Subscription first: whoever reads the Failed delivery finds the subscription already disabled
+    // (an enable made after that read sticks), and a crash between the two writes cannot leave
+    // a gone receiver's subscription Active; its retry records the event Skipped instead.
     await store.disableGoneWebhook(webhook, reason, now().toISOString());
+    await finish({ status: 'Failed', statusReason: reason, nextAttemptAt: null }, attempt);
     return { kind: 'done', result: 'receiver gone: subscription disabled', attempt: 'disabled' };
   }
 

@@ -185,6 +185,21 @@ describe('a failed attempt', () => {
       disabledReason: 'the receiver answered 410 Gone',
     });
   });
+
+  it('disables the subscription before it records the delivery Failed, so an enable read after sticks', async () => {
+    const ports = portsWith();
+    ports.sender.results.push({ statusCode: 410 });
+    const statusWhenRecorded: (string | undefined)[] = [];
+    const record = ports.store.recordDeliveryProgress;
+    ports.store.recordDeliveryProgress = async (...progress) => {
+      statusWhenRecorded.push((await ports.webhooks.findOfAccount(anEvent().accountId))?.status);
+      return record(...progress);
+    };
+
+    await dispatchEvent(ports, message());
+
+    expect(statusWhenRecorded).toEqual(['Disabled']);
+  });
 });
 
 describe('an event not attempted', () => {
