@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { sourceMapSupport } from '../../infra/constructs/entries.ts';
+import { functionBundleOptions } from '../../infra/constructs/bundle.ts';
 import { inheritedPath } from '../../shared/config/local.ts';
 import { alternate } from '../alternate.ts';
 import { region } from '../environment.ts';
@@ -16,10 +16,6 @@ import { median } from '../stats.ts';
 const run = promisify(execFile);
 const section = '1 cold start';
 export const initBudget = 1.5;
-
-/** The same banner infra/constructs/api-function.ts gives every bundle. */
-const requireShim =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
  * Measured in the fresh process itself: Node's own bootstrap is Lambda's, not ours. CPU time is the
@@ -89,44 +85,67 @@ export function largestContributors(bundle: Bundle, count = 5): string {
     .join(', ');
 }
 
+/** Floors inject nothing; `splitting: false` builds the same code as one file, for comparison. */
+interface BundleVariant {
+  inject?: string[];
+  splitting?: boolean;
+}
+
 /**
- * esbuild with the options CDK's NodejsFunction passes for ApiFunction, minus the source map. Every
- * entry becomes its own bundle (no code splitting); one call parses the shared dependencies once.
- * `inject` is ApiFunction's for the service's own functions, none for the floors.
+ * A function or a floor built as Lambda gets it (infra/constructs/bundle.ts), one build per entry as
+ * CDK runs them. What a cold start loads is `index.mjs` and the chunks it imports statically; chunks
+ * reached only through `import()` wait for first use, and neither their bytes nor their inputs count.
+ * Floors get no injected module; their generated entries resolve packages from the project.
  */
+export async function bundle(
+  projectRoot: string,
+  entry: string,
+  outdir: string,
+  options: BundleVariant = {},
+): Promise<Bundle> {
+  const result = await build({
+    ...functionBundleOptions(entry, outdir),
+    ...options,
+    nodePaths: [join(projectRoot, 'node_modules')],
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const { outputs } = result.metafile;
+  const loaded = new Set<string>();
+  const load = (output: string) => {
+    if (loaded.has(output)) return;
+    loaded.add(output);
+    for (const { path, kind, external } of outputs[output]?.imports ?? []) {
+      if (kind === 'import-statement' && !external) load(path);
+    }
+  };
+  const file = join(outdir, 'index.mjs');
+  const index = relative(projectRoot, file);
+  if (!outputs[index]) throw new Error(`esbuild wrote no ${file}`);
+  load(index);
+  const inputs: Bundle['inputs'] = {};
+  let bytes = 0;
+  for (const output of loaded) {
+    bytes += outputs[output]?.bytes ?? 0;
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[output]?.inputs ?? {})) {
+      inputs[input] = { bytesInOutput: (inputs[input]?.bytesInOutput ?? 0) + bytesInOutput };
+    }
+  }
+  return { file, bytes, inputs };
+}
+
 async function bundleAll(
   projectRoot: string,
   outdir: string,
   entries: Record<string, string>,
-  inject: string[] = [],
+  options: BundleVariant = {},
 ): Promise<Record<string, Bundle>> {
-  const result = await build({
-    inject,
-    entryPoints: entries,
-    absWorkingDir: projectRoot,
-    // Generated floor entries live in the scratch directory and resolve packages from the project.
-    nodePaths: [join(projectRoot, 'node_modules')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    mainFields: ['module', 'main'],
-    banner: { js: requireShim },
-    minify: true,
-    sourcemap: false,
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const bundles: Record<string, Bundle> = {};
-  for (const name of Object.keys(entries)) {
-    const file = join(outdir, `${name}.mjs`);
-    const output = result.metafile.outputs[relative(projectRoot, file)];
-    if (!output) throw new Error(`esbuild wrote no ${file}`);
-    bundles[name] = { file, bytes: (await stat(file)).size, inputs: output.inputs };
-  }
-  return bundles;
+  const built = await Promise.all(
+    Object.entries(entries).map(
+      async ([name, entry]) => [name, await bundle(projectRoot, entry, join(outdir, name), options)] as const,
+    ),
+  );
+  return Object.fromEntries(built);
 }
 
 type ImportsByModule = Map<string, { names: Set<string>; namespace: boolean }>;
@@ -229,24 +248,6 @@ export async function functionGroups(projectRoot: string): Promise<string[]> {
   return names.filter((name) => existsSync(join(projectRoot, 'functions', name, 'handler.ts'))).sort();
 }
 
-/** The bench copies CDK's bundling options; say so when infra/constructs/api-function.ts moves away from them. */
-async function checkCdkOptions(projectRoot: string, log: (message: string) => void): Promise<void> {
-  const file = join(projectRoot, 'infra', 'constructs', 'api-function.ts');
-  if (!existsSync(file)) return;
-  const source = await readFile(file, 'utf8');
-  const expected = [
-    requireShim,
-    'OutputFormat.ESM',
-    "target: 'node24'",
-    'minify: true',
-    "mainFields: ['module', 'main']",
-    'inject: [sourceMapSupport]',
-  ];
-  const missing = expected.filter((option) => !source.includes(option));
-  if (missing.length > 0)
-    log(`warning: ApiFunction's bundling no longer has ${missing.join(', ')}: update bench/`);
-}
-
 export async function coldStart(options: {
   projectRoot: string;
   workDir: string;
@@ -258,18 +259,16 @@ export async function coldStart(options: {
   await mkdir(dir, { recursive: true });
   const timer = join(dir, 'timer.mjs');
   await writeFile(timer, importTimer);
-  await checkCdkOptions(projectRoot, log);
   const groups = await functionGroups(projectRoot);
   const emptyEntry = join(dir, 'empty.mjs');
   await writeFile(emptyEntry, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
   log(`cold start: bundling ${groups.length} functions`);
-  const handlers = await bundleAll(
-    projectRoot,
-    join(dir, 'handlers'),
-    Object.fromEntries(groups.map((group) => [group, join(projectRoot, 'functions', group, 'handler.ts')])),
-    [sourceMapSupport],
+  const entries = Object.fromEntries(
+    groups.map((group) => [group, join(projectRoot, 'functions', group, 'handler.ts')]),
   );
-  const empty = (await bundleAll(projectRoot, join(dir, 'empty'), { empty: emptyEntry })).empty as Bundle;
+  const handlers = await bundleAll(projectRoot, join(dir, 'handlers'), entries);
+  const singleFiles = await bundleAll(projectRoot, join(dir, 'single-file'), entries, { splitting: false });
+  const empty = await bundle(projectRoot, emptyEntry, join(dir, 'empty'), { inject: [] });
 
   const floorEntries: Record<string, string> = {};
   const sdkPackages = new Map<string, string>();
@@ -289,7 +288,7 @@ export async function coldStart(options: {
     }
   }
   log('cold start: bundling the floors');
-  const floors = await bundleAll(projectRoot, join(dir, 'floors'), floorEntries);
+  const floors = await bundleAll(projectRoot, join(dir, 'floors'), floorEntries, { inject: [] });
 
   const rows: Row[] = [];
   for (const group of groups) {
@@ -299,7 +298,14 @@ export async function coldStart(options: {
     const sdk = floors[`${group}-sdk`];
     const sdkNames = sdkPackages.get(group) ?? '';
 
-    const candidates: Record<string, Bundle> = { ours, empty, libraries, ...(sdk ? { sdk } : {}) };
+    const singleFile = singleFiles[group] as Bundle;
+    const candidates: Record<string, Bundle> = {
+      ours,
+      singleFile,
+      empty,
+      libraries,
+      ...(sdk ? { sdk } : {}),
+    };
     const timings = new Map<string, Timing[]>(Object.keys(candidates).map((key) => [key, []]));
     await alternate(
       settings.cold.repetitions,
@@ -353,6 +359,17 @@ export async function coldStart(options: {
         'wall ms, ours vs floor': `${wall('ours')} vs ${wall('libraries')}`,
       }),
       note: 'above 1x: our own modules and what they build at load time',
+    });
+    rows.push({
+      section,
+      name,
+      floorName: 'the same code as one file',
+      pivot: { subject: group, column: 'init vs one file' },
+      measured: measure(cpu('ours'), cpu('singleFile'), 'ms', {
+        'wall ms, ours vs floor': `${wall('ours')} vs ${wall('singleFile')}`,
+        'KiB loaded, ours vs floor': `${Math.round(ours.bytes / 1024)} vs ${Math.round(singleFile.bytes / 1024)}`,
+      }),
+      note: 'below 1x: what the chunks loaded on first use keep out of the cold start',
     });
     rows.push({
       section,

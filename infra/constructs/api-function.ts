@@ -1,14 +1,22 @@
-import { join } from 'node:path';
-import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { relative } from 'node:path';
+import { AssetHashType, DockerImage, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, type NodejsFunctionProps, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  Architecture,
+  Code,
+  type FunctionProps,
+  Function as LambdaFunction,
+  Runtime,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
-import { projectRoot, sourceMapSupport } from './entries.ts';
+import { functionBundleOptions } from './bundle.ts';
+import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
 /**
@@ -33,8 +41,7 @@ const writeActions: Record<Access, string[]> = {
   count: ['UpdateItem'],
 };
 
-export interface ApiFunctionProps
-  extends Pick<NodejsFunctionProps, 'description' | 'environment' | 'timeout'> {
+export interface ApiFunctionProps extends Pick<FunctionProps, 'description' | 'environment' | 'timeout'> {
   /** `functions/<name>/handler.ts`, exporting `handler`. */
   entry: string;
   memorySize?: 512 | 1024;
@@ -42,16 +49,35 @@ export interface ApiFunctionProps
   removalPolicy: RemovalPolicy;
 }
 
-/** Some CommonJS dependencies call `require` for Node built-ins, which an ESM bundle lacks. */
-const requireShim =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+/**
+ * The function's code as infra/constructs/bundle.ts builds it, with the local esbuild: Docker is never
+ * used (its image is a placeholder), and a failed build fails the synth. Skipped, as every bundling
+ * is, for stacks outside `aws:cdk:bundling-stacks`.
+ */
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('scratch'),
+      // Names the entry: CDK caches bundles by these options, and without it every function would get
+      // the first one's code. Docker never runs it.
+      command: ['esbuild', relative(projectRoot, entry)],
+      local: {
+        tryBundle(outputDir) {
+          buildSync(functionBundleOptions(entry, outputDir));
+          return true;
+        },
+      },
+    },
+  });
+}
 
 /**
  * Every Lambda of the service: Node 24 on ARM, X-Ray, its own log group with retention, an ESM bundle
  * built by the local esbuild (no Docker). The role starts empty except for its log group: `bindTable`
  * and `bindSecret` add exactly what the function needs.
  */
-export class ApiFunction extends NodejsFunction {
+export class ApiFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     // Siblings, not children: both must exist before `super()` so the defaults (a role with the
     // account-wide AWSLambdaBasicExecutionRole, a log group without retention) are never created.
@@ -61,11 +87,9 @@ export class ApiFunction extends NodejsFunction {
     });
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     super(scope, id, {
-      entry: props.entry,
-      handler: 'handler',
+      code: bundledCode(props.entry),
+      handler: 'index.handler',
       description: props.description,
-      projectRoot,
-      depsLockFilePath: join(projectRoot, 'package-lock.json'),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -73,21 +97,7 @@ export class ApiFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       logGroup,
       role,
-      // No --enable-source-maps: it parses the source map at every cold start; the injected
-      // source-map-support maps a stack only when one is formatted.
       environment: props.environment,
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node24',
-        mainFields: ['module', 'main'],
-        banner: requireShim,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        inject: [sourceMapSupport],
-        // The SDK is bundled at the pinned version the tests ran against, not the runtime's copy.
-        externalModules: [],
-      },
     });
     logGroup.grantWrite(role);
     Validations.of(role).acknowledge({

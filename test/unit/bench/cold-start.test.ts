@@ -1,5 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { floorEntry, libraryImports } from '../../../bench/sections/cold-start.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle, floorEntry, libraryImports } from '../../../bench/sections/cold-start.ts';
+import { projectRoot } from '../../../infra/constructs/entries.ts';
+
+let outdir: string;
+
+beforeAll(async () => {
+  outdir = await mkdtemp(join(tmpdir(), 'cold-start-'));
+});
+
+afterAll(async () => {
+  await rm(outdir, { recursive: true, force: true });
+});
+
+describe('what a cold start loads', () => {
+  it('is index.mjs and the chunks it imports, not the code import() loads on first use', async () => {
+    const entry = join(projectRoot, 'functions', 'admin', 'handler.ts');
+    const chunked = await bundle(projectRoot, entry, join(outdir, 'chunked'));
+    const oneFile = await bundle(projectRoot, entry, join(outdir, 'one-file'), { splitting: false });
+    const loaded = (inputs: Record<string, unknown>) => Object.keys(inputs);
+    const x509 = (input: string) => input.includes('node_modules/@peculiar/x509/');
+
+    expect(loaded(chunked.inputs)).toContain('shared/http/pipeline/index.ts');
+    expect(loaded(chunked.inputs)).not.toContain('shared/pki/certificates.ts');
+    expect(loaded(chunked.inputs).some(x509)).toBe(false);
+    expect(loaded(oneFile.inputs)).toContain('shared/pki/certificates.ts');
+    expect(loaded(oneFile.inputs).some(x509)).toBe(true);
+    expect(oneFile.bytes - chunked.bytes).toBeGreaterThan(200 * 1024);
+  });
+});
 
 describe('cold start floors', () => {
   it('collect the value imports of the SDK, jose and zod, and nothing else', () => {

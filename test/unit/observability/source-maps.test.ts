@@ -5,33 +5,21 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionBundleOptions } from '../../../infra/constructs/bundle.ts';
 import { projectRoot, sourceMapSupport } from '../../../infra/constructs/entries.ts';
 
 const run = promisify(execFile);
-const entry = join(projectRoot, 'test', 'unit', 'observability', 'fixtures', 'failing-entry.ts');
+const fixtures = join(projectRoot, 'test', 'unit', 'observability', 'fixtures');
 let outdir: string;
 
-/** A bundle as ApiFunction builds it (minified ESM, external map without sources), with or without the inject. */
-async function bundle(name: string, inject: string[]): Promise<string> {
+/** A bundle as ApiFunction builds it, with or without the injected source map support. */
+async function bundle(name: string, entry: string, inject: string[]): Promise<string> {
   await build({
-    entryPoints: { [name]: entry },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    mainFields: ['module', 'main'],
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
+    ...functionBundleOptions(join(fixtures, entry), join(outdir, name)),
     inject,
-    outdir,
-    outExtension: { '.js': '.mjs' },
     logLevel: 'silent',
   });
-  return join(outdir, `${name}.mjs`);
+  return join(outdir, name, 'index.mjs');
 }
 
 /** The stack the bundle prints, in a process started as Lambda starts ours: no NODE_OPTIONS. */
@@ -50,17 +38,24 @@ afterAll(async () => {
 
 describe('stack traces of a deployed bundle', () => {
   it('name the TypeScript file, line and function where the error was thrown', async () => {
-    const stack = await stackOf(await bundle('mapped', [sourceMapSupport]));
+    const stack = await stackOf(await bundle('mapped', 'failing-entry.ts', [sourceMapSupport]));
 
     expect(stack).toContain('Error: card declined');
     expect(stack).toMatch(/at chargeCard \(file:\/\/\S*failing-entry\.ts:4:9\)/);
   });
 
+  it('are mapped in a chunk loaded on first use too', async () => {
+    const stack = await stackOf(await bundle('chunk', 'failing-chunk-entry.ts', [sourceMapSupport]));
+
+    expect(stack).toContain('Error: refund refused');
+    expect(stack).toMatch(/at refundCard \(file:\/\/\S*failing-chunk\.ts:4:9\)/);
+  });
+
   it('point into the minified bundle without the injected source map support', async () => {
-    const stack = await stackOf(await bundle('unmapped', []));
+    const stack = await stackOf(await bundle('unmapped', 'failing-entry.ts', []));
 
     expect(stack).toContain('Error: card declined');
     expect(stack).not.toContain('failing-entry.ts');
-    expect(stack).toContain('unmapped.mjs:');
+    expect(stack).toContain('unmapped/index.mjs:');
   });
 });
