@@ -35,7 +35,7 @@ process.stdout.write(JSON.stringify({
 `;
 
 /** A Lambda's environment at init: configuration present, nothing reachable, no inherited NODE_OPTIONS. */
-const lambdaEnvironment: Record<string, string> = {
+export const lambdaEnvironment: Record<string, string> = {
   PATH: inheritedPath(),
   AWS_REGION: region,
   AWS_EC2_METADATA_DISABLED: 'true',
@@ -52,6 +52,7 @@ const lambdaEnvironment: Record<string, string> = {
   ADMIN_AUDIENCE: 'https://api.bench.invalid/api/v1/admin',
   API_BASE_URL: 'https://api.bench.invalid',
   AUTH_BASE_URL: 'https://auth.bench.invalid',
+  ADMIN_BASE_URL: 'https://admin.bench.invalid',
   POWERTOOLS_SERVICE_NAME: 'partner-travel-services',
   LOG_LEVEL: 'WARN',
 };

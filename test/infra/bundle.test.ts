@@ -1,0 +1,70 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lambdaEnvironment } from '../../bench/sections/cold-start.ts';
+import { functionBundleOptions } from '../../infra/constructs/bundle.ts';
+import { projectRoot } from '../../infra/constructs/entries.ts';
+
+const run = promisify(execFile);
+let outdir: string;
+
+/** Imports the bundle as Lambda does, invokes its handler once with a sample event, prints the response. */
+const invoker = `const [bundle, eventFile] = process.argv.slice(2);
+const { handler } = await import(bundle);
+const event = JSON.parse(await (await import('node:fs/promises')).readFile(eventFile, 'utf8'));
+// The sample names the caller's certificate by a placeholder (npm run invoke fills it): the document needs none.
+event.requestContext.identity.clientCert = null;
+const context = {
+  functionName: 'meta', functionVersion: '$LATEST', awsRequestId: 'smoke', memoryLimitInMB: '512',
+  invokedFunctionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:meta',
+  logGroupName: '/aws/lambda/meta', logStreamName: 'smoke', callbackWaitsForEmptyEventLoop: true,
+  getRemainingTimeInMillis: () => 10_000,
+};
+process.stdout.write('\\nRESPONSE ' + JSON.stringify(await handler(event, context)));
+`;
+
+beforeAll(async () => {
+  outdir = await mkdtemp(join(tmpdir(), 'function-bundle-'));
+});
+
+afterAll(async () => {
+  await rm(outdir, { recursive: true, force: true });
+});
+
+describe("a function's deployed code", () => {
+  it('answers from index.mjs, loading a chunk the first time a request needs it', async () => {
+    const bundleDir = join(outdir, 'meta');
+    await build({
+      ...functionBundleOptions(join(projectRoot, 'functions', 'meta', 'handler.ts'), bundleDir),
+      logLevel: 'silent',
+    });
+    const index = await readFile(join(bundleDir, 'index.mjs'), 'utf8');
+    const chunks = await readdir(join(bundleDir, 'chunks'));
+    const runner = join(outdir, 'invoke.mjs');
+    await writeFile(runner, invoker);
+
+    const { stdout } = await run(
+      process.execPath,
+      [runner, join(bundleDir, 'index.mjs'), join(projectRoot, 'events', 'getOpenApiDocument.json')],
+      { env: lambdaEnvironment },
+    );
+    // The function's own log lines come first, on the same stdout.
+    const response = JSON.parse(stdout.slice(stdout.lastIndexOf('\nRESPONSE ') + 10)) as {
+      statusCode: number;
+      body: string;
+    };
+
+    // zod-openapi builds the document: it is in a chunk, never in what the cold start loads.
+    expect(index).not.toContain('zod-openapi');
+    expect(chunks.some((chunk) => chunk.startsWith('document-') && chunk.endsWith('.mjs'))).toBe(true);
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({
+      openapi: '3.1.0',
+      info: { title: expect.any(String) },
+    });
+  });
+});
