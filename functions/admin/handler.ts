@@ -32,9 +32,9 @@ import { deliveryView, webhookView } from '../../shared/http/views/webhooks.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
 import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
-import { employeeAdminPrefix } from '../../shared/routes/employee-twins.ts';
+import { employeeAdminPrefix, employeeTwin } from '../../shared/routes/employee-twins.ts';
 import { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
-import type { RouteDefinition } from '../../shared/routes/types.ts';
+import { filledPath, type RouteDefinition } from '../../shared/routes/types.ts';
 import { usagePlanAssigner } from '../../shared/usage-plans/index.ts';
 import { esimAdminImplementations } from './esim-pool.ts';
 
@@ -94,9 +94,12 @@ function managerView(manager: AccountManager) {
   };
 }
 
-/** Locations answer under the prefix the caller used: `/v2/admin` or, for employees, `/api/v1/admin`. */
-const accountLocation = (route: RouteDefinition, accountId: string) =>
-  `${route.path.startsWith(employeeAdminPrefix) ? employeeAdminPrefix : '/v2/admin/'}accounts/${accountId}`;
+/**
+ * A Location under the prefix the caller used: the `/v2/admin` route, or for employees its twin under
+ * `/api/v1/admin`.
+ */
+const locationOf = (caller: RouteDefinition, target: RouteDefinition, params: Record<string, string>) =>
+  filledPath(caller.path.startsWith(employeeAdminPrefix) ? employeeTwin(target).path : target.path, params);
 const noStore = { 'Cache-Control': 'no-store' };
 
 /**
@@ -117,7 +120,7 @@ export const handler = createApiHandler(
       );
       return {
         status: 201,
-        headers: { Location: accountLocation(route, account.accountId) },
+        headers: { Location: locationOf(route, adminRoutes.getAccount, { accountID: account.accountId }) },
         body: { ...accountView(account), certificate_pem: certificatePem },
       };
     },
@@ -153,7 +156,10 @@ export const handler = createApiHandler(
         status: 201,
         headers: {
           ...noStore,
-          Location: `${accountLocation(route, application.accountId)}/applications/${application.clientId}`,
+          Location: locationOf(route, adminRoutes.getApplication, {
+            accountID: application.accountId,
+            clientID: application.clientId,
+          }),
         },
         body: { ...applicationView(application), client_secret: clientSecret },
       };
@@ -194,7 +200,7 @@ export const handler = createApiHandler(
       body: accountView(await enableAccount(ports, params.accountID, uow, now)),
     }),
 
-    addAccountManager: async ({ route, principal, params, body, uow, now }) => {
+    addAccountManager: async ({ principal, params, body, uow, now }) => {
       const manager = await addAccountManager(
         ports,
         { accountId: params.accountID, employeeId: body.employee_id, assignedBy: principal.subject },
@@ -203,7 +209,11 @@ export const handler = createApiHandler(
       );
       return {
         status: 201,
-        headers: { Location: `${accountLocation(route, manager.accountId)}/managers` },
+        headers: {
+          Location: filledPath(employeeAdminRoutes.listAccountManagers.path, {
+            accountID: manager.accountId,
+          }),
+        },
         body: managerView(manager),
       };
     },

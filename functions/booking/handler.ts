@@ -3,7 +3,7 @@ import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { catalogBookableServices } from '../../shared/domain/booking/bookable-services.ts';
-import { bookingLocation, type ServiceType } from '../../shared/domain/booking/model.ts';
+import type { ServiceType } from '../../shared/domain/booking/model.ts';
 import type { BookingListQuery } from '../../shared/domain/booking/ports.ts';
 import { bookingRecord, passRecord } from '../../shared/domain/booking/records.ts';
 import {
@@ -19,6 +19,7 @@ import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { PublishedPassKeys } from '../../shared/pki/pass-signing.ts';
 import { bookingRoutes } from '../../shared/routes/booking.ts';
+import { filledPath } from '../../shared/routes/types.ts';
 import type { LoungeBookingRequest } from '../../shared/schemas/booking.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
@@ -54,6 +55,12 @@ function inputOf(serviceId: string, body: Omit<LoungeBookingRequest, 'lounge_id'
   };
 }
 
+/** Where a new booking is read: its Location. */
+const bookingPath: Record<ServiceType, string> = {
+  Lounge: bookingRoutes.getLoungeBooking.path,
+  FastTrack: bookingRoutes.getFastTrackBooking.path,
+};
+
 async function create(request: Request, serviceType: ServiceType, input: BookingInput): Promise<ApiResult> {
   const services = catalogBookableServices(catalogReader());
   const booking = await createBooking(
@@ -63,7 +70,7 @@ async function create(request: Request, serviceType: ServiceType, input: Booking
   );
   return {
     status: 202,
-    headers: { Location: bookingLocation(serviceType, booking.bookingId) },
+    headers: { Location: filledPath(bookingPath[serviceType], { bookingID: booking.bookingId }) },
     body: { booking_id: booking.bookingId, status: booking.status, created_at: booking.createdAt },
   };
 }

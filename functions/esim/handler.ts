@@ -4,7 +4,6 @@ import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
-import { orderLocation } from '../../shared/domain/esim/model.ts';
 import {
   esimRecord,
   esimSummaryRecord,
@@ -26,6 +25,7 @@ import {
 import { catalogEsimTariffs } from '../../shared/domain/esim/tariffs.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { esimRoutes } from '../../shared/routes/esim.ts';
+import { filledPath } from '../../shared/routes/types.ts';
 import type { EsimPackageRequest } from '../../shared/schemas/esim.ts';
 
 /** eSIM routes accept partner tokens only: the account is always the token's. */
@@ -48,7 +48,11 @@ export const handler = createApiHandler(esimRoutes, {
       contextOf(request),
       packageRequest(request.body),
     );
-    return { status: 201, headers: { Location: orderLocation(order.orderId) }, body: orderRecord(order) };
+    return {
+      status: 201,
+      headers: { Location: filledPath(esimRoutes.getEsimOrder.path, { orderID: order.orderId }) },
+      body: orderRecord(order),
+    };
   },
 
   getEsimOrder: async (request) => ({

@@ -21,6 +21,7 @@ import {
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { deliveryView, recoveryView, webhookView } from '../../shared/http/views/webhooks.ts';
 import { webhookUrlProblem } from '../../shared/net/webhook-url.ts';
+import { filledPath } from '../../shared/routes/types.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
 
@@ -39,9 +40,9 @@ function accountOf(principal: PartnerPrincipal): string {
   return principal.accountId;
 }
 
-const webhookLocation = (webhookId: string) => `/v2/b2b/webhooks/${webhookId}`;
-const deliveryLocation = (webhookId: string, deliveryId: string) =>
-  `${webhookLocation(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`;
+const webhookLocation = (webhookID: string) => filledPath(webhooksRoutes.getWebhook.path, { webhookID });
+const deliveryLocation = (webhookID: string, deliveryID: string) =>
+  filledPath(webhooksRoutes.getWebhookDelivery.path, { webhookID, deliveryID });
 
 export const handler = createApiHandler(webhooksRoutes, {
   createWebhook: async ({ principal, body, uow, now }) => {

@@ -97,14 +97,11 @@ export interface BookableService {
   requiredBookingInfo: readonly BookingInfo[];
 }
 
-/** Path segment and wording per service, for Location headers and messages. */
+/** Path segment and wording per service, for messages. */
 export const serviceLabels: Record<ServiceType, { segment: string; noun: string }> = {
   Lounge: { segment: 'lounges', noun: 'lounge' },
   FastTrack: { segment: 'fast-tracks', noun: 'fast-track' },
 };
-
-export const bookingLocation = (serviceType: ServiceType, bookingId: string) =>
-  `/v2/b2b/booking/${serviceLabels[serviceType].segment}/${bookingId}`;
 
 /**
  * The status of a booking's pass, which follows the booking: Issued while the booking waits for its

@@ -115,6 +115,3 @@ export const maxPackagesPerEsim = 100;
 export const maxActivePeriodDays = 3650;
 /** ICCIDs per pool load request. */
 export const maxIccidsPerLoad = 1000;
-
-export const orderLocation = (orderId: string) => `/v2/b2b/fulfilment/orders/${orderId}`;
-export const esimLocation = (iccid: string) => `/v2/b2b/fulfilment/esims/${iccid}`;

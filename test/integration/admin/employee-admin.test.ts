@@ -201,6 +201,7 @@ describe('the /v2/admin operations under /api/v1/admin', () => {
     expect(application.status).toBe(201);
     remember(application.body.client_secret);
     const clientId = application.body.client_id;
+    expect(application.headers.location).toBe(`/api/v1/admin/accounts/${accountId}/applications/${clientId}`);
     const rotated = await asAdmin<CreatedApplication>(
       'POST',
       `/api/v1/admin/accounts/${accountId}/applications/${clientId}/rotate-secret`,
@@ -327,6 +328,7 @@ describe('account managers', () => {
     const paged = await asSupport<Page<Record<string, unknown>>>('GET', `${path}?limit=1`);
 
     expect(first.status).toBe(201);
+    expect(first.headers.location).toBe(path);
     expect(first.body).toEqual({
       account_id: account.account_id,
       employee_id: 'sam.support',

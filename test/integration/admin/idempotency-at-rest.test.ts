@@ -14,14 +14,16 @@ describe('stored idempotent responses', () => {
     const path = `/v2/admin/accounts/${account.account_id}/applications`;
 
     // Act
-    const created = await asOperator<{ client_secret: string }>('POST', path, { body, idempotencyKey: key });
-    const replayed = await asOperator<{ client_secret: string }>('POST', path, { body, idempotencyKey: key });
+    type Created = { client_id: string; client_secret: string };
+    const created = await asOperator<Created>('POST', path, { body, idempotencyKey: key });
+    const replayed = await asOperator<Created>('POST', path, { body, idempotencyKey: key });
     const stored = await documentClient().send(
       new ScanCommand({ TableName: endpoints().tables.idempotency }),
     );
 
     // Assess
     expect(created.status).toBe(201);
+    expect(created.headers.location).toBe(`${path}/${created.body.client_id}`);
     expect(replayed.headers['idempotency-status']).toBe('reused');
     expect(replayed.body.client_secret).toBe(created.body.client_secret);
     const everything = JSON.stringify(stored.Items);
