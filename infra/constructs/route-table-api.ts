@@ -95,6 +95,11 @@ const gatewayProblems: readonly { type: ResponseType; error: ApiError }[] = [
   { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, error: gatewayError('UnsupportedMediaType') },
   { type: ResponseType.DEFAULT_5XX, error: gatewayError('InternalError') },
   { type: ResponseType.INTEGRATION_FAILURE, error: gatewayError('ServiceUnavailable') },
+  // The authorizer threw: it only does when the account read or the key material did not answer
+  // (DynamoDB, Secrets Manager), so the caller is told to retry, as the functions do; its error alarm
+  // shows anything else (docs/operations.md).
+  { type: ResponseType.AUTHORIZER_FAILURE, error: gatewayError('ServiceUnavailable') },
+  { type: ResponseType.AUTHORIZER_CONFIGURATION_ERROR, error: gatewayError('ServiceUnavailable') },
   { type: ResponseType.INTEGRATION_TIMEOUT, error: gatewayError('ServiceUnavailable') },
 ];
 

@@ -11,7 +11,7 @@ import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, Stage } from '../../shared/routes/types.ts';
 import { buildProxyEvent, catchAllResource, clientCertificateFields, matchRoute } from './api-event.ts';
 import { type FunctionModules, lambdaContext } from './functions.ts';
-import { answerRateLimitFields, type LocalFloodRules, type LocalUsagePlans } from './limits.ts';
+import { answerRateLimitFields, type LocalFloodRules, type LocalUsagePlans, type Metered } from './limits.ts';
 import { type LocalListener, listenLocally } from './listen.ts';
 
 /** API Gateway's payload quota for REST APIs. */
@@ -223,10 +223,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       setHeaders(reply, { 'Content-Type': 'application/json' });
       return reply;
     }
-    const metered =
-      match.kind === 'operation' && match.route.auth
-        ? await options.usagePlans?.meter(header(request, 'authorization'))
-        : undefined;
+    let metered: Metered | undefined;
+    try {
+      metered =
+        match.kind === 'operation' && match.route.auth
+          ? await options.usagePlans?.meter(header(request, 'authorization'))
+          : undefined;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // The authorizer failed: API Gateway's AUTHORIZER_FAILURE response (a 503 problem), no Lambda.
+      options.log(`authorizer failed: ${String(error.cause)}`);
+      return fromProblem(problemResponse(error, path, requestId));
+    }
     if (metered?.refusal) {
       // API Gateway's THROTTLED or QUOTA_EXCEEDED response: the Lambda never runs.
       const reply = fromProblem(problemResponse(metered.refusal, path, requestId));

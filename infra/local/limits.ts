@@ -9,7 +9,7 @@ import {
   usageOwnerOf,
 } from '../../shared/auth/usage-authorizer.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
-import type { ApiError } from '../../shared/domain/errors.ts';
+import { type ApiError, ServiceUnavailableError } from '../../shared/domain/errors.ts';
 import { addressFlooding, clientFlooding, FloodLimiter } from '../../shared/domain/quotas/flood.ts';
 import {
   formatRateLimit,
@@ -85,7 +85,12 @@ export class LocalUsagePlans implements UsageReader {
       return undefined;
     }
     const owner = usageOwnerOf(principal);
-    const plan = await this.planOf(owner);
+    const plan = await this.planOf(owner).catch((error: unknown) => {
+      // AWS's authorizer throws here, and API Gateway answers its AUTHORIZER_FAILURE response: 503.
+      throw new ServiceUnavailableError('The request could not be authorized right now; retry shortly.', {
+        cause: error,
+      });
+    });
     const now = this.clock();
     const decision = this.limiter.check(usageKeyOf(owner), plan.limits, now);
     const authorizer = allowRequest({

@@ -94,6 +94,13 @@ describe('DynamoDB Local stopped and started again in the middle of a burst of c
       if (response?.status === 202)
         acceptedFirst.set(keys[index] as string, response.body.booking_id as string);
     });
+    // While the database is away every answer is a 503 with Retry-After, the authorizer's included,
+    // never a 500 (or no answer, for a request the outage cut).
+    expect(
+      first
+        .map((response) => response?.status)
+        .filter((status) => status !== 202 && status !== 503 && status !== undefined),
+    ).toEqual([]);
     // A partner retries what did not answer 202 (5xx, or no answer) with the same key until it does.
     const final = await pool(keys, 10, (key) =>
       eventually(async () => {
@@ -159,15 +166,32 @@ describe('DynamoDB Local stopped and started again in the middle of a burst of c
     return { events: events.length, waiting, duplicates: receiver.duplicates().length };
   }
 
-  it('stopped (SIGTERM): every create retried with its key answers 202 with the booking a 202 named before, all Issued, no event lost', async () => {
+  /**
+   * The first 202s whose retry named another booking, and whether that first booking is still stored.
+   * Still stored would be two bookings for one key: never. Gone is DynamoDB Local losing what it had
+   * acknowledged (docs/reliability.md); the retry then rightly creates the booking anew.
+   */
+  async function renamedFirsts(result: BurstResult): Promise<{ lost: string[]; kept: string[] }> {
+    const renamed = [...result.acceptedFirst]
+      .filter(([key, bookingId]) => result.bookingIds[result.keys.indexOf(key)] !== bookingId)
+      .map(([, bookingId]) => bookingId);
+    const stored = new Set((await world.items('Booking')).map((item) => item.booking_id as string));
+    return {
+      lost: renamed.filter((bookingId) => !stored.has(bookingId)),
+      kept: renamed.filter((bookingId) => stored.has(bookingId)),
+    };
+  }
+
+  it('stopped (SIGTERM): every create retried with its key answers 202 with the booking a 202 named before unless the database lost it, all Issued, no event lost', async () => {
     const result = await burstThrough('SIGTERM');
 
-    for (const [key, bookingId] of result.acceptedFirst) {
-      expect(result.bookingIds[result.keys.indexOf(key)]).toBe(bookingId);
-    }
+    const { lost, kept } = await renamedFirsts(result);
+    expect(kept).toEqual([]);
+    expect(lost.length).toBeLessThanOrEqual(2);
     const { events, waiting, duplicates } = await expectConverged(result, { delivered: false });
     console.info(
-      `[faults] database SIGTERM: ${result.acceptedFirst.size} of 60 answered 202 first, others ` +
+      `[faults] database SIGTERM: ${result.acceptedFirst.size} of 60 answered 202 first ` +
+        `(${lost.length} of them lost with the database), others ` +
         `${JSON.stringify(result.firstStatuses.filter((status) => status !== 202))}; ${events} events, ` +
         `${waiting} still queued, ${duplicates} received twice`,
     );
@@ -180,14 +204,13 @@ describe('DynamoDB Local stopped and started again in the middle of a burst of c
     // one or two of a tight loop are gone after SIGKILL), so a 202 answered just before the kill can
     // name a booking the restarted database no longer has; its retry then creates the booking anew.
     // DynamoDB itself is durable once it answers; docs/reliability.md.
-    const renamed = [...result.acceptedFirst].filter(
-      ([key, bookingId]) => result.bookingIds[result.keys.indexOf(key)] !== bookingId,
-    );
-    expect(renamed.length).toBeLessThanOrEqual(10);
+    const { lost, kept } = await renamedFirsts(result);
+    expect(kept).toEqual([]);
+    expect(lost.length).toBeLessThanOrEqual(10);
     const { events, waiting, duplicates } = await expectConverged(result, { delivered: false });
     console.info(
       `[faults] database SIGKILL: ${result.acceptedFirst.size} of 60 answered 202 first ` +
-        `(${renamed.length} of them lost with the database), others ` +
+        `(${lost.length} of them lost with the database), others ` +
         `${JSON.stringify(result.firstStatuses.filter((status) => status !== 202))}; ${events} events, ` +
         `${waiting} still queued, ${duplicates} received twice`,
     );

@@ -166,6 +166,24 @@ describe('the partner API', () => {
     });
   });
 
+  it('answers a failing authorizer with 503 and Retry-After: a dependency it reads did not answer', () => {
+    const { apiTemplate } = service('prod');
+    const responses = resourcesOf(apiTemplate, 'AWS::ApiGateway::GatewayResponse').map(
+      ([, r]) => r.Properties,
+    );
+
+    for (const type of ['AUTHORIZER_FAILURE', 'AUTHORIZER_CONFIGURATION_ERROR']) {
+      const response = responses.find((candidate) => candidate.ResponseType === type);
+      expect(response, type).toMatchObject({
+        StatusCode: '503',
+        ResponseParameters: { 'gatewayresponse.header.Retry-After': "'5'" },
+      });
+      expect((response?.ResponseTemplates as Record<string, string>)['application/json']).toContain(
+        '"code":"ServiceUnavailable"',
+      );
+    }
+  });
+
   it('answers gateway errors as RFC 9457 problems carrying the request id', () => {
     const { apiTemplate } = service('prod');
     const responses = resourcesOf(apiTemplate, 'AWS::ApiGateway::GatewayResponse').map(

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { answerRateLimitFields, LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
 import type { Principal } from '../../../shared/auth/principal.ts';
+import { ServiceUnavailableError } from '../../../shared/domain/errors.ts';
 import type { PlanName } from '../../../shared/domain/quotas/plans.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
+import { problemResponse } from '../../../shared/http/problem.ts';
 
 const token = (name: string) => `Bearer ${name}.payload.signature`;
 const principals: Record<string, Principal> = {
@@ -12,7 +14,7 @@ const principals: Record<string, Principal> = {
   [token('bob')]: { kind: 'employee', subject: 'bob', scopes: [], tokenId: 'e2' },
 };
 
-function usagePlans(plans: Record<string, PlanName> = {}) {
+function usagePlans(plans: Record<string, PlanName> = {}, unavailable?: Error) {
   const reads: string[] = [];
   const settings = quotaSettingsByStage.local;
   const gateway = new LocalUsagePlans({
@@ -28,6 +30,7 @@ function usagePlans(plans: Record<string, PlanName> = {}) {
     },
     readPlan: async (accountId) => {
       reads.push(accountId);
+      if (unavailable) throw unavailable;
       return plans[accountId];
     },
   });
@@ -52,6 +55,20 @@ describe('the local gateway’s usage plans', () => {
       'RateLimitExceeded',
     ]);
     expect(answers[0]?.authorizer.context.plan).toBe('staff');
+  });
+
+  it('refuse with 503 and Retry-After when the account cannot be read, as the AWS authorizer failing does', async () => {
+    const down = new Error('connect ECONNREFUSED 127.0.0.1:8000');
+    const { gateway } = usagePlans({}, down);
+
+    const failed = await gateway.meter(token('a')).catch((error: unknown) => error);
+
+    expect(failed).toBeInstanceOf(ServiceUnavailableError);
+    expect(failed).toMatchObject({ code: 'ServiceUnavailable', cause: down });
+    expect(problemResponse(failed as ServiceUnavailableError, '/v2/b2b/lounges', 'req-1')).toMatchObject({
+      statusCode: 503,
+      headers: { 'Retry-After': '5' },
+    });
   });
 
   it('let nothing through the limiter that is no verifiable Bearer token', async () => {
