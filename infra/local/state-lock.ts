@@ -31,10 +31,25 @@ function isLock(value: unknown): value is StageLock {
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists, owned by someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !exited(pid);
+}
+
+/**
+ * A process killed but not yet reaped by its parent (a zombie: a stage killed with its process group
+ * and reparented) still answers signal 0, yet holds no file or port any more.
+ */
+function exited(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state follows the command name, which is in parentheses and may itself hold any character.
+    const state = stat.charAt(stat.lastIndexOf(')') + 2);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }
 

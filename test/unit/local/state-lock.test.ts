@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   acquireStageLock,
   processAlive,
@@ -59,6 +59,29 @@ describe('the state dir lock', () => {
 
     await expect(acquireStageLock(stateDir)).rejects.toThrow(/used by a running stage/);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'takes over the lock of a stage killed but not yet reaped (a zombie)',
+    async () => {
+      // `sleep 0.1` exits under a parent that never waits for it: it stays a zombie until that one ends.
+      const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      children.push(parent);
+      const zombie = Number(
+        (await new Promise<Buffer>((resolve) => parent.stdout?.once('data', resolve))).toString(),
+      );
+      await vi.waitFor(() => expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /), {
+        timeout: 5_000,
+      });
+      await writeLock({ pid: zombie });
+
+      await acquireStageLock(stateDir);
+
+      expect(processAlive(zombie)).toBe(false);
+      expect(JSON.parse(await readFile(stageLockFile(stateDir), 'utf8')).pid).toBe(process.pid);
+    },
+  );
 
   it('takes over the lock of a dead stage once its DynamoDB Local has stopped', async () => {
     const dbPath = join(stateDir, 'dynamodb');
