@@ -203,7 +203,15 @@ export async function eventsOf(bookingId: string): Promise<Json[]> {
       latest === undefined ||
       eventTypes.some((type) => events.some((event) => event.event_id === changeEventId(latest, type)));
     if (published || Date.now() > deadline) {
-      return events.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
+      // A scan pages through the table while the processor writes, so it can hold one event of the
+      // latest change but not its sibling; they commit together, so a scan started now holds both.
+      const complete = published
+        ? await scanMainTable('entity = :event AND ordering_key = :booking', {
+            ':event': 'Event',
+            ':booking': bookingId,
+          })
+        : events;
+      return complete.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
     }
     await sleep(100);
   }
