@@ -319,21 +319,23 @@ export async function coldStart(options: {
     const cpu = (key: string) => timings.get(key)?.map((timing) => timing.importCpuMs) ?? [];
     const wall = (key: string, field: 'importMs' | 'processMs' = 'importMs') =>
       median(timings.get(key)?.map((timing) => timing[field]) ?? []).toFixed(1);
+    const againstFloor = (key: string, notes: Record<string, string> = {}) =>
+      measure(cpu('ours'), cpu(key), 'ms', {
+        'wall ms, ours vs floor': `${wall('ours')} vs ${wall(key)}`,
+        ...notes,
+      });
     const name = `${group}: init (import of the bundle, CPU time)`;
     rows.push({
       section,
       name,
       floorName: 'empty handler bundle',
       pivot: { subject: group, column: 'init vs empty handler' },
-      measured: measure(cpu('ours'), cpu('empty'), 'ms', {
-        'wall ms, ours vs floor': `${wall('ours')} vs ${wall('empty')}`,
+      measured: againstFloor('empty', {
         'process start→ready wall ms': `${wall('ours', 'processMs')} vs ${wall('empty', 'processMs')}`,
       }),
     });
     if (sdk) {
-      const measured = measure(cpu('ours'), cpu('sdk'), 'ms', {
-        'wall ms, ours vs floor': `${wall('ours')} vs ${wall('sdk')}`,
-      });
+      const measured = againstFloor('sdk');
       rows.push({
         section,
         name,
@@ -356,9 +358,7 @@ export async function coldStart(options: {
       name,
       floorName: 'same SDK commands + jose + zod',
       pivot: { subject: group, column: 'init vs SDK + jose + zod' },
-      measured: measure(cpu('ours'), cpu('libraries'), 'ms', {
-        'wall ms, ours vs floor': `${wall('ours')} vs ${wall('libraries')}`,
-      }),
+      measured: againstFloor('libraries'),
       note: 'above 1x: our own modules and what they build at load time',
     });
     rows.push({
@@ -366,8 +366,7 @@ export async function coldStart(options: {
       name,
       floorName: 'the same code as one file',
       pivot: { subject: group, column: 'init vs one file' },
-      measured: measure(cpu('ours'), cpu('singleFile'), 'ms', {
-        'wall ms, ours vs floor': `${wall('ours')} vs ${wall('singleFile')}`,
+      measured: againstFloor('singleFile', {
         'KiB loaded, ours vs floor': `${Math.round(ours.bytes / 1024)} vs ${Math.round(singleFile.bytes / 1024)}`,
       }),
       note: 'below 1x: what the chunks loaded on first use keep out of the cold start',

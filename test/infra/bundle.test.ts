@@ -1,16 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lambdaEnvironment } from '../../bench/sections/cold-start.ts';
 import { functionBundleOptions } from '../../infra/constructs/bundle.ts';
 import { projectRoot } from '../../infra/constructs/entries.ts';
+import { scratchDir } from '../unit/support/scratch-dir.ts';
 
 const run = promisify(execFile);
-let outdir: string;
+const outdir = scratchDir('function-bundle-');
 
 /** Imports the bundle as Lambda does, invokes its handler once with a sample event, prints the response. */
 const invoker = `const [bundle, eventFile] = process.argv.slice(2);
@@ -27,24 +27,16 @@ const context = {
 process.stdout.write('\\nRESPONSE ' + JSON.stringify(await handler(event, context)));
 `;
 
-beforeAll(async () => {
-  outdir = await mkdtemp(join(tmpdir(), 'function-bundle-'));
-});
-
-afterAll(async () => {
-  await rm(outdir, { recursive: true, force: true });
-});
-
 describe("a function's deployed code", () => {
   it('answers from index.mjs, loading a chunk the first time a request needs it', async () => {
-    const bundleDir = join(outdir, 'meta');
+    const bundleDir = join(outdir(), 'meta');
     await build({
       ...functionBundleOptions(join(projectRoot, 'functions', 'meta', 'handler.ts'), bundleDir),
       logLevel: 'silent',
     });
     const index = await readFile(join(bundleDir, 'index.mjs'), 'utf8');
     const chunks = await readdir(join(bundleDir, 'chunks'));
-    const runner = join(outdir, 'invoke.mjs');
+    const runner = join(outdir(), 'invoke.mjs');
     await writeFile(runner, invoker);
 
     const { stdout } = await run(

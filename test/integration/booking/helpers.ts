@@ -188,16 +188,18 @@ export async function endHold(accountId: string, bookingId: string): Promise<voi
  * processor publishes them from the booking's stream record, a moment after the change committed.
  */
 export async function eventsOf(bookingId: string): Promise<Json[]> {
+  const scanEvents = () =>
+    scanMainTable('entity = :event AND ordering_key = :booking', {
+      ':event': 'Event',
+      ':booking': bookingId,
+    });
   const deadline = Date.now() + 20_000;
   for (;;) {
     const [booking] = await scanMainTable('entity = :booking AND booking_id = :id', {
       ':booking': 'Booking',
       ':id': bookingId,
     });
-    const events = await scanMainTable('entity = :event AND ordering_key = :booking', {
-      ':event': 'Event',
-      ':booking': bookingId,
-    });
+    const events = await scanEvents();
     const latest = typeof booking?.change_id === 'string' ? booking.change_id : undefined;
     const published =
       latest === undefined ||
@@ -205,12 +207,7 @@ export async function eventsOf(bookingId: string): Promise<Json[]> {
     if (published || Date.now() > deadline) {
       // A scan pages through the table while the processor writes, so it can hold one event of the
       // latest change but not its sibling; they commit together, so a scan started now holds both.
-      const complete = published
-        ? await scanMainTable('entity = :event AND ordering_key = :booking', {
-            ':event': 'Event',
-            ':booking': bookingId,
-          })
-        : events;
+      const complete = published ? await scanEvents() : events;
       return complete.sort((a, b) => String(a.timestamp).localeCompare(String(b.timestamp)));
     }
     await sleep(100);

@@ -1,25 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bundle, floorEntry, libraryImports } from '../../../bench/sections/cold-start.ts';
 import { projectRoot } from '../../../infra/constructs/entries.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
-let outdir: string;
-
-beforeAll(async () => {
-  outdir = await mkdtemp(join(tmpdir(), 'cold-start-'));
-});
-
-afterAll(async () => {
-  await rm(outdir, { recursive: true, force: true });
-});
+const outdir = scratchDir('cold-start-');
 
 describe('what a cold start loads', () => {
   it('is index.mjs and the chunks it imports, not the code import() loads on first use', async () => {
     const entry = join(projectRoot, 'functions', 'admin', 'handler.ts');
-    const chunked = await bundle(projectRoot, entry, join(outdir, 'chunked'));
-    const oneFile = await bundle(projectRoot, entry, join(outdir, 'one-file'), { splitting: false });
+    const chunked = await bundle(projectRoot, entry, join(outdir(), 'chunked'));
+    const oneFile = await bundle(projectRoot, entry, join(outdir(), 'one-file'), { splitting: false });
     const loaded = (inputs: Record<string, unknown>) => Object.keys(inputs);
     const x509 = (input: string) => input.includes('node_modules/@peculiar/x509/');
 

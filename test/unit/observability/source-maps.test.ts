@@ -1,25 +1,24 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { functionBundleOptions } from '../../../infra/constructs/bundle.ts';
 import { projectRoot, sourceMapSupport } from '../../../infra/constructs/entries.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 const run = promisify(execFile);
 const fixtures = join(projectRoot, 'test', 'unit', 'observability', 'fixtures');
-let outdir: string;
+const outdir = scratchDir('source-maps-');
 
 /** A bundle as ApiFunction builds it, with or without the injected source map support. */
 async function bundle(name: string, entry: string, inject: string[]): Promise<string> {
   await build({
-    ...functionBundleOptions(join(fixtures, entry), join(outdir, name)),
+    ...functionBundleOptions(join(fixtures, entry), join(outdir(), name)),
     inject,
     logLevel: 'silent',
   });
-  return join(outdir, name, 'index.mjs');
+  return join(outdir(), name, 'index.mjs');
 }
 
 /** The stack the bundle prints, in a process started as Lambda starts ours: no NODE_OPTIONS. */
@@ -27,14 +26,6 @@ async function stackOf(file: string): Promise<string> {
   const { stdout } = await run(process.execPath, [file], { env: { PATH: process.env.PATH ?? '' } });
   return stdout;
 }
-
-beforeAll(async () => {
-  outdir = await mkdtemp(join(tmpdir(), 'source-maps-'));
-});
-
-afterAll(async () => {
-  await rm(outdir, { recursive: true, force: true });
-});
 
 describe('stack traces of a deployed bundle', () => {
   it('name the TypeScript file, line and function where the error was thrown', async () => {
