@@ -13,9 +13,8 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { buildSync } from 'esbuild';
 import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
-import { functionBundleOptions } from './bundle.ts';
+import { bundleFunctionSync } from './bundle.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
 
@@ -64,7 +63,7 @@ function bundledCode(entry: string): Code {
       command: ['esbuild', relative(projectRoot, entry)],
       local: {
         tryBundle(outputDir) {
-          buildSync(functionBundleOptions(entry, outputDir));
+          bundleFunctionSync(entry, outputDir);
           return true;
         },
       },

@@ -1,9 +1,40 @@
-import type { BuildOptions } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
+import { join } from 'node:path';
+import type { BuildOptions, Plugin } from 'esbuild';
 import { projectRoot, sourceMapSupport } from './entries.ts';
 
 /** Some CommonJS dependencies call `require` for Node built-ins, which an ESM bundle lacks. */
-const requireShim =
-  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+const requireShim = "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);";
+
+const builtins = new Set(builtinModules.map((name) => name.replace(/^node:/, '')));
+
+/**
+ * A static import or require of a Node built-in becomes a CommonJS module returning
+ * `process.getBuiltinModule(name)`. For an ESM import Node builds a facade that reads every export of
+ * the built-in, and some are lazy getters: reading `http.WebSocket` loads Node's bundled undici, so
+ * @middy/util's `import { STATUS_CODES } from 'node:http'` alone cost every API function about 20 ms
+ * of init, and `node:process`, `node:fs` and `node:util` a few more (docs/bench.md, "Cold start").
+ * A dynamic `import()` keeps Node's own namespace: a chunk made of a CommonJS module would export
+ * only `default`.
+ */
+export const builtinsWithoutFacade: Plugin = {
+  name: 'node-builtins-without-esm-facade',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, ({ path, kind }) => {
+      const name = path.replace(/^node:/, '');
+      if ((kind !== 'import-statement' && kind !== 'require-call') || !builtins.has(name)) return undefined;
+      return { path: `node:${name}`, namespace: 'node-builtin' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, ({ path }) => ({
+      contents: `const builtin = process.getBuiltinModule(${JSON.stringify(path)});
+if (builtin === undefined) throw new Error(${JSON.stringify(`this Node.js has no built-in ${path}`)});
+module.exports = builtin;
+`,
+      loader: 'js',
+    }));
+  },
+};
 
 /**
  * How a function's code is built, for Lambda (ApiFunction) and for the bench alike: `index.mjs` holds
@@ -29,10 +60,24 @@ export function functionBundleOptions(entry: string, outdir: string) {
     target: 'node24',
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
+    plugins: [builtinsWithoutFacade],
     inject: [sourceMapSupport],
     minify: true,
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'warning',
   } satisfies BuildOptions;
+}
+
+const bundlerCommand = join(projectRoot, 'infra', 'constructs', 'bundle-function.ts');
+
+/**
+ * Builds a function's code as `functionBundleOptions` says, synchronously, for CDK's local bundling.
+ * esbuild runs plugins only in its asynchronous API, so the build runs in a child process.
+ */
+export function bundleFunctionSync(entry: string, outdir: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', bundlerCommand, entry, outdir], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
 }

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lambdaEnvironment } from '../../bench/sections/cold-start.ts';
-import { functionBundleOptions } from '../../infra/constructs/bundle.ts';
+import { bundleFunctionSync, functionBundleOptions } from '../../infra/constructs/bundle.ts';
 import { projectRoot } from '../../infra/constructs/entries.ts';
 import { scratchDir } from '../unit/support/scratch-dir.ts';
 
@@ -30,10 +30,8 @@ process.stdout.write('\\nRESPONSE ' + JSON.stringify(await handler(event, contex
 describe("a function's deployed code", () => {
   it('answers from index.mjs, loading a chunk the first time a request needs it', async () => {
     const bundleDir = join(outdir(), 'meta');
-    await build({
-      ...functionBundleOptions(join(projectRoot, 'functions', 'meta', 'handler.ts'), bundleDir),
-      logLevel: 'silent',
-    });
+    // What CDK's local bundling calls for every function.
+    bundleFunctionSync(join(projectRoot, 'functions', 'meta', 'handler.ts'), bundleDir);
     const index = await readFile(join(bundleDir, 'index.mjs'), 'utf8');
     const chunks = await readdir(join(bundleDir, 'chunks'));
     const runner = join(outdir(), 'invoke.mjs');
@@ -57,6 +55,51 @@ describe("a function's deployed code", () => {
     expect(JSON.parse(response.body)).toMatchObject({
       openapi: '3.1.0',
       info: { title: expect.any(String) },
+    });
+    // Node built-ins come through process.getBuiltinModule, never an ESM import (next test).
+    const code = [
+      index,
+      ...(await Promise.all(chunks.map((c) => readFile(join(bundleDir, 'chunks', c), 'utf8')))),
+    ];
+    expect(code.flatMap((file) => file.match(/from\s*["']node:[^"']+["']/g) ?? [])).toEqual([]);
+  });
+
+  it('reaches Node built-ins without the ESM facade that reads every export of one', async () => {
+    const bundleDir = join(outdir(), 'builtins');
+    const entry = join(outdir(), 'builtins.ts');
+    await writeFile(
+      entry,
+      [
+        "import http, { STATUS_CODES } from 'node:http';",
+        "import * as fs from 'node:fs/promises';",
+        "import { join } from 'path';",
+        "const { createHash } = require('node:crypto');",
+        'export const handler = async () => ({',
+        "  status: STATUS_CODES[404], request: typeof http.request, readFile: typeof fs.readFile, joined: join('a', 'b'),",
+        "  digest: createHash('sha256').update('x').digest('hex').slice(0, 8),",
+        "  os: (await import('node:os')).EOL.length,",
+        "  undici: process.moduleLoadList.some((loaded) => loaded.includes('undici')),",
+        '});',
+      ].join('\n'),
+    );
+    await build({ ...functionBundleOptions(entry, bundleDir), logLevel: 'silent' });
+    const runner = join(outdir(), 'run-builtins.mjs');
+    await writeFile(
+      runner,
+      'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
+    );
+
+    const { stdout } = await run(process.execPath, [runner, join(bundleDir, 'index.mjs')]);
+
+    expect(JSON.parse(stdout)).toEqual({
+      status: 'Not Found',
+      request: 'function',
+      readFile: 'function',
+      joined: 'a/b',
+      digest: '2d711642',
+      os: 1,
+      // An ESM import of node:http reads http.WebSocket, a getter that loads Node's bundled undici.
+      undici: false,
     });
   });
 });
