@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import * as z from 'zod';
 import { config } from '../config/env.ts';
 import type { SecretStore } from '../secrets/store.ts';
+import { builtOnce } from '../util/built-once.ts';
 
 /** RFC 9068 access tokens: the `typ` header of partner and employee tokens alike. */
 export const accessTokenType = 'at+jwt';
@@ -15,21 +16,28 @@ export const clockSkewSeconds = 30;
  */
 export const publicationLeadSeconds = 10 * 60;
 
-const privateKeySchema = z.object({
-  kid: z.string(),
-  private_jwk: z.record(z.string(), z.unknown()),
-  public_jwk: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-  /** When the key starts signing; absent on keys written before pre-publication: created_at. */
-  activates_at: z.string().optional(),
-  /** When a newer key takes over signing: the key stays published until its last token has expired. */
-  retired_at: z.string().nullable(),
-});
+/** Built on first use: the authorizer verifies with the public JWKS and never reads this set. */
+const signingKeySetSchema = builtOnce(() =>
+  z.object({
+    keys: z
+      .array(
+        z.object({
+          kid: z.string(),
+          private_jwk: z.record(z.string(), z.unknown()),
+          public_jwk: z.record(z.string(), z.unknown()),
+          created_at: z.string(),
+          /** When the key starts signing; absent on keys written before pre-publication: created_at. */
+          activates_at: z.string().optional(),
+          /** When a newer key takes over signing: the key stays published until its last token has expired. */
+          retired_at: z.string().nullable(),
+        }),
+      )
+      .min(1),
+  }),
+);
 
-const signingKeySetSchema = z.object({ keys: z.array(privateKeySchema).min(1) });
-
-export type SigningKey = z.infer<typeof privateKeySchema>;
-export type SigningKeySet = z.infer<typeof signingKeySetSchema>;
+export type SigningKeySet = z.infer<ReturnType<typeof signingKeySetSchema>>;
+export type SigningKey = SigningKeySet['keys'][number];
 export interface PublicJwks {
   keys: JWK[];
 }
@@ -67,7 +75,7 @@ export function publicJwks(set: SigningKeySet): PublicJwks {
 
 export async function readSigningKeys(store: SecretStore): Promise<SigningKeySet | undefined> {
   const raw = await store.get(config().secretIds.signingKeys);
-  return raw === undefined ? undefined : signingKeySetSchema.parse(JSON.parse(raw));
+  return raw === undefined ? undefined : signingKeySetSchema().parse(JSON.parse(raw));
 }
 
 export async function readPublicJwks(store: SecretStore): Promise<PublicJwks> {

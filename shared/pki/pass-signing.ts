@@ -5,6 +5,7 @@ import type { ServiceType } from '../domain/booking/model.ts';
 import { serviceTypes } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';
 import type { SecretStore } from '../secrets/store.ts';
+import { builtOnce } from '../util/built-once.ts';
 
 /**
  * Pass QR payloads: compact JWS (ES256) signed with a key of their own, not the access-token key, so
@@ -15,14 +16,25 @@ import type { SecretStore } from '../secrets/store.ts';
  */
 export const passTokenType = 'pass+jwt';
 
-const keySchema = z.object({
-  kid: z.string(),
-  private_jwk: z.record(z.string(), z.unknown()),
-  public_jwk: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
-const keySetSchema = z.object({ keys: z.array(keySchema).min(1) });
-export type PassSigningKeySet = z.infer<typeof keySetSchema>;
+/**
+ * Schemas are built on first use: the booking processor and the recovery sweep load this module at
+ * init, and a sweep that finds nothing to recover never reads a key.
+ */
+const keySetSchema = builtOnce(() =>
+  z.object({
+    keys: z
+      .array(
+        z.object({
+          kid: z.string(),
+          private_jwk: z.record(z.string(), z.unknown()),
+          public_jwk: z.record(z.string(), z.unknown()),
+          created_at: z.string(),
+        }),
+      )
+      .min(1),
+  }),
+);
+export type PassSigningKeySet = z.infer<ReturnType<typeof keySetSchema>>;
 
 export interface PassTokenClaims {
   passId: string;
@@ -80,15 +92,17 @@ export async function signPassToken(set: PassSigningKeySet, claims: PassTokenCla
     .sign(privateKey);
 }
 
-const payloadSchema = z.object({
-  sub: z.uuid(),
-  bid: z.uuid(),
-  svc: z.enum(serviceTypes),
-  sid: z.uuid(),
-  gst: z.int().min(1),
-  nbf: z.int(),
-  exp: z.int(),
-});
+const payloadSchema = builtOnce(() =>
+  z.object({
+    sub: z.uuid(),
+    bid: z.uuid(),
+    svc: z.enum(serviceTypes),
+    sid: z.uuid(),
+    gst: z.int().min(1),
+    nbf: z.int(),
+    exp: z.int(),
+  }),
+);
 
 /**
  * What a scanner does, offline: check the signature against the published key set, `typ`, and the
@@ -106,7 +120,7 @@ export async function verifyPassToken(
     currentDate: now,
     requiredClaims: ['sub', 'nbf', 'exp'],
   });
-  const claims = payloadSchema.parse(payload);
+  const claims = payloadSchema().parse(payload);
   return {
     passId: claims.sub,
     bookingId: claims.bid,
@@ -135,17 +149,17 @@ export async function readPassSigningKeys(
   secretId: string,
 ): Promise<PassSigningKeySet | undefined> {
   const raw = await store.get(secretId);
-  return raw === undefined ? undefined : keySetSchema.parse(JSON.parse(raw));
+  return raw === undefined ? undefined : keySetSchema().parse(JSON.parse(raw));
 }
 
-const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+const jwksSchema = builtOnce(() => z.object({ keys: z.array(z.record(z.string(), z.unknown())) }));
 
 export async function readPublishedPassKeys(
   store: SecretStore,
   secretId: string,
 ): Promise<{ keys: JWK[] } | undefined> {
   const raw = await store.get(secretId);
-  return raw === undefined ? undefined : (jwksSchema.parse(JSON.parse(raw)) as { keys: JWK[] });
+  return raw === undefined ? undefined : (jwksSchema().parse(JSON.parse(raw)) as { keys: JWK[] });
 }
 
 /**

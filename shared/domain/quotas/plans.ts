@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnce } from '../../util/built-once.ts';
 
 /** The plans an operator can give an account (docs/quotas.md). */
 export const planNames = ['sandbox', 'standard', 'premium'] as const;
@@ -29,17 +30,23 @@ export class RateLimitPlansError extends Error {
   }
 }
 
-/** The wire shape of one plan, snake_case like every other JSON the service reads or writes. */
-const planOverride = z.strictObject({
-  rate: z.number().positive().max(10_000).optional(),
-  burst: z.number().int().min(1).max(5_000).optional(),
-  daily_quota: z.number().int().min(1).optional(),
-});
-
-const plansOverride = z.partialRecord(z.enum(planNames), planOverride);
+/**
+ * The wire shape of RATE_LIMIT_PLANS, snake_case like every other JSON the service reads or writes.
+ * Built only when an override is given: the authorizer, which reads plans, builds no schema otherwise.
+ */
+const plansOverride = builtOnce(() =>
+  z.partialRecord(
+    z.enum(planNames),
+    z.strictObject({
+      rate: z.number().positive().max(10_000).optional(),
+      burst: z.number().int().min(1).max(5_000).optional(),
+      daily_quota: z.number().int().min(1).optional(),
+    }),
+  ),
+);
 
 /** The JSON shape of RATE_LIMIT_PLANS, for documentation and for tests that build one. */
-export type PlansOverride = z.input<typeof plansOverride>;
+export type PlansOverride = z.input<ReturnType<typeof plansOverride>>;
 
 /**
  * The stage's plans with RATE_LIMIT_PLANS (`{"<plan>": {"rate", "burst", "daily_quota"}}`) merged over
@@ -58,7 +65,7 @@ export function resolvePlans(stageDefaults: Plans, overrideJson: string | undefi
       { cause: error },
     );
   }
-  const result = plansOverride.safeParse(parsed);
+  const result = plansOverride().safeParse(parsed);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)

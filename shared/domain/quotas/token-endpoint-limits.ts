@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { builtOnce } from '../../util/built-once.ts';
 import type { FloodPolicy } from './flood.ts';
 import type { LockoutPolicy } from './lockout.ts';
 import { RateLimitPlansError } from './plans.ts';
@@ -12,28 +13,31 @@ export interface TokenEndpointLimits {
   clientFlood: FloodPolicy;
 }
 
-const floodOverride = z.strictObject({
-  limit: z.number().int().min(1).optional(),
-  window_seconds: z.union([z.literal(60), z.literal(120), z.literal(300), z.literal(600)]).optional(),
-});
-
-const limitsOverride = z.strictObject({
-  address_flood: floodOverride.optional(),
-  client_flood: floodOverride.optional(),
-  lockout: z
-    .strictObject({
-      threshold: z.number().int().min(1).optional(),
-      base_seconds: z.number().int().min(1).optional(),
-      max_seconds: z.number().int().min(1).optional(),
-      forget_after_seconds: z.number().int().min(1).optional(),
-    })
-    .optional(),
+/** Built only when an override is given, like the plans override (plans.ts). */
+const limitsOverride = builtOnce(() => {
+  const floodOverride = z.strictObject({
+    limit: z.number().int().min(1).optional(),
+    window_seconds: z.union([z.literal(60), z.literal(120), z.literal(300), z.literal(600)]).optional(),
+  });
+  return z.strictObject({
+    address_flood: floodOverride.optional(),
+    client_flood: floodOverride.optional(),
+    lockout: z
+      .strictObject({
+        threshold: z.number().int().min(1).optional(),
+        base_seconds: z.number().int().min(1).optional(),
+        max_seconds: z.number().int().min(1).optional(),
+        forget_after_seconds: z.number().int().min(1).optional(),
+      })
+      .optional(),
+  });
 });
 
 /** The JSON shape of TOKEN_ENDPOINT_LIMITS, for documentation and for tests that build one. */
-export type TokenEndpointLimitsOverride = z.input<typeof limitsOverride>;
+export type TokenEndpointLimitsOverride = z.input<ReturnType<typeof limitsOverride>>;
+type FloodOverride = z.output<ReturnType<typeof limitsOverride>>['address_flood'];
 
-function mergeFlood(base: FloodPolicy, override: z.output<typeof floodOverride> | undefined): FloodPolicy {
+function mergeFlood(base: FloodPolicy, override: FloodOverride): FloodPolicy {
   return {
     limit: override?.limit ?? base.limit,
     windowSeconds: override?.window_seconds ?? base.windowSeconds,
@@ -60,7 +64,7 @@ export function resolveTokenEndpointLimits(
       { cause: error },
     );
   }
-  const result = limitsOverride.safeParse(parsed);
+  const result = limitsOverride().safeParse(parsed);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
