@@ -18,7 +18,7 @@ const builtins = new Set(builtinModules.map((name) => name.replace(/^node:/, '')
  * A dynamic `import()` keeps Node's own namespace: a chunk made of a CommonJS module would export
  * only `default`.
  */
-export const builtinsWithoutFacade: Plugin = {
+const builtinsWithoutFacade: Plugin = {
   name: 'node-builtins-without-esm-facade',
   setup(build) {
     build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, ({ path, kind }) => {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import * as z from 'zod';
 import { config } from '../config/env.ts';
+import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { SecretStore } from '../secrets/store.ts';
 import { builtOnce } from '../util/built-once.ts';
 
@@ -22,10 +22,7 @@ const signingKeySetSchema = builtOnce(() =>
     keys: z
       .array(
         z.object({
-          kid: z.string(),
-          private_jwk: z.record(z.string(), z.unknown()),
-          public_jwk: z.record(z.string(), z.unknown()),
-          created_at: z.string(),
+          ...es256KeyEntryFields(),
           /** When the key starts signing; absent on keys written before pre-publication: created_at. */
           activates_at: z.string().optional(),
           /** When a newer key takes over signing: the key stays published until its last token has expired. */
@@ -43,16 +40,7 @@ export interface PublicJwks {
 }
 
 async function newSigningKey(now: Date, activatesAt: Date): Promise<SigningKey> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-  const kid = `${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
-  return {
-    kid,
-    private_jwk: { ...(await exportJWK(privateKey)), kid, alg: 'ES256', use: 'sig' },
-    public_jwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' },
-    created_at: now.toISOString(),
-    activates_at: activatesAt.toISOString(),
-    retired_at: null,
-  };
+  return { ...(await newEs256KeyEntry('', now)), activates_at: activatesAt.toISOString(), retired_at: null };
 }
 
 const activation = (key: SigningKey) => Date.parse(key.activates_at ?? key.created_at);
@@ -65,12 +53,7 @@ function stillVerifiable(key: SigningKey, now: Date): boolean {
 }
 
 export function publicJwks(set: SigningKeySet): PublicJwks {
-  return {
-    keys: set.keys.map(({ public_jwk }) => {
-      const { kty, crv, x, y, kid, alg, use } = public_jwk as JWK;
-      return { kty, use, kid, alg, crv, x, y };
-    }),
-  };
+  return publicJwksOf(set.keys);
 }
 
 export async function readSigningKeys(store: SecretStore): Promise<SigningKeySet | undefined> {

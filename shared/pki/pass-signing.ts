@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import * as z from 'zod';
+import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { ServiceType } from '../domain/booking/model.ts';
 import { serviceTypes } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';
@@ -22,16 +22,7 @@ export const passTokenType = 'pass+jwt';
  */
 const keySetSchema = builtOnce(() =>
   z.object({
-    keys: z
-      .array(
-        z.object({
-          kid: z.string(),
-          private_jwk: z.record(z.string(), z.unknown()),
-          public_jwk: z.record(z.string(), z.unknown()),
-          created_at: z.string(),
-        }),
-      )
-      .min(1),
+    keys: z.array(z.object(es256KeyEntryFields())).min(1),
   }),
 );
 export type PassSigningKeySet = z.infer<ReturnType<typeof keySetSchema>>;
@@ -47,28 +38,11 @@ export interface PassTokenClaims {
 }
 
 export async function newPassSigningKeySet(now = new Date()): Promise<PassSigningKeySet> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
-  const kid = `pass-${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
-  const tag = { kid, alg: 'ES256', use: 'sig' };
-  return {
-    keys: [
-      {
-        kid,
-        private_jwk: { ...(await exportJWK(privateKey)), ...tag },
-        public_jwk: { ...(await exportJWK(publicKey)), ...tag },
-        created_at: now.toISOString(),
-      },
-    ],
-  };
+  return { keys: [await newEs256KeyEntry('pass-', now)] };
 }
 
 export function passJwks(set: PassSigningKeySet): { keys: JWK[] } {
-  return {
-    keys: set.keys.map(({ public_jwk }) => {
-      const { kty, crv, x, y, kid, alg, use } = public_jwk as JWK;
-      return { kty, use, kid, alg, crv, x, y };
-    }),
-  };
+  return publicJwksOf(set.keys);
 }
 
 const seconds = (time: string) => Math.floor(Date.parse(time) / 1000);
