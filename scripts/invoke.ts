@@ -9,7 +9,8 @@ import { clientFiles, partnerSlug, type SeedFile, seedFilePath } from '../infra/
 import type { StageEndpoints } from '../infra/local/stage.ts';
 import { createEmployeeTokenIssuer } from '../shared/auth/employee-tokens.ts';
 import { identityScopes, partnerScopes } from '../shared/auth/scopes.ts';
-import { audienceValue, issuePartnerToken, serviceSigningKeys } from '../shared/auth/tokens.ts';
+import { issuePartnerToken, serviceSigningKeys } from '../shared/auth/token-issuer.ts';
+import { audienceValue } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
 import { applyEnvironment, localStateDir, logLevelOverride } from '../shared/config/local.ts';
 import { scopesFor } from '../shared/domain/employees/model.ts';

@@ -2,7 +2,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import { lambdaContext } from '../../infra/local/functions.ts';
 import { readPublicJwks } from '../../shared/auth/keys.ts';
-import { issuePartnerToken, verifyAccessToken } from '../../shared/auth/tokens.ts';
+import { issuePartnerToken } from '../../shared/auth/token-issuer.ts';
+import { verifyAccessToken } from '../../shared/auth/tokens.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { metaRoutes } from '../../shared/routes/meta.ts';
 import { secretStore } from '../../shared/secrets/store.ts';

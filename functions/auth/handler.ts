@@ -2,7 +2,7 @@ import { clientCredentialVerifier } from '../../shared/auth/client-secrets.ts';
 import { type PublicJwks, readPublicJwks } from '../../shared/auth/keys.ts';
 import { OAuthError } from '../../shared/auth/oauth-error.ts';
 import { allScopes } from '../../shared/auth/scopes.ts';
-import { issuePartnerToken } from '../../shared/auth/tokens.ts';
+import { issuePartnerToken } from '../../shared/auth/token-issuer.ts';
 import { config, tokenEndpointLimitsOverride } from '../../shared/config/env.ts';
 import { onReset } from '../../shared/config/reset.ts';
 import { findApplication } from '../../shared/db/entities/application.ts';

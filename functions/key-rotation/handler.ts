@@ -1,5 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { rotateSigningKeys } from '../../shared/auth/keys.ts';
+import { rotateSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { passKeySecretIds } from '../../shared/config/env.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';

@@ -7,7 +7,7 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { startFauxqs } from 'fauxqs';
 import { ensureConsoleBuild } from '../../console/build.ts';
-import { ensureSigningKeys } from '../../shared/auth/keys.ts';
+import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import {
   applyEnvironment,
@@ -19,7 +19,7 @@ import {
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { type Role, rolesFor } from '../../shared/domain/employees/model.ts';
-import { resolvePlans } from '../../shared/domain/quotas/plans.ts';
+import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';

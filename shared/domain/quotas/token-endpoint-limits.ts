@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { builtOnce } from '../../util/built-once.ts';
 import type { FloodPolicy } from './flood.ts';
 import type { LockoutPolicy } from './lockout.ts';
-import { RateLimitPlansError } from './plans.ts';
+import { RateLimitPlansError } from './plans-override.ts';
 
 /** The token endpoint's defences (docs/quotas.md, The token endpoint): numbers per stage in settings.ts. */
 export interface TokenEndpointLimits {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitGatewayResponse } from '../../../infra/constructs/rate-limiting.ts';
 import { LocalUsagePlans } from '../../../infra/local/limits.ts';
-import { resolvePlans } from '../../../shared/domain/quotas/plans.ts';
+import { resolvePlans } from '../../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { publishLocalUsage } from '../../../shared/usage-plans/index.ts';
 import type { ApiResponse } from '../../support/api.ts';

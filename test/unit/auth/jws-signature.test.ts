@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { joseSignatureFromDer } from '../../../shared/auth/tokens.ts';
+import { joseSignatureFromDer } from '../../../shared/auth/token-issuer.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 

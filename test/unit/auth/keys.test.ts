@@ -5,10 +5,10 @@ import {
   clockSkewSeconds,
   publicationLeadSeconds,
   readPublicJwks,
-  readSigningKeys,
-  rotateSigningKeys,
 } from '../../../shared/auth/keys.ts';
-import { issuePartnerToken, verifyAccessToken } from '../../../shared/auth/tokens.ts';
+import { readSigningKeys, rotateSigningKeys } from '../../../shared/auth/signing-keys.ts';
+import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
+import { verifyAccessToken } from '../../../shared/auth/tokens.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from './local-config.ts';

@@ -2,7 +2,7 @@ import { importJWK, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { type AuthenticationDependencies, authenticate } from '../../../shared/auth/authenticate.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
-import { activeKey, readSigningKeys, rotateSigningKeys } from '../../../shared/auth/keys.ts';
+import { activeKey } from '../../../shared/auth/keys.ts';
 import {
   type ClientCertificate,
   type EmployeePrincipal,
@@ -10,7 +10,9 @@ import {
   type Principal,
   tenantOf,
 } from '../../../shared/auth/principal.ts';
-import { issuePartnerToken, verifyAccessToken } from '../../../shared/auth/tokens.ts';
+import { readSigningKeys, rotateSigningKeys } from '../../../shared/auth/signing-keys.ts';
+import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
+import { verifyAccessToken } from '../../../shared/auth/tokens.ts';
 import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
 import { ApiError, UnauthorizedError } from '../../../shared/domain/errors.ts';
 import type { ApiRequest } from '../../../shared/http/pipeline/index.ts';

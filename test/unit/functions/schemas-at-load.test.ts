@@ -25,15 +25,10 @@ afterEach(() => {
 
 /*
  * The first zod schema a process builds compiles zod's own code, 8-14 ms of a cold start. A function
- * whose requests need no schema must not build one while it loads (docs/bench.md, "Cold start").
+ * whose requests need no schema must not build one while it loads (docs/bench.md, "Cold start"). The
+ * authorizer does not even load zod: test/unit/functions/authorizer-load.test.ts.
  */
 describe('loading a function that needs no schema', () => {
-  it('builds none: the authorizer', async () => {
-    await import('../../../functions/authorizer/handler.ts');
-
-    expect(factoryCalls).toEqual([]);
-  });
-
   it('builds none: the recovery sweep', async () => {
     await import('../../../functions/recovery-sweep/handler.ts');
 

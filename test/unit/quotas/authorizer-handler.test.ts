@@ -4,8 +4,8 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/authorizer/handler.ts';
-import { ensureSigningKeys } from '../../../shared/auth/keys.ts';
-import { issuePartnerToken } from '../../../shared/auth/tokens.ts';
+import { ensureSigningKeys } from '../../../shared/auth/signing-keys.ts';
+import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
 import { hiddenApiKeyValue } from '../../../shared/auth/usage-authorizer.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
@@ -88,7 +88,8 @@ describe('the partner API authorizer', () => {
 
   it('meters every employee token with the staff key, read once from API Gateway', async () => {
     const { SignJWT, importJWK } = await import('jose');
-    const { readSigningKeys, activeKey } = await import('../../../shared/auth/keys.ts');
+    const { activeKey } = await import('../../../shared/auth/keys.ts');
+    const { readSigningKeys } = await import('../../../shared/auth/signing-keys.ts');
     const set = await readSigningKeys(secretStore());
     if (!set) throw new Error('no signing keys');
     const key = activeKey(set);

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isPlanName,
-  type Plans,
-  RateLimitPlansError,
-  resolvePlans,
-} from '../../../shared/domain/quotas/plans.ts';
+import { isPlanName, type Plans } from '../../../shared/domain/quotas/plans.ts';
+import { RateLimitPlansError, resolvePlans } from '../../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { stages } from '../../../shared/routes/types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimitPlansError } from '../../../shared/domain/quotas/plans.ts';
+import { RateLimitPlansError } from '../../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { resolveTokenEndpointLimits } from '../../../shared/domain/quotas/token-endpoint-limits.ts';
 

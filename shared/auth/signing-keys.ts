@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import { config } from '../config/env.ts';
+import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
+import type { SecretStore } from '../secrets/store.ts';
+import { builtOnce } from '../util/built-once.ts';
+import {
+  accessTokenLifetimeSeconds,
+  clockSkewSeconds,
+  type PublicJwks,
+  publicationLeadSeconds,
+  type SigningKey,
+  type SigningKeySet,
+} from './keys.ts';
+
+/** The stored signing key set: read by the token issuers and the key rotation, never by a verifier. */
+const signingKeySetSchema = builtOnce(
+  (): z.ZodType<SigningKeySet> =>
+    z.object({
+      keys: z
+        .array(
+          z.object({
+            ...es256KeyEntryFields(),
+            activates_at: z.string().optional(),
+            retired_at: z.string().nullable(),
+          }),
+        )
+        .min(1),
+    }),
+);
+
+async function newSigningKey(now: Date, activatesAt: Date): Promise<SigningKey> {
+  return { ...(await newEs256KeyEntry('', now)), activates_at: activatesAt.toISOString(), retired_at: null };
+}
+
+/** A retired key stays verifiable for one token lifetime plus skew, so rotation invalidates no live token. */
+function stillVerifiable(key: SigningKey, now: Date): boolean {
+  if (!key.retired_at) return true;
+  const until = Date.parse(key.retired_at) + (accessTokenLifetimeSeconds + clockSkewSeconds) * 1000;
+  return now.getTime() < until;
+}
+
+export function publicJwks(set: SigningKeySet): PublicJwks {
+  return publicJwksOf(set.keys);
+}
+
+export async function readSigningKeys(store: SecretStore): Promise<SigningKeySet | undefined> {
+  const raw = await store.get(config().secretIds.signingKeys);
+  return raw === undefined ? undefined : signingKeySetSchema().parse(JSON.parse(raw));
+}
+
+async function write(store: SecretStore, set: SigningKeySet): Promise<void> {
+  const { signingKeys, jwks } = config().secretIds;
+  // Publish the public set first: a verifier must know a key before any token signed with it exists.
+  await store.put(jwks, JSON.stringify(publicJwks(set)));
+  await store.put(signingKeys, JSON.stringify(set));
+}
+
+/**
+ * Adds a key that takes over signing after the publication lead (at once when it is the first key),
+ * keeps the previous ones published while their tokens live, and drops the keys nobody can still hold
+ * a valid token for. Keys are kept newest first.
+ */
+export async function rotateSigningKeys(store: SecretStore, now = new Date()): Promise<SigningKeySet> {
+  const current = (await readSigningKeys(store))?.keys ?? [];
+  const activatesAt = current.length === 0 ? now : new Date(now.getTime() + publicationLeadSeconds * 1000);
+  const fresh = await newSigningKey(now, activatesAt);
+  const previous = current
+    .map((key) => (key.retired_at ? key : { ...key, retired_at: activatesAt.toISOString() }))
+    .filter((key) => stillVerifiable(key, now));
+  const set = { keys: [fresh, ...previous] };
+  await write(store, set);
+  return set;
+}
+
+/** Creates the first key when none exists; leaves an existing set alone. */
+export async function ensureSigningKeys(store: SecretStore, now = new Date()): Promise<SigningKeySet> {
+  return (await readSigningKeys(store)) ?? rotateSigningKeys(store, now);
+}

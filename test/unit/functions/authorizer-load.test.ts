@@ -1,0 +1,28 @@
+import { describe, expect, it, vi } from 'vitest';
+
+const zod = vi.hoisted(() => ({ loaded: false }));
+
+vi.mock('zod', async (importOriginal) => {
+  zod.loaded = true;
+  return importOriginal();
+});
+
+/*
+ * The authorizer runs in front of every partner request and only verifies tokens: its code must not
+ * load a schema library, whose parse and first use cost about 15 ms of its cold start
+ * (docs/bench.md, "Cold start"). A file of its own, so no other test has loaded zod before.
+ */
+describe('loading the authorizer', () => {
+  it('loads no zod: token verification, plans and usage keys need no schema', async () => {
+    const { handler } = await import('../../../functions/authorizer/handler.ts');
+
+    expect(handler).toBeTypeOf('function');
+    expect(zod.loaded).toBe(false);
+  });
+
+  it('is told apart from a module that does: the token issuer reads the signing key set', async () => {
+    await import('../../../shared/auth/token-issuer.ts');
+
+    expect(zod.loaded).toBe(true);
+  });
+});
