@@ -43,8 +43,8 @@ module.exports = builtin;
  * first request that needs it. In a single file that code would still be parsed at every cold start.
  *
  * The AWS SDK is bundled at the pinned version the tests ran against, not the runtime's copy. No
- * `--enable-source-maps`: it parses the source map at every cold start; the injected source-map-support
- * maps a stack only when one is formatted.
+ * `--enable-source-maps`: it parses the source map at every cold start; the injected
+ * shared/observability/source-maps.ts reads a file's map only when a stack through it is formatted.
  */
 export function functionBundleOptions(entry: string, outdir: string) {
   return {
