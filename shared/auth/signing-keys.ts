@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { config } from '../config/env.ts';
 import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { SecretStore } from '../secrets/store.ts';
@@ -12,19 +12,22 @@ import {
   type SigningKeySet,
 } from './keys.ts';
 
-/** The stored signing key set: read by the token issuers and the key rotation, never by a verifier. */
+/**
+ * The stored signing key set: read by the token issuers and the key rotation, never by a verifier.
+ * zod's mini API, so key rotation, a worker, loads no classic zod (shared/pki/pass-signing.ts).
+ */
 const signingKeySetSchema = builtOnce(
-  (): z.ZodType<SigningKeySet> =>
+  (): z.ZodMiniType<SigningKeySet> =>
     z.object({
       keys: z
         .array(
           z.object({
             ...es256KeyEntryFields(),
-            activates_at: z.string().optional(),
-            retired_at: z.string().nullable(),
+            activates_at: z.optional(z.string()),
+            retired_at: z.nullable(z.string()),
           }),
         )
-        .min(1),
+        .check(z.minLength(1)),
     }),
 );
 

@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 
-const zod = vi.hoisted(() => ({ loaded: false }));
+const zod = vi.hoisted(() => ({ loaded: [] as string[] }));
 
 vi.mock('zod', async (importOriginal) => {
-  zod.loaded = true;
+  zod.loaded.push('zod');
+  return importOriginal();
+});
+vi.mock('zod/mini', async (importOriginal) => {
+  zod.loaded.push('zod/mini');
   return importOriginal();
 });
 
@@ -13,16 +17,16 @@ vi.mock('zod', async (importOriginal) => {
  * (docs/bench.md, "Cold start"). A file of its own, so no other test has loaded zod before.
  */
 describe('loading the authorizer', () => {
-  it('loads no zod: token verification, plans and usage keys need no schema', async () => {
+  it('loads no zod, classic or mini: token verification, plans and usage keys need no schema', async () => {
     const { handler } = await import('../../../functions/authorizer/handler.ts');
 
     expect(handler).toBeTypeOf('function');
-    expect(zod.loaded).toBe(false);
+    expect(zod.loaded).toEqual([]);
   });
 
   it('is told apart from a module that does: the token issuer reads the signing key set', async () => {
     await import('../../../shared/auth/token-issuer.ts');
 
-    expect(zod.loaded).toBe(true);
+    expect(zod.loaded).toEqual(['zod/mini']);
   });
 });
