@@ -11,7 +11,7 @@ import { problemContentType } from '../http/problem.ts';
 import { authRoutes } from '../routes/auth.ts';
 import { routesForStage } from '../routes/index.ts';
 import { type Host, htmlContentType, type RouteDefinition, type Stage } from '../routes/types.ts';
-import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
+import { eager, idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
 import { webhookPayloads } from '../schemas/webhooks.ts';
 
 export interface DocumentOptions {
@@ -223,7 +223,7 @@ function operation(
     headerShape['Idempotency-Key'] =
       route.idempotency === 'required' ? idempotencyKeyHeader : idempotencyKeyHeader.optional();
   }
-  const headers = spec.headers ? spec.headers.extend(headerShape) : z.object(headerShape);
+  const headers = spec.headers ? eager(spec.headers).extend(headerShape) : z.object(headerShape);
   const baseUrls: Record<Host, string> = {
     api: options.apiBaseUrl,
     auth: options.authBaseUrl,
@@ -238,8 +238,8 @@ function operation(
     servers,
     security: securityOf(route),
     requestParams: {
-      ...(spec.params ? { path: spec.params } : {}),
-      ...(spec.query ? { query: spec.query } : {}),
+      ...(spec.params ? { path: eager(spec.params) } : {}),
+      ...(spec.query ? { query: eager(spec.query) } : {}),
       header: headers,
     },
     ...(spec.body

@@ -31,7 +31,7 @@ import {
   uploadedImageSchema,
 } from '../schemas/catalog-admin.ts';
 import { cursorPage, cursorQuery } from '../schemas/common.ts';
-import { defineRoute, type RouteAuth } from './types.ts';
+import { defineRoute, type ObjectSchema, type RouteAuth } from './types.ts';
 
 /**
  * Catalog administration (docs/catalog-admin.md): employees edit the draft on the admin host and
@@ -48,7 +48,7 @@ interface ItemSpec<
   Many extends string,
   Form extends z.ZodType,
   Item extends z.ZodType,
-  Params extends z.ZodObject,
+  Params extends ObjectSchema,
 > {
   /** How operation ids name one item and many: `Lounge`, `Lounges`, ... */
   one: One;
@@ -70,7 +70,7 @@ function itemRoutes<
   const Many extends string,
   Form extends z.ZodType,
   Item extends z.ZodType,
-  Params extends z.ZodObject,
+  Params extends ObjectSchema,
 >(spec: ItemSpec<One, Many, Form, Item, Params>) {
   const collection = `${base}/${spec.segment}`;
   const one = `${collection}/{${spec.param}}`;

@@ -73,10 +73,16 @@ export interface ResponseSpec {
   headers?: Record<string, string>;
 }
 
+/**
+ * Path, query and header schemas are objects, most built on first use (`lazyView`,
+ * shared/schemas/common.ts) so a cold start builds only the schemas of the operation it serves.
+ */
+export type ObjectSchema = z.ZodObject | z.ZodLazy<z.ZodObject>;
+
 export interface RequestSpec {
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  headers?: z.ZodObject;
+  params?: ObjectSchema;
+  query?: ObjectSchema;
+  headers?: ObjectSchema;
   body?: z.ZodType;
   /**
    * How the body arrives: JSON (default), an HTML form (the OAuth token endpoint) or raw bytes of one

@@ -51,12 +51,14 @@ export const createdAccountSchema = lazyView(() =>
     .meta({ id: 'CreatedAccount' }),
 );
 
-export const createAccountRequestSchema = z
-  .strictObject({
-    name: z.string().trim().min(1).max(255),
-    csr_pem: z.string().min(1).max(16384).meta({ description: 'PKCS#10 certificate signing request, PEM' }),
-  })
-  .meta({ id: 'CreateAccountRequest' });
+export const createAccountRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      name: z.string().trim().min(1).max(255),
+      csr_pem: z.string().min(1).max(16384).meta({ description: 'PKCS#10 certificate signing request, PEM' }),
+    })
+    .meta({ id: 'CreateAccountRequest' }),
+);
 
 export const scopeName = z
   .string()
@@ -84,14 +86,20 @@ export const applicationWithSecretSchema = lazyView(() =>
     .meta({ id: 'ApplicationWithSecret' }),
 );
 
-export const createApplicationRequestSchema = z
-  .strictObject({
-    name: z.string().trim().min(1).max(255),
-    allowed_scopes: z.array(scopeName).min(1).max(32),
-  })
-  .meta({ id: 'CreateApplicationRequest' });
+export const createApplicationRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      name: z.string().trim().min(1).max(255),
+      allowed_scopes: z.array(scopeName).min(1).max(32),
+    })
+    .meta({ id: 'CreateApplicationRequest' }),
+);
 
-export const changePlanRequestSchema = z.strictObject({ plan: planSchema }).meta({ id: 'ChangePlanRequest' });
+export const changePlanRequestSchema = lazyView(() =>
+  z.strictObject({ plan: planSchema }).meta({ id: 'ChangePlanRequest' }),
+);
 
-export const accountParams = z.strictObject({ accountID: uuid });
-export const applicationParams = z.strictObject({ accountID: uuid, clientID: z.string().min(1).max(128) });
+export const accountParams = lazyView(() => z.strictObject({ accountID: uuid }));
+export const applicationParams = lazyView(() =>
+  z.strictObject({ accountID: uuid, clientID: z.string().min(1).max(128) }),
+);

@@ -6,37 +6,39 @@ import { lazyView } from './common.ts';
  * `grant_type`, checked by the grant itself so an unknown grant is `unsupported_grant_type`. Unknown
  * parameters are ignored, as the RFC requires.
  */
-export const tokenRequestSchema = z
-  .object({
-    grant_type: z.string().meta({
-      description:
-        '`client_credentials` (partner applications) or `authorization_code` (the employee console)',
-    }),
-    client_id: z
-      .string()
-      .optional()
-      .meta({ description: 'client_credentials: required (or HTTP Basic); authorization_code: optional' }),
-    client_secret: z
-      .string()
-      .optional()
-      .meta({ description: 'client_credentials only (or HTTP Basic); the console is a public client' }),
-    scope: z.string().optional().meta({
-      description: 'client_credentials: space-separated scopes; omitted grants every allowed scope.',
-    }),
-    code: z
-      .string()
-      .optional()
-      .meta({ description: 'authorization_code: the one-time code the login redirected with' }),
-    code_verifier: z
-      .string()
-      .optional()
-      .meta({ description: 'authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])' }),
-    redirect_uri: z
-      .string()
-      .optional()
-      .meta({ description: 'authorization_code: exactly the redirect_uri of the login' }),
-  })
-  .meta({ id: 'TokenRequest' });
+export const tokenRequestSchema = lazyView(() =>
+  z
+    .object({
+      grant_type: z.string().meta({
+        description:
+          '`client_credentials` (partner applications) or `authorization_code` (the employee console)',
+      }),
+      client_id: z
+        .string()
+        .optional()
+        .meta({ description: 'client_credentials: required (or HTTP Basic); authorization_code: optional' }),
+      client_secret: z
+        .string()
+        .optional()
+        .meta({ description: 'client_credentials only (or HTTP Basic); the console is a public client' }),
+      scope: z.string().optional().meta({
+        description: 'client_credentials: space-separated scopes; omitted grants every allowed scope.',
+      }),
+      code: z
+        .string()
+        .optional()
+        .meta({ description: 'authorization_code: the one-time code the login redirected with' }),
+      code_verifier: z
+        .string()
+        .optional()
+        .meta({ description: 'authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])' }),
+      redirect_uri: z
+        .string()
+        .optional()
+        .meta({ description: 'authorization_code: exactly the redirect_uri of the login' }),
+    })
+    .meta({ id: 'TokenRequest' }),
+);
 
 export const tokenResponseSchema = lazyView(() =>
   z
@@ -101,22 +103,26 @@ export const openidConfigurationSchema = lazyView(() =>
 const loginParameter = z.string().max(2048);
 
 /** The console's login request; the operation itself refuses what is missing or wrong (a 400 page). */
-export const employeeLoginQuery = z
-  .object({
-    redirect_uri: loginParameter.optional().meta({ description: 'Exactly one of the console addresses' }),
-    code_challenge: loginParameter.optional().meta({ description: 'BASE64URL(SHA256(code_verifier))' }),
-    code_challenge_method: loginParameter.optional().meta({ description: '`S256` (the only method)' }),
-    state: loginParameter.optional().meta({ description: "The console's state, given back with the code" }),
-  })
-  .meta({ id: 'EmployeeLoginQuery' });
+export const employeeLoginQuery = lazyView(() =>
+  z
+    .object({
+      redirect_uri: loginParameter.optional().meta({ description: 'Exactly one of the console addresses' }),
+      code_challenge: loginParameter.optional().meta({ description: 'BASE64URL(SHA256(code_verifier))' }),
+      code_challenge_method: loginParameter.optional().meta({ description: '`S256` (the only method)' }),
+      state: loginParameter.optional().meta({ description: "The console's state, given back with the code" }),
+    })
+    .meta({ id: 'EmployeeLoginQuery' }),
+);
 
 /** The identity provider's answer (RFC 6749 section 4.1.2, RFC 9207 `iss`): every parameter is passed on. */
-export const employeeLoginCallbackQuery = z
-  .looseObject({
-    code: loginParameter.optional(),
-    state: loginParameter.optional(),
-    iss: loginParameter.optional(),
-    error: loginParameter.optional(),
-    error_description: loginParameter.optional(),
-  })
-  .meta({ id: 'EmployeeLoginCallbackQuery' });
+export const employeeLoginCallbackQuery = lazyView(() =>
+  z
+    .looseObject({
+      code: loginParameter.optional(),
+      state: loginParameter.optional(),
+      iss: loginParameter.optional(),
+      error: loginParameter.optional(),
+      error_description: loginParameter.optional(),
+    })
+    .meta({ id: 'EmployeeLoginCallbackQuery' }),
+);

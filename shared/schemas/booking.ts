@@ -10,14 +10,16 @@ const personName = z
   .max(100)
   .regex(/^[\p{L}\p{M}' .-]*$/u, 'letters, spaces, apostrophes, dots and hyphens only');
 
-export const guestSchema = z
-  .strictObject({
-    first_name: personName,
-    last_name: personName,
-    type: z.enum(guestTypes),
-    lead: z.boolean().meta({ description: 'Exactly one guest of the booking is the lead.' }),
-  })
-  .meta({ id: 'Guest' });
+export const guestSchema = lazyView(() =>
+  z
+    .strictObject({
+      first_name: personName,
+      last_name: personName,
+      type: z.enum(guestTypes),
+      lead: z.boolean().meta({ description: 'Exactly one guest of the booking is the lead.' }),
+    })
+    .meta({ id: 'Guest' }),
+);
 
 const guests = z
   .array(guestSchema)
@@ -101,15 +103,19 @@ function phoneRules(value: ContactInput, context: z.RefinementCtx): void {
   }
 }
 
-export const loungeBookingRequestSchema = z
-  .strictObject({ lounge_id: uuid, ...contactFields })
-  .superRefine(phoneRules)
-  .meta({ id: 'LoungeBookingRequest' });
+export const loungeBookingRequestSchema = lazyView(() =>
+  z
+    .strictObject({ lounge_id: uuid, ...contactFields })
+    .superRefine(phoneRules)
+    .meta({ id: 'LoungeBookingRequest' }),
+);
 
-export const fastTrackBookingRequestSchema = z
-  .strictObject({ fast_track_id: uuid, ...contactFields })
-  .superRefine(phoneRules)
-  .meta({ id: 'FastTrackBookingRequest' });
+export const fastTrackBookingRequestSchema = lazyView(() =>
+  z
+    .strictObject({ fast_track_id: uuid, ...contactFields })
+    .superRefine(phoneRules)
+    .meta({ id: 'FastTrackBookingRequest' }),
+);
 
 export type LoungeBookingRequest = z.output<typeof loungeBookingRequestSchema>;
 export type FastTrackBookingRequest = z.output<typeof fastTrackBookingRequestSchema>;
@@ -166,11 +172,13 @@ export const passSchema = lazyView(() =>
     .meta({ id: 'Pass' }),
 );
 
-export const bookingParams = z.strictObject({ bookingID: uuid });
+export const bookingParams = lazyView(() => z.strictObject({ bookingID: uuid }));
 
-export const bookingListQuery = cursorQuery.extend({
-  status: z.enum(bookingStatuses).optional().meta({ description: 'Only bookings in this status.' }),
-});
+export const bookingListQuery = lazyView(() =>
+  cursorQuery.unwrap().extend({
+    status: z.enum(bookingStatuses).optional().meta({ description: 'Only bookings in this status.' }),
+  }),
+);
 
 export const loungeBookingsPageSchema = lazyView(() =>
   cursorPage(loungeBookingSchema).meta({ id: 'LoungeBookingsPage' }),
@@ -181,9 +189,11 @@ export const fastTrackBookingsPageSchema = lazyView(() =>
   }),
 );
 
-export const passUsedRequestSchema = z
-  .strictObject({
-    booking_id: uuid,
-    used_guests_count: z.int().min(1).max(10).meta({ description: '1 to the guests_count of the pass.' }),
-  })
-  .meta({ id: 'PassUsedRequest' });
+export const passUsedRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      booking_id: uuid,
+      used_guests_count: z.int().min(1).max(10).meta({ description: '1 to the guests_count of the pass.' }),
+    })
+    .meta({ id: 'PassUsedRequest' }),
+);

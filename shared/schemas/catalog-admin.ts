@@ -38,10 +38,12 @@ export const amenityIdSchema = z
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -; at most 64')
   .meta({ example: 'wifi' });
 
-export const geoPointForm = z.strictObject({
-  latitude: z.number().min(-90).max(90).meta({ format: 'double', description: 'WGS-84' }),
-  longitude: z.number().min(-180).max(180).meta({ format: 'double', description: 'WGS-84' }),
-});
+export const geoPointForm = lazyView(() =>
+  z.strictObject({
+    latitude: z.number().min(-90).max(90).meta({ format: 'double', description: 'WGS-84' }),
+    longitude: z.number().min(-180).max(180).meta({ format: 'double', description: 'WGS-84' }),
+  }),
+);
 
 const hubMetaForm = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }),
@@ -243,11 +245,11 @@ export type TariffForm = z.output<typeof tariffForm>;
 export type HubForm = z.output<typeof hubForm>;
 export type AmenityForm = z.output<typeof amenityForm>;
 
-export const loungeAdminParams = z.strictObject({ loungeID: uuid });
-export const fastTrackAdminParams = z.strictObject({ fastTrackID: uuid });
-export const tariffAdminParams = z.strictObject({ tariffID: uuid });
-export const hubAdminParams = z.strictObject({ hubID: uuid });
-export const amenityAdminParams = z.strictObject({ amenityID: amenityIdSchema });
+export const loungeAdminParams = lazyView(() => z.strictObject({ loungeID: uuid }));
+export const fastTrackAdminParams = lazyView(() => z.strictObject({ fastTrackID: uuid }));
+export const tariffAdminParams = lazyView(() => z.strictObject({ tariffID: uuid }));
+export const hubAdminParams = lazyView(() => z.strictObject({ hubID: uuid }));
+export const amenityAdminParams = lazyView(() => z.strictObject({ amenityID: amenityIdSchema }));
 
 /** The answer to an image upload. */
 export const uploadedImageSchema = lazyView(() =>
@@ -270,16 +272,20 @@ export const imageUploadBody = z
   .instanceof(Uint8Array)
   .meta({ description: 'The image file itself: PNG, JPEG or WebP, at most 4 MiB this way' });
 
-export const imageUploadRequestSchema = z
-  .strictObject({
-    content_type: z.enum(imageMediaTypes).meta({ description: 'The Content-Type the file will be put with' }),
-    bytes: z
-      .int()
-      .min(1)
-      .max(maxImageBytes)
-      .meta({ description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)` }),
-  })
-  .meta({ id: 'ImageUploadRequest' });
+export const imageUploadRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      content_type: z
+        .enum(imageMediaTypes)
+        .meta({ description: 'The Content-Type the file will be put with' }),
+      bytes: z
+        .int()
+        .min(1)
+        .max(maxImageBytes)
+        .meta({ description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)` }),
+    })
+    .meta({ id: 'ImageUploadRequest' }),
+);
 
 export const imageUploadGrantSchema = lazyView(() =>
   z
@@ -301,7 +307,7 @@ export const imageUploadGrantSchema = lazyView(() =>
     .meta({ id: 'ImageUploadGrant' }),
 );
 
-export const imageUploadParams = z.strictObject({ uploadID: uuid });
+export const imageUploadParams = lazyView(() => z.strictObject({ uploadID: uuid }));
 
 export const recordKindSchema = z.enum(['hub', 'amenity', 'lounge', 'fast_track', 'tariff']);
 
@@ -384,11 +390,13 @@ const contractScopeForm = z.union([
     .refine((ids) => new Set(ids).size === ids.length, 'An id is listed twice'),
 ]);
 
-export const contractForm = z.strictObject({
-  lounges: contractScopeForm.meta({ description: '"all" (present and future) or the lounge ids' }),
-  fast_tracks: contractScopeForm,
-  tariffs: contractScopeForm,
-});
+export const contractForm = lazyView(() =>
+  z.strictObject({
+    lounges: contractScopeForm.meta({ description: '"all" (present and future) or the lounge ids' }),
+    fast_tracks: contractScopeForm,
+    tariffs: contractScopeForm,
+  }),
+);
 export type ContractForm = z.output<typeof contractForm>;
 
 export const contractSchema = lazyView(() =>
@@ -403,4 +411,4 @@ export const contractSchema = lazyView(() =>
     .meta({ id: 'CatalogContract' }),
 );
 
-export const contractParams = z.strictObject({ accountID: uuid });
+export const contractParams = lazyView(() => z.strictObject({ accountID: uuid }));

@@ -50,12 +50,14 @@ export const continent = z.enum(continents);
 export const locales = ['en-US', 'ru-RU'] as const;
 export const localeSchema = z.enum(locales);
 
-export const geoPointSchema = z
-  .object({
-    latitude: z.number().min(-90).max(90).meta({ format: 'double', description: 'WGS-84' }),
-    longitude: z.number().min(-180).max(180).meta({ format: 'double', description: 'WGS-84' }),
-  })
-  .meta({ id: 'GeoPoint' });
+export const geoPointSchema = lazyView(() =>
+  z
+    .object({
+      latitude: z.number().min(-90).max(90).meta({ format: 'double', description: 'WGS-84' }),
+      longitude: z.number().min(-180).max(180).meta({ format: 'double', description: 'WGS-84' }),
+    })
+    .meta({ id: 'GeoPoint' }),
+);
 
 export const locationSchema = lazyView(() =>
   z
@@ -70,13 +72,15 @@ export const locationSchema = lazyView(() =>
 
 export const hubKinds = ['Airport', 'Railway'] as const;
 
-export const airportMetaSchema = z
-  .object({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode })
-  .meta({ id: 'AirportMeta' });
+export const airportMetaSchema = lazyView(() =>
+  z.object({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }).meta({ id: 'AirportMeta' }),
+);
 
-export const railwayMetaSchema = z
-  .object({ kind: z.literal('Railway'), uic: uicCode.optional(), esr: esrCode.optional() })
-  .meta({ id: 'RailwayMeta' });
+export const railwayMetaSchema = lazyView(() =>
+  z
+    .object({ kind: z.literal('Railway'), uic: uicCode.optional(), esr: esrCode.optional() })
+    .meta({ id: 'RailwayMeta' }),
+);
 
 export const hubMetaSchema = z.discriminatedUnion('kind', [airportMetaSchema, railwayMetaSchema]);
 
@@ -181,15 +185,17 @@ export const fastTrackSchema = lazyView(() =>
     .meta({ id: 'FastTrack' }),
 );
 
-export const priceSchema = z
-  .object({
-    amount: z
-      .string()
-      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount')
-      .meta({ description: 'Decimal string in the major unit, so no precision is lost', example: '9.99' }),
-    currency: currencyCode,
-  })
-  .meta({ id: 'Price' });
+export const priceSchema = lazyView(() =>
+  z
+    .object({
+      amount: z
+        .string()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount')
+        .meta({ description: 'Decimal string in the major unit, so no precision is lost', example: '9.99' }),
+      currency: currencyCode,
+    })
+    .meta({ id: 'Price' }),
+);
 
 export const esimTariffSchema = lazyView(() =>
   z
@@ -225,15 +231,15 @@ export const esimTariffsPageSchema = lazyView(() =>
   z.object({ data: z.array(esimTariffSchema), pagination: paginationSchema }).meta({ id: 'EsimTariffsPage' }),
 );
 
-export const catalogQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: '1..1000' }),
-  offset: z.coerce.number().int().min(0).default(0),
-  name: z
-    .string()
-    .max(64)
-    .optional()
-    .meta({ description: 'Case-insensitive substring of the name in the response locale; empty: no filter' }),
-});
+export const catalogQuery = lazyView(() =>
+  z.strictObject({
+    limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: '1..1000' }),
+    offset: z.coerce.number().int().min(0).default(0),
+    name: z.string().max(64).optional().meta({
+      description: 'Case-insensitive substring of the name in the response locale; empty: no filter',
+    }),
+  }),
+);
 export type CatalogQuery = z.output<typeof catalogQuery>;
 
 const acceptLanguage = z
@@ -253,17 +259,21 @@ const ifModifiedSince = z
   .meta({ description: 'HTTP-date; ignored when If-None-Match is present or the date is invalid' });
 
 /** Header names arrive in lower case (the pipeline normalizes them); other headers pass. */
-export const catalogHeaders = z.object({
-  'accept-language': acceptLanguage,
-  'if-none-match': ifNoneMatch,
-  'if-modified-since': ifModifiedSince,
-});
-export const imageHeaders = z.object({ 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince });
+export const catalogHeaders = lazyView(() =>
+  z.object({
+    'accept-language': acceptLanguage,
+    'if-none-match': ifNoneMatch,
+    'if-modified-since': ifModifiedSince,
+  }),
+);
+export const imageHeaders = lazyView(() =>
+  z.object({ 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince }),
+);
 
-export const loungeParams = z.strictObject({ loungeID: uuid });
-export const fastTrackParams = z.strictObject({ fastTrackID: uuid });
-export const tariffParams = z.strictObject({ tariffID: uuid });
-export const imageParams = z.strictObject({ id: uuid });
+export const loungeParams = lazyView(() => z.strictObject({ loungeID: uuid }));
+export const fastTrackParams = lazyView(() => z.strictObject({ fastTrackID: uuid }));
+export const tariffParams = lazyView(() => z.strictObject({ tariffID: uuid }));
+export const imageParams = lazyView(() => z.strictObject({ id: uuid }));
 
 export type Locale = z.output<typeof localeSchema>;
 export type Lounge = z.output<typeof loungeSchema>;

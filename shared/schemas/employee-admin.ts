@@ -12,9 +12,9 @@ const employeeId = z
   .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
   .meta({ description: "The employee's id at the identity provider (its `sub`)" });
 
-export const addAccountManagerRequestSchema = z
-  .strictObject({ employee_id: employeeId })
-  .meta({ id: 'AddAccountManagerRequest' });
+export const addAccountManagerRequestSchema = lazyView(() =>
+  z.strictObject({ employee_id: employeeId }).meta({ id: 'AddAccountManagerRequest' }),
+);
 
 export const accountManagerSchema = lazyView(() =>
   z
@@ -31,10 +31,12 @@ export const accountManagersPageSchema = lazyView(() =>
   cursorPage(accountManagerSchema).meta({ id: 'AccountManagersPage' }),
 );
 
-export const accountWebhookParams = accountParams.extend({ webhookID: uuid });
-export const accountDeliveryParams = accountWebhookParams.extend({
-  deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
-});
+export const accountWebhookParams = lazyView(() => accountParams.unwrap().extend({ webhookID: uuid }));
+export const accountDeliveryParams = lazyView(() =>
+  accountWebhookParams.unwrap().extend({
+    deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
+  }),
+);
 
 export const auditRecordSchema = lazyView(() =>
   z
@@ -66,17 +68,19 @@ export const auditLogPageSchema = lazyView(() => cursorPage(auditRecordSchema).m
 const filter = z.string().min(1).max(255);
 
 /** Every filter is optional; several narrow each other (docs/employees.md, Audit log). */
-export const auditLogQuery = z.strictObject({
-  actor: filter.optional().meta({ description: 'Employee id or client_id' }),
-  actor_type: z.enum(actorTypes).optional(),
-  target: filter.optional().meta({ description: 'Id of the changed record' }),
-  target_type: filter.optional(),
-  action: filter.optional().meta({ description: 'An operation id' }),
-  since: z
-    .string()
-    .max(64)
-    .optional()
-    .meta({ description: 'A UTC instant (`2026-05-01T00:00:00Z`): records at or after it' }),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-});
+export const auditLogQuery = lazyView(() =>
+  z.strictObject({
+    actor: filter.optional().meta({ description: 'Employee id or client_id' }),
+    actor_type: z.enum(actorTypes).optional(),
+    target: filter.optional().meta({ description: 'Id of the changed record' }),
+    target_type: filter.optional(),
+    action: filter.optional().meta({ description: 'An operation id' }),
+    since: z
+      .string()
+      .max(64)
+      .optional()
+      .meta({ description: 'A UTC instant (`2026-05-01T00:00:00Z`): records at or after it' }),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().min(1).max(2048).optional(),
+  }),
+);

@@ -53,8 +53,12 @@ const packageRequestFields = {
     }),
 };
 
-export const esimOrderRequestSchema = z.strictObject(packageRequestFields).meta({ id: 'EsimOrderRequest' });
-export const esimTopupRequestSchema = z.strictObject(packageRequestFields).meta({ id: 'EsimTopupRequest' });
+export const esimOrderRequestSchema = lazyView(() =>
+  z.strictObject(packageRequestFields).meta({ id: 'EsimOrderRequest' }),
+);
+export const esimTopupRequestSchema = lazyView(() =>
+  z.strictObject(packageRequestFields).meta({ id: 'EsimTopupRequest' }),
+);
 export type EsimPackageRequest = z.output<typeof esimOrderRequestSchema>;
 
 export const esimOrderSchema = lazyView(() =>
@@ -168,38 +172,44 @@ export const esimTopupOffersSchema = lazyView(() =>
   z.object({ data: z.array(esimTariffSchema) }).meta({ id: 'EsimTopupOffers' }),
 );
 
-export const esimOrderParams = z.strictObject({ orderID: uuid });
-export const esimParams = z.strictObject({ iccid: iccidSchema });
+export const esimOrderParams = lazyView(() => z.strictObject({ orderID: uuid }));
+export const esimParams = lazyView(() => z.strictObject({ iccid: iccidSchema }));
 export const esimListQuery = cursorQuery;
 
-export const esimLanguageHeaders = z.object({
-  'accept-language': z.string().max(512).optional().meta({
-    description: 'ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported',
+export const esimLanguageHeaders = lazyView(() =>
+  z.object({
+    'accept-language': z.string().max(512).optional().meta({
+      description: 'ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported',
+    }),
   }),
-});
+);
 
-export const esimUsageRequestSchema = z
-  .strictObject({
-    iccid: iccidSchema,
-    used_mb: z
-      .int()
-      .min(1)
-      .max(1_048_576)
-      .meta({ description: 'Megabytes used since the last report (added, not a total): 1 to 1048576.' }),
-  })
-  .meta({ id: 'EsimUsageRequest' });
+export const esimUsageRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      iccid: iccidSchema,
+      used_mb: z
+        .int()
+        .min(1)
+        .max(1_048_576)
+        .meta({ description: 'Megabytes used since the last report (added, not a total): 1 to 1048576.' }),
+    })
+    .meta({ id: 'EsimUsageRequest' }),
+);
 
-export const esimPoolLoadRequestSchema = z
-  .strictObject({
-    iccids: z
-      .array(iccidSchema)
-      .min(1)
-      .max(maxIccidsPerLoad)
-      .meta({
-        description: `1 to ${maxIccidsPerLoad} ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded.`,
-      }),
-  })
-  .meta({ id: 'EsimPoolLoadRequest' });
+export const esimPoolLoadRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      iccids: z
+        .array(iccidSchema)
+        .min(1)
+        .max(maxIccidsPerLoad)
+        .meta({
+          description: `1 to ${maxIccidsPerLoad} ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded.`,
+        }),
+    })
+    .meta({ id: 'EsimPoolLoadRequest' }),
+);
 
 export const esimPoolLoadSchema = lazyView(() =>
   z
@@ -225,17 +235,19 @@ export const esimPoolSchema = lazyView(() =>
     .meta({ id: 'EsimPool' }),
 );
 
-export const esimResellerLinkRequestSchema = z
-  .strictObject({
-    reseller_id: z
-      .string()
-      .regex(
-        /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
-        '1 to 64 letters, digits, dots, colons, underscores, hyphens',
-      )
-      .meta({ description: "The reseller's id at the eSIM supplier.", examples: ['reseller-0042'] }),
-  })
-  .meta({ id: 'EsimResellerLinkRequest' });
+export const esimResellerLinkRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      reseller_id: z
+        .string()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
+          '1 to 64 letters, digits, dots, colons, underscores, hyphens',
+        )
+        .meta({ description: "The reseller's id at the eSIM supplier.", examples: ['reseller-0042'] }),
+    })
+    .meta({ id: 'EsimResellerLinkRequest' }),
+);
 
 export const esimResellerLinkSchema = lazyView(() =>
   z

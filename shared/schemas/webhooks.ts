@@ -63,39 +63,47 @@ export const webhookListSchema = lazyView(() =>
     .meta({ id: 'WebhookList' }),
 );
 
-export const createWebhookRequestSchema = z
-  .strictObject({ url: webhookUrl, secret })
-  .meta({ id: 'CreateWebhookRequest' });
+export const createWebhookRequestSchema = lazyView(() =>
+  z.strictObject({ url: webhookUrl, secret }).meta({ id: 'CreateWebhookRequest' }),
+);
 
-export const changeWebhookUrlRequestSchema = z
-  .strictObject({ url: webhookUrl })
-  .meta({ id: 'ChangeWebhookUrlRequest' });
+export const changeWebhookUrlRequestSchema = lazyView(() =>
+  z.strictObject({ url: webhookUrl }).meta({ id: 'ChangeWebhookUrlRequest' }),
+);
 
-export const rotateWebhookSecretRequestSchema = z
-  .strictObject({
-    secret,
-    grace_period_seconds: z
-      .int()
-      .min(60)
-      .max(2_592_000)
-      .default(60)
-      .meta({ description: 'How long the previous secret keeps signing, 60 s to 30 days; default 60.' }),
-  })
-  .meta({ id: 'RotateWebhookSecretRequest' });
+export const rotateWebhookSecretRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      secret,
+      grace_period_seconds: z
+        .int()
+        .min(60)
+        .max(2_592_000)
+        .default(60)
+        .meta({ description: 'How long the previous secret keeps signing, 60 s to 30 days; default 60.' }),
+    })
+    .meta({ id: 'RotateWebhookSecretRequest' }),
+);
 
-export const disableWebhookRequestSchema = z
-  .strictObject({ reason: z.string().trim().min(1).max(500).optional().meta({ description: 'For audit.' }) })
-  .meta({ id: 'DisableWebhookRequest' });
+export const disableWebhookRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      reason: z.string().trim().min(1).max(500).optional().meta({ description: 'For audit.' }),
+    })
+    .meta({ id: 'DisableWebhookRequest' }),
+);
 
-export const recoverWebhookRequestSchema = z
-  .strictObject({
-    since: z.iso.datetime({ offset: true }).meta({
-      description:
-        'RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.',
-      example: '2030-05-01T08:00:00Z',
-    }),
-  })
-  .meta({ id: 'RecoverWebhookRequest' });
+export const recoverWebhookRequestSchema = lazyView(() =>
+  z
+    .strictObject({
+      since: z.iso.datetime({ offset: true }).meta({
+        description:
+          'RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.',
+        example: '2030-05-01T08:00:00Z',
+      }),
+    })
+    .meta({ id: 'RecoverWebhookRequest' }),
+);
 
 export const webhookRecoverySchema = lazyView(() =>
   z
@@ -117,11 +125,13 @@ export const webhookRecoverySchema = lazyView(() =>
     .meta({ id: 'WebhookRecovery' }),
 );
 
-export const webhookParams = z.strictObject({ webhookID: uuid });
-export const deliveryParams = z.strictObject({
-  webhookID: uuid,
-  deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
-});
+export const webhookParams = lazyView(() => z.strictObject({ webhookID: uuid }));
+export const deliveryParams = lazyView(() =>
+  z.strictObject({
+    webhookID: uuid,
+    deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
+  }),
+);
 
 export const deliveryStatus = z.enum(['Pending', 'Retrying', 'Succeeded', 'Failed', 'Skipped']);
 

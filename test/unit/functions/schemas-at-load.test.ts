@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 /** Every zod factory call (`z.object`, `z.string`, ...) made while the mocked module is in use. */
 const factoryCalls: string[] = [];
 
-vi.mock('zod', async (importOriginal) => {
-  const zod = await importOriginal<Record<string, unknown>>();
+/** Wraps every zod factory (`z.object`, `z.string`, ...) of a module, counting its calls. */
+function counted(zod: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(zod).map(([name, value]) => [
       name,
@@ -16,7 +16,10 @@ vi.mock('zod', async (importOriginal) => {
         : value,
     ]),
   );
-});
+}
+
+vi.mock('zod', async (importOriginal) => counted(await importOriginal<Record<string, unknown>>()));
+vi.mock('zod/mini', async (importOriginal) => counted(await importOriginal<Record<string, unknown>>()));
 
 afterEach(() => {
   factoryCalls.length = 0;
@@ -39,5 +42,23 @@ describe('loading a function that needs no schema', () => {
     await import('../../../functions/catalog/handler.ts');
 
     expect(factoryCalls.length).toBeGreaterThan(10);
+  });
+});
+
+describe('loading a function that serves many operations', () => {
+  it("builds an operation's request schemas on its first request, not at load: admin", async () => {
+    const { adminRoutes } = await import('../../../shared/routes/admin.ts');
+    await import('../../../functions/admin/handler.ts');
+    const atLoad = factoryCalls.length;
+
+    const parsed = adminRoutes.createAccount.request.body.safeParse({ name: '', csr_pem: 'x' });
+
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['name']);
+    // The body schema was built just now, by its first parse.
+    expect(factoryCalls.length).toBeGreaterThan(atLoad);
+    const afterFirst = factoryCalls.length;
+    adminRoutes.createAccount.request.body.safeParse({ name: 'Acme', csr_pem: 'x' });
+    expect(factoryCalls.length).toBe(afterFirst);
   });
 });
