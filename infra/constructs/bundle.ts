@@ -9,30 +9,58 @@ const requireShim = "const require = process.getBuiltinModule('node:module').cre
 
 const builtins = new Set(builtinModules.map((name) => name.replace(/^node:/, '')));
 
+/** Named exports of each built-in, read at build time: an import facade lists them. */
+async function exportNames(name: string): Promise<string[]> {
+  const builtin = (await import(`node:${name}`)) as Record<string, unknown>;
+  return Object.keys(builtin).filter((key) => key !== 'default' && /^[A-Za-z_$][\w$]*$/.test(key));
+}
+
 /**
- * A static import or require of a Node built-in becomes a CommonJS module returning
- * `process.getBuiltinModule(name)`. For an ESM import Node builds a facade that reads every export of
- * the built-in, and some are lazy getters: reading `http.WebSocket` loads Node's bundled undici, so
- * @middy/util's `import { STATUS_CODES } from 'node:http'` alone cost every API function about 20 ms
- * of init, and `node:process`, `node:fs` and `node:util` a few more (docs/bench.md, "Cold start").
- * A dynamic `import()` keeps Node's own namespace: a chunk made of a CommonJS module would export
- * only `default`.
+ * Static imports and requires of Node built-ins go through `process.getBuiltinModule(name)`, never
+ * Node's own ESM facade. That facade reads every export of the built-in, and some are lazy getters:
+ * reading `http.WebSocket` loads Node's bundled undici, so @middy/util's
+ * `import { STATUS_CODES } from 'node:http'` alone cost every API function about 20 ms of init, and
+ * `node:process`, `node:fs` and `node:util` a few more (docs/bench.md, "Cold start").
+ *
+ * - An `import` gets a module of our own per built-in: each export is a pure read of the built-in's
+ *   member, so esbuild keeps only the members some module imports, and they are read once. (A
+ *   CommonJS module here would have esbuild copy every member's descriptor at each importing module:
+ *   22 copies of node:crypto's in admin, about 4 ms of every cold start.)
+ * - A `require` gets the built-in itself, as CommonJS.
+ * - A dynamic `import()` keeps Node's own namespace: a chunk of either kind would not have its exports.
  */
 const builtinsWithoutFacade: Plugin = {
   name: 'node-builtins-without-esm-facade',
   setup(build) {
     build.onResolve({ filter: /^(node:)?[a-z_]+(\/[a-z_]+)?$/ }, ({ path, kind }) => {
       const name = path.replace(/^node:/, '');
-      if ((kind !== 'import-statement' && kind !== 'require-call') || !builtins.has(name)) return undefined;
-      return { path: `node:${name}`, namespace: 'node-builtin' };
+      if (!builtins.has(name)) return undefined;
+      if (kind === 'import-statement') return { path: name, namespace: 'node-builtin-import' };
+      if (kind === 'require-call') return { path: name, namespace: 'node-builtin-require' };
+      return undefined;
     });
-    build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, ({ path }) => ({
-      contents: `const builtin = process.getBuiltinModule(${JSON.stringify(path)});
-if (builtin === undefined) throw new Error(${JSON.stringify(`this Node.js has no built-in ${path}`)});
-module.exports = builtin;
-`,
+    // `$`-prefixed names: no built-in exports one (node:fs exports `read`).
+    const builtinOf = (
+      name: string,
+    ) => `const $builtin = process.getBuiltinModule(${JSON.stringify(`node:${name}`)});
+if ($builtin === undefined) throw new Error(${JSON.stringify(`this Node.js has no built-in node:${name}`)});
+`;
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin-require' }, ({ path }) => ({
+      contents: `${builtinOf(path)}module.exports = $builtin;\n`,
       loader: 'js',
     }));
+    build.onLoad({ filter: /.*/, namespace: 'node-builtin-import' }, async ({ path }) => {
+      const members = (await exportNames(path)).map(
+        (member) => `export const ${member} = /* @__PURE__ */ $member(${JSON.stringify(member)});`,
+      );
+      return {
+        contents: `${builtinOf(path)}const $member = (member) => $builtin[member];
+export default $builtin;
+${members.join('\n')}
+`,
+        loader: 'js',
+      };
+    });
   },
 };
 
