@@ -14,6 +14,7 @@ import {
   integrityProblems,
   loungeRecord,
 } from '../../shared/domain/catalog/records.ts';
+import { eager } from '../../shared/schemas/common.ts';
 
 /** The catalog seed: JSON data and image files in the repository (docs/catalog.md, Seed data). */
 export const seedCatalogDir = fileURLToPath(new URL('../../seed/catalog/', import.meta.url));
@@ -27,18 +28,20 @@ const contentTypes: Record<string, ImageRecord['content_type']> = {
 };
 
 /** In the seed an image names its file; the stored record names the bytes by their SHA-256. */
-const seedImage = imageRecord.omit({ blob: true, content_type: true, enabled: true }).extend({
-  file: z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/),
-  enabled: z.boolean().default(true),
-});
+const seedImage = eager(imageRecord)
+  .omit({ blob: true, content_type: true, enabled: true })
+  .extend({
+    file: z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/),
+    enabled: z.boolean().default(true),
+  });
 const seedFiles = {
-  hubs: catalogRecords.shape.hubs,
-  amenities: catalogRecords.shape.amenities,
-  lounges: z.array(loungeRecord.extend({ images: z.array(seedImage) })),
-  fast_tracks: z.array(fastTrackRecord.extend({ images: z.array(seedImage) })),
-  tariffs: catalogRecords.shape.tariffs,
+  hubs: eager(catalogRecords).shape.hubs,
+  amenities: eager(catalogRecords).shape.amenities,
+  lounges: z.array(eager(loungeRecord).extend({ images: z.array(seedImage) })),
+  fast_tracks: z.array(eager(fastTrackRecord).extend({ images: z.array(seedImage) })),
+  tariffs: eager(catalogRecords).shape.tariffs,
 };
-const namedTerms = contractTerms.extend({ name: z.string() });
+const namedTerms = eager(contractTerms).extend({ name: z.string() });
 const seedContracts = z.strictObject({ default: namedTerms, partners: z.array(namedTerms) });
 
 export interface ImageBlob {

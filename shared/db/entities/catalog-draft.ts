@@ -8,6 +8,7 @@ import type { RecordKind, RecordOf } from '../../domain/catalog-admin/kinds.ts';
 import type { CatalogDraft, CatalogDraftStore, DraftEdit } from '../../domain/catalog-admin/ports.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
 import type { Page, PageRequest } from '../../domain/ports.ts';
+import { eager } from '../../schemas/common.ts';
 import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
@@ -154,7 +155,7 @@ export const dynamoCatalogDraftStore = {
       }),
     );
     if (!Item) return undefined;
-    return catalogRecords.shape[kind].element.parse(Item.data) as RecordOf[K];
+    return eager(catalogRecords).shape[kind].element.parse(Item.data) as RecordOf[K];
   },
 
   async list<K extends RecordKind>(kind: K, page: PageRequest): Promise<Page<RecordOf[K]>> {
@@ -185,7 +186,7 @@ export const dynamoCatalogDraftStore = {
     const found = result.Items ?? [];
     const items = found.slice(0, page.limit);
     const last = items.at(-1);
-    const schema = catalogRecords.shape[kind].element;
+    const schema = eager(catalogRecords).shape[kind].element;
     return {
       items: items.map((item) => schema.parse(item.data) as RecordOf[K]),
       nextCursor: found.length > page.limit && last ? encodeCursor({ pk: last.pk, sk: last.sk }) : null,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import {
+  airportMetaSchema,
   bookingInfoFields,
   continent,
   countryCode,
@@ -9,75 +10,88 @@ import {
   ianaTimeZone,
   isoDuration,
   priceSchema,
+  railwayMetaSchema,
   standardHours,
 } from '../../schemas/catalog.ts';
-import { uuid } from '../../schemas/common.ts';
+import { eager, lazyView, uuid } from '../../schemas/common.ts';
 
 /**
  * The catalog as stored: every partner-visible text in both locales, references by id. The response
- * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts).
+ * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts). Built on first
+ * use (`lazyView`): the booking and eSIM functions read the catalog only to create, so their other
+ * operations never build them; the catalog functions, whose every request reads it, build them at init.
  */
 export const localizedText = (max = 2000) =>
   z.strictObject({ 'en-US': z.string().min(1).max(max), 'ru-RU': z.string().min(1).max(max) });
 export type LocalizedText = z.output<ReturnType<typeof localizedText>>;
 
-export const hubRecord = z
-  .strictObject({
-    id: uuid,
-    kind: z.enum(hubKinds),
-    name: localizedText(255),
-    city: localizedText(100),
-    country: countryCode,
-    continent,
-    coordinates: geoPointSchema,
-    timezone: ianaTimeZone,
-    meta: hubMetaSchema,
-    /** Absent = active (records written before hubs could be deactivated); stored only when false. */
-    is_active: z.literal(false).optional(),
-  })
-  .refine((hub) => hub.meta.kind === hub.kind, {
-    message: 'meta.kind must equal kind',
-    path: ['meta', 'kind'],
-  });
+export const hubRecord = lazyView(() =>
+  z
+    .strictObject({
+      id: uuid,
+      kind: z.enum(hubKinds),
+      name: localizedText(255),
+      city: localizedText(100),
+      country: countryCode,
+      continent,
+      coordinates: geoPointSchema,
+      timezone: ianaTimeZone,
+      meta: hubMetaSchema,
+      /** Absent = active (records written before hubs could be deactivated); stored only when false. */
+      is_active: z.literal(false).optional(),
+    })
+    .refine((hub) => hub.meta.kind === hub.kind, {
+      message: 'meta.kind must equal kind',
+      path: ['meta', 'kind'],
+    }),
+);
 
 /** Seeded amenities have readable ids (`wifi`); ones created through the admin API get a UUID. */
 export const amenityId = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -');
 
-export const amenityRecord = z.strictObject({
-  id: amenityId,
-  name: localizedText(100),
-  /** Absent = active; stored only when false, like a hub's. */
-  is_active: z.literal(false).optional(),
-});
+export const amenityRecord = lazyView(() =>
+  z.strictObject({
+    id: amenityId,
+    name: localizedText(100),
+    /** Absent = active; stored only when false, like a hub's. */
+    is_active: z.literal(false).optional(),
+  }),
+);
 
-export const businessDayRecord = z.strictObject({
-  day: z.int().min(1).max(7),
-  times: z.discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
-    z.strictObject({ type: z.literal('SPECIAL'), detail: localizedText(500) }),
-  ]),
-});
+export const businessDayRecord = lazyView(() =>
+  z.strictObject({
+    day: z.int().min(1).max(7),
+    times: z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
+      z.strictObject({ type: z.literal('SPECIAL'), detail: localizedText(500) }),
+    ]),
+  }),
+);
 
-export const policyRecord = z.strictObject({
-  age: z
-    .strictObject({ min_age: z.int().min(0).optional(), notes: localizedText(500).optional() })
-    .optional(),
-  stay: z.strictObject({ max_duration: isoDuration }).optional(),
-});
+export const policyRecord = lazyView(() =>
+  z.strictObject({
+    age: z
+      .strictObject({ min_age: z.int().min(0).optional(), notes: localizedText(500).optional() })
+      .optional(),
+    stay: z.strictObject({ max_duration: isoDuration }).optional(),
+  }),
+);
 
 /** An image as the catalog lists it; the bytes live apart, addressed by their SHA-256 (`blob`). */
-export const imageRecord = z.strictObject({
-  id: uuid,
-  blob: z.string().regex(/^[0-9a-f]{64}$/),
-  content_type: z.enum(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']),
-  sort: z.int(),
-  title: localizedText(500).optional(),
-  enabled: z.boolean(),
-});
+export const imageRecord = lazyView(() =>
+  z.strictObject({
+    id: uuid,
+    blob: z.string().regex(/^[0-9a-f]{64}$/),
+    content_type: z.enum(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']),
+    sort: z.int(),
+    title: localizedText(500).optional(),
+    enabled: z.boolean(),
+  }),
+);
 
-const serviceFields = {
+const serviceFields = () => ({
   id: uuid,
   hub_id: uuid,
   name: localizedText(255),
@@ -88,42 +102,64 @@ const serviceFields = {
   policy: policyRecord,
   images: z.array(imageRecord),
   is_active: z.boolean(),
-};
-
-export const loungeRecord = z.strictObject({
-  ...serviceFields,
-  landside: z.boolean().optional(),
-  airside_zone: z.enum(['International', 'Domestic', 'Any']).optional(),
-  is_arrival_available: z.boolean(),
-  amenities: z.array(z.strictObject({ id: z.string(), is_free: z.boolean() })),
-  direction_info: localizedText(),
 });
 
-export const fastTrackRecord = z.strictObject({
-  ...serviceFields,
-  terminal: z.string().min(1).max(32).optional(),
-  direction: z.enum(['Departure', 'Arrival']),
-  description: localizedText(),
-});
+export const loungeRecord = lazyView(() =>
+  z.strictObject({
+    ...serviceFields(),
+    landside: z.boolean().optional(),
+    airside_zone: z.enum(['International', 'Domestic', 'Any']).optional(),
+    is_arrival_available: z.boolean(),
+    amenities: z.array(z.strictObject({ id: z.string(), is_free: z.boolean() })),
+    direction_info: localizedText(),
+  }),
+);
 
-export const tariffRecord = z.strictObject({
-  id: uuid,
-  name: localizedText(255),
-  coverage: z.array(countryCode).min(1),
-  data_mb: z.int().min(1),
-  validity_days: z.int().min(1),
-  topup_allowed: z.boolean(),
-  price: priceSchema,
-  is_active: z.boolean(),
-});
+export const fastTrackRecord = lazyView(() =>
+  z.strictObject({
+    ...serviceFields(),
+    terminal: z.string().min(1).max(32).optional(),
+    direction: z.enum(['Departure', 'Arrival']),
+    description: localizedText(),
+  }),
+);
 
-export const catalogRecords = z.strictObject({
-  hubs: z.array(hubRecord),
-  amenities: z.array(amenityRecord),
-  lounges: z.array(loungeRecord),
-  fast_tracks: z.array(fastTrackRecord),
-  tariffs: z.array(tariffRecord),
-});
+export const tariffRecord = lazyView(() =>
+  z.strictObject({
+    id: uuid,
+    name: localizedText(255),
+    coverage: z.array(countryCode).min(1),
+    data_mb: z.int().min(1),
+    validity_days: z.int().min(1),
+    topup_allowed: z.boolean(),
+    price: priceSchema,
+    is_active: z.boolean(),
+  }),
+);
+
+export const catalogRecords = lazyView(() =>
+  z.strictObject({
+    hubs: z.array(hubRecord),
+    amenities: z.array(amenityRecord),
+    lounges: z.array(loungeRecord),
+    fast_tracks: z.array(fastTrackRecord),
+    tariffs: z.array(tariffRecord),
+  }),
+);
+
+/**
+ * Builds the record schemas now, every lazy one they hold included. For the functions whose every
+ * request reads the catalog (the catalog and its administration): their cold start does the work
+ * rather than their first request.
+ */
+export function buildRecordSchemas(): void {
+  const schemas: z.ZodLazy[] = [
+    ...[geoPointSchema, priceSchema, airportMetaSchema, railwayMetaSchema],
+    ...[hubRecord, amenityRecord, businessDayRecord, policyRecord, imageRecord],
+    ...[loungeRecord, fastTrackRecord, tariffRecord, catalogRecords, contractTerms],
+  ];
+  for (const schema of schemas) eager(schema);
+}
 
 export type HubRecord = z.output<typeof hubRecord>;
 export type AmenityRecord = z.output<typeof amenityRecord>;
@@ -140,11 +176,13 @@ export type CatalogKind = 'lounges' | 'fast_tracks' | 'tariffs';
 /** What an account may see: every item of a kind, or the listed ids. */
 export type ContractScope = 'all' | readonly string[];
 export const contractScope = z.union([z.literal('all'), z.array(uuid)]);
-export const contractTerms = z.strictObject({
-  lounges: contractScope,
-  fast_tracks: contractScope,
-  tariffs: contractScope,
-});
+export const contractTerms = lazyView(() =>
+  z.strictObject({
+    lounges: contractScope,
+    fast_tracks: contractScope,
+    tariffs: contractScope,
+  }),
+);
 export type ContractTerms = z.output<typeof contractTerms>;
 
 export interface Contract extends ContractTerms {

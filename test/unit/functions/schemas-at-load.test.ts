@@ -62,3 +62,25 @@ describe('loading a function that serves many operations', () => {
     expect(factoryCalls.length).toBe(afterFirst);
   });
 });
+
+describe("the catalog's record schemas", () => {
+  it('are built on first use by a function that reads the catalog only to create: booking', async () => {
+    const { buildRecordSchemas } = await import('../../../shared/domain/catalog/records.ts');
+    await import('../../../functions/booking/handler.ts');
+    const atLoad = factoryCalls.length;
+
+    buildRecordSchemas();
+
+    expect(factoryCalls.length).toBeGreaterThan(atLoad + 50);
+  });
+
+  it('are built at load by the catalog function, whose every request reads the catalog', async () => {
+    const { buildRecordSchemas } = await import('../../../shared/domain/catalog/records.ts');
+    await import('../../../functions/catalog/handler.ts');
+    const atLoad = factoryCalls.length;
+
+    buildRecordSchemas();
+
+    expect(factoryCalls.length).toBe(atLoad);
+  });
+});
