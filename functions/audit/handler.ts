@@ -3,7 +3,7 @@ import { dynamoAuditLog } from '../../shared/db/entities/audit.ts';
 import type { AuditRecord } from '../../shared/domain/audit/model.ts';
 import { readAuditLog } from '../../shared/domain/audit/service.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { auditRoutes } from '../../shared/routes/employee-admin.ts';
+import { auditRoutes } from '../../shared/routes/audit.ts';
 
 function recordView(record: AuditRecord) {
   return {

@@ -1,9 +1,10 @@
 import { adminRoutes } from './admin.ts';
+import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
 import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
 import { catalogAdminRoutes } from './catalog-admin.ts';
-import { auditRoutes, employeeAdminRoutes } from './employee-admin.ts';
+import { employeeAdminRoutes } from './employee-admin.ts';
 import { employeeTwinsOf } from './employee-twins.ts';
 import { esimRoutes } from './esim.ts';
 import { esimAdminRoutes } from './esim-admin.ts';
