@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { errorCodes } from '../domain/errors.ts';
+import { builtOnce } from '../util/built-once.ts';
 
 /**
  * A schema built on its first use, and once. Response views are declared this way: in AWS nothing
@@ -11,11 +12,7 @@ import { errorCodes } from '../domain/errors.ts';
  * inner schema's, path for path.
  */
 export function lazyView<T extends z.ZodType>(build: () => T): z.ZodLazy<T> {
-  let built: T | undefined;
-  return z.lazy(() => {
-    built ??= build();
-    return built;
-  });
+  return z.lazy(builtOnce(build));
 }
 
 /** The schema a `lazyView` stands for, built now: for the OpenAPI document, which lists an object's fields. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { builtOnce } from '../../util/built-once.ts';
 import type { FloodPolicy } from './flood.ts';
 import type { LockoutPolicy } from './lockout.ts';
-import { RateLimitPlansError } from './plans-override.ts';
+import { parseOverride } from './plans-override.ts';
 
 /** The token endpoint's defences (docs/quotas.md, The token endpoint): numbers per stage in settings.ts. */
 export interface TokenEndpointLimits {
@@ -13,7 +13,7 @@ export interface TokenEndpointLimits {
   clientFlood: FloodPolicy;
 }
 
-/** Built only when an override is given, like the plans override (plans.ts). */
+/** Built only when an override is given, like the plans override (plans-override.ts). */
 const limitsOverride = builtOnce(() => {
   const floodOverride = z.strictObject({
     limit: z.number().int().min(1).optional(),
@@ -55,23 +55,12 @@ export function resolveTokenEndpointLimits(
   overrideJson: string | undefined,
 ): TokenEndpointLimits {
   if (overrideJson === undefined || overrideJson.trim() === '') return defaults;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(overrideJson);
-  } catch (error) {
-    throw new RateLimitPlansError(
-      `TOKEN_ENDPOINT_LIMITS is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-      { cause: error },
-    );
-  }
-  const result = limitsOverride().safeParse(parsed);
-  if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-      .join('; ');
-    throw new RateLimitPlansError(`TOKEN_ENDPOINT_LIMITS is not valid (${problems})`);
-  }
-  const { address_flood, client_flood, lockout } = result.data;
+  const { address_flood, client_flood, lockout } = parseOverride(
+    'TOKEN_ENDPOINT_LIMITS',
+    overrideJson,
+    limitsOverride(),
+    { invalid: 'valid' },
+  );
   return {
     flood: mergeFlood(defaults.flood, address_flood),
     clientFlood: mergeFlood(defaults.clientFlood, client_flood),
