@@ -152,7 +152,11 @@ async function bundleAll(
 type ImportsByModule = Map<string, { names: Set<string>; namespace: boolean }>;
 
 const measuredPackage = (specifier: string) =>
-  specifier.startsWith('@aws-sdk/') || specifier === 'jose' || specifier === 'zod';
+  specifier.startsWith('@aws-sdk/') || ['jose', 'zod', 'zod/mini'].includes(specifier);
+
+/** Our schemas import zod's mini API through shared/schemas/zod.ts, which sets its locale up. */
+const libraryOf = (specifier: string) =>
+  /(^|\/)schemas\/zod\.ts$|^\.\/zod\.ts$/.test(specifier) ? 'zod/mini' : specifier;
 
 /** Value imports of the SDK, jose and zod in the project files that went into a bundle. */
 export function libraryImports(sources: readonly string[]): ImportsByModule {
@@ -167,7 +171,8 @@ export function libraryImports(sources: readonly string[]): ImportsByModule {
   };
   for (const source of sources) {
     for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
-      const [, typeOnly, names = '', specifier = ''] = match;
+      const [, typeOnly, names = '', imported = ''] = match;
+      const specifier = libraryOf(imported);
       if (typeOnly || !measuredPackage(specifier)) continue;
       for (const part of names.split(',')) {
         const name = part
@@ -178,7 +183,8 @@ export function libraryImports(sources: readonly string[]): ImportsByModule {
       }
     }
     for (const match of source.matchAll(/import\s+\*\s+as\s+(\w+)\s+from\s*['"]([^'"]+)['"]/g)) {
-      const [statement, alias = '', specifier = ''] = match;
+      const [statement, alias = '', imported = ''] = match;
+      const specifier = libraryOf(imported);
       if (!measuredPackage(specifier)) continue;
       // `z.object(...)` keeps only `object` alive in a bundle: the floor imports the members used,
       // not the whole namespace (for zod that would add every locale, about 30 ms of load).

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
 import { partnerScopes } from '../../shared/auth/scopes.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, RouteDefinition } from '../../shared/routes/types.ts';
+import * as z from '../../shared/schemas/zod.ts';
 import { buildProxyEvent } from './api-event.ts';
 
 /**
@@ -101,7 +101,7 @@ function sampleOf(schema: JsonSchema, definitions: Record<string, JsonSchema>, n
 }
 
 /** A value the schema accepts, built from its required fields (and the examples above). */
-export function sampleValue(schema: z.ZodType): unknown {
+export function sampleValue(schema: z.core.$ZodType): unknown {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return sampleOf(json, json.$defs ?? {});
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as z from 'zod';
 import {
   type CatalogRecords,
   type ContractTerms,
@@ -15,6 +14,7 @@ import {
   loungeRecord,
 } from '../../shared/domain/catalog/records.ts';
 import { eager } from '../../shared/schemas/common.ts';
+import * as z from '../../shared/schemas/zod.ts';
 
 /** The catalog seed: JSON data and image files in the repository (docs/catalog.md, Seed data). */
 export const seedCatalogDir = fileURLToPath(new URL('../../seed/catalog/', import.meta.url));
@@ -28,20 +28,18 @@ const contentTypes: Record<string, ImageRecord['content_type']> = {
 };
 
 /** In the seed an image names its file; the stored record names the bytes by their SHA-256. */
-const seedImage = eager(imageRecord)
-  .omit({ blob: true, content_type: true, enabled: true })
-  .extend({
-    file: z.string().regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/),
-    enabled: z.boolean().default(true),
-  });
+const seedImage = z.extend(z.omit(eager(imageRecord), { blob: true, content_type: true, enabled: true }), {
+  file: z.string().check(z.regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/)),
+  enabled: z._default(z.boolean(), true),
+});
 const seedFiles = {
   hubs: eager(catalogRecords).shape.hubs,
   amenities: eager(catalogRecords).shape.amenities,
-  lounges: z.array(eager(loungeRecord).extend({ images: z.array(seedImage) })),
-  fast_tracks: z.array(eager(fastTrackRecord).extend({ images: z.array(seedImage) })),
+  lounges: z.array(z.extend(eager(loungeRecord), { images: z.array(seedImage) })),
+  fast_tracks: z.array(z.extend(eager(fastTrackRecord), { images: z.array(seedImage) })),
   tariffs: eager(catalogRecords).shape.tariffs,
 };
-const namedTerms = eager(contractTerms).extend({ name: z.string() });
+const namedTerms = z.extend(eager(contractTerms), { name: z.string() });
 const seedContracts = z.strictObject({ default: namedTerms, partners: z.array(namedTerms) });
 
 export interface ImageBlob {

@@ -1,6 +1,6 @@
-import * as z from 'zod/mini';
 import { config } from '../config/env.ts';
 import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
+import * as z from '../schemas/zod.ts';
 import type { SecretStore } from '../secrets/store.ts';
 import { builtOnce } from '../util/built-once.ts';
 import {

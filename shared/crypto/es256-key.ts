@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import * as z from 'zod/mini';
+import * as z from '../schemas/zod.ts';
 
 /**
  * One ES256 key pair as our key secrets hold it (the access-token signing keys and the pass keys):

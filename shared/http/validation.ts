@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import { type FieldError, ValidationError } from '../domain/errors.ts';
+import * as z from '../schemas/zod.ts';
 
-export function fieldErrors(error: z.ZodError, prefix: string): FieldError[] {
+export function fieldErrors(error: z.core.$ZodError, prefix: string): FieldError[] {
   return error.issues.map((issue) => {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -12,8 +12,8 @@ export function fieldErrors(error: z.ZodError, prefix: string): FieldError[] {
 }
 
 /** Parses one part of a request (body, query, path, headers) or throws a 422 that names every bad field. */
-export function parsePart<T extends z.ZodType>(schema: T, value: unknown, part: string): z.output<T> {
-  const result = schema.safeParse(value);
+export function parsePart<T extends z.core.$ZodType>(schema: T, value: unknown, part: string): z.output<T> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   throw new ValidationError(`The request ${part} is not valid.`, fieldErrors(result.error, part));
 }

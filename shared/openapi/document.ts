@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   createDocument,
   type ZodOpenApiOperationObject,
@@ -13,6 +12,7 @@ import { routesForStage } from '../routes/index.ts';
 import { type Host, htmlContentType, type RouteDefinition, type Stage } from '../routes/types.ts';
 import { eager, idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
 import { webhookPayloads } from '../schemas/webhooks.ts';
+import * as z from '../schemas/zod.ts';
 
 export interface DocumentOptions {
   stage: Stage;
@@ -23,8 +23,8 @@ export interface DocumentOptions {
 
 const requestIdHeader = z
   .string()
-  .max(128)
-  .meta({ description: 'Echoed when the caller sent one, generated otherwise.' });
+  .check(z.maxLength(128))
+  .register(z.globalRegistry, { description: 'Echoed when the caller sent one, generated otherwise.' });
 
 /*
  * Response headers and problem answers that many operations share are written once, in
@@ -33,13 +33,16 @@ const requestIdHeader = z
  * which is what makes every use a reference to the same component.
  */
 const responseHeaders = {
-  'X-Request-ID': requestIdHeader.meta({ header: { id: 'X-Request-ID' } }),
-  'Retry-After': z.string().meta({ description: 'Seconds', header: { id: 'Retry-After' } }),
-  Allow: z.string().meta({ header: { id: 'Allow' } }),
-  'Idempotency-Key': z
+  'X-Request-ID': requestIdHeader.clone().register(z.globalRegistry, { header: { id: 'X-Request-ID' } }),
+  'Retry-After': z
     .string()
-    .meta({ description: 'Echo of the request header', header: { id: 'Idempotency-Key' } }),
-  'Idempotency-Status': z.enum(['created', 'reused']).meta({
+    .register(z.globalRegistry, { description: 'Seconds', header: { id: 'Retry-After' } }),
+  Allow: z.string().register(z.globalRegistry, { header: { id: 'Allow' } }),
+  'Idempotency-Key': z.string().register(z.globalRegistry, {
+    description: 'Echo of the request header',
+    header: { id: 'Idempotency-Key' },
+  }),
+  'Idempotency-Status': z.enum(['created', 'reused']).register(z.globalRegistry, {
     description: '`reused`: the stored response of the first request with this key',
     header: { id: 'Idempotency-Status' },
   }),
@@ -76,19 +79,16 @@ const isMetered = (route: RouteDefinition) => route.auth !== null && route.hosts
  * optional shared header, and openapi-typescript types a referenced header as always present.
  */
 const rateLimitHeaders = {
-  'RateLimit-Policy': z.string().meta({
+  'RateLimit-Policy': z.string().register(z.globalRegistry, {
     description: 'The plan\'s limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md)',
     header: { id: 'RateLimit-Policy' },
   }),
-  RateLimit: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        'What is left of the day, from the service\'s own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; ' +
-        "left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` " +
-        'first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md)',
-    }),
+  RateLimit: z.optional(z.string()).register(z.globalRegistry, {
+    description:
+      'What is left of the day, from the service\'s own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; ' +
+      "left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` " +
+      'first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md)',
+  }),
 };
 
 /** A route only employees call: the admin API, employee tokens, no client certificate. */
@@ -103,10 +103,13 @@ function securityOf(route: RouteDefinition) {
 }
 
 /** The request body as documented: JSON, a form, or the raw file of one of the route's media types. */
-function requestContent(spec: NonNullable<RouteDefinition['request']>, body: z.ZodType) {
+function requestContent(spec: NonNullable<RouteDefinition['request']>, body: z.core.$ZodType) {
   if (spec.bodyType === 'binary') {
     return Object.fromEntries(
-      (spec.mediaTypes ?? []).map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+      (spec.mediaTypes ?? []).map((type) => [
+        type,
+        { schema: z.string().register(z.globalRegistry, { format: 'binary' }) },
+      ]),
     );
   }
   return {
@@ -180,16 +183,16 @@ function errorResponses(
 function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['responses'] {
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
-    const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': responseHeaders['X-Request-ID'] };
+    const headerShape: Record<string, z.ZodMiniType> = { 'X-Request-ID': responseHeaders['X-Request-ID'] };
     for (const [name, description] of Object.entries(spec.headers ?? {})) {
-      headerShape[name] = z.string().meta({ description });
+      headerShape[name] = z.string().register(z.globalRegistry, { description });
     }
     if (isMetered(route)) Object.assign(headerShape, rateLimitHeaders);
     if (route.idempotency) {
       headerShape['Idempotency-Key'] = responseHeaders['Idempotency-Key'];
       headerShape['Idempotency-Status'] = responseHeaders['Idempotency-Status'];
     }
-    const binary = z.string().meta({ format: 'binary' });
+    const binary = z.string().register(z.globalRegistry, { format: 'binary' });
     const content = spec.schema
       ? { [spec.contentType ?? 'application/json']: { schema: spec.schema } }
       : spec.contentType
@@ -218,12 +221,12 @@ function operation(
   problems: ProblemResponses,
 ): ZodOpenApiOperationObject {
   const spec = route.request ?? {};
-  const headerShape: Record<string, z.ZodType> = { 'X-Request-ID': requestIdHeader.optional() };
+  const headerShape: Record<string, z.ZodMiniType> = { 'X-Request-ID': z.optional(requestIdHeader) };
   if (route.idempotency) {
     headerShape['Idempotency-Key'] =
-      route.idempotency === 'required' ? idempotencyKeyHeader : idempotencyKeyHeader.optional();
+      route.idempotency === 'required' ? idempotencyKeyHeader : z.optional(idempotencyKeyHeader);
   }
-  const headers = spec.headers ? eager(spec.headers).extend(headerShape) : z.object(headerShape);
+  const headers = spec.headers ? z.extend(eager(spec.headers), headerShape) : z.object(headerShape);
   const baseUrls: Record<Host, string> = {
     api: options.apiBaseUrl,
     auth: options.authBaseUrl,
@@ -245,7 +248,7 @@ function operation(
     ...(spec.body
       ? {
           requestBody: {
-            required: !spec.body.safeParse(undefined).success,
+            required: !z.safeParse(spec.body, undefined).success,
             content: requestContent(spec, spec.body),
           },
         }

@@ -1,10 +1,13 @@
-import * as z from 'zod';
 import { config } from '../config/env.ts';
 import type { CertificateSigner } from '../domain/accounts/ports.ts';
+import * as z from '../schemas/zod.ts';
 import { secretStore } from '../secrets/store.ts';
 import type { CertificateAuthority } from './certificates.ts';
 
-const storedCaSchema = z.object({ certificate_pem: z.string().min(1), private_key_pem: z.string().min(1) });
+const storedCaSchema = z.object({
+  certificate_pem: z.string().check(z.minLength(1)),
+  private_key_pem: z.string().check(z.minLength(1)),
+});
 
 async function partnerCa(): Promise<CertificateAuthority> {
   const id = config().secretIds.partnerCa;

@@ -1,9 +1,9 @@
 import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
-import * as z from 'zod/mini';
 import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { ServiceType } from '../domain/booking/model.ts';
 import { serviceTypes } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';
+import * as z from '../schemas/zod.ts';
 import type { SecretStore } from '../secrets/store.ts';
 import { builtOnce } from '../util/built-once.ts';
 

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { jwksSchema } from '../schemas/auth.ts';
 import {
   bookingCreatedSchema,
@@ -12,6 +11,7 @@ import {
   loungeBookingsPageSchema,
   passSchema,
 } from '../schemas/booking.ts';
+import type * as z from '../schemas/zod.ts';
 import { defineRoute, type RouteAuth } from './types.ts';
 
 const common = { hosts: ['api'], group: 'booking', tags: ['Booking'] } as const;
@@ -21,9 +21,9 @@ function serviceRoutes<
   const Segment extends string,
   // Kept literal: the audiences it lists type the principal the handlers receive.
   const Auth extends RouteAuth,
-  Request extends z.ZodType,
-  BookingRecord extends z.ZodType,
-  RecordPage extends z.ZodType,
+  Request extends z.ZodMiniType,
+  BookingRecord extends z.ZodMiniType,
+  RecordPage extends z.ZodMiniType,
 >(spec: {
   segment: Segment;
   noun: string;

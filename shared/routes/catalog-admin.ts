@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { maxDirectUploadBytes } from '../domain/catalog-admin/image-content.ts';
 import type { RecordKind } from '../domain/catalog-admin/kinds.ts';
 import {
@@ -31,6 +30,7 @@ import {
   uploadedImageSchema,
 } from '../schemas/catalog-admin.ts';
 import { cursorPage, cursorQuery } from '../schemas/common.ts';
+import type * as z from '../schemas/zod.ts';
 import { defineRoute, type ObjectSchema, type RouteAuth } from './types.ts';
 
 /**
@@ -46,8 +46,8 @@ const base = '/api/v1/admin/catalog';
 interface ItemSpec<
   One extends string,
   Many extends string,
-  Form extends z.ZodType,
-  Item extends z.ZodType,
+  Form extends z.ZodMiniType,
+  Item extends z.ZodMiniType,
   Params extends ObjectSchema,
 > {
   /** How operation ids name one item and many: `Lounge`, `Lounges`, ... */
@@ -68,8 +68,8 @@ interface ItemSpec<
 function itemRoutes<
   const One extends string,
   const Many extends string,
-  Form extends z.ZodType,
-  Item extends z.ZodType,
+  Form extends z.ZodMiniType,
+  Item extends z.ZodMiniType,
   Params extends ObjectSchema,
 >(spec: ItemSpec<One, Many, Form, Item, Params>) {
   const collection = `${base}/${spec.segment}`;

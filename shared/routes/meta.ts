@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod.ts';
 import { defineRoute } from './types.ts';
 
 export const metaRoutes = {

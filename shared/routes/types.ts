@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import type { Scope } from '../auth/scopes.ts';
 import type { ErrorCode } from '../domain/errors.ts';
+import type * as z from '../schemas/zod.ts';
 
 export const functionGroups = [
   'auth',
@@ -67,7 +67,7 @@ export const htmlContentType = 'text/html; charset=utf-8';
 
 export interface ResponseSpec {
   description: string;
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** Non-JSON bodies (images, SVG, HTML pages): the content type documented instead of a schema. */
   contentType?: string;
   headers?: Record<string, string>;
@@ -77,13 +77,13 @@ export interface ResponseSpec {
  * Path, query and header schemas are objects, most built on first use (`lazyView`,
  * shared/schemas/common.ts) so a cold start builds only the schemas of the operation it serves.
  */
-export type ObjectSchema = z.ZodObject | z.ZodLazy<z.ZodObject>;
+export type ObjectSchema = z.ZodMiniObject | z.ZodMiniLazy<z.ZodMiniObject>;
 
 export interface RequestSpec {
   params?: ObjectSchema;
   query?: ObjectSchema;
   headers?: ObjectSchema;
-  body?: z.ZodType;
+  body?: z.core.$ZodType;
   /**
    * How the body arrives: JSON (default), an HTML form (the OAuth token endpoint) or raw bytes of one
    * of `mediaTypes` (image uploads; API Gateway passes them base64-encoded).
@@ -143,7 +143,7 @@ export interface RouteDefinition {
 
 export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
 
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Infer<T> = T extends z.core.$ZodType ? z.output<T> : undefined;
 
 export type RouteBody<R extends RouteDefinition> = R['request'] extends RequestSpec
   ? Infer<R['request']['body']>

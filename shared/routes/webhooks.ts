@@ -14,6 +14,7 @@ import {
   webhookRecoverySchema,
   webhookSchema,
 } from '../schemas/webhooks.ts';
+import * as z from '../schemas/zod.ts';
 import { defineRoute } from './types.ts';
 
 const common = {
@@ -94,7 +95,7 @@ export const webhooksRoutes = {
     description:
       'Events that happen while disabled are recorded as Skipped (see the deliveries) and are not sent later ' +
       'unless redelivered. Disabling a Disabled subscription: 409 WebhookInvalidState.',
-    request: { params: webhookParams, body: disableWebhookRequestSchema.optional() },
+    request: { params: webhookParams, body: z.optional(disableWebhookRequestSchema) },
     responses: { 200: { description: 'The subscription', schema: webhookSchema } },
     errors: ['WebhookNotFound', 'WebhookInvalidState'],
   }),

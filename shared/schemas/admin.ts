@@ -1,11 +1,11 @@
-import * as z from 'zod';
 import { applicationScopes } from '../auth/scopes.ts';
 import { planNames } from '../domain/quotas/plans.ts';
-import { lazyView, timestamp, uuid } from './common.ts';
+import { eager, lazyView, timestamp, uuid } from './common.ts';
+import * as z from './zod.ts';
 
 export const accountStatus = z.enum(['Active', 'Disabled']);
 
-export const planSchema = z.enum(planNames).meta({
+export const planSchema = z.enum(planNames).register(z.globalRegistry, {
   id: 'Plan',
   description:
     'The rate limit plan: a request rate with a burst, and a daily quota (numbers per stage; see GET /v2/b2b/rate-limits).',
@@ -14,13 +14,15 @@ export const planSchema = z.enum(planNames).meta({
 export const certificateSummarySchema = lazyView(() =>
   z
     .object({
-      serial_number: z.string().meta({ description: 'Hex serial of the mTLS client certificate' }),
+      serial_number: z
+        .string()
+        .register(z.globalRegistry, { description: 'Hex serial of the mTLS client certificate' }),
       fingerprint_sha256: z.string(),
       subject: z.string(),
       not_before: timestamp,
       not_after: timestamp,
     })
-    .meta({ id: 'CertificateSummary' }),
+    .register(z.globalRegistry, { id: 'CertificateSummary' }),
 );
 
 export const accountSchema = lazyView(() =>
@@ -28,7 +30,7 @@ export const accountSchema = lazyView(() =>
     .object({
       account_id: uuid,
       name: z.string(),
-      kind: z.enum(['partner', 'operator']).meta({
+      kind: z.enum(['partner', 'operator']).register(z.globalRegistry, {
         description: 'Operator accounts may hold applications with the identity (admin) scopes.',
       }),
       status: accountStatus,
@@ -37,32 +39,34 @@ export const accountSchema = lazyView(() =>
       created_at: timestamp,
       updated_at: timestamp,
     })
-    .meta({ id: 'Account' }),
+    .register(z.globalRegistry, { id: 'Account' }),
 );
 
 export const createdAccountSchema = lazyView(() =>
-  accountSchema
-    .unwrap()
-    .extend({
-      certificate_pem: z
-        .string()
-        .meta({ description: 'The mTLS client certificate (PEM), signed by the partner CA' }),
+  z
+    .extend(eager(accountSchema), {
+      certificate_pem: z.string().register(z.globalRegistry, {
+        description: 'The mTLS client certificate (PEM), signed by the partner CA',
+      }),
     })
-    .meta({ id: 'CreatedAccount' }),
+    .register(z.globalRegistry, { id: 'CreatedAccount' }),
 );
 
 export const createAccountRequestSchema = lazyView(() =>
   z
     .strictObject({
-      name: z.string().trim().min(1).max(255),
-      csr_pem: z.string().min(1).max(16384).meta({ description: 'PKCS#10 certificate signing request, PEM' }),
+      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+      csr_pem: z
+        .string()
+        .check(z.minLength(1), z.maxLength(16384))
+        .register(z.globalRegistry, { description: 'PKCS#10 certificate signing request, PEM' }),
     })
-    .meta({ id: 'CreateAccountRequest' }),
+    .register(z.globalRegistry, { id: 'CreateAccountRequest' }),
 );
 
 export const scopeName = z
   .string()
-  .meta({ description: `One of: ${applicationScopes.join(', ')} (or an alias)` });
+  .register(z.globalRegistry, { description: `One of: ${applicationScopes.join(', ')} (or an alias)` });
 
 export const applicationSchema = lazyView(() =>
   z
@@ -74,32 +78,35 @@ export const applicationSchema = lazyView(() =>
       status: accountStatus,
       created_at: timestamp,
       updated_at: timestamp,
-      secret_rotated_at: timestamp.nullable(),
+      secret_rotated_at: z.nullable(timestamp),
     })
-    .meta({ id: 'Application' }),
+    .register(z.globalRegistry, { id: 'Application' }),
 );
 
 export const applicationWithSecretSchema = lazyView(() =>
-  applicationSchema
-    .unwrap()
-    .extend({ client_secret: z.string().meta({ description: 'Shown once; only a keyed hash is stored.' }) })
-    .meta({ id: 'ApplicationWithSecret' }),
+  z
+    .extend(eager(applicationSchema), {
+      client_secret: z
+        .string()
+        .register(z.globalRegistry, { description: 'Shown once; only a keyed hash is stored.' }),
+    })
+    .register(z.globalRegistry, { id: 'ApplicationWithSecret' }),
 );
 
 export const createApplicationRequestSchema = lazyView(() =>
   z
     .strictObject({
-      name: z.string().trim().min(1).max(255),
-      allowed_scopes: z.array(scopeName).min(1).max(32),
+      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+      allowed_scopes: z.array(scopeName).check(z.minLength(1), z.maxLength(32)),
     })
-    .meta({ id: 'CreateApplicationRequest' }),
+    .register(z.globalRegistry, { id: 'CreateApplicationRequest' }),
 );
 
 export const changePlanRequestSchema = lazyView(() =>
-  z.strictObject({ plan: planSchema }).meta({ id: 'ChangePlanRequest' }),
+  z.strictObject({ plan: planSchema }).register(z.globalRegistry, { id: 'ChangePlanRequest' }),
 );
 
 export const accountParams = lazyView(() => z.strictObject({ accountID: uuid }));
 export const applicationParams = lazyView(() =>
-  z.strictObject({ accountID: uuid, clientID: z.string().min(1).max(128) }),
+  z.strictObject({ accountID: uuid, clientID: z.string().check(z.minLength(1), z.maxLength(128)) }),
 );

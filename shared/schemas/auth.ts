@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { lazyView } from './common.ts';
+import * as z from './zod.ts';
 
 /**
  * Both grants in one form (RFC 6749 sections 4.1.3 and 4.4.2): which fields apply depends on
@@ -9,35 +9,30 @@ import { lazyView } from './common.ts';
 export const tokenRequestSchema = lazyView(() =>
   z
     .object({
-      grant_type: z.string().meta({
+      grant_type: z.string().register(z.globalRegistry, {
         description:
           '`client_credentials` (partner applications) or `authorization_code` (the employee console)',
       }),
-      client_id: z
-        .string()
-        .optional()
-        .meta({ description: 'client_credentials: required (or HTTP Basic); authorization_code: optional' }),
-      client_secret: z
-        .string()
-        .optional()
-        .meta({ description: 'client_credentials only (or HTTP Basic); the console is a public client' }),
-      scope: z.string().optional().meta({
+      client_id: z.optional(z.string()).register(z.globalRegistry, {
+        description: 'client_credentials: required (or HTTP Basic); authorization_code: optional',
+      }),
+      client_secret: z.optional(z.string()).register(z.globalRegistry, {
+        description: 'client_credentials only (or HTTP Basic); the console is a public client',
+      }),
+      scope: z.optional(z.string()).register(z.globalRegistry, {
         description: 'client_credentials: space-separated scopes; omitted grants every allowed scope.',
       }),
-      code: z
-        .string()
-        .optional()
-        .meta({ description: 'authorization_code: the one-time code the login redirected with' }),
-      code_verifier: z
-        .string()
-        .optional()
-        .meta({ description: 'authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])' }),
-      redirect_uri: z
-        .string()
-        .optional()
-        .meta({ description: 'authorization_code: exactly the redirect_uri of the login' }),
+      code: z.optional(z.string()).register(z.globalRegistry, {
+        description: 'authorization_code: the one-time code the login redirected with',
+      }),
+      code_verifier: z.optional(z.string()).register(z.globalRegistry, {
+        description: 'authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])',
+      }),
+      redirect_uri: z.optional(z.string()).register(z.globalRegistry, {
+        description: 'authorization_code: exactly the redirect_uri of the login',
+      }),
     })
-    .meta({ id: 'TokenRequest' }),
+    .register(z.globalRegistry, { id: 'TokenRequest' }),
 );
 
 export const tokenResponseSchema = lazyView(() =>
@@ -45,10 +40,12 @@ export const tokenResponseSchema = lazyView(() =>
     .object({
       access_token: z.string(),
       token_type: z.literal('Bearer'),
-      expires_in: z.int().positive(),
-      scope: z.string().meta({ description: 'The granted scopes, space-separated (RFC 6749 section 5.1).' }),
+      expires_in: z.int().check(z.positive()),
+      scope: z.string().register(z.globalRegistry, {
+        description: 'The granted scopes, space-separated (RFC 6749 section 5.1).',
+      }),
     })
-    .meta({ id: 'TokenResponse' }),
+    .register(z.globalRegistry, { id: 'TokenResponse' }),
 );
 
 export const oauthErrorCodes = [
@@ -62,8 +59,8 @@ export const oauthErrorCodes = [
 
 export const oauthErrorSchema = lazyView(() =>
   z
-    .object({ error: z.enum(oauthErrorCodes), error_description: z.string().optional() })
-    .meta({ id: 'OAuthError', description: 'RFC 6749 section 5.2 error body.' }),
+    .object({ error: z.enum(oauthErrorCodes), error_description: z.optional(z.string()) })
+    .register(z.globalRegistry, { id: 'OAuthError', description: 'RFC 6749 section 5.2 error body.' }),
 );
 
 export const publicJwkSchema = lazyView(() =>
@@ -77,52 +74,62 @@ export const publicJwkSchema = lazyView(() =>
       x: z.string(),
       y: z.string(),
     })
-    .meta({ id: 'PublicJwk' }),
+    .register(z.globalRegistry, { id: 'PublicJwk' }),
 );
 
-export const jwksSchema = lazyView(() => z.object({ keys: z.array(publicJwkSchema) }).meta({ id: 'Jwks' }));
+export const jwksSchema = lazyView(() =>
+  z.object({ keys: z.array(publicJwkSchema) }).register(z.globalRegistry, { id: 'Jwks' }),
+);
 
 export const openidConfigurationSchema = lazyView(() =>
   z
     .object({
       issuer: z.string(),
-      authorization_endpoint: z.string().optional(),
+      authorization_endpoint: z.optional(z.string()),
       token_endpoint: z.string(),
       jwks_uri: z.string(),
       grant_types_supported: z.array(z.string()),
       token_endpoint_auth_methods_supported: z.array(z.string()),
       id_token_signing_alg_values_supported: z.array(z.string()),
-      token_endpoint_auth_signing_alg_values_supported: z.array(z.string()).optional(),
+      token_endpoint_auth_signing_alg_values_supported: z.optional(z.array(z.string())),
       scopes_supported: z.array(z.string()),
       response_types_supported: z.array(z.string()),
-      code_challenge_methods_supported: z.array(z.string()).optional(),
+      code_challenge_methods_supported: z.optional(z.array(z.string())),
     })
-    .meta({ id: 'OpenidConfiguration' }),
+    .register(z.globalRegistry, { id: 'OpenidConfiguration' }),
 );
 
-const loginParameter = z.string().max(2048);
+const loginParameter = z.string().check(z.maxLength(2048));
 
 /** The console's login request; the operation itself refuses what is missing or wrong (a 400 page). */
 export const employeeLoginQuery = lazyView(() =>
   z
     .object({
-      redirect_uri: loginParameter.optional().meta({ description: 'Exactly one of the console addresses' }),
-      code_challenge: loginParameter.optional().meta({ description: 'BASE64URL(SHA256(code_verifier))' }),
-      code_challenge_method: loginParameter.optional().meta({ description: '`S256` (the only method)' }),
-      state: loginParameter.optional().meta({ description: "The console's state, given back with the code" }),
+      redirect_uri: z
+        .optional(loginParameter)
+        .register(z.globalRegistry, { description: 'Exactly one of the console addresses' }),
+      code_challenge: z
+        .optional(loginParameter)
+        .register(z.globalRegistry, { description: 'BASE64URL(SHA256(code_verifier))' }),
+      code_challenge_method: z
+        .optional(loginParameter)
+        .register(z.globalRegistry, { description: '`S256` (the only method)' }),
+      state: z
+        .optional(loginParameter)
+        .register(z.globalRegistry, { description: "The console's state, given back with the code" }),
     })
-    .meta({ id: 'EmployeeLoginQuery' }),
+    .register(z.globalRegistry, { id: 'EmployeeLoginQuery' }),
 );
 
 /** The identity provider's answer (RFC 6749 section 4.1.2, RFC 9207 `iss`): every parameter is passed on. */
 export const employeeLoginCallbackQuery = lazyView(() =>
   z
     .looseObject({
-      code: loginParameter.optional(),
-      state: loginParameter.optional(),
-      iss: loginParameter.optional(),
-      error: loginParameter.optional(),
-      error_description: loginParameter.optional(),
+      code: z.optional(loginParameter),
+      state: z.optional(loginParameter),
+      iss: z.optional(loginParameter),
+      error: z.optional(loginParameter),
+      error_description: z.optional(loginParameter),
     })
-    .meta({ id: 'EmployeeLoginCallbackQuery' }),
+    .register(z.globalRegistry, { id: 'EmployeeLoginCallbackQuery' }),
 );

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { maxImageBytes } from '../domain/catalog-admin/image-content.ts';
 import { maxActivePeriodDays } from '../domain/esim/model.ts';
 import {
@@ -15,7 +14,8 @@ import {
   standardHours,
   uicCode,
 } from './catalog.ts';
-import { lazyView, timestamp, uuid } from './common.ts';
+import { eager, lazyView, timestamp, uuid } from './common.ts';
+import * as z from './zod.ts';
 
 /**
  * The admin form of the catalog (docs/catalog-admin.md): what `GET /api/v1/admin/catalog/<kind>/{id}`
@@ -24,10 +24,11 @@ import { lazyView, timestamp, uuid } from './common.ts';
  * (lengths, patterns, ranges) holds here, so nothing an employee saves can break a partner response.
  */
 
-const notBlank = (max: number) => z.string().min(1).max(max).regex(/\S/, 'must not be blank');
+const notBlank = (max: number) =>
+  z.string().check(z.minLength(1), z.maxLength(max), z.regex(/\S/, 'must not be blank'));
 
 export const localizedTextForm = (max: number) =>
-  z.strictObject({ 'en-US': notBlank(max), 'ru-RU': notBlank(max) }).meta({
+  z.strictObject({ 'en-US': notBlank(max), 'ru-RU': notBlank(max) }).register(z.globalRegistry, {
     description: `The text in every locale, each 1..${max} characters`,
     example: { 'en-US': 'Business Lounge', 'ru-RU': 'Бизнес-зал' },
   });
@@ -35,23 +36,32 @@ export const localizedTextForm = (max: number) =>
 /** Ids of amenities: readable slugs in the seed, UUIDs when created here. */
 export const amenityIdSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -; at most 64')
-  .meta({ example: 'wifi' });
+  .check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -; at most 64'))
+  .register(z.globalRegistry, { example: 'wifi' });
 
 export const geoPointForm = lazyView(() =>
   z.strictObject({
-    latitude: z.number().min(-90).max(90).meta({ format: 'double', description: 'WGS-84' }),
-    longitude: z.number().min(-180).max(180).meta({ format: 'double', description: 'WGS-84' }),
+    latitude: z
+      .number()
+      .check(z.minimum(-90), z.maximum(90))
+      .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
+    longitude: z
+      .number()
+      .check(z.minimum(-180), z.maximum(180))
+      .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
   }),
 );
 
 const hubMetaForm = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }),
-  z.strictObject({ kind: z.literal('Railway'), uic: uicCode.optional(), esr: esrCode.optional() }),
+  z.strictObject({ kind: z.literal('Railway'), uic: z.optional(uicCode), esr: z.optional(esrCode) }),
 ]);
 
 const businessDayForm = z.strictObject({
-  day: z.int().min(1).max(7).meta({ description: '1 = Monday, 7 = Sunday' }),
+  day: z
+    .int()
+    .check(z.minimum(1), z.maximum(7))
+    .register(z.globalRegistry, { description: '1 = Monday, 7 = Sunday' }),
   times: z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
     z.strictObject({ type: z.literal('SPECIAL'), detail: localizedTextForm(500) }),
@@ -59,23 +69,28 @@ const businessDayForm = z.strictObject({
 });
 
 const policyForm = z.strictObject({
-  age: z
-    .strictObject({ min_age: z.int().min(0).optional(), notes: localizedTextForm(500).optional() })
-    .optional(),
-  stay: z.strictObject({ max_duration: isoDuration }).optional(),
+  age: z.optional(
+    z.strictObject({
+      min_age: z.optional(z.int().check(z.minimum(0))),
+      notes: z.optional(localizedTextForm(500)),
+    }),
+  ),
+  stay: z.optional(z.strictObject({ max_duration: isoDuration })),
 });
 
 /** An uploaded image as one lounge or fast-track shows it. */
 const imageUseForm = z.strictObject({
-  image_id: uuid.meta({ description: 'An id answered by the image upload' }),
-  sort: z.int().meta({ description: 'Smaller comes first' }),
-  enabled: z.boolean().default(true).meta({ description: 'Only enabled images reach partners' }),
-  title: localizedTextForm(500).optional(),
+  image_id: uuid.clone().register(z.globalRegistry, { description: 'An id answered by the image upload' }),
+  sort: z.int().register(z.globalRegistry, { description: 'Smaller comes first' }),
+  enabled: z
+    ._default(z.boolean(), true)
+    .register(z.globalRegistry, { description: 'Only enabled images reach partners' }),
+  title: z.optional(localizedTextForm(500)),
 });
 
 /** Duplicates in a list, as 422 field errors at the second occurrence. */
 function noDuplicates<T>(
-  context: z.RefinementCtx,
+  context: z.core.$RefinementCtx,
   values: readonly T[],
   path: (index: number) => (string | number)[],
   key: (value: T) => unknown = (value) => value,
@@ -89,16 +104,18 @@ function noDuplicates<T>(
 }
 
 const serviceFields = {
-  hub_id: uuid.meta({ description: 'The hub (airport, station) the service belongs to' }),
+  hub_id: uuid
+    .clone()
+    .register(z.globalRegistry, { description: 'The hub (airport, station) the service belongs to' }),
   name: localizedTextForm(255),
-  coordinates: geoPointForm
-    .optional()
-    .meta({ description: "The service's own position; the hub's when absent" }),
-  business_hours: z.array(businessDayForm).min(1).max(7),
-  required_booking_info: z.array(z.enum(bookingInfoFields)).max(bookingInfoFields.length),
+  coordinates: z
+    .optional(geoPointForm)
+    .register(z.globalRegistry, { description: "The service's own position; the hub's when absent" }),
+  business_hours: z.array(businessDayForm).check(z.minLength(1), z.maxLength(7)),
+  required_booking_info: z.array(z.enum(bookingInfoFields)).check(z.maxLength(bookingInfoFields.length)),
   policy: policyForm,
-  images: z.array(imageUseForm).max(20),
-  is_active: z.boolean().default(true),
+  images: z.array(imageUseForm).check(z.maxLength(20)),
+  is_active: z._default(z.boolean(), true),
 };
 
 type ServiceInput = {
@@ -107,7 +124,7 @@ type ServiceInput = {
   images: readonly { image_id: string }[];
 };
 
-function serviceRules(value: ServiceInput, context: z.RefinementCtx): void {
+function serviceRules(value: ServiceInput, context: z.core.$RefinementCtx): void {
   noDuplicates(
     context,
     value.business_hours,
@@ -125,56 +142,65 @@ function serviceRules(value: ServiceInput, context: z.RefinementCtx): void {
 
 const loungeFields = z.strictObject({
   ...serviceFields,
-  landside: z.boolean().optional().meta({ description: 'true: before passport control; false: airside' }),
+  landside: z
+    .optional(z.boolean())
+    .register(z.globalRegistry, { description: 'true: before passport control; false: airside' }),
   airside_zone: z
-    .enum(['International', 'Domestic', 'Any'])
-    .optional()
-    .meta({ description: 'Only with landside false' }),
-  is_arrival_available: z.boolean().default(false),
-  amenity_ids: z.array(amenityIdSchema).max(40).meta({ description: 'Every amenity the lounge offers' }),
-  paid_amenity_ids: z
+    .optional(z.enum(['International', 'Domestic', 'Any']))
+    .register(z.globalRegistry, { description: 'Only with landside false' }),
+  is_arrival_available: z._default(z.boolean(), false),
+  amenity_ids: z
     .array(amenityIdSchema)
-    .max(40)
-    .default([])
-    .meta({ description: 'The amenities of amenity_ids that are not free here' }),
+    .check(z.maxLength(40))
+    .register(z.globalRegistry, { description: 'Every amenity the lounge offers' }),
+  paid_amenity_ids: z
+    ._default(z.array(amenityIdSchema).check(z.maxLength(40)), [])
+    .register(z.globalRegistry, { description: 'The amenities of amenity_ids that are not free here' }),
   direction_info: localizedTextForm(2000),
 });
 
-export const loungeForm = loungeFields.superRefine((lounge, context) => {
-  serviceRules(lounge, context);
-  noDuplicates(context, lounge.amenity_ids, (index) => ['amenity_ids', index]);
-  noDuplicates(context, lounge.paid_amenity_ids, (index) => ['paid_amenity_ids', index]);
-  lounge.paid_amenity_ids.forEach((id, index) => {
-    if (!lounge.amenity_ids.includes(id))
-      context.addIssue({ code: 'custom', message: 'Not in amenity_ids', path: ['paid_amenity_ids', index] });
-  });
-  if (lounge.airside_zone !== undefined && lounge.landside !== false) {
-    context.addIssue({
-      code: 'custom',
-      message: 'airside_zone is meaningful only with landside false',
-      path: ['airside_zone'],
+export const loungeForm = loungeFields.check(
+  z.superRefine((lounge, context) => {
+    serviceRules(lounge, context);
+    noDuplicates(context, lounge.amenity_ids, (index) => ['amenity_ids', index]);
+    noDuplicates(context, lounge.paid_amenity_ids, (index) => ['paid_amenity_ids', index]);
+    lounge.paid_amenity_ids.forEach((id, index) => {
+      if (!lounge.amenity_ids.includes(id))
+        context.addIssue({
+          code: 'custom',
+          message: 'Not in amenity_ids',
+          path: ['paid_amenity_ids', index],
+        });
     });
-  }
-});
+    if (lounge.airside_zone !== undefined && lounge.landside !== false) {
+      context.addIssue({
+        code: 'custom',
+        message: 'airside_zone is meaningful only with landside false',
+        path: ['airside_zone'],
+      });
+    }
+  }),
+);
 
 const fastTrackFields = z.strictObject({
   ...serviceFields,
-  terminal: z.string().min(1).max(32).optional().meta({ description: 'As signposted' }),
+  terminal: z
+    .optional(z.string().check(z.minLength(1), z.maxLength(32)))
+    .register(z.globalRegistry, { description: 'As signposted' }),
   direction: z.enum(['Departure', 'Arrival']),
   description: localizedTextForm(2000),
 });
 
-export const fastTrackForm = fastTrackFields.superRefine(serviceRules);
+export const fastTrackForm = fastTrackFields.check(z.superRefine(serviceRules));
 
 const tariffFields = z.strictObject({
   name: localizedTextForm(255),
-  coverage: z.array(countryCode).min(1).max(250),
-  data_mb: z.int().min(1),
+  coverage: z.array(countryCode).check(z.minLength(1), z.maxLength(250)),
+  data_mb: z.int().check(z.minimum(1)),
   validity_days: z
     .int()
-    .min(1)
-    .max(maxActivePeriodDays)
-    .meta({
+    .check(z.minimum(1), z.maximum(maxActivePeriodDays))
+    .register(z.globalRegistry, {
       description:
         "Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most " +
         `${maxActivePeriodDays}.`,
@@ -183,16 +209,18 @@ const tariffFields = z.strictObject({
   price: z.strictObject({
     amount: z
       .string()
-      .regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount')
-      .meta({ description: 'Decimal string in the major unit', example: '9.99' }),
+      .check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount'))
+      .register(z.globalRegistry, { description: 'Decimal string in the major unit', example: '9.99' }),
     currency: currencyCode,
   }),
-  is_active: z.boolean().default(true),
+  is_active: z._default(z.boolean(), true),
 });
 
-export const tariffForm = tariffFields.superRefine((tariff, context) => {
-  noDuplicates(context, tariff.coverage, (index) => ['coverage', index]);
-});
+export const tariffForm = tariffFields.check(
+  z.superRefine((tariff, context) => {
+    noDuplicates(context, tariff.coverage, (index) => ['coverage', index]);
+  }),
+);
 
 const hubFields = z.strictObject({
   kind: z.enum(hubKinds),
@@ -203,40 +231,42 @@ const hubFields = z.strictObject({
   coordinates: geoPointForm,
   timezone: ianaTimeZone,
   meta: hubMetaForm,
-  is_active: z
-    .boolean()
-    .default(true)
-    .meta({ description: 'An inactive hub hides its lounges and fast-tracks from partners' }),
+  is_active: z._default(z.boolean(), true).register(z.globalRegistry, {
+    description: 'An inactive hub hides its lounges and fast-tracks from partners',
+  }),
 });
 
-export const hubForm = hubFields.superRefine((hub, context) => {
-  if (hub.meta.kind !== hub.kind)
-    context.addIssue({ code: 'custom', message: 'meta.kind must equal kind', path: ['meta', 'kind'] });
-});
+export const hubForm = hubFields.check(
+  z.superRefine((hub, context) => {
+    if (hub.meta.kind !== hub.kind)
+      context.addIssue({ code: 'custom', message: 'meta.kind must equal kind', path: ['meta', 'kind'] });
+  }),
+);
 
 const amenityFields = z.strictObject({
   name: localizedTextForm(100),
   is_active: z
-    .boolean()
-    .default(true)
-    .meta({ description: "An inactive amenity leaves every lounge's list" }),
+    ._default(z.boolean(), true)
+    .register(z.globalRegistry, { description: "An inactive amenity leaves every lounge's list" }),
 });
 
 export const amenityForm = amenityFields;
 
 /** The admin form with its id, as reads answer it. */
 export const loungeAdminSchema = lazyView(() =>
-  loungeFields.extend({ id: uuid }).meta({ id: 'AdminLounge' }),
+  z.extend(loungeFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminLounge' }),
 );
 export const fastTrackAdminSchema = lazyView(() =>
-  fastTrackFields.extend({ id: uuid }).meta({ id: 'AdminFastTrack' }),
+  z.extend(fastTrackFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminFastTrack' }),
 );
 export const tariffAdminSchema = lazyView(() =>
-  tariffFields.extend({ id: uuid }).meta({ id: 'AdminEsimTariff' }),
+  z.extend(tariffFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminEsimTariff' }),
 );
-export const hubAdminSchema = lazyView(() => hubFields.extend({ id: uuid }).meta({ id: 'AdminHub' }));
+export const hubAdminSchema = lazyView(() =>
+  z.extend(hubFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminHub' }),
+);
 export const amenityAdminSchema = lazyView(() =>
-  amenityFields.extend({ id: amenityIdSchema }).meta({ id: 'AdminAmenity' }),
+  z.extend(amenityFields, { id: amenityIdSchema }).register(z.globalRegistry, { id: 'AdminAmenity' }),
 );
 
 export type LoungeForm = z.output<typeof loungeForm>;
@@ -255,36 +285,39 @@ export const amenityAdminParams = lazyView(() => z.strictObject({ amenityID: ame
 export const uploadedImageSchema = lazyView(() =>
   z
     .object({
-      image_id: uuid.meta({ description: 'Derived from the SHA-256: the same bytes always get the same id' }),
+      image_id: uuid.clone().register(z.globalRegistry, {
+        description: 'Derived from the SHA-256: the same bytes always get the same id',
+      }),
       content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
-      bytes: z.int().min(1),
-      width: z.int().min(1),
-      height: z.int().min(1),
-      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      bytes: z.int().check(z.minimum(1)),
+      width: z.int().check(z.minimum(1)),
+      height: z.int().check(z.minimum(1)),
+      sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
     })
-    .meta({ id: 'UploadedImage' }),
+    .register(z.globalRegistry, { id: 'UploadedImage' }),
 );
 
 export const imageMediaTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** The raw bytes of an upload, as the pipeline hands them over (never JSON). */
-export const imageUploadBody = z
-  .instanceof(Uint8Array)
-  .meta({ description: 'The image file itself: PNG, JPEG or WebP, at most 4 MiB this way' });
+export const imageUploadBody = z.instanceof(Uint8Array).register(z.globalRegistry, {
+  description: 'The image file itself: PNG, JPEG or WebP, at most 4 MiB this way',
+});
 
 export const imageUploadRequestSchema = lazyView(() =>
   z
     .strictObject({
       content_type: z
         .enum(imageMediaTypes)
-        .meta({ description: 'The Content-Type the file will be put with' }),
+        .register(z.globalRegistry, { description: 'The Content-Type the file will be put with' }),
       bytes: z
         .int()
-        .min(1)
-        .max(maxImageBytes)
-        .meta({ description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)` }),
+        .check(z.minimum(1), z.maximum(maxImageBytes))
+        .register(z.globalRegistry, {
+          description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)`,
+        }),
     })
-    .meta({ id: 'ImageUploadRequest' }),
+    .register(z.globalRegistry, { id: 'ImageUploadRequest' }),
 );
 
 export const imageUploadGrantSchema = lazyView(() =>
@@ -292,19 +325,19 @@ export const imageUploadGrantSchema = lazyView(() =>
     .object({
       upload_id: uuid,
       method: z.literal('PUT'),
-      url: z
-        .string()
-        .meta({ description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`' }),
-      headers: z
-        .record(z.string(), z.string())
-        .meta({ description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted' }),
+      url: z.string().register(z.globalRegistry, {
+        description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`',
+      }),
+      headers: z.record(z.string(), z.string()).register(z.globalRegistry, {
+        description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted',
+      }),
       expires_at: timestamp,
-      complete_url: z.string().meta({
+      complete_url: z.string().register(z.globalRegistry, {
         description:
           'POST here (no body) once the file is put: the answer is the image, as a direct upload gives',
       }),
     })
-    .meta({ id: 'ImageUploadGrant' }),
+    .register(z.globalRegistry, { id: 'ImageUploadGrant' }),
 );
 
 export const imageUploadParams = lazyView(() => z.strictObject({ uploadID: uuid }));
@@ -313,9 +346,15 @@ export const recordKindSchema = z.enum(['hub', 'amenity', 'lounge', 'fast_track'
 
 const fieldChange = lazyView(() =>
   z.object({
-    path: z.string().meta({ description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
-    before: z.unknown().optional().meta({ description: 'Absent: the field was not set' }),
-    after: z.unknown().optional().meta({ description: 'Absent: the field is no longer set' }),
+    path: z
+      .string()
+      .register(z.globalRegistry, { description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
+    before: z
+      .optional(z.unknown())
+      .register(z.globalRegistry, { description: 'Absent: the field was not set' }),
+    after: z
+      .optional(z.unknown())
+      .register(z.globalRegistry, { description: 'Absent: the field is no longer set' }),
   }),
 );
 
@@ -327,31 +366,40 @@ const changedItem = lazyView(() =>
     fields: z.array(fieldChange),
   }),
 );
-const listedItem = lazyView(() => changedItem.unwrap().omit({ fields: true }));
+const listedItem = lazyView(() => z.omit(eager(changedItem), { fields: true }));
 
 export const catalogDiffSchema = lazyView(() =>
   z
     .object({
-      published_version: z.string().nullable(),
+      published_version: z.nullable(z.string()),
       has_changes: z.boolean(),
       added: z.array(listedItem),
       changed: z.array(changedItem),
       deactivated: z.array(changedItem),
       removed: z.array(listedItem),
     })
-    .meta({ id: 'CatalogDiff' }),
+    .register(z.globalRegistry, { id: 'CatalogDiff' }),
 );
 
-const kindCounts = lazyView(() => z.object({ total: z.int().min(0), active: z.int().min(0) }));
+const kindCounts = lazyView(() =>
+  z.object({ total: z.int().check(z.minimum(0)), active: z.int().check(z.minimum(0)) }),
+);
 
 export const catalogDraftSchema = lazyView(() =>
   z
     .object({
-      published_version: z.string().nullable(),
-      published_at: timestamp.nullable(),
-      revision: z.int().min(0).meta({ description: 'Grows with every change of the draft' }),
-      updated_at: timestamp.nullable().meta({ description: 'The last change of the draft' }),
-      has_changes: z.boolean().meta({ description: 'Publishing now would change the catalog' }),
+      published_version: z.nullable(z.string()),
+      published_at: z.nullable(timestamp),
+      revision: z
+        .int()
+        .check(z.minimum(0))
+        .register(z.globalRegistry, { description: 'Grows with every change of the draft' }),
+      updated_at: z
+        .nullable(timestamp)
+        .register(z.globalRegistry, { description: 'The last change of the draft' }),
+      has_changes: z
+        .boolean()
+        .register(z.globalRegistry, { description: 'Publishing now would change the catalog' }),
       counts: z.object({
         hubs: kindCounts,
         amenities: kindCounts,
@@ -360,7 +408,7 @@ export const catalogDraftSchema = lazyView(() =>
         tariffs: kindCounts,
       }),
     })
-    .meta({ id: 'CatalogDraft' }),
+    .register(z.globalRegistry, { id: 'CatalogDraft' }),
 );
 
 export const publicationSchema = lazyView(() =>
@@ -368,31 +416,37 @@ export const publicationSchema = lazyView(() =>
     .object({
       version: z.string(),
       published_at: timestamp,
-      changed: z.boolean().meta({ description: 'false: the draft was already published; nothing moved' }),
-      previous_version: z.string().nullable(),
+      changed: z
+        .boolean()
+        .register(z.globalRegistry, { description: 'false: the draft was already published; nothing moved' }),
+      previous_version: z.nullable(z.string()),
       items: z
         .object({
-          added: z.int().min(0),
-          changed: z.int().min(0),
-          deactivated: z.int().min(0),
-          removed: z.int().min(0),
+          added: z.int().check(z.minimum(0)),
+          changed: z.int().check(z.minimum(0)),
+          deactivated: z.int().check(z.minimum(0)),
+          removed: z.int().check(z.minimum(0)),
         })
-        .meta({ description: 'What this publication changed (all zero when nothing moved)' }),
+        .register(z.globalRegistry, {
+          description: 'What this publication changed (all zero when nothing moved)',
+        }),
     })
-    .meta({ id: 'CatalogPublication' }),
+    .register(z.globalRegistry, { id: 'CatalogPublication' }),
 );
 
 const contractScopeForm = z.union([
   z.literal('all'),
-  z
-    .array(uuid)
-    .max(5000)
-    .refine((ids) => new Set(ids).size === ids.length, 'An id is listed twice'),
+  z.array(uuid).check(
+    z.maxLength(5000),
+    z.refine((ids) => new Set(ids).size === ids.length, 'An id is listed twice'),
+  ),
 ]);
 
 export const contractForm = lazyView(() =>
   z.strictObject({
-    lounges: contractScopeForm.meta({ description: '"all" (present and future) or the lounge ids' }),
+    lounges: contractScopeForm
+      .clone()
+      .register(z.globalRegistry, { description: '"all" (present and future) or the lounge ids' }),
     fast_tracks: contractScopeForm,
     tariffs: contractScopeForm,
   }),
@@ -408,7 +462,7 @@ export const contractSchema = lazyView(() =>
       tariffs: z.union([z.literal('all'), z.array(uuid)]),
       updated_at: timestamp,
     })
-    .meta({ id: 'CatalogContract' }),
+    .register(z.globalRegistry, { id: 'CatalogContract' }),
 );
 
 export const contractParams = lazyView(() => z.strictObject({ accountID: uuid }));

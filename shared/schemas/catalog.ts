@@ -1,40 +1,41 @@
-import * as z from 'zod';
 import { lazyView, uuid } from './common.ts';
+import * as z from './zod.ts';
 
 /** Patterns of the partner contract (docs/contract.md), exported so the seed records and the responses check the same rules. */
-export const iataCode = z.string().regex(/^[A-Z]{3}$/, 'IATA code: three capital letters');
-export const icaoCode = z.string().regex(/^[A-Z]{4}$/, 'ICAO code: four capital letters');
-export const uicCode = z.string().regex(/^[0-9]{7}$/, 'UIC code: seven digits');
-export const esrCode = z.string().regex(/^[0-9]{6}$/, 'ESR code: six digits');
+export const iataCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'IATA code: three capital letters'));
+export const icaoCode = z.string().check(z.regex(/^[A-Z]{4}$/, 'ICAO code: four capital letters'));
+export const uicCode = z.string().check(z.regex(/^[0-9]{7}$/, 'UIC code: seven digits'));
+export const esrCode = z.string().check(z.regex(/^[0-9]{6}$/, 'ESR code: six digits'));
 export const countryCode = z
   .string()
-  .length(2)
-  .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code')
-  .meta({ description: 'ISO 3166-1 alpha-2', example: 'RU' });
+  .check(z.length(2), z.regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code'))
+  .register(z.globalRegistry, { description: 'ISO 3166-1 alpha-2', example: 'RU' });
 export const isoDuration = z
   .string()
-  .regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?$/, 'ISO 8601 duration')
-  .meta({ description: 'ISO 8601 duration', example: 'PT3H' });
-export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 currency code');
+  .check(z.regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?$/, 'ISO 8601 duration'))
+  .register(z.globalRegistry, { description: 'ISO 8601 duration', example: 'PT3H' });
+export const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code'));
 
 const clock = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 const interval = `${clock}-(?:${clock}|24:00)`;
 export const standardHours = z
   .string()
-  .regex(new RegExp(`^${interval}(?:,${interval})*$`), 'HH:mm-HH:mm intervals separated by commas')
-  .meta({ example: '05:00-13:00,14:00-24:00' });
+  .check(z.regex(new RegExp(`^${interval}(?:,${interval})*$`), 'HH:mm-HH:mm intervals separated by commas'))
+  .register(z.globalRegistry, { example: '05:00-13:00,14:00-24:00' });
 
 export const ianaTimeZone = z
   .string()
-  .refine((name) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: name });
-      return name.includes('/') || name === 'UTC';
-    } catch {
-      return false;
-    }
-  }, 'IANA time zone name')
-  .meta({ example: 'Europe/Moscow' });
+  .check(
+    z.refine((name) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: name });
+        return name.includes('/') || name === 'UTC';
+      } catch {
+        return false;
+      }
+    }, 'IANA time zone name'),
+  )
+  .register(z.globalRegistry, { example: 'Europe/Moscow' });
 
 export const continents = [
   'Europe',
@@ -53,33 +54,41 @@ export const localeSchema = z.enum(locales);
 export const geoPointSchema = lazyView(() =>
   z
     .object({
-      latitude: z.number().min(-90).max(90).meta({ format: 'double', description: 'WGS-84' }),
-      longitude: z.number().min(-180).max(180).meta({ format: 'double', description: 'WGS-84' }),
+      latitude: z
+        .number()
+        .check(z.minimum(-90), z.maximum(90))
+        .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
+      longitude: z
+        .number()
+        .check(z.minimum(-180), z.maximum(180))
+        .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
     })
-    .meta({ id: 'GeoPoint' }),
+    .register(z.globalRegistry, { id: 'GeoPoint' }),
 );
 
 export const locationSchema = lazyView(() =>
   z
     .object({
-      city: z.string().min(1).max(100),
+      city: z.string().check(z.minLength(1), z.maxLength(100)),
       country: countryCode,
       continent,
       coordinates: geoPointSchema,
     })
-    .meta({ id: 'Location' }),
+    .register(z.globalRegistry, { id: 'Location' }),
 );
 
 export const hubKinds = ['Airport', 'Railway'] as const;
 
 export const airportMetaSchema = lazyView(() =>
-  z.object({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }).meta({ id: 'AirportMeta' }),
+  z
+    .object({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode })
+    .register(z.globalRegistry, { id: 'AirportMeta' }),
 );
 
 export const railwayMetaSchema = lazyView(() =>
   z
-    .object({ kind: z.literal('Railway'), uic: uicCode.optional(), esr: esrCode.optional() })
-    .meta({ id: 'RailwayMeta' }),
+    .object({ kind: z.literal('Railway'), uic: z.optional(uicCode), esr: z.optional(esrCode) })
+    .register(z.globalRegistry, { id: 'RailwayMeta' }),
 );
 
 export const hubMetaSchema = z.discriminatedUnion('kind', [airportMetaSchema, railwayMetaSchema]);
@@ -89,44 +98,57 @@ export const transportHubSchema = lazyView(() =>
     .object({
       id: uuid,
       location: locationSchema,
-      timezone: ianaTimeZone.optional(),
+      timezone: z.optional(ianaTimeZone),
       kind: z.enum(hubKinds),
-      name: z.string().min(1),
-      meta: hubMetaSchema.optional(),
+      name: z.string().check(z.minLength(1)),
+      meta: z.optional(hubMetaSchema),
     })
-    .refine((hub) => !hub.meta || hub.meta.kind === hub.kind, {
-      message: 'meta.kind must equal kind',
-      path: ['meta', 'kind'],
-    })
-    .meta({ id: 'TransportHub' }),
+    .check(
+      z.refine((hub) => !hub.meta || hub.meta.kind === hub.kind, {
+        message: 'meta.kind must equal kind',
+        path: ['meta', 'kind'],
+      }),
+    )
+    .register(z.globalRegistry, { id: 'TransportHub' }),
 );
 
 export const amenitySchema = lazyView(() =>
-  z.object({ id: z.string().min(1), name: z.string().min(1), is_free: z.boolean() }).meta({ id: 'Amenity' }),
+  z
+    .object({
+      id: z.string().check(z.minLength(1)),
+      name: z.string().check(z.minLength(1)),
+      is_free: z.boolean(),
+    })
+    .register(z.globalRegistry, { id: 'Amenity' }),
 );
 
 export const businessDaySchema = lazyView(() =>
   z
     .object({
-      day: z.int().min(1).max(7).meta({ description: '1 = Monday, 7 = Sunday' }),
+      day: z
+        .int()
+        .check(z.minimum(1), z.maximum(7))
+        .register(z.globalRegistry, { description: '1 = Monday, 7 = Sunday' }),
       times: z.discriminatedUnion('type', [
         z.object({ type: z.literal('STANDARD'), detail: standardHours }),
         z.object({
           type: z.literal('SPECIAL'),
-          detail: z.string().min(1).meta({ description: 'Free text' }),
+          detail: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'Free text' }),
         }),
       ]),
     })
-    .meta({ id: 'BusinessDay' }),
+    .register(z.globalRegistry, { id: 'BusinessDay' }),
 );
 
 export const policySchema = lazyView(() =>
   z
     .object({
-      age: z.object({ min_age: z.int().min(0).optional(), notes: z.string().optional() }).optional(),
-      stay: z.object({ max_duration: isoDuration }).optional(),
+      age: z.optional(
+        z.object({ min_age: z.optional(z.int().check(z.minimum(0))), notes: z.optional(z.string()) }),
+      ),
+      stay: z.optional(z.object({ max_duration: isoDuration })),
     })
-    .meta({ id: 'LoungePolicy' }),
+    .register(z.globalRegistry, { id: 'LoungePolicy' }),
 );
 
 export const bookingInfoFields = ['Name', 'Email', 'Phone'] as const;
@@ -134,55 +156,57 @@ export const bookingInfoFields = ['Name', 'Email', 'Phone'] as const;
 export const imageSchema = lazyView(() =>
   z
     .object({
-      url: z.url().meta({ description: 'Absolute URL of GET /v2/images/{id} on this API' }),
-      sort: z.int().meta({ description: 'Smaller comes first' }),
-      title: z.string().max(500).optional(),
+      url: z
+        .url()
+        .register(z.globalRegistry, { description: 'Absolute URL of GET /v2/images/{id} on this API' }),
+      sort: z.int().register(z.globalRegistry, { description: 'Smaller comes first' }),
+      title: z.optional(z.string().check(z.maxLength(500))),
     })
-    .meta({ id: 'Image' }),
+    .register(z.globalRegistry, { id: 'Image' }),
 );
 
 export const loungeSchema = lazyView(() =>
   z
     .object({
       id: uuid,
-      name: z.string().min(1).max(255),
+      name: z.string().check(z.minLength(1), z.maxLength(255)),
       location: locationSchema,
       hub: transportHubSchema,
-      landside: z.boolean().optional().meta({ description: 'true: before passport control; false: airside' }),
-      airside_zone: z.enum(['International', 'Domestic', 'Any']).optional(),
-      is_arrival_available: z.boolean().default(false),
+      landside: z
+        .optional(z.boolean())
+        .register(z.globalRegistry, { description: 'true: before passport control; false: airside' }),
+      airside_zone: z.optional(z.enum(['International', 'Domestic', 'Any'])),
+      is_arrival_available: z._default(z.boolean(), false),
       amenities: z.array(amenitySchema),
       business_hours: z.array(businessDaySchema),
-      is_active: z.boolean().default(true),
+      is_active: z._default(z.boolean(), true),
       policy: policySchema,
       required_booking_info: z.array(z.enum(bookingInfoFields)),
       images: z.array(imageSchema),
       direction_info: z.string(),
     })
-    .meta({ id: 'Lounge' }),
+    .register(z.globalRegistry, { id: 'Lounge' }),
 );
 
 export const fastTrackSchema = lazyView(() =>
   z
     .object({
       id: uuid,
-      name: z.string().min(1).max(255),
+      name: z.string().check(z.minLength(1), z.maxLength(255)),
       hub: transportHubSchema,
       terminal: z
-        .string()
-        .max(32)
-        .optional()
-        .meta({ description: 'Terminal the lane serves, as signposted' }),
+        .optional(z.string().check(z.maxLength(32)))
+        .register(z.globalRegistry, { description: 'Terminal the lane serves, as signposted' }),
       direction: z.enum(['Departure', 'Arrival']),
       location: locationSchema,
       business_hours: z.array(businessDaySchema),
       required_booking_info: z.array(z.enum(bookingInfoFields)),
       policy: policySchema,
       images: z.array(imageSchema),
-      is_active: z.boolean().default(true),
+      is_active: z._default(z.boolean(), true),
       description: z.string(),
     })
-    .meta({ id: 'FastTrack' }),
+    .register(z.globalRegistry, { id: 'FastTrack' }),
 );
 
 export const priceSchema = lazyView(() =>
@@ -190,73 +214,84 @@ export const priceSchema = lazyView(() =>
     .object({
       amount: z
         .string()
-        .regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount')
-        .meta({ description: 'Decimal string in the major unit, so no precision is lost', example: '9.99' }),
+        .check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount'))
+        .register(z.globalRegistry, {
+          description: 'Decimal string in the major unit, so no precision is lost',
+          example: '9.99',
+        }),
       currency: currencyCode,
     })
-    .meta({ id: 'Price' }),
+    .register(z.globalRegistry, { id: 'Price' }),
 );
 
 export const esimTariffSchema = lazyView(() =>
   z
     .object({
       id: uuid,
-      name: z.string().min(1).max(255),
-      coverage: z.array(countryCode).min(1).meta({ description: 'Countries where the package works' }),
-      data_mb: z.int().min(1),
-      validity_days: z.int().min(1),
+      name: z.string().check(z.minLength(1), z.maxLength(255)),
+      coverage: z
+        .array(countryCode)
+        .check(z.minLength(1))
+        .register(z.globalRegistry, { description: 'Countries where the package works' }),
+      data_mb: z.int().check(z.minimum(1)),
+      validity_days: z.int().check(z.minimum(1)),
       topup_allowed: z.boolean(),
       price: priceSchema,
     })
-    .meta({ id: 'EsimTariff' }),
+    .register(z.globalRegistry, { id: 'EsimTariff' }),
 );
 
 export const paginationSchema = lazyView(() =>
   z
     .object({
-      count: z.int().min(0).max(1000).meta({ description: 'Records in this page' }),
-      offset: z.int().min(0),
-      total: z.int().min(0).meta({ description: 'All matching records' }),
+      count: z
+        .int()
+        .check(z.minimum(0), z.maximum(1000))
+        .register(z.globalRegistry, { description: 'Records in this page' }),
+      offset: z.int().check(z.minimum(0)),
+      total: z.int().check(z.minimum(0)).register(z.globalRegistry, { description: 'All matching records' }),
     })
-    .meta({ id: 'Pagination' }),
+    .register(z.globalRegistry, { id: 'Pagination' }),
 );
 
 export const loungesPageSchema = lazyView(() =>
-  z.object({ data: z.array(loungeSchema), pagination: paginationSchema }).meta({ id: 'LoungesPage' }),
+  z
+    .object({ data: z.array(loungeSchema), pagination: paginationSchema })
+    .register(z.globalRegistry, { id: 'LoungesPage' }),
 );
 export const fastTracksPageSchema = lazyView(() =>
-  z.object({ data: z.array(fastTrackSchema), pagination: paginationSchema }).meta({ id: 'FastTracksPage' }),
+  z
+    .object({ data: z.array(fastTrackSchema), pagination: paginationSchema })
+    .register(z.globalRegistry, { id: 'FastTracksPage' }),
 );
 export const esimTariffsPageSchema = lazyView(() =>
-  z.object({ data: z.array(esimTariffSchema), pagination: paginationSchema }).meta({ id: 'EsimTariffsPage' }),
+  z
+    .object({ data: z.array(esimTariffSchema), pagination: paginationSchema })
+    .register(z.globalRegistry, { id: 'EsimTariffsPage' }),
 );
 
 export const catalogQuery = lazyView(() =>
   z.strictObject({
-    limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: '1..1000' }),
-    offset: z.coerce.number().int().min(0).default(0),
-    name: z.string().max(64).optional().meta({
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 100)
+      .register(z.globalRegistry, { description: '1..1000' }),
+    offset: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 0),
+    name: z.optional(z.string().check(z.maxLength(64))).register(z.globalRegistry, {
       description: 'Case-insensitive substring of the name in the response locale; empty: no filter',
     }),
   }),
 );
 export type CatalogQuery = z.output<typeof catalogQuery>;
 
-const acceptLanguage = z
-  .string()
-  .max(512)
-  .optional()
-  .meta({ description: 'ru-RU or en-US (q-values honoured); en-US when absent or unsupported' });
-const ifNoneMatch = z
-  .string()
-  .max(4096)
-  .optional()
-  .meta({ description: 'ETags from earlier responses (strong or W/ weak, a list, or *)' });
-const ifModifiedSince = z
-  .string()
-  .max(64)
-  .optional()
-  .meta({ description: 'HTTP-date; ignored when If-None-Match is present or the date is invalid' });
+const acceptLanguage = z.optional(z.string().check(z.maxLength(512))).register(z.globalRegistry, {
+  description: 'ru-RU or en-US (q-values honoured); en-US when absent or unsupported',
+});
+const ifNoneMatch = z.optional(z.string().check(z.maxLength(4096))).register(z.globalRegistry, {
+  description: 'ETags from earlier responses (strong or W/ weak, a list, or *)',
+});
+const ifModifiedSince = z.optional(z.string().check(z.maxLength(64))).register(z.globalRegistry, {
+  description: 'HTTP-date; ignored when If-None-Match is present or the date is invalid',
+});
 
 /** Header names arrive in lower case (the pipeline normalizes them); other headers pass. */
 export const catalogHeaders = lazyView(() =>

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { errorCodes } from '../domain/errors.ts';
 import { builtOnce } from '../util/built-once.ts';
+import * as z from './zod.ts';
 
 /**
  * A schema built on its first use, and once. Response views are declared this way: in AWS nothing
@@ -11,48 +11,49 @@ import { builtOnce } from '../util/built-once.ts';
  * fields they share (`uuid`, `timestamp`, codes) stay plain; the issues a lazy schema reports are its
  * inner schema's, path for path.
  */
-export function lazyView<T extends z.ZodType>(build: () => T): z.ZodLazy<T> {
+export function lazyView<T extends z.ZodMiniType>(build: () => T): z.ZodMiniLazy<T> {
   return z.lazy(builtOnce(build));
 }
 
 /** The schema a `lazyView` stands for, built now: for the OpenAPI document, which lists an object's fields. */
-export function eager<T extends z.ZodType>(schema: T | z.ZodLazy<T>): T {
-  return schema instanceof z.ZodLazy ? (schema.unwrap() as T) : schema;
+export function eager<T extends z.core.$ZodType>(schema: T | z.core.$ZodLazy<T>): T {
+  return schema._zod.def.type === 'lazy' ? (schema as z.core.$ZodLazy<T>)._zod.innerType : (schema as T);
 }
 
 export const uuid = z.uuid();
 export const timestamp = z.iso
   .datetime({ offset: false })
-  .meta({ description: 'RFC 3339 UTC timestamp with Z' });
+  .register(z.globalRegistry, { description: 'RFC 3339 UTC timestamp with Z' });
 
 export const problemSchema = lazyView(() =>
   z
     .object({
       code: z.enum(errorCodes),
       title: z.string(),
-      status: z.int().min(100).max(599),
-      instance: z.string().meta({ format: 'uri-reference' }),
-      detail: z.string().optional(),
-      details: z.record(z.string(), z.unknown()).optional(),
-      request_id: z.string().optional(),
+      status: z.int().check(z.minimum(100), z.maximum(599)),
+      instance: z.string().register(z.globalRegistry, { format: 'uri-reference' }),
+      detail: z.optional(z.string()),
+      details: z.optional(z.record(z.string(), z.unknown())),
+      request_id: z.optional(z.string()),
     })
-    .meta({ id: 'Problem', description: 'RFC 9457 problem object (application/problem+json).' }),
+    .register(z.globalRegistry, {
+      id: 'Problem',
+      description: 'RFC 9457 problem object (application/problem+json).',
+    }),
 );
 
 export const idempotencyKeyHeader = z
   .string()
-  .min(1)
-  .max(256)
-  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
-  .meta({ description: 'Up to 256 characters; a UUID is recommended.' });
+  .check(z.minLength(1), z.maxLength(256), z.regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'))
+  .register(z.globalRegistry, { description: 'Up to 256 characters; a UUID is recommended.' });
 
 /** Lists other than the catalogs: opaque cursor paging (docs/contract.md). */
 export const cursorQuery = lazyView(() =>
   z.strictObject({
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    cursor: z.string().min(1).max(2048).optional(),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   }),
 );
 
-export const cursorPage = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+export const cursorPage = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.nullable(z.string()) });

@@ -1,19 +1,21 @@
-import * as z from 'zod';
 import { actorTypes, auditOutcomes } from '../domain/audit/model.ts';
 import { accountParams } from './admin.ts';
-import { cursorPage, lazyView, timestamp, uuid } from './common.ts';
+import { cursorPage, eager, lazyView, timestamp, uuid } from './common.ts';
+import * as z from './zod.ts';
 
 /** An employee id as the identity provider names employees (its `sub`). */
 const employeeId = z
   .string()
-  .trim()
-  .min(1)
-  .max(255)
-  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces')
-  .meta({ description: "The employee's id at the identity provider (its `sub`)" });
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(255),
+    z.regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'),
+  )
+  .register(z.globalRegistry, { description: "The employee's id at the identity provider (its `sub`)" });
 
 export const addAccountManagerRequestSchema = lazyView(() =>
-  z.strictObject({ employee_id: employeeId }).meta({ id: 'AddAccountManagerRequest' }),
+  z.strictObject({ employee_id: employeeId }).register(z.globalRegistry, { id: 'AddAccountManagerRequest' }),
 );
 
 export const accountManagerSchema = lazyView(() =>
@@ -22,19 +24,24 @@ export const accountManagerSchema = lazyView(() =>
       account_id: uuid,
       employee_id: z.string(),
       assigned_at: timestamp,
-      assigned_by: z.string().meta({ description: 'The employee who made the assignment' }),
+      assigned_by: z
+        .string()
+        .register(z.globalRegistry, { description: 'The employee who made the assignment' }),
     })
-    .meta({ id: 'AccountManager' }),
+    .register(z.globalRegistry, { id: 'AccountManager' }),
 );
 
 export const accountManagersPageSchema = lazyView(() =>
-  cursorPage(accountManagerSchema).meta({ id: 'AccountManagersPage' }),
+  cursorPage(accountManagerSchema).clone().register(z.globalRegistry, { id: 'AccountManagersPage' }),
 );
 
-export const accountWebhookParams = lazyView(() => accountParams.unwrap().extend({ webhookID: uuid }));
+export const accountWebhookParams = lazyView(() => z.extend(eager(accountParams), { webhookID: uuid }));
 export const accountDeliveryParams = lazyView(() =>
-  accountWebhookParams.unwrap().extend({
-    deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
+  z.extend(eager(accountWebhookParams), {
+    deliveryID: z
+      .string()
+      .check(z.minLength(1), z.maxLength(128))
+      .register(z.globalRegistry, { description: 'The id of the delivered event' }),
   }),
 );
 
@@ -45,42 +52,43 @@ export const auditRecordSchema = lazyView(() =>
       at: timestamp,
       actor: z.object({
         type: z.enum(actorTypes),
-        id: z
-          .string()
-          .nullable()
-          .meta({ description: 'Employee id or client_id; null for a login that named nobody' }),
+        id: z.nullable(z.string()).register(z.globalRegistry, {
+          description: 'Employee id or client_id; null for a login that named nobody',
+        }),
         roles: z.array(z.string()),
       }),
-      action: z
-        .string()
-        .meta({ description: 'The operation id (`createAccount`, `completeEmployeeLogin`, ...)' }),
-      target: z.object({ type: z.string(), id: z.string().nullable() }),
-      request_id: z.string().nullable(),
+      action: z.string().register(z.globalRegistry, {
+        description: 'The operation id (`createAccount`, `completeEmployeeLogin`, ...)',
+      }),
+      target: z.object({ type: z.string(), id: z.nullable(z.string()) }),
+      request_id: z.nullable(z.string()),
       outcome: z.enum(auditOutcomes),
-      reason: z.string().nullable().meta({ description: 'Refusals: `no_role`, `identity_provider`' }),
+      reason: z
+        .nullable(z.string())
+        .register(z.globalRegistry, { description: 'Refusals: `no_role`, `identity_provider`' }),
       details: z.record(z.string(), z.unknown()),
     })
-    .meta({ id: 'AuditRecord' }),
+    .register(z.globalRegistry, { id: 'AuditRecord' }),
 );
 
-export const auditLogPageSchema = lazyView(() => cursorPage(auditRecordSchema).meta({ id: 'AuditLogPage' }));
+export const auditLogPageSchema = lazyView(() =>
+  cursorPage(auditRecordSchema).clone().register(z.globalRegistry, { id: 'AuditLogPage' }),
+);
 
-const filter = z.string().min(1).max(255);
+const filter = z.string().check(z.minLength(1), z.maxLength(255));
 
 /** Every filter is optional; several narrow each other (docs/employees.md, Audit log). */
 export const auditLogQuery = lazyView(() =>
   z.strictObject({
-    actor: filter.optional().meta({ description: 'Employee id or client_id' }),
-    actor_type: z.enum(actorTypes).optional(),
-    target: filter.optional().meta({ description: 'Id of the changed record' }),
-    target_type: filter.optional(),
-    action: filter.optional().meta({ description: 'An operation id' }),
-    since: z
-      .string()
-      .max(64)
-      .optional()
-      .meta({ description: 'A UTC instant (`2026-05-01T00:00:00Z`): records at or after it' }),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-    cursor: z.string().min(1).max(2048).optional(),
+    actor: z.optional(filter).register(z.globalRegistry, { description: 'Employee id or client_id' }),
+    actor_type: z.optional(z.enum(actorTypes)),
+    target: z.optional(filter).register(z.globalRegistry, { description: 'Id of the changed record' }),
+    target_type: z.optional(filter),
+    action: z.optional(filter).register(z.globalRegistry, { description: 'An operation id' }),
+    since: z.optional(z.string().check(z.maxLength(64))).register(z.globalRegistry, {
+      description: 'A UTC instant (`2026-05-01T00:00:00Z`): records at or after it',
+    }),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), 50),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   }),
 );

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { matchingIdPattern } from '../domain/esim/activation.ts';
 import { iccidProblem } from '../domain/esim/iccid.ts';
 import {
@@ -10,17 +9,20 @@ import {
 } from '../domain/esim/model.ts';
 import { esimTariffSchema, priceSchema } from './catalog.ts';
 import { cursorPage, cursorQuery, lazyView, timestamp, uuid } from './common.ts';
+import * as z from './zod.ts';
 
 const exampleIccid = '8988299000000000016';
 
 /** 19 or 20 digits starting 89 with a valid Luhn check digit (ITU-T E.118). */
 export const iccidSchema = z
   .string()
-  .superRefine((value, context) => {
-    const problem = iccidProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
-  })
-  .meta({
+  .check(
+    z.superRefine((value, context) => {
+      const problem = iccidProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+    }),
+  )
+  .register(z.globalRegistry, {
     description: 'ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others.',
     pattern: '^89[0-9]{17,18}$',
     examples: [exampleIccid],
@@ -29,35 +31,33 @@ export const iccidSchema = z
 const exampleTariff = 'd512d42b-de6f-5a7d-9145-b7f10a7d248f';
 
 const packageRequestFields = {
-  package_template_id: uuid.meta({
+  package_template_id: uuid.clone().register(z.globalRegistry, {
     description:
       'A tariff id of your eSIM catalog (GET /v2/catalog/esim/tariffs): active and in your contract, else 404 CatalogResourceNotFound.',
     examples: [exampleTariff],
   }),
   active_period: z
     .int()
-    .min(1)
-    .max(maxActivePeriodDays)
-    .meta({
+    .check(z.minimum(1), z.maximum(maxActivePeriodDays))
+    .register(z.globalRegistry, {
       description:
         "Days the package lasts from its first usage. Must equal the tariff's validity_days, else 422 naming this field.",
       examples: [7],
     }),
   validity_period: z
     .int()
-    .min(1)
-    .max(365)
-    .meta({
+    .check(z.minimum(1), z.maximum(365))
+    .register(z.globalRegistry, {
       description: 'Days the package may wait for its first usage before it expires unused: 1 to 365.',
       examples: [30],
     }),
 };
 
 export const esimOrderRequestSchema = lazyView(() =>
-  z.strictObject(packageRequestFields).meta({ id: 'EsimOrderRequest' }),
+  z.strictObject(packageRequestFields).register(z.globalRegistry, { id: 'EsimOrderRequest' }),
 );
 export const esimTopupRequestSchema = lazyView(() =>
-  z.strictObject(packageRequestFields).meta({ id: 'EsimTopupRequest' }),
+  z.strictObject(packageRequestFields).register(z.globalRegistry, { id: 'EsimTopupRequest' }),
 );
 export type EsimPackageRequest = z.output<typeof esimOrderRequestSchema>;
 
@@ -65,21 +65,22 @@ export const esimOrderSchema = lazyView(() =>
   z
     .object({
       order_id: uuid,
-      status: z.enum(orderStatuses).meta({
+      status: z.enum(orderStatuses).register(z.globalRegistry, {
         description: 'Pending until confirmed (it holds no ICCID meanwhile), then Confirmed.',
       }),
       package_template_id: uuid,
-      active_period: z.int().min(1),
-      validity_period: z.int().min(1),
-      price: priceSchema.meta({ description: "The tariff's price when the order was made." }),
+      active_period: z.int().check(z.minimum(1)),
+      validity_period: z.int().check(z.minimum(1)),
+      price: priceSchema
+        .clone()
+        .register(z.globalRegistry, { description: "The tariff's price when the order was made." }),
       iccid: z
-        .string()
-        .nullable()
-        .meta({ description: 'The eSIM issued by the confirm; null while Pending.' }),
+        .nullable(z.string())
+        .register(z.globalRegistry, { description: 'The eSIM issued by the confirm; null while Pending.' }),
       created_at: timestamp,
       updated_at: timestamp,
     })
-    .meta({ id: 'EsimOrder' }),
+    .register(z.globalRegistry, { id: 'EsimOrder' }),
 );
 
 export const esimPackageSchema = lazyView(() =>
@@ -87,39 +88,43 @@ export const esimPackageSchema = lazyView(() =>
     .object({
       package_id: uuid,
       package_template_id: uuid,
-      status: z.enum(packageStatuses).meta({
+      status: z.enum(packageStatuses).register(z.globalRegistry, {
         description:
           'NotActive until its first usage, Active while data remains, Exhausted when all is used, Expired once expires_at has passed (shown as soon as it passes, recorded within a minute).',
       }),
-      data_mb: z.int().min(1),
-      used_mb: z.int().min(0),
-      remaining_mb: z.int().min(0),
-      usage_as_of: timestamp.meta({
+      data_mb: z.int().check(z.minimum(1)),
+      used_mb: z.int().check(z.minimum(0)),
+      remaining_mb: z.int().check(z.minimum(0)),
+      usage_as_of: timestamp.clone().register(z.globalRegistry, {
         description: 'When used_mb was last reported; issue time before any usage.',
       }),
-      active_period: z.int().min(1),
-      validity_period: z.int().min(1),
-      activated_at: timestamp.nullable().meta({ description: 'The first usage; null while NotActive.' }),
-      expires_at: timestamp.meta({
+      active_period: z.int().check(z.minimum(1)),
+      validity_period: z.int().check(z.minimum(1)),
+      activated_at: z
+        .nullable(timestamp)
+        .register(z.globalRegistry, { description: 'The first usage; null while NotActive.' }),
+      expires_at: timestamp.clone().register(z.globalRegistry, {
         description:
           'While NotActive: issue time + validity_period days. Once activated: activation time + active_period days.',
       }),
       created_at: timestamp,
     })
-    .meta({ id: 'EsimPackage' }),
+    .register(z.globalRegistry, { id: 'EsimPackage' }),
 );
 
 const activationFields = () => ({
-  lpa: z.string().meta({
+  lpa: z.string().register(z.globalRegistry, {
     description:
       'GSMA SGP.22 activation code `LPA:1$<smdp_address>$<matching_id>`: what the QR code encodes.',
     examples: ['LPA:1$smdp.local.partner-travel.example.com$4K7QX-2M9PB-ZT3NC-8RWHD'],
   }),
-  smdp_address: z.string().meta({ description: 'The SM-DP+ server the phone downloads the profile from.' }),
-  matching_id: z.string().regex(matchingIdPattern).meta({
+  smdp_address: z
+    .string()
+    .register(z.globalRegistry, { description: 'The SM-DP+ server the phone downloads the profile from.' }),
+  matching_id: z.string().check(z.regex(matchingIdPattern)).register(z.globalRegistry, {
     description: 'The activation code the profile is reserved under (upper-case letters, digits, dashes).',
   }),
-  ios_install_url: z.url().meta({
+  ios_install_url: z.url().register(z.globalRegistry, {
     description:
       "Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.",
   }),
@@ -127,14 +132,14 @@ const activationFields = () => ({
 
 const esimFields = () => ({
   iccid: z.string(),
-  status: z.enum(esimStatuses).meta({
+  status: z.enum(esimStatuses).register(z.globalRegistry, {
     description:
       'The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.',
   }),
   order_id: uuid,
   packages: z
     .array(esimPackageSchema)
-    .meta({ description: 'Oldest first: the ordered package, then top-ups.' }),
+    .register(z.globalRegistry, { description: 'Oldest first: the ordered package, then top-ups.' }),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -146,30 +151,34 @@ export const esimSchema = lazyView(() =>
       activation: z
         .object({
           ...activationFields(),
-          qr_svg: z.string().meta({ description: 'The QR code of `lpa`, an SVG document.' }),
+          qr_svg: z
+            .string()
+            .register(z.globalRegistry, { description: 'The QR code of `lpa`, an SVG document.' }),
         })
-        .meta({ id: 'EsimActivation' }),
+        .register(z.globalRegistry, { id: 'EsimActivation' }),
     })
-    .meta({ id: 'Esim' }),
+    .register(z.globalRegistry, { id: 'Esim' }),
 );
 
 export const esimSummarySchema = lazyView(() =>
   z
     .object({
       ...esimFields(),
-      activation: z.object(activationFields()).meta({
+      activation: z.object(activationFields()).register(z.globalRegistry, {
         id: 'EsimActivationSummary',
         description:
           'Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`.',
       }),
     })
-    .meta({ id: 'EsimSummary' }),
+    .register(z.globalRegistry, { id: 'EsimSummary' }),
 );
 
-export const esimsPageSchema = lazyView(() => cursorPage(esimSummarySchema).meta({ id: 'EsimsPage' }));
+export const esimsPageSchema = lazyView(() =>
+  cursorPage(esimSummarySchema).clone().register(z.globalRegistry, { id: 'EsimsPage' }),
+);
 
 export const esimTopupOffersSchema = lazyView(() =>
-  z.object({ data: z.array(esimTariffSchema) }).meta({ id: 'EsimTopupOffers' }),
+  z.object({ data: z.array(esimTariffSchema) }).register(z.globalRegistry, { id: 'EsimTopupOffers' }),
 );
 
 export const esimOrderParams = lazyView(() => z.strictObject({ orderID: uuid }));
@@ -178,7 +187,7 @@ export const esimListQuery = cursorQuery;
 
 export const esimLanguageHeaders = lazyView(() =>
   z.object({
-    'accept-language': z.string().max(512).optional().meta({
+    'accept-language': z.optional(z.string().check(z.maxLength(512))).register(z.globalRegistry, {
       description: 'ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported',
     }),
   }),
@@ -188,13 +197,11 @@ export const esimUsageRequestSchema = lazyView(() =>
   z
     .strictObject({
       iccid: iccidSchema,
-      used_mb: z
-        .int()
-        .min(1)
-        .max(1_048_576)
-        .meta({ description: 'Megabytes used since the last report (added, not a total): 1 to 1048576.' }),
+      used_mb: z.int().check(z.minimum(1), z.maximum(1_048_576)).register(z.globalRegistry, {
+        description: 'Megabytes used since the last report (added, not a total): 1 to 1048576.',
+      }),
     })
-    .meta({ id: 'EsimUsageRequest' }),
+    .register(z.globalRegistry, { id: 'EsimUsageRequest' }),
 );
 
 export const esimPoolLoadRequestSchema = lazyView(() =>
@@ -202,37 +209,46 @@ export const esimPoolLoadRequestSchema = lazyView(() =>
     .strictObject({
       iccids: z
         .array(iccidSchema)
-        .min(1)
-        .max(maxIccidsPerLoad)
-        .meta({
+        .check(z.minLength(1), z.maxLength(maxIccidsPerLoad))
+        .register(z.globalRegistry, {
           description: `1 to ${maxIccidsPerLoad} ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded.`,
         }),
     })
-    .meta({ id: 'EsimPoolLoadRequest' }),
+    .register(z.globalRegistry, { id: 'EsimPoolLoadRequest' }),
 );
 
 export const esimPoolLoadSchema = lazyView(() =>
   z
     .object({
       account_id: uuid,
-      added: z.int().min(0).meta({ description: 'ICCIDs new to the pool.' }),
-      already_present: z
+      added: z
         .int()
-        .min(0)
-        .meta({ description: 'ICCIDs the account already had (waiting or issued) or listed twice.' }),
+        .check(z.minimum(0))
+        .register(z.globalRegistry, { description: 'ICCIDs new to the pool.' }),
+      already_present: z.int().check(z.minimum(0)).register(z.globalRegistry, {
+        description: 'ICCIDs the account already had (waiting or issued) or listed twice.',
+      }),
     })
-    .meta({ id: 'EsimPoolLoad' }),
+    .register(z.globalRegistry, { id: 'EsimPoolLoad' }),
 );
 
 export const esimPoolSchema = lazyView(() =>
   z
     .object({
       account_id: uuid,
-      available: z.int().min(0).meta({ description: 'ICCIDs waiting to be issued.' }),
-      issued: z.int().min(0).meta({ description: 'eSIMs issued from the pool.' }),
-      reseller_id: z.string().nullable().meta({ description: 'The linked reseller; null when none is.' }),
+      available: z
+        .int()
+        .check(z.minimum(0))
+        .register(z.globalRegistry, { description: 'ICCIDs waiting to be issued.' }),
+      issued: z
+        .int()
+        .check(z.minimum(0))
+        .register(z.globalRegistry, { description: 'eSIMs issued from the pool.' }),
+      reseller_id: z
+        .nullable(z.string())
+        .register(z.globalRegistry, { description: 'The linked reseller; null when none is.' }),
     })
-    .meta({ id: 'EsimPool' }),
+    .register(z.globalRegistry, { id: 'EsimPool' }),
 );
 
 export const esimResellerLinkRequestSchema = lazyView(() =>
@@ -240,17 +256,22 @@ export const esimResellerLinkRequestSchema = lazyView(() =>
     .strictObject({
       reseller_id: z
         .string()
-        .regex(
-          /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
-          '1 to 64 letters, digits, dots, colons, underscores, hyphens',
+        .check(
+          z.regex(
+            /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
+            '1 to 64 letters, digits, dots, colons, underscores, hyphens',
+          ),
         )
-        .meta({ description: "The reseller's id at the eSIM supplier.", examples: ['reseller-0042'] }),
+        .register(z.globalRegistry, {
+          description: "The reseller's id at the eSIM supplier.",
+          examples: ['reseller-0042'],
+        }),
     })
-    .meta({ id: 'EsimResellerLinkRequest' }),
+    .register(z.globalRegistry, { id: 'EsimResellerLinkRequest' }),
 );
 
 export const esimResellerLinkSchema = lazyView(() =>
   z
     .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
-    .meta({ id: 'EsimResellerLink' }),
+    .register(z.globalRegistry, { id: 'EsimResellerLink' }),
 );

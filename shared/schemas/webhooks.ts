@@ -1,17 +1,19 @@
-import * as z from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
 import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url.ts';
-import { cursorPage, cursorQuery, lazyView, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, eager, lazyView, timestamp, uuid } from './common.ts';
+import * as z from './zod.ts';
 
 const webhookUrl = z
   .string()
-  .max(maxWebhookUrlLength)
-  .superRefine((value, context) => {
-    const problem = webhookUrlShapeProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
-  })
-  .meta({
+  .check(
+    z.maxLength(maxWebhookUrlLength),
+    z.superRefine((value, context) => {
+      const problem = webhookUrlShapeProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+    }),
+  )
+  .register(z.globalRegistry, {
     description:
       'HTTPS endpoint, no credentials or fragment; its host must resolve to public addresses only ' +
       '(private, loopback, link-local, CGNAT, IPv4-mapped and metadata addresses are refused).',
@@ -20,9 +22,8 @@ const webhookUrl = z
 
 const secret = z
   .string()
-  .min(16)
-  .max(256)
-  .meta({
+  .check(z.minLength(16), z.maxLength(256))
+  .register(z.globalRegistry, {
     description:
       'Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. ' +
       'Stored encrypted; never returned.',
@@ -37,38 +38,42 @@ export const webhookSchema = lazyView(() =>
       id: uuid,
       url: z.string(),
       status: webhookStatus,
-      disabled_reason: z
-        .string()
-        .nullable()
-        .meta({ description: 'The reason given to disable, or why the service disabled it (410 Gone).' }),
+      disabled_reason: z.nullable(z.string()).register(z.globalRegistry, {
+        description: 'The reason given to disable, or why the service disabled it (410 Gone).',
+      }),
       created_at: timestamp,
       updated_at: timestamp,
-      secret_rotation: z
-        .object({
-          previous_secret_valid_until: timestamp.meta({
+      secret_rotation: z.nullable(
+        z.object({
+          previous_secret_valid_until: timestamp.clone().register(z.globalRegistry, {
             description: 'Until then deliveries carry a second signature made with the previous secret.',
           }),
-        })
-        .nullable(),
+        }),
+      ),
     })
-    .meta({ id: 'Webhook', description: 'The webhook subscription; at most one per account.' }),
+    .register(z.globalRegistry, {
+      id: 'Webhook',
+      description: 'The webhook subscription; at most one per account.',
+    }),
 );
 
 export const webhookListSchema = lazyView(() =>
   z
     .object({
-      data: z.array(webhookSchema).max(1),
-      next_cursor: z.null().meta({ description: 'Always null: an account has at most one subscription.' }),
+      data: z.array(webhookSchema).check(z.maxLength(1)),
+      next_cursor: z
+        .null()
+        .register(z.globalRegistry, { description: 'Always null: an account has at most one subscription.' }),
     })
-    .meta({ id: 'WebhookList' }),
+    .register(z.globalRegistry, { id: 'WebhookList' }),
 );
 
 export const createWebhookRequestSchema = lazyView(() =>
-  z.strictObject({ url: webhookUrl, secret }).meta({ id: 'CreateWebhookRequest' }),
+  z.strictObject({ url: webhookUrl, secret }).register(z.globalRegistry, { id: 'CreateWebhookRequest' }),
 );
 
 export const changeWebhookUrlRequestSchema = lazyView(() =>
-  z.strictObject({ url: webhookUrl }).meta({ id: 'ChangeWebhookUrlRequest' }),
+  z.strictObject({ url: webhookUrl }).register(z.globalRegistry, { id: 'ChangeWebhookUrlRequest' }),
 );
 
 export const rotateWebhookSecretRequestSchema = lazyView(() =>
@@ -76,60 +81,69 @@ export const rotateWebhookSecretRequestSchema = lazyView(() =>
     .strictObject({
       secret,
       grace_period_seconds: z
-        .int()
-        .min(60)
-        .max(2_592_000)
-        .default(60)
-        .meta({ description: 'How long the previous secret keeps signing, 60 s to 30 days; default 60.' }),
+        ._default(z.int().check(z.minimum(60), z.maximum(2_592_000)), 60)
+        .register(z.globalRegistry, {
+          description: 'How long the previous secret keeps signing, 60 s to 30 days; default 60.',
+        }),
     })
-    .meta({ id: 'RotateWebhookSecretRequest' }),
+    .register(z.globalRegistry, { id: 'RotateWebhookSecretRequest' }),
 );
 
 export const disableWebhookRequestSchema = lazyView(() =>
   z
     .strictObject({
-      reason: z.string().trim().min(1).max(500).optional().meta({ description: 'For audit.' }),
+      reason: z
+        .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500)))
+        .register(z.globalRegistry, { description: 'For audit.' }),
     })
-    .meta({ id: 'DisableWebhookRequest' }),
+    .register(z.globalRegistry, { id: 'DisableWebhookRequest' }),
 );
 
 export const recoverWebhookRequestSchema = lazyView(() =>
   z
     .strictObject({
-      since: z.iso.datetime({ offset: true }).meta({
+      since: z.iso.datetime({ offset: true }).register(z.globalRegistry, {
         description:
           'RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.',
         example: '2030-05-01T08:00:00Z',
       }),
     })
-    .meta({ id: 'RecoverWebhookRequest' }),
+    .register(z.globalRegistry, { id: 'RecoverWebhookRequest' }),
 );
 
 export const webhookRecoverySchema = lazyView(() =>
   z
     .object({
-      id: uuid.meta({ description: 'The recovery id' }),
-      status: z.enum(['Running', 'Completed']).meta({
+      id: uuid.clone().register(z.globalRegistry, { description: 'The recovery id' }),
+      status: z.enum(['Running', 'Completed']).register(z.globalRegistry, {
         description: 'Completed at once when there was nothing to send; a recovery runs one at a time.',
       }),
       since: timestamp,
-      until: timestamp.meta({ description: 'Events up to this time were looked at' }),
-      event_count: z.int().min(0).meta({ description: 'Events sent again, oldest first, each once' }),
-      truncated: z.boolean().meta({
+      until: timestamp
+        .clone()
+        .register(z.globalRegistry, { description: 'Events up to this time were looked at' }),
+      event_count: z
+        .int()
+        .check(z.minimum(0))
+        .register(z.globalRegistry, { description: 'Events sent again, oldest first, each once' }),
+      truncated: z.boolean().register(z.globalRegistry, {
         description:
           'More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with ' +
           '`since` = `until` once this recovery has completed.',
       }),
       started_at: timestamp,
     })
-    .meta({ id: 'WebhookRecovery' }),
+    .register(z.globalRegistry, { id: 'WebhookRecovery' }),
 );
 
 export const webhookParams = lazyView(() => z.strictObject({ webhookID: uuid }));
 export const deliveryParams = lazyView(() =>
   z.strictObject({
     webhookID: uuid,
-    deliveryID: z.string().min(1).max(128).meta({ description: 'The id of the delivered event' }),
+    deliveryID: z
+      .string()
+      .check(z.minLength(1), z.maxLength(128))
+      .register(z.globalRegistry, { description: 'The id of the delivered event' }),
   }),
 );
 
@@ -139,27 +153,32 @@ export const deliveryAttemptSchema = lazyView(() =>
   z
     .object({
       attempted_at: timestamp,
-      status_code: z
-        .int()
-        .nullable()
-        .meta({ description: "The receiver's HTTP status; null when it never answered." }),
-      latency_ms: z.int().min(0),
-      error: z.string().nullable().meta({
+      status_code: z.nullable(z.int()).register(z.globalRegistry, {
+        description: "The receiver's HTTP status; null when it never answered.",
+      }),
+      latency_ms: z.int().check(z.minimum(0)),
+      error: z.nullable(z.string()).register(z.globalRegistry, {
         description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
       }),
     })
-    .meta({ id: 'WebhookDeliveryAttempt' }),
+    .register(z.globalRegistry, { id: 'WebhookDeliveryAttempt' }),
 );
 
 const attemptCountsSchema = lazyView(() =>
   z
     .object({
-      total: z.int().min(0),
-      delivered: z.int().min(0).meta({ description: 'Answered 2xx' }),
-      rejected: z.int().min(0).meta({ description: 'Answered another HTTP status' }),
-      unreachable: z.int().min(0).meta({ description: 'No answer: timeout, refused, TLS, refused address' }),
+      total: z.int().check(z.minimum(0)),
+      delivered: z.int().check(z.minimum(0)).register(z.globalRegistry, { description: 'Answered 2xx' }),
+      rejected: z
+        .int()
+        .check(z.minimum(0))
+        .register(z.globalRegistry, { description: 'Answered another HTTP status' }),
+      unreachable: z
+        .int()
+        .check(z.minimum(0))
+        .register(z.globalRegistry, { description: 'No answer: timeout, refused, TLS, refused address' }),
     })
-    .meta({
+    .register(z.globalRegistry, {
       id: 'WebhookDeliveryAttemptCounts',
       description: 'Every attempt ever made, by outcome; `attempts` lists only the latest 20.',
     }),
@@ -169,50 +188,54 @@ const attemptCountsSchema = lazyView(() =>
 export const webhookEnvelopeSchema = lazyView(() =>
   z
     .object({
-      id: z.string().meta({ description: 'Unique per event, the same on every attempt: dedupe on it.' }),
+      id: z.string().register(z.globalRegistry, {
+        description: 'Unique per event, the same on every attempt: dedupe on it.',
+      }),
       event: z.enum(eventTypes),
-      timestamp: timestamp.meta({ description: 'When the event happened.' }),
+      timestamp: timestamp.clone().register(z.globalRegistry, { description: 'When the event happened.' }),
       data: z.record(z.string(), z.unknown()),
     })
-    .meta({ id: 'WebhookEnvelope' }),
+    .register(z.globalRegistry, { id: 'WebhookEnvelope' }),
 );
 
 export const deliverySchema = lazyView(() =>
   z
     .object({
-      id: z.string().meta({ description: 'The delivery id: the id of its event' }),
-      status: deliveryStatus.meta({
+      id: z.string().register(z.globalRegistry, { description: 'The delivery id: the id of its event' }),
+      status: deliveryStatus.clone().register(z.globalRegistry, {
         description:
           'Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); ' +
           'Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).',
       }),
-      status_reason: z.string().nullable(),
+      status_reason: z.nullable(z.string()),
       event: webhookEnvelopeSchema,
       attempts: z
         .array(deliveryAttemptSchema)
-        .max(20)
-        .meta({ description: 'The latest 20 attempts, oldest first' }),
+        .check(z.maxLength(20))
+        .register(z.globalRegistry, { description: 'The latest 20 attempts, oldest first' }),
       attempt_counts: attemptCountsSchema,
-      next_attempt_at: timestamp.nullable(),
+      next_attempt_at: z.nullable(timestamp),
       created_at: timestamp,
       updated_at: timestamp,
     })
-    .meta({ id: 'WebhookDelivery' }),
+    .register(z.globalRegistry, { id: 'WebhookDelivery' }),
 );
 
 export const deliveriesQuery = cursorQuery;
 export const deliveriesPageSchema = lazyView(() =>
-  cursorPage(deliverySchema).meta({ id: 'WebhookDeliveriesPage' }),
+  cursorPage(deliverySchema).clone().register(z.globalRegistry, { id: 'WebhookDeliveriesPage' }),
 );
 
 export const pingAcceptedSchema = lazyView(() =>
   z
     .object({
-      id: z.string().meta({ description: 'The id of the `webhook.ping` event (and of its delivery)' }),
+      id: z.string().register(z.globalRegistry, {
+        description: 'The id of the `webhook.ping` event (and of its delivery)',
+      }),
       event: z.literal('webhook.ping'),
       timestamp,
     })
-    .meta({ id: 'WebhookPingAccepted' }),
+    .register(z.globalRegistry, { id: 'WebhookPingAccepted' }),
 );
 
 /**
@@ -222,17 +245,17 @@ export const pingAcceptedSchema = lazyView(() =>
  */
 export function webhookPayloads(): ZodOpenApiPathsObject {
   const signatureHeaders = z.object({
-    'X-Webhook-Id': z.string().meta({ description: 'The event id, as in the body' }),
-    'X-Webhook-Signature': z.string().meta({
+    'X-Webhook-Id': z.string().register(z.globalRegistry, { description: 'The event id, as in the body' }),
+    'X-Webhook-Signature': z.string().register(z.globalRegistry, {
       description:
         '`sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period ' +
         '`sha256=<current>,sha256=<previous>`.',
     }),
-    'webhook-id': z.string().meta({ description: 'Standard Webhooks: the event id' }),
-    'webhook-timestamp': z
-      .string()
-      .meta({ description: 'Standard Webhooks: seconds since the epoch of this attempt' }),
-    'webhook-signature': z.string().meta({
+    'webhook-id': z.string().register(z.globalRegistry, { description: 'Standard Webhooks: the event id' }),
+    'webhook-timestamp': z.string().register(z.globalRegistry, {
+      description: 'Standard Webhooks: seconds since the epoch of this attempt',
+    }),
+    'webhook-signature': z.string().register(z.globalRegistry, {
       description:
         'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period.',
     }),
@@ -242,18 +265,20 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
     booking_id: z.string(),
     service_type: z.enum(['Lounge', 'FastTrack']),
     status: z.string(),
-    previous_status: z.string().nullable().meta({ description: 'null on the first status of the subject' }),
+    previous_status: z
+      .nullable(z.string())
+      .register(z.globalRegistry, { description: 'null on the first status of the subject' }),
   };
   /** eSIM package events, each sent once per package (docs/esim.md, Events); ordered per iccid. */
   const esimUsage = {
     iccid: z.string(),
     package_id: z.string(),
-    data_mb: z.number().meta({ description: "The package's data allowance" }),
-    used_mb: z.number().meta({ description: 'Data used when the event happened' }),
+    data_mb: z.number().register(z.globalRegistry, { description: "The package's data allowance" }),
+    used_mb: z.number().register(z.globalRegistry, { description: 'Data used when the event happened' }),
   };
 
   /** `data` of each event type (docs/contract.md). */
-  const eventData: Record<(typeof eventTypes)[number], z.ZodObject> = {
+  const eventData: Record<(typeof eventTypes)[number], z.ZodMiniObject> = {
     'booking.status.changed': z.object(statusChange),
     'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),
     'esim.package.usage_threshold_reached': z.object(esimUsage),
@@ -275,9 +300,10 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
             required: true,
             content: {
               'application/json': {
-                schema: webhookEnvelopeSchema
-                  .unwrap()
-                  .extend({ event: z.literal(type), data: eventData[type] }),
+                schema: z.extend(eager(webhookEnvelopeSchema), {
+                  event: z.literal(type),
+                  data: eventData[type],
+                }),
               },
             },
           },

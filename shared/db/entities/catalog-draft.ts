@@ -155,7 +155,7 @@ export const dynamoCatalogDraftStore = {
       }),
     );
     if (!Item) return undefined;
-    return eager(catalogRecords).shape[kind].element.parse(Item.data) as RecordOf[K];
+    return eager(catalogRecords).shape[kind]._zod.def.element.parse(Item.data) as RecordOf[K];
   },
 
   async list<K extends RecordKind>(kind: K, page: PageRequest): Promise<Page<RecordOf[K]>> {
@@ -186,7 +186,7 @@ export const dynamoCatalogDraftStore = {
     const found = result.Items ?? [];
     const items = found.slice(0, page.limit);
     const last = items.at(-1);
-    const schema = eager(catalogRecords).shape[kind].element;
+    const schema = eager(catalogRecords).shape[kind]._zod.def.element;
     return {
       items: items.map((item) => schema.parse(item.data) as RecordOf[K]),
       nextCursor: found.length > page.limit && last ? encodeCursor({ pk: last.pk, sk: last.sk }) : null,

@@ -1,8 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import * as z from 'zod/mini';
 import { eventTypes } from '../../domain/events.ts';
 import type { RecoveryJob, WebhookMessage } from '../../domain/webhooks/model.ts';
+import * as z from '../../schemas/zod.ts';
 import { eventEntity } from './event.ts';
 import { recoveryJobEntity } from './webhook-recovery.ts';
 

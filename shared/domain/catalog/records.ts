@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   airportMetaSchema,
   bookingInfoFields,
@@ -14,6 +13,7 @@ import {
   standardHours,
 } from '../../schemas/catalog.ts';
 import { eager, lazyView, uuid } from '../../schemas/common.ts';
+import * as z from '../../schemas/zod.ts';
 
 /**
  * The catalog as stored: every partner-visible text in both locales, references by id. The response
@@ -22,7 +22,10 @@ import { eager, lazyView, uuid } from '../../schemas/common.ts';
  * operations never build them; the catalog functions, whose every request reads it, build them at init.
  */
 export const localizedText = (max = 2000) =>
-  z.strictObject({ 'en-US': z.string().min(1).max(max), 'ru-RU': z.string().min(1).max(max) });
+  z.strictObject({
+    'en-US': z.string().check(z.minLength(1), z.maxLength(max)),
+    'ru-RU': z.string().check(z.minLength(1), z.maxLength(max)),
+  });
 export type LocalizedText = z.output<ReturnType<typeof localizedText>>;
 
 export const hubRecord = lazyView(() =>
@@ -38,31 +41,33 @@ export const hubRecord = lazyView(() =>
       timezone: ianaTimeZone,
       meta: hubMetaSchema,
       /** Absent = active (records written before hubs could be deactivated); stored only when false. */
-      is_active: z.literal(false).optional(),
+      is_active: z.optional(z.literal(false)),
     })
-    .refine((hub) => hub.meta.kind === hub.kind, {
-      message: 'meta.kind must equal kind',
-      path: ['meta', 'kind'],
-    }),
+    .check(
+      z.refine((hub) => hub.meta.kind === hub.kind, {
+        message: 'meta.kind must equal kind',
+        path: ['meta', 'kind'],
+      }),
+    ),
 );
 
 /** Seeded amenities have readable ids (`wifi`); ones created through the admin API get a UUID. */
 export const amenityId = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -');
+  .check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -'));
 
 export const amenityRecord = lazyView(() =>
   z.strictObject({
     id: amenityId,
     name: localizedText(100),
     /** Absent = active; stored only when false, like a hub's. */
-    is_active: z.literal(false).optional(),
+    is_active: z.optional(z.literal(false)),
   }),
 );
 
 export const businessDayRecord = lazyView(() =>
   z.strictObject({
-    day: z.int().min(1).max(7),
+    day: z.int().check(z.minimum(1), z.maximum(7)),
     times: z.discriminatedUnion('type', [
       z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
       z.strictObject({ type: z.literal('SPECIAL'), detail: localizedText(500) }),
@@ -72,10 +77,13 @@ export const businessDayRecord = lazyView(() =>
 
 export const policyRecord = lazyView(() =>
   z.strictObject({
-    age: z
-      .strictObject({ min_age: z.int().min(0).optional(), notes: localizedText(500).optional() })
-      .optional(),
-    stay: z.strictObject({ max_duration: isoDuration }).optional(),
+    age: z.optional(
+      z.strictObject({
+        min_age: z.optional(z.int().check(z.minimum(0))),
+        notes: z.optional(localizedText(500)),
+      }),
+    ),
+    stay: z.optional(z.strictObject({ max_duration: isoDuration })),
   }),
 );
 
@@ -83,10 +91,10 @@ export const policyRecord = lazyView(() =>
 export const imageRecord = lazyView(() =>
   z.strictObject({
     id: uuid,
-    blob: z.string().regex(/^[0-9a-f]{64}$/),
+    blob: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
     content_type: z.enum(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']),
     sort: z.int(),
-    title: localizedText(500).optional(),
+    title: z.optional(localizedText(500)),
     enabled: z.boolean(),
   }),
 );
@@ -96,8 +104,8 @@ const serviceFields = () => ({
   hub_id: uuid,
   name: localizedText(255),
   /** The service's own position inside the hub; the hub's when absent. */
-  coordinates: geoPointSchema.optional(),
-  business_hours: z.array(businessDayRecord).min(1),
+  coordinates: z.optional(geoPointSchema),
+  business_hours: z.array(businessDayRecord).check(z.minLength(1)),
   required_booking_info: z.array(z.enum(bookingInfoFields)),
   policy: policyRecord,
   images: z.array(imageRecord),
@@ -107,8 +115,8 @@ const serviceFields = () => ({
 export const loungeRecord = lazyView(() =>
   z.strictObject({
     ...serviceFields(),
-    landside: z.boolean().optional(),
-    airside_zone: z.enum(['International', 'Domestic', 'Any']).optional(),
+    landside: z.optional(z.boolean()),
+    airside_zone: z.optional(z.enum(['International', 'Domestic', 'Any'])),
     is_arrival_available: z.boolean(),
     amenities: z.array(z.strictObject({ id: z.string(), is_free: z.boolean() })),
     direction_info: localizedText(),
@@ -118,7 +126,7 @@ export const loungeRecord = lazyView(() =>
 export const fastTrackRecord = lazyView(() =>
   z.strictObject({
     ...serviceFields(),
-    terminal: z.string().min(1).max(32).optional(),
+    terminal: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
     direction: z.enum(['Departure', 'Arrival']),
     description: localizedText(),
   }),
@@ -128,9 +136,9 @@ export const tariffRecord = lazyView(() =>
   z.strictObject({
     id: uuid,
     name: localizedText(255),
-    coverage: z.array(countryCode).min(1),
-    data_mb: z.int().min(1),
-    validity_days: z.int().min(1),
+    coverage: z.array(countryCode).check(z.minLength(1)),
+    data_mb: z.int().check(z.minimum(1)),
+    validity_days: z.int().check(z.minimum(1)),
     topup_allowed: z.boolean(),
     price: priceSchema,
     is_active: z.boolean(),
@@ -153,7 +161,7 @@ export const catalogRecords = lazyView(() =>
  * rather than their first request.
  */
 export function buildRecordSchemas(): void {
-  const schemas: z.ZodLazy[] = [
+  const schemas: z.ZodMiniLazy[] = [
     ...[geoPointSchema, priceSchema, airportMetaSchema, railwayMetaSchema],
     ...[hubRecord, amenityRecord, businessDayRecord, policyRecord, imageRecord],
     ...[loungeRecord, fastTrackRecord, tariffRecord, catalogRecords, contractTerms],

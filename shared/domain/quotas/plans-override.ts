@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../schemas/zod.ts';
 import { builtOnce } from '../../util/built-once.ts';
 import { type Plans, planNames } from './plans.ts';
 
@@ -19,9 +19,9 @@ const plansOverride = builtOnce(() =>
   z.partialRecord(
     z.enum(planNames),
     z.strictObject({
-      rate: z.number().positive().max(10_000).optional(),
-      burst: z.number().int().min(1).max(5_000).optional(),
-      daily_quota: z.number().int().min(1).optional(),
+      rate: z.optional(z.number().check(z.positive(), z.maximum(10_000))),
+      burst: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(5_000))),
+      daily_quota: z.optional(z.number().check(z.int(), z.minimum(1))),
     }),
   ),
 );
@@ -46,7 +46,7 @@ interface OverrideWording {
 export function parseOverride<T>(
   variable: string,
   json: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   wording: OverrideWording,
 ): T {
   let parsed: unknown;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../schemas/zod.ts';
 import { builtOnce } from '../../util/built-once.ts';
 import type { FloodPolicy } from './flood.ts';
 import type { LockoutPolicy } from './lockout.ts';
@@ -16,20 +16,20 @@ export interface TokenEndpointLimits {
 /** Built only when an override is given, like the plans override (plans-override.ts). */
 const limitsOverride = builtOnce(() => {
   const floodOverride = z.strictObject({
-    limit: z.number().int().min(1).optional(),
-    window_seconds: z.union([z.literal(60), z.literal(120), z.literal(300), z.literal(600)]).optional(),
+    limit: z.optional(z.number().check(z.int(), z.minimum(1))),
+    window_seconds: z.optional(z.union([z.literal(60), z.literal(120), z.literal(300), z.literal(600)])),
   });
   return z.strictObject({
-    address_flood: floodOverride.optional(),
-    client_flood: floodOverride.optional(),
-    lockout: z
-      .strictObject({
-        threshold: z.number().int().min(1).optional(),
-        base_seconds: z.number().int().min(1).optional(),
-        max_seconds: z.number().int().min(1).optional(),
-        forget_after_seconds: z.number().int().min(1).optional(),
-      })
-      .optional(),
+    address_flood: z.optional(floodOverride),
+    client_flood: z.optional(floodOverride),
+    lockout: z.optional(
+      z.strictObject({
+        threshold: z.optional(z.number().check(z.int(), z.minimum(1))),
+        base_seconds: z.optional(z.number().check(z.int(), z.minimum(1))),
+        max_seconds: z.optional(z.number().check(z.int(), z.minimum(1))),
+        forget_after_seconds: z.optional(z.number().check(z.int(), z.minimum(1))),
+      }),
+    ),
   });
 });
 

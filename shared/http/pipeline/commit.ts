@@ -13,6 +13,7 @@ import {
   storeIdempotent,
 } from '../../idempotency/store.ts';
 import type { RouteDefinition } from '../../routes/types.ts';
+import * as z from '../../schemas/zod.ts';
 import { problemContentType, problemResponse, statusOf } from '../problem.ts';
 import {
   idempotencyHeaders,
@@ -71,7 +72,7 @@ function validateResponse(route: RouteDefinition, result: ApiResult): void {
       throw new Error(`${route.operationId} answered undocumented ${result.status}`);
     return;
   }
-  const parsed = schema.safeParse(result.body);
+  const parsed = z.safeParse(schema, result.body);
   if (!parsed.success) {
     throw new Error(
       `${route.operationId} ${result.status} response breaks its schema: ${parsed.error.message}`,

@@ -1,13 +1,13 @@
-import type { z } from 'zod';
 import { ValidationError } from '../../domain/errors.ts';
 import { idempotencyKeyHeader } from '../../schemas/common.ts';
+import type * as z from '../../schemas/zod.ts';
 import { parsePart } from '../validation.ts';
 import { type PipelineMiddleware, type PipelineRequest, present } from './internal.ts';
 import type { ParsedRequest } from './types.ts';
 
 export interface ValidationOptions {
   /** What an Idempotency-Key must look like (422 otherwise). */
-  idempotencyKeySchema: z.ZodType<string, string>;
+  idempotencyKeySchema: z.core.$ZodType<string, string>;
 }
 
 const defaults: ValidationOptions = { idempotencyKeySchema: idempotencyKeyHeader };

@@ -50,6 +50,17 @@ describe('cold start floors', () => {
     expect(whole.get('jose')?.namespace).toBe(true);
   });
 
+  it("count our schemas' imports through shared/schemas/zod.ts as zod's mini API", () => {
+    const imports = libraryImports([
+      "import * as z from '../../schemas/zod.ts';\nexport const id = z.uuid();",
+      "import * as z from './zod.ts';\nexport const page = z.object({});",
+      "import { lazyView } from './common.ts';",
+    ]);
+
+    expect([...imports.keys()]).toEqual(['zod/mini']);
+    expect([...(imports.get('zod/mini')?.names ?? [])]).toEqual(['uuid', 'object']);
+  });
+
   it('build an entry that imports exactly those bindings and keeps them alive', () => {
     const entry = floorEntry(
       libraryImports([

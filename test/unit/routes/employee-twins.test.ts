@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { roleScopes } from '../../../shared/domain/employees/model.ts';
 import { adminRoutes } from '../../../shared/routes/admin.ts';
 import {

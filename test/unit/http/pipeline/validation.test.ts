@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, ValidationError } from '../../../../shared/domain/errors.ts';
 import type { PipelineInternal } from '../../../../shared/http/pipeline/internal.ts';
 import { validation } from '../../../../shared/http/pipeline/validation.ts';
@@ -12,8 +12,8 @@ const route = testRoute({
   idempotency: 'required',
   request: {
     params: z.strictObject({ thingID: z.uuid() }),
-    query: z.strictObject({ limit: z.coerce.number().int().max(10).default(5) }),
-    headers: z.object({ 'accept-language': z.string().optional() }),
+    query: z.strictObject({ limit: z._default(z.coerce.number().check(z.int(), z.maximum(10)), 5) }),
+    headers: z.object({ 'accept-language': z.optional(z.string()) }),
     body: z.strictObject({ name: z.string() }),
   },
 });
