@@ -5,7 +5,11 @@ import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
 import { recoveryStore } from '../../shared/db/entities/webhook-recovery.ts';
 import { getDelivery, listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
-import type { DeliveryPorts, SubscriptionPorts } from '../../shared/domain/webhooks/ports.ts';
+import type {
+  DeliveryPorts,
+  SubscriptionPorts,
+  WebhookUrlCheck,
+} from '../../shared/domain/webhooks/ports.ts';
 import { recoverWebhook } from '../../shared/domain/webhooks/recovery.ts';
 import {
   changeWebhookUrl,
@@ -20,16 +24,23 @@ import {
 } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { deliveryView, recoveryView, webhookView } from '../../shared/http/views/webhooks.ts';
-import { webhookUrlProblem } from '../../shared/net/webhook-url.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
+
+/**
+ * The address guard (DNS lookups, ipaddr.js) loads with the first URL a subscription checks: most of
+ * this function's requests (lists, reads, deliveries) never need it.
+ */
+export const webhookUrls: WebhookUrlCheck = {
+  problem: async (url) => (await import('../../shared/net/webhook-url.ts')).webhookUrlProblem(url),
+};
 
 const ports: SubscriptionPorts & DeliveryPorts = {
   webhooks: webhookStore,
   deliveries: deliveryStore,
   outbox: eventOutbox,
-  urls: { problem: webhookUrlProblem },
+  urls: webhookUrls,
   sealer: webhookSecretSealer,
   limits: webhookActionLimiter,
   recoveries: recoveryStore,

@@ -1,21 +1,5 @@
 import { type GuardOptions, RefusedAddressError, resolvePublicAddresses } from './safe-https.ts';
-
-export const maxWebhookUrlLength = 2048;
-
-/** Rules a URL must meet before anything resolves it; undefined when it meets them. */
-export function webhookUrlShapeProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'must be an absolute URL';
-  }
-  if (url.protocol !== 'https:') return 'must use https';
-  if (url.username || url.password) return 'must not contain credentials';
-  if (url.hash) return 'must not contain a fragment';
-  if (!url.hostname) return 'must name a host';
-  return undefined;
-}
+import { webhookUrlShapeProblem } from './webhook-url-shape.ts';
 
 /**
  * Subscribe-time check: the shape, then every address the host resolves to (or the literal, in any

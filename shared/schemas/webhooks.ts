@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
-import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url.ts';
+import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url-shape.ts';
 import { cursorPage, cursorQuery, eager, lazyView, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyAddress, parseIpLiteral } from '../../../shared/net/address.ts';
 import type { OutboundPolicy } from '../../../shared/net/policy.ts';
 import { postOnce, RefusedAddressError, resolvePublicAddresses } from '../../../shared/net/safe-https.ts';
-import { webhookUrlProblem, webhookUrlShapeProblem } from '../../../shared/net/webhook-url.ts';
+import { webhookUrlProblem } from '../../../shared/net/webhook-url.ts';
+import { webhookUrlShapeProblem } from '../../../shared/net/webhook-url-shape.ts';
 
 const strict: OutboundPolicy = { allowLoopback: false, extraCa: undefined, resolveOverrides: new Map() };
 const local: OutboundPolicy = { ...strict, allowLoopback: true };
