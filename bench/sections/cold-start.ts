@@ -189,7 +189,8 @@ export function libraryImports(sources: readonly string[]): ImportsByModule {
       // `z.object(...)` keeps only `object` alive in a bundle: the floor imports the members used,
       // not the whole namespace (for zod that would add every locale, about 30 ms of load).
       const rest = source.replace(statement, '');
-      for (const member of rest.matchAll(new RegExp(`\\b${alias}\\.(\\w+)`, 'g'))) {
+      // `z.core.$ZodType` names a type: zod's `$`-prefixed members exist only as types here.
+      for (const member of rest.matchAll(new RegExp(`\\b${alias}\\.(\\w+)\\b(?!\\.\\$)`, 'g'))) {
         entry(specifier).names.add(member[1] ?? '');
       }
       if (new RegExp(`\\b${alias}\\b(?!\\s*\\.)`).test(rest)) entry(specifier).namespace = true;
