@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiLogger } from '../../../shared/observability/logger.ts';
+import { RequestLogger } from '../../../shared/observability/logger.ts';
 
 /** Every JSON line the logger printed while `work` ran. */
 function printed(work: () => void): Record<string, unknown>[] {
@@ -27,7 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the API logger', () => {
   it('writes the request keys into every line, beside the keys of the call', () => {
-    const logger = new ApiLogger({ serviceName: 'test', logLevel: 'INFO' });
+    const logger = new RequestLogger(() => ({ serviceName: 'test', logLevel: 'INFO' }));
     logger.appendKeys({ request_id: 'r-1', resource: '/v2/x' });
     logger.appendKeys({ account_id: 'a-1' });
 
@@ -43,7 +43,7 @@ describe('the API logger', () => {
   });
 
   it('forgets the keys of the previous request on reset, and a removed key at once', () => {
-    const logger = new ApiLogger({ serviceName: 'test', logLevel: 'INFO' });
+    const logger = new RequestLogger(() => ({ serviceName: 'test', logLevel: 'INFO' }));
     logger.appendKeys({ request_id: 'r-1', account_id: 'a-1' });
     logger.removeKeys(['account_id']);
     const [before] = printed(() => logger.info('first'));
@@ -56,7 +56,7 @@ describe('the API logger', () => {
   });
 
   it('prints nothing below its level, and follows a new level at once', () => {
-    const logger = new ApiLogger({ serviceName: 'test', logLevel: 'WARN' });
+    const logger = new RequestLogger(() => ({ serviceName: 'test', logLevel: 'WARN' }));
 
     const quiet = printed(() => logger.info('hidden'));
     logger.setLogLevel('DEBUG');
@@ -67,11 +67,32 @@ describe('the API logger', () => {
   });
 
   it('keeps an error passed as extra input as the error of the line', () => {
-    const logger = new ApiLogger({ serviceName: 'test', logLevel: 'INFO' });
+    const logger = new RequestLogger(() => ({ serviceName: 'test', logLevel: 'INFO' }));
     logger.appendKeys({ request_id: 'r-2' });
 
     const [line] = printed(() => logger.error('failed', new Error('boom')));
 
     expect(line).toMatchObject({ request_id: 'r-2', error: expect.objectContaining({ message: 'boom' }) });
+  });
+
+  it("builds Powertools' Logger with the first line written, not with a request that logs nothing", () => {
+    const options = vi.fn(() => ({ serviceName: 'test', logLevel: 'INFO' as const }));
+    const logger = new RequestLogger(options);
+    logger.appendKeys({ request_id: 'r-3' });
+    logger.resetKeys();
+    logger.appendKeys({ request_id: 'r-4' });
+
+    expect(options).not.toHaveBeenCalled();
+
+    const lines = printed(() => {
+      logger.info('first');
+      logger.warn('second');
+    });
+
+    expect(options).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual([
+      expect.objectContaining({ message: 'first', request_id: 'r-4' }),
+      expect.objectContaining({ message: 'second', request_id: 'r-4' }),
+    ]);
   });
 });
