@@ -14,7 +14,6 @@ import {
 
 /**
  * The stored signing key set: read by the token issuers and the key rotation, never by a verifier.
- * zod's mini API, so key rotation, a worker, loads no classic zod (shared/pki/pass-signing.ts).
  */
 const signingKeySetSchema = builtOnce(
   (): z.ZodMiniType<SigningKeySet> =>

@@ -18,8 +18,7 @@ export const passTokenType = 'pass+jwt';
 
 /**
  * Schemas are built on first use: the booking processor and the recovery sweep load this module at
- * init, and a sweep that finds nothing to recover never reads a key. zod's mini API, as for every
- * record only workers read: the classic API would add about 70 KiB and 10 ms to their init.
+ * init, and a sweep that finds nothing to recover never reads a key.
  */
 const keySetSchema = builtOnce(() =>
   z.object({

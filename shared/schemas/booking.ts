@@ -3,14 +3,16 @@ import { cursorPage, cursorQuery, eager, lazyView, timestamp, uuid } from './com
 import * as z from './zod.ts';
 
 /** Letters of any script, with the spaces, apostrophes, dots and hyphens names carry. */
-const personName = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(100),
-    z.regex(/^[\p{L}\p{M}' .-]*$/u, 'letters, spaces, apostrophes, dots and hyphens only'),
-  );
+const personName = lazyView(() =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(100),
+      z.regex(/^[\p{L}\p{M}' .-]*$/u, 'letters, spaces, apostrophes, dots and hyphens only'),
+    ),
+);
 
 export const guestSchema = lazyView(() =>
   z
@@ -25,29 +27,31 @@ export const guestSchema = lazyView(() =>
     .register(z.globalRegistry, { id: 'Guest' }),
 );
 
-const guests = z
-  .array(guestSchema)
-  .check(
-    z.minLength(1),
-    z.maxLength(10),
-    z.superRefine((list, context) => {
-      const leads = list.filter((guest) => guest.lead).length;
-      // The size rules already answer for an empty or oversized list.
-      if (list.length > 0 && list.length <= 10 && leads !== 1) {
-        context.addIssue({
-          code: 'custom',
-          message: `Exactly one guest must have lead: true (found ${leads}).`,
-          input: list,
-        });
-      }
-    }),
-  )
-  .register(z.globalRegistry, { description: '1 to 10 guests, exactly one with lead: true.' });
+const guests = lazyView(() =>
+  z
+    .array(guestSchema)
+    .check(
+      z.minLength(1),
+      z.maxLength(10),
+      z.superRefine((list, context) => {
+        const leads = list.filter((guest) => guest.lead).length;
+        // The size rules already answer for an empty or oversized list.
+        if (list.length > 0 && list.length <= 10 && leads !== 1) {
+          context.addIssue({
+            code: 'custom',
+            message: `Exactly one guest must have lead: true (found ${leads}).`,
+            input: list,
+          });
+        }
+      }),
+    )
+    .register(z.globalRegistry, { description: '1 to 10 guests, exactly one with lead: true.' }),
+);
 
 const phonePattern = /^[0-9]{4,14}$/;
 const callingCodePattern = /^\+[1-9][0-9]{0,2}$/;
 
-const contactFields = {
+const contactFields = () => ({
   first_name: z.optional(personName).register(z.globalRegistry, {
     description: 'Contact first name; required when the service asks for Name.',
   }),
@@ -92,7 +96,7 @@ const contactFields = {
       example: 'BA117',
     }),
   guests,
-};
+});
 
 type ContactInput = { phone?: string | undefined; calling_code?: string | undefined };
 
@@ -124,14 +128,14 @@ function phoneRules(value: ContactInput, context: z.core.$RefinementCtx): void {
 
 export const loungeBookingRequestSchema = lazyView(() =>
   z
-    .strictObject({ lounge_id: uuid, ...contactFields })
+    .strictObject({ lounge_id: uuid, ...contactFields() })
     .check(z.superRefine(phoneRules))
     .register(z.globalRegistry, { id: 'LoungeBookingRequest' }),
 );
 
 export const fastTrackBookingRequestSchema = lazyView(() =>
   z
-    .strictObject({ fast_track_id: uuid, ...contactFields })
+    .strictObject({ fast_track_id: uuid, ...contactFields() })
     .check(z.superRefine(phoneRules))
     .register(z.globalRegistry, { id: 'FastTrackBookingRequest' }),
 );

@@ -52,41 +52,49 @@ export const geoPointForm = lazyView(() =>
   }),
 );
 
-const hubMetaForm = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }),
-  z.strictObject({ kind: z.literal('Railway'), uic: z.optional(uicCode), esr: z.optional(esrCode) }),
-]);
-
-const businessDayForm = z.strictObject({
-  day: z
-    .int()
-    .check(z.minimum(1), z.maximum(7))
-    .register(z.globalRegistry, { description: '1 = Monday, 7 = Sunday' }),
-  times: z.discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
-    z.strictObject({ type: z.literal('SPECIAL'), detail: localizedTextForm(500) }),
+const hubMetaForm = lazyView(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }),
+    z.strictObject({ kind: z.literal('Railway'), uic: z.optional(uicCode), esr: z.optional(esrCode) }),
   ]),
-});
+);
 
-const policyForm = z.strictObject({
-  age: z.optional(
-    z.strictObject({
-      min_age: z.optional(z.int().check(z.minimum(0))),
-      notes: z.optional(localizedTextForm(500)),
-    }),
-  ),
-  stay: z.optional(z.strictObject({ max_duration: isoDuration })),
-});
+const businessDayForm = lazyView(() =>
+  z.strictObject({
+    day: z
+      .int()
+      .check(z.minimum(1), z.maximum(7))
+      .register(z.globalRegistry, { description: '1 = Monday, 7 = Sunday' }),
+    times: z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
+      z.strictObject({ type: z.literal('SPECIAL'), detail: localizedTextForm(500) }),
+    ]),
+  }),
+);
+
+const policyForm = lazyView(() =>
+  z.strictObject({
+    age: z.optional(
+      z.strictObject({
+        min_age: z.optional(z.int().check(z.minimum(0))),
+        notes: z.optional(localizedTextForm(500)),
+      }),
+    ),
+    stay: z.optional(z.strictObject({ max_duration: isoDuration })),
+  }),
+);
 
 /** An uploaded image as one lounge or fast-track shows it. */
-const imageUseForm = z.strictObject({
-  image_id: uuid.clone().register(z.globalRegistry, { description: 'An id answered by the image upload' }),
-  sort: z.int().register(z.globalRegistry, { description: 'Smaller comes first' }),
-  enabled: z
-    ._default(z.boolean(), true)
-    .register(z.globalRegistry, { description: 'Only enabled images reach partners' }),
-  title: z.optional(localizedTextForm(500)),
-});
+const imageUseForm = lazyView(() =>
+  z.strictObject({
+    image_id: uuid.clone().register(z.globalRegistry, { description: 'An id answered by the image upload' }),
+    sort: z.int().register(z.globalRegistry, { description: 'Smaller comes first' }),
+    enabled: z
+      ._default(z.boolean(), true)
+      .register(z.globalRegistry, { description: 'Only enabled images reach partners' }),
+    title: z.optional(localizedTextForm(500)),
+  }),
+);
 
 /** Duplicates in a list, as 422 field errors at the second occurrence. */
 function noDuplicates<T>(
@@ -103,7 +111,7 @@ function noDuplicates<T>(
   });
 }
 
-const serviceFields = {
+const serviceFields = () => ({
   hub_id: uuid
     .clone()
     .register(z.globalRegistry, { description: 'The hub (airport, station) the service belongs to' }),
@@ -116,7 +124,7 @@ const serviceFields = {
   policy: policyForm,
   images: z.array(imageUseForm).check(z.maxLength(20)),
   is_active: z._default(z.boolean(), true),
-};
+});
 
 type ServiceInput = {
   business_hours: readonly { day: number }[];
@@ -140,133 +148,149 @@ function serviceRules(value: ServiceInput, context: z.core.$RefinementCtx): void
   );
 }
 
-const loungeFields = z.strictObject({
-  ...serviceFields,
-  landside: z
-    .optional(z.boolean())
-    .register(z.globalRegistry, { description: 'true: before passport control; false: airside' }),
-  airside_zone: z
-    .optional(z.enum(['International', 'Domestic', 'Any']))
-    .register(z.globalRegistry, { description: 'Only with landside false' }),
-  is_arrival_available: z._default(z.boolean(), false),
-  amenity_ids: z
-    .array(amenityIdSchema)
-    .check(z.maxLength(40))
-    .register(z.globalRegistry, { description: 'Every amenity the lounge offers' }),
-  paid_amenity_ids: z
-    ._default(z.array(amenityIdSchema).check(z.maxLength(40)), [])
-    .register(z.globalRegistry, { description: 'The amenities of amenity_ids that are not free here' }),
-  direction_info: localizedTextForm(2000),
-});
+const loungeFields = lazyView(() =>
+  z.strictObject({
+    ...serviceFields(),
+    landside: z
+      .optional(z.boolean())
+      .register(z.globalRegistry, { description: 'true: before passport control; false: airside' }),
+    airside_zone: z
+      .optional(z.enum(['International', 'Domestic', 'Any']))
+      .register(z.globalRegistry, { description: 'Only with landside false' }),
+    is_arrival_available: z._default(z.boolean(), false),
+    amenity_ids: z
+      .array(amenityIdSchema)
+      .check(z.maxLength(40))
+      .register(z.globalRegistry, { description: 'Every amenity the lounge offers' }),
+    paid_amenity_ids: z
+      ._default(z.array(amenityIdSchema).check(z.maxLength(40)), [])
+      .register(z.globalRegistry, { description: 'The amenities of amenity_ids that are not free here' }),
+    direction_info: localizedTextForm(2000),
+  }),
+);
 
-export const loungeForm = loungeFields.check(
-  z.superRefine((lounge, context) => {
-    serviceRules(lounge, context);
-    noDuplicates(context, lounge.amenity_ids, (index) => ['amenity_ids', index]);
-    noDuplicates(context, lounge.paid_amenity_ids, (index) => ['paid_amenity_ids', index]);
-    lounge.paid_amenity_ids.forEach((id, index) => {
-      if (!lounge.amenity_ids.includes(id))
+export const loungeForm = lazyView(() =>
+  eager(loungeFields).check(
+    z.superRefine((lounge, context) => {
+      serviceRules(lounge, context);
+      noDuplicates(context, lounge.amenity_ids, (index) => ['amenity_ids', index]);
+      noDuplicates(context, lounge.paid_amenity_ids, (index) => ['paid_amenity_ids', index]);
+      lounge.paid_amenity_ids.forEach((id, index) => {
+        if (!lounge.amenity_ids.includes(id))
+          context.addIssue({
+            code: 'custom',
+            message: 'Not in amenity_ids',
+            path: ['paid_amenity_ids', index],
+          });
+      });
+      if (lounge.airside_zone !== undefined && lounge.landside !== false) {
         context.addIssue({
           code: 'custom',
-          message: 'Not in amenity_ids',
-          path: ['paid_amenity_ids', index],
+          message: 'airside_zone is meaningful only with landside false',
+          path: ['airside_zone'],
         });
-    });
-    if (lounge.airside_zone !== undefined && lounge.landside !== false) {
-      context.addIssue({
-        code: 'custom',
-        message: 'airside_zone is meaningful only with landside false',
-        path: ['airside_zone'],
-      });
-    }
-  }),
-);
-
-const fastTrackFields = z.strictObject({
-  ...serviceFields,
-  terminal: z
-    .optional(z.string().check(z.minLength(1), z.maxLength(32)))
-    .register(z.globalRegistry, { description: 'As signposted' }),
-  direction: z.enum(['Departure', 'Arrival']),
-  description: localizedTextForm(2000),
-});
-
-export const fastTrackForm = fastTrackFields.check(z.superRefine(serviceRules));
-
-const tariffFields = z.strictObject({
-  name: localizedTextForm(255),
-  coverage: z.array(countryCode).check(z.minLength(1), z.maxLength(250)),
-  data_mb: z.int().check(z.minimum(1)),
-  validity_days: z
-    .int()
-    .check(z.minimum(1), z.maximum(maxActivePeriodDays))
-    .register(z.globalRegistry, {
-      description:
-        "Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most " +
-        `${maxActivePeriodDays}.`,
+      }
     }),
-  topup_allowed: z.boolean(),
-  price: z.strictObject({
-    amount: z
-      .string()
-      .check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount'))
-      .register(z.globalRegistry, { description: 'Decimal string in the major unit', example: '9.99' }),
-    currency: currencyCode,
-  }),
-  is_active: z._default(z.boolean(), true),
-});
+  ),
+);
 
-export const tariffForm = tariffFields.check(
-  z.superRefine((tariff, context) => {
-    noDuplicates(context, tariff.coverage, (index) => ['coverage', index]);
+const fastTrackFields = lazyView(() =>
+  z.strictObject({
+    ...serviceFields(),
+    terminal: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(32)))
+      .register(z.globalRegistry, { description: 'As signposted' }),
+    direction: z.enum(['Departure', 'Arrival']),
+    description: localizedTextForm(2000),
   }),
 );
 
-const hubFields = z.strictObject({
-  kind: z.enum(hubKinds),
-  name: localizedTextForm(255),
-  city: localizedTextForm(100),
-  country: countryCode,
-  continent,
-  coordinates: geoPointForm,
-  timezone: ianaTimeZone,
-  meta: hubMetaForm,
-  is_active: z._default(z.boolean(), true).register(z.globalRegistry, {
-    description: 'An inactive hub hides its lounges and fast-tracks from partners',
-  }),
-});
+export const fastTrackForm = lazyView(() => eager(fastTrackFields).check(z.superRefine(serviceRules)));
 
-export const hubForm = hubFields.check(
-  z.superRefine((hub, context) => {
-    if (hub.meta.kind !== hub.kind)
-      context.addIssue({ code: 'custom', message: 'meta.kind must equal kind', path: ['meta', 'kind'] });
+const tariffFields = lazyView(() =>
+  z.strictObject({
+    name: localizedTextForm(255),
+    coverage: z.array(countryCode).check(z.minLength(1), z.maxLength(250)),
+    data_mb: z.int().check(z.minimum(1)),
+    validity_days: z
+      .int()
+      .check(z.minimum(1), z.maximum(maxActivePeriodDays))
+      .register(z.globalRegistry, {
+        description:
+          "Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most " +
+          `${maxActivePeriodDays}.`,
+      }),
+    topup_allowed: z.boolean(),
+    price: z.strictObject({
+      amount: z
+        .string()
+        .check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount'))
+        .register(z.globalRegistry, { description: 'Decimal string in the major unit', example: '9.99' }),
+      currency: currencyCode,
+    }),
+    is_active: z._default(z.boolean(), true),
   }),
 );
 
-const amenityFields = z.strictObject({
-  name: localizedTextForm(100),
-  is_active: z
-    ._default(z.boolean(), true)
-    .register(z.globalRegistry, { description: "An inactive amenity leaves every lounge's list" }),
-});
+export const tariffForm = lazyView(() =>
+  eager(tariffFields).check(
+    z.superRefine((tariff, context) => {
+      noDuplicates(context, tariff.coverage, (index) => ['coverage', index]);
+    }),
+  ),
+);
+
+const hubFields = lazyView(() =>
+  z.strictObject({
+    kind: z.enum(hubKinds),
+    name: localizedTextForm(255),
+    city: localizedTextForm(100),
+    country: countryCode,
+    continent,
+    coordinates: geoPointForm,
+    timezone: ianaTimeZone,
+    meta: hubMetaForm,
+    is_active: z._default(z.boolean(), true).register(z.globalRegistry, {
+      description: 'An inactive hub hides its lounges and fast-tracks from partners',
+    }),
+  }),
+);
+
+export const hubForm = lazyView(() =>
+  eager(hubFields).check(
+    z.superRefine((hub, context) => {
+      if (hub.meta.kind !== hub.kind)
+        context.addIssue({ code: 'custom', message: 'meta.kind must equal kind', path: ['meta', 'kind'] });
+    }),
+  ),
+);
+
+const amenityFields = lazyView(() =>
+  z.strictObject({
+    name: localizedTextForm(100),
+    is_active: z
+      ._default(z.boolean(), true)
+      .register(z.globalRegistry, { description: "An inactive amenity leaves every lounge's list" }),
+  }),
+);
 
 export const amenityForm = amenityFields;
 
 /** The admin form with its id, as reads answer it. */
 export const loungeAdminSchema = lazyView(() =>
-  z.extend(loungeFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminLounge' }),
+  z.extend(eager(loungeFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminLounge' }),
 );
 export const fastTrackAdminSchema = lazyView(() =>
-  z.extend(fastTrackFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminFastTrack' }),
+  z.extend(eager(fastTrackFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminFastTrack' }),
 );
 export const tariffAdminSchema = lazyView(() =>
-  z.extend(tariffFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminEsimTariff' }),
+  z.extend(eager(tariffFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminEsimTariff' }),
 );
 export const hubAdminSchema = lazyView(() =>
-  z.extend(hubFields, { id: uuid }).register(z.globalRegistry, { id: 'AdminHub' }),
+  z.extend(eager(hubFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminHub' }),
 );
 export const amenityAdminSchema = lazyView(() =>
-  z.extend(amenityFields, { id: amenityIdSchema }).register(z.globalRegistry, { id: 'AdminAmenity' }),
+  z.extend(eager(amenityFields), { id: amenityIdSchema }).register(z.globalRegistry, { id: 'AdminAmenity' }),
 );
 
 export type LoungeForm = z.output<typeof loungeForm>;

@@ -2,40 +2,52 @@ import { lazyView, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 /** Patterns of the partner contract (docs/contract.md), exported so the seed records and the responses check the same rules. */
-export const iataCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'IATA code: three capital letters'));
-export const icaoCode = z.string().check(z.regex(/^[A-Z]{4}$/, 'ICAO code: four capital letters'));
-export const uicCode = z.string().check(z.regex(/^[0-9]{7}$/, 'UIC code: seven digits'));
-export const esrCode = z.string().check(z.regex(/^[0-9]{6}$/, 'ESR code: six digits'));
-export const countryCode = z
-  .string()
-  .check(z.length(2), z.regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code'))
-  .register(z.globalRegistry, { description: 'ISO 3166-1 alpha-2', example: 'RU' });
-export const isoDuration = z
-  .string()
-  .check(z.regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?$/, 'ISO 8601 duration'))
-  .register(z.globalRegistry, { description: 'ISO 8601 duration', example: 'PT3H' });
-export const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code'));
+export const iataCode = lazyView(() =>
+  z.string().check(z.regex(/^[A-Z]{3}$/, 'IATA code: three capital letters')),
+);
+export const icaoCode = lazyView(() =>
+  z.string().check(z.regex(/^[A-Z]{4}$/, 'ICAO code: four capital letters')),
+);
+export const uicCode = lazyView(() => z.string().check(z.regex(/^[0-9]{7}$/, 'UIC code: seven digits')));
+export const esrCode = lazyView(() => z.string().check(z.regex(/^[0-9]{6}$/, 'ESR code: six digits')));
+export const countryCode = lazyView(() =>
+  z
+    .string()
+    .check(z.length(2), z.regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code'))
+    .register(z.globalRegistry, { description: 'ISO 3166-1 alpha-2', example: 'RU' }),
+);
+export const isoDuration = lazyView(() =>
+  z
+    .string()
+    .check(z.regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?$/, 'ISO 8601 duration'))
+    .register(z.globalRegistry, { description: 'ISO 8601 duration', example: 'PT3H' }),
+);
+export const currencyCode = lazyView(() => z.string().check(z.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')));
 
 const clock = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 const interval = `${clock}-(?:${clock}|24:00)`;
-export const standardHours = z
-  .string()
-  .check(z.regex(new RegExp(`^${interval}(?:,${interval})*$`), 'HH:mm-HH:mm intervals separated by commas'))
-  .register(z.globalRegistry, { example: '05:00-13:00,14:00-24:00' });
+export const standardHours = lazyView(() =>
+  z
+    .string()
+    .check(z.regex(new RegExp(`^${interval}(?:,${interval})*$`), 'HH:mm-HH:mm intervals separated by commas'))
+    .register(z.globalRegistry, { example: '05:00-13:00,14:00-24:00' }),
+);
 
-export const ianaTimeZone = z
-  .string()
-  .check(
-    z.refine((name) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: name });
-        return name.includes('/') || name === 'UTC';
-      } catch {
-        return false;
-      }
-    }, 'IANA time zone name'),
-  )
-  .register(z.globalRegistry, { example: 'Europe/Moscow' });
+export const ianaTimeZone = lazyView(() =>
+  z
+    .string()
+    .check(
+      z.refine((name) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: name });
+          return name.includes('/') || name === 'UTC';
+        } catch {
+          return false;
+        }
+      }, 'IANA time zone name'),
+    )
+    .register(z.globalRegistry, { example: 'Europe/Moscow' }),
+);
 
 export const continents = [
   'Europe',

@@ -7,9 +7,11 @@ import * as z from './zod.ts';
  * parses a response (only the local stage and the tests check them, and the OpenAPI document is built
  * from them), so no cold start pays for building them. So are the request objects (bodies, paths,
  * queries, headers): a function serves many operations, and its cold start now builds only the schemas
- * of the operation its first request calls, about 10 ms less for admin's routes (docs/bench.md). The
- * fields they share (`uuid`, `timestamp`, codes) stay plain; the issues a lazy schema reports are its
- * inner schema's, path for path.
+ * of the operation its first request calls, about 10 ms less for admin's routes (docs/bench.md). So
+ * are the fields only some operations use (the catalog's codes, a booking's names and guests, the
+ * catalog administration's forms). What nearly every request parses (`uuid`, `timestamp`) stays
+ * plain, and so do header fields, whose description the OpenAPI document takes from the schema
+ * itself. The issues a lazy schema reports are its inner schema's, path for path.
  */
 export function lazyView<T extends z.ZodMiniType>(build: () => T): z.ZodMiniLazy<T> {
   return z.lazy(builtOnce(build));

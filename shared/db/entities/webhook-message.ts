@@ -53,11 +53,6 @@ export class PoisonMessageError extends Error {
   }
 }
 
-/*
- * zod's mini API, like the other records only workers read (the key sets, the pass payload): the
- * dispatcher parses nothing else, and the classic API would add about 70 KiB and 10 ms to its init
- * (docs/bench.md, "Cold start"). Same validation and issues; the issue messages are zod's generic ones.
- */
 const idString = z.string().check(z.minLength(1), z.maxLength(128));
 const nonEmpty = z.string().check(z.minLength(1));
 
