@@ -1,6 +1,10 @@
 import { lazyView } from './common.ts';
 import * as z from './zod.ts';
 
+/** An optional form field, described for the OpenAPI document. */
+const optionalField = (description: string) =>
+  z.optional(z.string()).register(z.globalRegistry, { description });
+
 /**
  * Both grants in one form (RFC 6749 sections 4.1.3 and 4.4.2): which fields apply depends on
  * `grant_type`, checked by the grant itself so an unknown grant is `unsupported_grant_type`. Unknown
@@ -13,24 +17,12 @@ export const tokenRequestSchema = lazyView(() =>
         description:
           '`client_credentials` (partner applications) or `authorization_code` (the employee console)',
       }),
-      client_id: z.optional(z.string()).register(z.globalRegistry, {
-        description: 'client_credentials: required (or HTTP Basic); authorization_code: optional',
-      }),
-      client_secret: z.optional(z.string()).register(z.globalRegistry, {
-        description: 'client_credentials only (or HTTP Basic); the console is a public client',
-      }),
-      scope: z.optional(z.string()).register(z.globalRegistry, {
-        description: 'client_credentials: space-separated scopes; omitted grants every allowed scope.',
-      }),
-      code: z.optional(z.string()).register(z.globalRegistry, {
-        description: 'authorization_code: the one-time code the login redirected with',
-      }),
-      code_verifier: z.optional(z.string()).register(z.globalRegistry, {
-        description: 'authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])',
-      }),
-      redirect_uri: z.optional(z.string()).register(z.globalRegistry, {
-        description: 'authorization_code: exactly the redirect_uri of the login',
-      }),
+      client_id: optionalField('client_credentials: required (or HTTP Basic); authorization_code: optional'),
+      client_secret: optionalField('client_credentials only (or HTTP Basic); the console is a public client'),
+      scope: optionalField('client_credentials: space-separated scopes; omitted grants every allowed scope.'),
+      code: optionalField('authorization_code: the one-time code the login redirected with'),
+      code_verifier: optionalField('authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])'),
+      redirect_uri: optionalField('authorization_code: exactly the redirect_uri of the login'),
     })
     .register(z.globalRegistry, { id: 'TokenRequest' }),
 );

@@ -212,10 +212,10 @@ export const bookingListQuery = lazyView(() =>
 );
 
 export const loungeBookingsPageSchema = lazyView(() =>
-  cursorPage(loungeBookingSchema).clone().register(z.globalRegistry, { id: 'LoungeBookingsPage' }),
+  cursorPage(loungeBookingSchema).register(z.globalRegistry, { id: 'LoungeBookingsPage' }),
 );
 export const fastTrackBookingsPageSchema = lazyView(() =>
-  cursorPage(fastTrackBookingSchema).clone().register(z.globalRegistry, {
+  cursorPage(fastTrackBookingSchema).register(z.globalRegistry, {
     id: 'FastTrackBookingsPage',
   }),
 );

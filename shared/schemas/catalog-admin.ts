@@ -6,6 +6,7 @@ import {
   countryCode,
   currencyCode,
   esrCode,
+  geoPointFields,
   hubKinds,
   ianaTimeZone,
   iataCode,
@@ -39,18 +40,7 @@ export const amenityIdSchema = z
   .check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -; at most 64'))
   .register(z.globalRegistry, { example: 'wifi' });
 
-export const geoPointForm = lazyView(() =>
-  z.strictObject({
-    latitude: z
-      .number()
-      .check(z.minimum(-90), z.maximum(90))
-      .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
-    longitude: z
-      .number()
-      .check(z.minimum(-180), z.maximum(180))
-      .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
-  }),
-);
+export const geoPointForm = lazyView(() => z.strictObject(geoPointFields()));
 
 const hubMetaForm = lazyView(() =>
   z.discriminatedUnion('kind', [

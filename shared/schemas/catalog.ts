@@ -63,19 +63,20 @@ export const continent = z.enum(continents);
 export const locales = ['en-US', 'ru-RU'] as const;
 export const localeSchema = z.enum(locales);
 
+/** Latitude and longitude, WGS-84: the partner view and the admin form check the same ranges. */
+export const geoPointFields = () => ({
+  latitude: z
+    .number()
+    .check(z.minimum(-90), z.maximum(90))
+    .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
+  longitude: z
+    .number()
+    .check(z.minimum(-180), z.maximum(180))
+    .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
+});
+
 export const geoPointSchema = lazyView(() =>
-  z
-    .object({
-      latitude: z
-        .number()
-        .check(z.minimum(-90), z.maximum(90))
-        .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
-      longitude: z
-        .number()
-        .check(z.minimum(-180), z.maximum(180))
-        .register(z.globalRegistry, { format: 'double', description: 'WGS-84' }),
-    })
-    .register(z.globalRegistry, { id: 'GeoPoint' }),
+  z.object(geoPointFields()).register(z.globalRegistry, { id: 'GeoPoint' }),
 );
 
 export const locationSchema = lazyView(() =>

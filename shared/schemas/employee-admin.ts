@@ -32,7 +32,7 @@ export const accountManagerSchema = lazyView(() =>
 );
 
 export const accountManagersPageSchema = lazyView(() =>
-  cursorPage(accountManagerSchema).clone().register(z.globalRegistry, { id: 'AccountManagersPage' }),
+  cursorPage(accountManagerSchema).register(z.globalRegistry, { id: 'AccountManagersPage' }),
 );
 
 export const accountWebhookParams = lazyView(() => z.extend(eager(accountParams), { webhookID: uuid }));
@@ -72,7 +72,7 @@ export const auditRecordSchema = lazyView(() =>
 );
 
 export const auditLogPageSchema = lazyView(() =>
-  cursorPage(auditRecordSchema).clone().register(z.globalRegistry, { id: 'AuditLogPage' }),
+  cursorPage(auditRecordSchema).register(z.globalRegistry, { id: 'AuditLogPage' }),
 );
 
 const filter = z.string().check(z.minLength(1), z.maxLength(255));

@@ -174,7 +174,7 @@ export const esimSummarySchema = lazyView(() =>
 );
 
 export const esimsPageSchema = lazyView(() =>
-  cursorPage(esimSummarySchema).clone().register(z.globalRegistry, { id: 'EsimsPage' }),
+  cursorPage(esimSummarySchema).register(z.globalRegistry, { id: 'EsimsPage' }),
 );
 
 export const esimTopupOffersSchema = lazyView(() =>

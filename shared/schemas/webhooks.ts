@@ -223,7 +223,7 @@ export const deliverySchema = lazyView(() =>
 
 export const deliveriesQuery = cursorQuery;
 export const deliveriesPageSchema = lazyView(() =>
-  cursorPage(deliverySchema).clone().register(z.globalRegistry, { id: 'WebhookDeliveriesPage' }),
+  cursorPage(deliverySchema).register(z.globalRegistry, { id: 'WebhookDeliveriesPage' }),
 );
 
 export const pingAcceptedSchema = lazyView(() =>
