@@ -102,4 +102,34 @@ describe("a function's deployed code", () => {
       undici: false,
     });
   });
+
+  it("keeps zod's English issue messages: the mini API loads no locale, shared/schemas/zod.ts sets it", async () => {
+    const bundleDir = join(outdir(), 'messages');
+    const entry = join(outdir(), 'messages.ts');
+    await writeFile(
+      entry,
+      [
+        `import { parsePart } from '${join(projectRoot, 'shared/http/validation.ts')}';`,
+        `import { idempotencyKeyHeader } from '${join(projectRoot, 'shared/schemas/common.ts')}';`,
+        'export const handler = async () => {',
+        "  try { parsePart(idempotencyKeyHeader, '', 'headers'); } catch (error) { return error.details; }",
+        '};',
+      ].join('\n'),
+    );
+    await build({ ...functionBundleOptions(entry, bundleDir), logLevel: 'silent' });
+    const runner = join(outdir(), 'run-messages.mjs');
+    await writeFile(
+      runner,
+      'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
+    );
+
+    const { stdout } = await run(process.execPath, [runner, join(bundleDir, 'index.mjs')]);
+
+    expect(JSON.parse(stdout)).toEqual({
+      errors: [
+        { path: 'headers', message: 'Too small: expected string to have >=1 characters' },
+        { path: 'headers', message: 'printable ASCII without spaces' },
+      ],
+    });
+  });
 });
