@@ -17,7 +17,7 @@ type LogLevelName = Parameters<Logger['setLogLevel']>[0];
  * extra input, so they sit exactly where `appendKeys` would put them. A call below the log level
  * returns before Powertools does any work.
  */
-export class ApiLogger extends Logger {
+class ApiLogger extends Logger {
   readonly #requestKeys: () => LogAttributes;
   #threshold: number | undefined;
 

@@ -1,9 +1,9 @@
 import { lazyView } from './common.ts';
 import * as z from './zod.ts';
 
-/** An optional form field, described for the OpenAPI document. */
-const optionalField = (description: string) =>
-  z.optional(z.string()).register(z.globalRegistry, { description });
+/** An optional form or query field (a string unless told), described for the OpenAPI document. */
+const optionalField = (description: string, field: z.ZodMiniType<string> = z.string()) =>
+  z.optional(field).register(z.globalRegistry, { description });
 
 /**
  * Both grants in one form (RFC 6749 sections 4.1.3 and 4.4.2): which fields apply depends on
@@ -97,18 +97,10 @@ const loginParameter = z.string().check(z.maxLength(2048));
 export const employeeLoginQuery = lazyView(() =>
   z
     .object({
-      redirect_uri: z
-        .optional(loginParameter)
-        .register(z.globalRegistry, { description: 'Exactly one of the console addresses' }),
-      code_challenge: z
-        .optional(loginParameter)
-        .register(z.globalRegistry, { description: 'BASE64URL(SHA256(code_verifier))' }),
-      code_challenge_method: z
-        .optional(loginParameter)
-        .register(z.globalRegistry, { description: '`S256` (the only method)' }),
-      state: z
-        .optional(loginParameter)
-        .register(z.globalRegistry, { description: "The console's state, given back with the code" }),
+      redirect_uri: optionalField('Exactly one of the console addresses', loginParameter),
+      code_challenge: optionalField('BASE64URL(SHA256(code_verifier))', loginParameter),
+      code_challenge_method: optionalField('`S256` (the only method)', loginParameter),
+      state: optionalField("The console's state, given back with the code", loginParameter),
     })
     .register(z.globalRegistry, { id: 'EmployeeLoginQuery' }),
 );

@@ -2,13 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
-import { type CatalogRecords, catalogRecords } from '../../domain/catalog/records.ts';
+import { type CatalogRecords, catalogRecords, recordSchemas } from '../../domain/catalog/records.ts';
 import { canonicalJson, recordKinds } from '../../domain/catalog/stamps.ts';
 import type { RecordKind, RecordOf } from '../../domain/catalog-admin/kinds.ts';
 import type { CatalogDraft, CatalogDraftStore, DraftEdit } from '../../domain/catalog-admin/ports.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
 import type { Page, PageRequest } from '../../domain/ports.ts';
-import { eager } from '../../schemas/common.ts';
 import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
@@ -155,7 +154,7 @@ export const dynamoCatalogDraftStore = {
       }),
     );
     if (!Item) return undefined;
-    return eager(catalogRecords).shape[kind]._zod.def.element.parse(Item.data) as RecordOf[K];
+    return recordSchemas[kind].parse(Item.data) as RecordOf[K];
   },
 
   async list<K extends RecordKind>(kind: K, page: PageRequest): Promise<Page<RecordOf[K]>> {
@@ -186,7 +185,7 @@ export const dynamoCatalogDraftStore = {
     const found = result.Items ?? [];
     const items = found.slice(0, page.limit);
     const last = items.at(-1);
-    const schema = eager(catalogRecords).shape[kind]._zod.def.element;
+    const schema = recordSchemas[kind];
     return {
       items: items.map((item) => schema.parse(item.data) as RecordOf[K]),
       nextCursor: found.length > page.limit && last ? encodeCursor({ pk: last.pk, sk: last.sk }) : null,

@@ -145,6 +145,15 @@ export const tariffRecord = lazyView(() =>
   }),
 );
 
+/** Each kind of stored record: a draft entry is read alone, by its kind. */
+export const recordSchemas = {
+  hubs: hubRecord,
+  amenities: amenityRecord,
+  lounges: loungeRecord,
+  fast_tracks: fastTrackRecord,
+  tariffs: tariffRecord,
+};
+
 export const catalogRecords = lazyView(() =>
   z.strictObject({
     hubs: z.array(hubRecord),
@@ -163,8 +172,8 @@ export const catalogRecords = lazyView(() =>
 export function buildRecordSchemas(): void {
   const schemas: z.ZodMiniLazy[] = [
     ...[geoPointSchema, priceSchema, airportMetaSchema, railwayMetaSchema],
-    ...[hubRecord, amenityRecord, businessDayRecord, policyRecord, imageRecord],
-    ...[loungeRecord, fastTrackRecord, tariffRecord, catalogRecords, contractTerms],
+    ...[businessDayRecord, policyRecord, imageRecord, ...Object.values(recordSchemas)],
+    ...[catalogRecords, contractTerms],
   ];
   for (const schema of schemas) eager(schema);
 }

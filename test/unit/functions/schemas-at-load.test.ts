@@ -21,7 +21,6 @@ function counted(zod: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-vi.mock('zod', async (importOriginal) => counted(await importOriginal<Record<string, unknown>>()));
 vi.mock('zod/mini', async (importOriginal) => counted(await importOriginal<Record<string, unknown>>()));
 
 afterEach(() => {
