@@ -30,8 +30,11 @@ export interface Row {
   notApplicable?: string;
   budget?: Budget;
   note?: string;
-  /** Rows of one subject (a function) share a line of the summary, one column each. */
-  pivot?: { subject: string; column: string };
+  /**
+   * Rows of one subject (a function) share a line of the summary, one column each. `withFigures`
+   * adds the two medians to the cell, where what a user waits for matters as much as the ratio.
+   */
+  pivot?: { subject: string; column: string; withFigures?: boolean };
 }
 
 export function measure(
@@ -121,7 +124,10 @@ const ratioCell = (row: Row) => {
   if (!row.measured) return `n/a: ${row.notApplicable ?? ''}`;
   const { ratio, spread } = row.measured;
   const budget = row.budget ? (row.budget.met ? ' ✓' : ' ✗') : '';
-  return `${ratioText(ratio)} (${ratioText(spread.min)}–${ratioText(spread.max)})${budget}`;
+  const figures = row.pivot?.withFigures
+    ? `, ${figure(row.measured.ours)} vs ${figure(row.measured.floor)} ${row.measured.unit}`
+    : '';
+  return `${ratioText(ratio)} (${ratioText(spread.min)}–${ratioText(spread.max)})${figures}${budget}`;
 };
 
 /** Ratios and budgets only, pivoted rows one line per subject: the tables the README shows. */

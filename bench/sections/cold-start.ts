@@ -347,7 +347,11 @@ export async function coldStart(options: {
         section,
         name,
         floorName: `SDK clients only (${sdkNames})`,
-        pivot: { subject: group, column: `init vs SDK clients only (budget ≤ ${initBudget}x)` },
+        pivot: {
+          subject: group,
+          column: `init vs SDK clients only (budget ≤ ${initBudget}x)`,
+          withFigures: true,
+        },
         measured,
         budget: { description: `≤ ${initBudget}x`, met: measured.ratio <= initBudget },
       });

@@ -15,7 +15,7 @@ describe('bench summary', () => {
         section: '1 cold start',
         name: 'auth: init',
         floorName: 'SDK only',
-        pivot: { subject: 'auth', column: 'init vs SDK' },
+        pivot: { subject: 'auth', column: 'init vs SDK', withFigures: true },
         measured: measure([4, 4], [2, 2], 'ms'),
         budget: { description: '≤ 1.5x', met: false },
       },
@@ -25,7 +25,7 @@ describe('bench summary', () => {
     const summary = formatSummary(rows);
 
     expect(summary).toContain('| function | init vs empty | init vs SDK |');
-    expect(summary).toContain('| auth | 11x (10x–12x) | 2x (2x–2x) ✗ |');
+    expect(summary).toContain('| auth | 11x (10x–12x) | 2x (2x–2x), 4 vs 2 ms ✗ |');
     expect(summary).toContain(
       '| 2 warm latency | eSIM confirm: p50 | bare TransactWriteItems | n/a: no handler yet |  |',
     );

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { useLocalConfig } from '../auth/local-config.ts';
+
+const loaded = vi.hoisted(() => ({ modules: [] as string[] }));
+
+vi.mock('@aws-sdk/client-s3', async (importOriginal) => {
+  loaded.modules.push('@aws-sdk/client-s3');
+  return importOriginal();
+});
+
+/*
+ * S3 holds the catalog's image bytes and nothing else. Booking and eSIM read the catalog but never an
+ * image, the catalog serves an image only on its image route, and catalog administration touches S3
+ * only to grant, read and store uploads: no cold start loads the S3 client, about a fifth of these
+ * functions' init (docs/bench.md, "Cold start"). A file of its own, so nothing else has loaded S3
+ * before.
+ */
+describe('loading the functions that read or administer the catalog', () => {
+  it('loads no S3 client: booking, eSIM, catalog and catalog administration', async () => {
+    const functions = await Promise.all([
+      import('../../../functions/booking/handler.ts'),
+      import('../../../functions/esim/handler.ts'),
+      import('../../../functions/catalog/handler.ts'),
+      import('../../../functions/catalog-admin/handler.ts'),
+    ]);
+
+    expect(functions.map((loadedFunction) => typeof loadedFunction.handler)).toEqual(
+      Array(4).fill('function'),
+    );
+    expect(loaded.modules).toEqual([]);
+  });
+
+  it('loads it with the first upload catalog administration grants, and signs what S3 checks', async () => {
+    const { cleanUp } = await useLocalConfig({ IMAGES_BUCKET_NAME: 'catalog-images' });
+    const { imageUploads } = await import('../../../functions/catalog-admin/handler.ts');
+    const now = new Date('2026-11-24T10:00:00Z');
+
+    const target = await imageUploads.grant(
+      'upload-1',
+      'image/png',
+      1234,
+      new Date('2026-11-24T10:15:00Z'),
+      now,
+    );
+
+    expect(loaded.modules).toEqual(['@aws-sdk/client-s3']);
+    const url = new URL(target.url);
+    expect(url.pathname).toBe('/uploads/upload-1');
+    expect(url.hostname).toBe('catalog-images.s3.eu-west-1.amazonaws.com');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    await cleanUp();
+  });
+});
