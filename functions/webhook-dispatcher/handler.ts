@@ -1,5 +1,5 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import { ChangeMessageVisibilityCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { config, queueUrl, webhookDeliveryConfig } from '../../shared/config/env.ts';
 import { dispatchStore } from '../../shared/db/entities/delivery.ts';
@@ -30,11 +30,30 @@ import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
  */
 const processor = new BatchProcessor(EventType.SQS);
 
-let client: SQSClient | undefined;
-function sqs(): SQSClient {
-  const { region, sqsEndpoint } = config();
-  client ??= new SQSClient({ region, ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}) });
-  return client;
+interface Queues {
+  client: SQSClient;
+  commands: typeof import('@aws-sdk/client-sqs');
+}
+
+let queues: Promise<Queues> | undefined;
+
+/**
+ * The SQS client loads with the first retry or dead letter: a delivery that succeeds is deleted by the
+ * event source mapping, so most cold starts never need it (docs/bench.md, "Cold start").
+ */
+function sqs(): Promise<Queues> {
+  queues ??= import('@aws-sdk/client-sqs').then(
+    (commands) => {
+      const { region, sqsEndpoint } = config();
+      const client = new commands.SQSClient({ region, ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}) });
+      return { client, commands };
+    },
+    (error: unknown) => {
+      queues = undefined;
+      throw error;
+    },
+  );
+  return queues;
 }
 
 const ports: DispatchPorts = {
@@ -63,8 +82,9 @@ class DeliveryPendingError extends Error {
 
 async function deadLetter(record: SQSRecord, reason: string): Promise<void> {
   const url = queueUrl('WEBHOOK_DLQ_URL');
-  await sqs().send(
-    new SendMessageCommand({
+  const { client, commands } = await sqs();
+  await client.send(
+    new commands.SendMessageCommand({
       QueueUrl: url,
       MessageBody: record.body,
       MessageAttributes: {
@@ -157,8 +177,9 @@ async function dispatchRecord(record: SQSRecord, hasTime: () => boolean): Promis
 }
 
 async function hide(record: SQSRecord, seconds: number): Promise<void> {
-  await sqs().send(
-    new ChangeMessageVisibilityCommand({
+  const { client, commands } = await sqs();
+  await client.send(
+    new commands.ChangeMessageVisibilityCommand({
       QueueUrl: queueUrl('WEBHOOK_QUEUE_URL'),
       ReceiptHandle: record.receiptHandle,
       VisibilityTimeout: seconds,

@@ -8,24 +8,32 @@ vi.mock('@aws-sdk/client-s3', async (importOriginal) => {
   return importOriginal();
 });
 
+vi.mock('@aws-sdk/client-sqs', async (importOriginal) => {
+  loaded.modules.push('@aws-sdk/client-sqs');
+  return importOriginal();
+});
+
 /*
- * S3 holds the catalog's image bytes and nothing else. Booking and eSIM read the catalog but never an
- * image, the catalog serves an image only on its image route, and catalog administration touches S3
- * only to grant, read and store uploads: no cold start loads the S3 client, about a fifth of these
- * functions' init (docs/bench.md, "Cold start"). A file of its own, so nothing else has loaded S3
- * before.
+ * An SDK client that only some requests need loads with the first of them (docs/bench.md, "Cold
+ * start"). S3 holds the catalog's image bytes and nothing else: booking and eSIM read the catalog but
+ * never an image, the catalog serves an image only on its image route, and catalog administration
+ * touches S3 only to grant, read and store uploads; S3 was about a fifth of these functions' init.
+ * The webhook dispatcher sends to SQS only to retry or dead-letter a delivery (its handler tests
+ * cover both through the client it loads then). A file of its own, so nothing else has loaded either
+ * client before.
  */
-describe('loading the functions that read or administer the catalog', () => {
-  it('loads no S3 client: booking, eSIM, catalog and catalog administration', async () => {
+describe('loading the functions whose requests mostly need no S3 or SQS', () => {
+  it('loads no S3 or SQS client: booking, eSIM, catalog, catalog administration, webhook dispatcher', async () => {
     const functions = await Promise.all([
       import('../../../functions/booking/handler.ts'),
       import('../../../functions/esim/handler.ts'),
       import('../../../functions/catalog/handler.ts'),
       import('../../../functions/catalog-admin/handler.ts'),
+      import('../../../functions/webhook-dispatcher/handler.ts'),
     ]);
 
     expect(functions.map((loadedFunction) => typeof loadedFunction.handler)).toEqual(
-      Array(4).fill('function'),
+      Array(5).fill('function'),
     );
     expect(loaded.modules).toEqual([]);
   });
