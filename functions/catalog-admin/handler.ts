@@ -9,11 +9,7 @@ import { dynamoCatalogImageStore } from '../../shared/db/entities/catalog-image.
 import { buildRecordSchemas, type Contract } from '../../shared/domain/catalog/records.ts';
 import type { CatalogDiff } from '../../shared/domain/catalog-admin/diff.ts';
 import type { RecordKind } from '../../shared/domain/catalog-admin/kinds.ts';
-import type {
-  CatalogAdminPorts,
-  ImageUploads,
-  StoredImage,
-} from '../../shared/domain/catalog-admin/ports.ts';
+import type { CatalogAdminPorts, StoredImage } from '../../shared/domain/catalog-admin/ports.ts';
 import {
   type AdminChange,
   completeImageUpload,
@@ -37,18 +33,7 @@ import { actorOf } from '../../shared/http/pipeline/audit.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { catalogAdminRoutes, catalogItemsByOperationId } from '../../shared/routes/catalog-admin.ts';
 import { filledPath } from '../../shared/routes/types.ts';
-
-/**
- * Upload URLs and staged uploads (S3 and its presigner) load with the first image upload: most
- * requests of this function edit records, and S3 is about a fifth of its cold start (docs/bench.md).
- */
-const s3Uploads = async (): Promise<ImageUploads> =>
-  (await import('../../shared/storage/image-uploads.ts')).s3ImageUploads;
-export const imageUploads: ImageUploads = {
-  grant: async (...request) => (await s3Uploads()).grant(...request),
-  find: async (uploadId) => (await s3Uploads()).find(uploadId),
-  read: async (uploadId) => (await s3Uploads()).read(uploadId),
-};
+import { s3ImageUploads } from '../../shared/storage/image-uploads.ts';
 
 let ports: CatalogAdminPorts | undefined;
 
@@ -58,7 +43,7 @@ function adminPorts(): CatalogAdminPorts {
     drafts: dynamoCatalogDraftStore,
     versions: catalogVersions,
     images: dynamoCatalogImageStore,
-    uploads: imageUploads,
+    uploads: s3ImageUploads,
     contracts: dynamoContractStore,
     accounts: accountStore,
     audit: dynamoAuditLog({ tableName: config().auditTableName }),

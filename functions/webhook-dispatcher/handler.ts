@@ -30,30 +30,17 @@ import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
  */
 const processor = new BatchProcessor(EventType.SQS);
 
-interface Queues {
-  client: SQSClient;
-  commands: typeof import('@aws-sdk/client-sqs');
-}
-
-let queues: Promise<Queues> | undefined;
+let client: SQSClient | undefined;
 
 /**
- * The SQS client loads with the first retry or dead letter: a delivery that succeeds is deleted by the
- * event source mapping, so most cold starts never need it (docs/bench.md, "Cold start").
+ * The SQS SDK and client load with the first retry or dead letter: a delivery that succeeds is deleted
+ * by the event source mapping, so most cold starts never need them (docs/bench.md, "Cold start").
  */
-function sqs(): Promise<Queues> {
-  queues ??= import('@aws-sdk/client-sqs').then(
-    (commands) => {
-      const { region, sqsEndpoint } = config();
-      const client = new commands.SQSClient({ region, ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}) });
-      return { client, commands };
-    },
-    (error: unknown) => {
-      queues = undefined;
-      throw error;
-    },
-  );
-  return queues;
+async function sqs(): Promise<{ client: SQSClient; sdk: typeof import('@aws-sdk/client-sqs') }> {
+  const sdk = await import('@aws-sdk/client-sqs');
+  const { region, sqsEndpoint } = config();
+  client ??= new sdk.SQSClient({ region, ...(sqsEndpoint ? { endpoint: sqsEndpoint } : {}) });
+  return { client, sdk };
 }
 
 const ports: DispatchPorts = {
@@ -82,9 +69,9 @@ class DeliveryPendingError extends Error {
 
 async function deadLetter(record: SQSRecord, reason: string): Promise<void> {
   const url = queueUrl('WEBHOOK_DLQ_URL');
-  const { client, commands } = await sqs();
+  const { client, sdk } = await sqs();
   await client.send(
-    new commands.SendMessageCommand({
+    new sdk.SendMessageCommand({
       QueueUrl: url,
       MessageBody: record.body,
       MessageAttributes: {
@@ -177,9 +164,9 @@ async function dispatchRecord(record: SQSRecord, hasTime: () => boolean): Promis
 }
 
 async function hide(record: SQSRecord, seconds: number): Promise<void> {
-  const { client, commands } = await sqs();
+  const { client, sdk } = await sqs();
   await client.send(
-    new commands.ChangeMessageVisibilityCommand({
+    new sdk.ChangeMessageVisibilityCommand({
       QueueUrl: queueUrl('WEBHOOK_QUEUE_URL'),
       ReceiptHandle: record.receiptHandle,
       VisibilityTimeout: seconds,

@@ -1,10 +1,4 @@
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config/env.ts';
 import { onReset } from '../config/reset.ts';
 
@@ -16,11 +10,17 @@ import { onReset } from '../config/reset.ts';
  */
 let client: S3Client | undefined;
 
-/** Module-scope singleton; on the local stage the SQS emulator serves S3 (path-style addressing). */
-export function s3(): S3Client {
+/**
+ * The S3 SDK and the module-scope client, loaded with the first image read or written: booking, eSIM
+ * and most catalog requests read the catalog but never an image, and S3 was about a fifth of their
+ * cold start (docs/bench.md, "Cold start"). On the local stage the SQS emulator serves S3 (path-style
+ * addressing).
+ */
+export async function s3(): Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> {
+  const sdk = await import('@aws-sdk/client-s3');
   if (!client) {
     const { region, s3Endpoint } = config();
-    client = new S3Client({
+    client = new sdk.S3Client({
       region,
       ...(s3Endpoint ? { endpoint: s3Endpoint, forcePathStyle: true } : {}),
       maxAttempts: 3,
@@ -29,7 +29,7 @@ export function s3(): S3Client {
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
   }
-  return client;
+  return { client, sdk };
 }
 
 onReset(() => {
@@ -46,8 +46,9 @@ export function bucket(): string {
 export const imageObjectKey = (sha256: string): string => `images/${sha256}`;
 
 export async function putImageObject(sha256: string, contentType: string, bytes: Uint8Array): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({
       Bucket: bucket(),
       Key: imageObjectKey(sha256),
       Body: bytes,
@@ -59,18 +60,22 @@ export async function putImageObject(sha256: string, contentType: string, bytes:
 }
 
 export async function hasImageObject(sha256: string): Promise<boolean> {
+  const { client, sdk } = await s3();
   try {
-    await s3().send(new HeadObjectCommand({ Bucket: bucket(), Key: imageObjectKey(sha256) }));
+    await client.send(new sdk.HeadObjectCommand({ Bucket: bucket(), Key: imageObjectKey(sha256) }));
     return true;
   } catch (error) {
-    if (error instanceof NotFound) return false;
+    if (error instanceof sdk.NotFound) return false;
     throw error;
   }
 }
 
 export async function readImageObject(sha256: string): Promise<Uint8Array | undefined> {
+  const { client, sdk } = await s3();
   try {
-    const { Body } = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: imageObjectKey(sha256) }));
+    const { Body } = await client.send(
+      new sdk.GetObjectCommand({ Bucket: bucket(), Key: imageObjectKey(sha256) }),
+    );
     return Body ? await Body.transformToByteArray() : undefined;
   } catch (error) {
     if (error instanceof Error && error.name === 'NoSuchKey') return undefined;

@@ -1,5 +1,3 @@
-import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ImageUploads, StagedUpload, UploadTarget } from '../domain/catalog-admin/ports.ts';
 import { bucket, s3 } from './image-objects.ts';
 
@@ -12,14 +10,19 @@ export const uploadObjectKey = (uploadId: string): string => `uploads/${uploadId
 
 export const s3ImageUploads: ImageUploads = {
   async grant(uploadId, contentType, bytes, expiresAt, now): Promise<UploadTarget> {
-    const command = new PutObjectCommand({
+    // S3 and its presigner load with the first grant (image-objects.ts).
+    const [{ client, sdk }, { getSignedUrl }] = await Promise.all([
+      s3(),
+      import('@aws-sdk/s3-request-presigner'),
+    ]);
+    const command = new sdk.PutObjectCommand({
       Bucket: bucket(),
       Key: uploadObjectKey(uploadId),
       ContentType: contentType,
       ContentLength: bytes,
     });
     // Both headers signed: S3 refuses a file of another size or type than the one granted.
-    const url = await getSignedUrl(s3(), command, {
+    const url = await getSignedUrl(client, command, {
       expiresIn: Math.max(1, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
       signingDate: now,
       signableHeaders: new Set(['content-type', 'content-length']),
@@ -28,20 +31,22 @@ export const s3ImageUploads: ImageUploads = {
   },
 
   async find(uploadId): Promise<StagedUpload | undefined> {
+    const { client, sdk } = await s3();
     try {
-      const head = await s3().send(
-        new HeadObjectCommand({ Bucket: bucket(), Key: uploadObjectKey(uploadId) }),
+      const head = await client.send(
+        new sdk.HeadObjectCommand({ Bucket: bucket(), Key: uploadObjectKey(uploadId) }),
       );
       return { bytes: head.ContentLength ?? 0, contentType: head.ContentType };
     } catch (error) {
-      if (error instanceof NotFound) return undefined;
+      if (error instanceof sdk.NotFound) return undefined;
       throw error;
     }
   },
 
   async read(uploadId): Promise<Uint8Array> {
-    const { Body } = await s3().send(
-      new GetObjectCommand({ Bucket: bucket(), Key: uploadObjectKey(uploadId) }),
+    const { client, sdk } = await s3();
+    const { Body } = await client.send(
+      new sdk.GetObjectCommand({ Bucket: bucket(), Key: uploadObjectKey(uploadId) }),
     );
     return Body ? Body.transformToByteArray() : new Uint8Array();
   },

@@ -1,6 +1,7 @@
 import { config } from '../../config/env.ts';
 import type { CatalogImageStore, StoredImage } from '../../domain/catalog-admin/ports.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
+import { putImageObject } from '../../storage/image-objects.ts';
 import { batchGetMain } from '../batch-get.ts';
 import type { DynamoWrite } from '../transaction.ts';
 
@@ -70,10 +71,8 @@ export const dynamoCatalogImageStore = {
     return found;
   },
 
-  async putBytes(image: StoredImage, bytes: Uint8Array): Promise<void> {
-    // S3 loads with the first image stored, not at every cold start of catalog administration.
-    const { putImageObject } = await import('../../storage/image-objects.ts');
-    await putImageObject(image.sha256, image.contentType, bytes);
+  putBytes(image: StoredImage, bytes: Uint8Array): Promise<void> {
+    return putImageObject(image.sha256, image.contentType, bytes);
   },
 
   add(image: StoredImage): DynamoWrite {

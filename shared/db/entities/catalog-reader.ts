@@ -6,6 +6,7 @@ import type { CatalogReader, CatalogView, ViewOptions } from '../../domain/catal
 import type { Contract } from '../../domain/catalog/records.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { logger } from '../../observability/logger.ts';
+import { readImageObject } from '../../storage/image-objects.ts';
 import { LruMap } from '../../util/lru-map.ts';
 import { type CatalogPointer, type LoadedSnapshot, loadSnapshot, readCatalogStates } from './catalog.ts';
 
@@ -174,10 +175,6 @@ export class DynamoCatalogReader implements CatalogReader {
       this.images.set(blob, cached);
       return cached;
     }
-    // The S3 client loads with the first image read: booking, eSIM and the catalog's other requests
-    // read the catalog through this class but never an image, and S3 is about a fifth of their cold
-    // start (docs/bench.md, "Cold start").
-    const { readImageObject } = await import('../../storage/image-objects.ts');
     const bytes = await readImageObject(blob);
     if (!bytes) throw new Error(`Catalog image object ${blob} is missing`);
     this.images.set(blob, bytes);

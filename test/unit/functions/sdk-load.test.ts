@@ -18,6 +18,7 @@ vi.mock('@aws-sdk/client-sqs', async (importOriginal) => {
  * start"). S3 holds the catalog's image bytes and nothing else: booking and eSIM read the catalog but
  * never an image, the catalog serves an image only on its image route, and catalog administration
  * touches S3 only to grant, read and store uploads; S3 was about a fifth of these functions' init.
+ * The storage adapter (shared/storage/image-objects.ts) loads the SDK with its first call.
  * The webhook dispatcher sends to SQS only to retry or dead-letter a delivery (its handler tests
  * cover both through the client it loads then). A file of its own, so nothing else has loaded either
  * client before.
@@ -40,10 +41,10 @@ describe('loading the functions whose requests mostly need no S3 or SQS', () => 
 
   it('loads it with the first upload catalog administration grants, and signs what S3 checks', async () => {
     const { cleanUp } = await useLocalConfig({ IMAGES_BUCKET_NAME: 'catalog-images' });
-    const { imageUploads } = await import('../../../functions/catalog-admin/handler.ts');
+    const { s3ImageUploads } = await import('../../../shared/storage/image-uploads.ts');
     const now = new Date('2026-11-24T10:00:00Z');
 
-    const target = await imageUploads.grant(
+    const target = await s3ImageUploads.grant(
       'upload-1',
       'image/png',
       1234,
