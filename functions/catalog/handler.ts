@@ -13,6 +13,7 @@ import {
 } from '../../shared/domain/catalog/service.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { catalogRoutes } from '../../shared/routes/catalog.ts';
+import { catalogImages } from '../../shared/storage/catalog-images.ts';
 
 interface ConditionalHeaders {
   'accept-language'?: string | undefined;
@@ -65,7 +66,7 @@ export const handler = createApiHandler(catalogRoutes, {
   getEsimTariff: async ({ principal, params, headers }) =>
     respond(getCatalogItem(await viewOf(principal), 'tariffs', params.tariffID, conditionalOf(headers))),
   getImage: async ({ principal, params, headers }) => {
-    const image = await getImage(catalogReader(), await viewOf(principal), params.id, conditionalOf(headers));
+    const image = await getImage(catalogImages(), await viewOf(principal), params.id, conditionalOf(headers));
     const validators = {
       ETag: image.etag,
       'Last-Modified': httpDate(image.lastModified),

@@ -6,7 +6,8 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { lambdaEnvironment } from '../../bench/sections/cold-start.ts';
 import { bundleFunctionSync, functionBundleOptions } from '../../infra/constructs/bundle.ts';
-import { projectRoot } from '../../infra/constructs/entries.ts';
+import { handlerEntry, projectRoot } from '../../infra/constructs/entries.ts';
+import { functionNeeds, serviceFunctions } from '../../infra/functions.ts';
 import { scratchDir } from '../unit/support/scratch-dir.ts';
 
 const run = promisify(execFile);
@@ -131,5 +132,52 @@ describe("a function's deployed code", () => {
         { path: 'headers', message: 'printable ASCII without spaces' },
       ],
     });
+  });
+
+  it('carries an S3 client only in the functions granted the images bucket', async () => {
+    const entries = Object.fromEntries(
+      serviceFunctions.flatMap((name) => {
+        const entry = handlerEntry(name);
+        return entry ? [[name, entry]] : [];
+      }),
+    );
+    // One build for all of them: every function's code is what its entry reaches, chunks loaded on
+    // first use included.
+    const { metafile } = await build({
+      ...functionBundleOptions(Object.values(entries)[0] ?? '', join(outdir(), 'all')),
+      entryPoints: entries,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const reached = (output: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(output)) return seen;
+      seen.add(output);
+      for (const { path, external } of metafile.outputs[output]?.imports ?? []) {
+        if (!external) reached(path, seen);
+      }
+      return seen;
+    };
+    const withS3 = Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
+      const name = Object.keys(entries).find(
+        (key) => entryPoint && join(projectRoot, entryPoint) === entries[key],
+      );
+      if (!name) return [];
+      const inputs = [...reached(output)].flatMap((file) =>
+        Object.keys(metafile.outputs[file]?.inputs ?? {}),
+      );
+      return inputs.some((input) => input.includes('node_modules/@aws-sdk/client-s3/')) ? [name] : [];
+    });
+
+    // Booking and eSIM read the catalog but never an image: without S3 in their code, the shared
+    // chunks their cold start loads hold none of the S3 client's protocol and stream code either.
+    expect(Object.keys(entries)).toEqual(
+      expect.arrayContaining(['booking', 'esim', 'catalog', 'catalog-admin']),
+    );
+    expect(withS3.sort()).toEqual(
+      Object.keys(entries)
+        .filter((name) => functionNeeds[name as keyof typeof functionNeeds].buckets?.images)
+        .sort(),
+    );
   });
 });

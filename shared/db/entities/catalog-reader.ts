@@ -6,7 +6,6 @@ import type { CatalogReader, CatalogView, ViewOptions } from '../../domain/catal
 import type { Contract } from '../../domain/catalog/records.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { logger } from '../../observability/logger.ts';
-import { readImageObject } from '../../storage/image-objects.ts';
 import { LruMap } from '../../util/lru-map.ts';
 import { type CatalogPointer, type LoadedSnapshot, loadSnapshot, readCatalogStates } from './catalog.ts';
 
@@ -19,8 +18,6 @@ const emptyCatalog: LoadedSnapshot = {
 /** No own contract and no default: the account sees nothing. */
 const noContract: Contract = { lounges: [], fast_tracks: [], tariffs: [], updatedAt: epoch.toISOString() };
 
-/** Image bytes kept per container; blobs are immutable (content-addressed), so never stale. */
-const imageCacheBudgetBytes = 32 * 1024 * 1024;
 /** Accounts whose contract a container keeps; beyond them the least recently served is dropped. */
 const cachedAccounts = 1000;
 
@@ -62,8 +59,8 @@ interface AccountState {
  * is ever older than the bound. The pointer, the one key every request would otherwise read, is read
  * once per container per refresh instead of once per request. A publication (catalog admin) is so seen
  * by every container within the bound, without any signal between them. Snapshots are queried only when
- * the pointer names a version not in memory, and image bytes (S3) only the first time a container
- * serves them.
+ * the pointer names a version not in memory. Image bytes are not the reader's: the catalog function
+ * reads them through shared/storage/catalog-images.ts.
  */
 export class DynamoCatalogReader implements CatalogReader {
   private readonly options: CatalogReaderOptions;
@@ -74,8 +71,6 @@ export class DynamoCatalogReader implements CatalogReader {
   private background: Promise<void> | undefined;
   private snapshot: CatalogSnapshot | undefined;
   private loading: { version: string; promise: Promise<CatalogSnapshot> } | undefined;
-  private readonly images = new Map<string, Uint8Array>();
-  private imageBytesCached = 0;
 
   constructor(options: Partial<CatalogReaderOptions> = {}) {
     this.options = {
@@ -165,26 +160,6 @@ export class DynamoCatalogReader implements CatalogReader {
     } finally {
       if (this.loading?.promise === promise) this.loading = undefined;
     }
-  }
-
-  async imageBytes(blob: string): Promise<Uint8Array> {
-    const cached = this.images.get(blob);
-    if (cached) {
-      // Map order is insertion order: re-inserting makes this the most recently used.
-      this.images.delete(blob);
-      this.images.set(blob, cached);
-      return cached;
-    }
-    const bytes = await readImageObject(blob);
-    if (!bytes) throw new Error(`Catalog image object ${blob} is missing`);
-    this.images.set(blob, bytes);
-    this.imageBytesCached += bytes.byteLength;
-    for (const [key, value] of this.images) {
-      if (this.imageBytesCached <= imageCacheBudgetBytes) break;
-      this.images.delete(key);
-      this.imageBytesCached -= value.byteLength;
-    }
-    return bytes;
   }
 }
 

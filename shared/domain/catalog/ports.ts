@@ -23,6 +23,14 @@ export interface ViewOptions {
  */
 export interface CatalogReader {
   view(accountId: string, options?: ViewOptions): Promise<CatalogView>;
+}
+
+/**
+ * The bytes of catalog images (shared/storage/catalog-images.ts), kept per container: a port of its own
+ * because only the catalog function serves images, so booking and eSIM, which read the catalog to
+ * create, carry no image storage at all.
+ */
+export interface CatalogImages {
   imageBytes(blob: string): Promise<Uint8Array>;
 }
 

@@ -4,7 +4,7 @@ import { NotFoundError } from '../errors.ts';
 import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
 import { imageIdFor } from './image-id.ts';
 import { negotiateLocale } from './locale.ts';
-import type { CatalogReader, CatalogView } from './ports.ts';
+import type { CatalogImages, CatalogView } from './ports.ts';
 import type { CatalogKind } from './records.ts';
 import { type CatalogItemByKind, type CatalogSnapshot, searchKey } from './snapshot.ts';
 
@@ -196,7 +196,7 @@ export interface ImageRepresentation extends Representation<ImageBytes> {
  * revalidation is answered from the catalog alone.
  */
 export async function getImage(
-  reader: CatalogReader,
+  images: CatalogImages,
   view: CatalogView,
   imageId: string,
   request: Preconditions,
@@ -217,7 +217,7 @@ export async function getImage(
   if (isNotModified(request, { etag, lastModified })) {
     return { notModified: true, etag, lastModified, immutable };
   }
-  const bytes = await reader.imageBytes(owned.blob);
+  const bytes = await images.imageBytes(owned.blob);
   return {
     notModified: false,
     etag,

@@ -1,14 +1,11 @@
-import { Readable } from 'node:stream';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { sdkStreamMixin } from '@smithy/core/serde';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../../shared/domain/catalog/freshness.ts';
 import { listCatalog } from '../../../shared/domain/catalog/service.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
-import { blob, id, records } from './fixture.ts';
+import { id, records } from './fixture.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const accountId = '11111111-1111-4111-8111-111111111111';
@@ -174,25 +171,6 @@ describe('the catalog reader', () => {
 
     expect(view.snapshot.version).toBe('v1');
     expect(dynamo.commandCalls(BatchGetCommand)).toHaveLength(2);
-  });
-
-  it('reads the bytes of an image from the images bucket once per container', async () => {
-    const bytes = new Uint8Array([1, 2, 3]);
-    const s3 = mockClient(S3Client);
-    s3.on(GetObjectCommand).resolves({ Body: sdkStreamMixin(Readable.from([Buffer.from(bytes)])) });
-    const reader = new DynamoCatalogReader();
-
-    await reader.imageBytes(blob);
-    const again = await reader.imageBytes(blob);
-
-    expect(again).toEqual(bytes);
-    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(1);
-    expect(s3.commandCalls(GetObjectCommand)[0]?.args[0].input).toEqual({
-      Bucket: 'images-test',
-      Key: `images/${blob}`,
-    });
-    expect(dynamo.calls()).toHaveLength(0);
-    s3.restore();
   });
 });
 

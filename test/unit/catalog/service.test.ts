@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { httpDate } from '../../../shared/domain/catalog/conditional.ts';
 import { imageIdFor } from '../../../shared/domain/catalog/image-id.ts';
-import type { CatalogReader } from '../../../shared/domain/catalog/ports.ts';
+import type { CatalogImages } from '../../../shared/domain/catalog/ports.ts';
 import type { Contract } from '../../../shared/domain/catalog/records.ts';
 import {
   getCatalogItem,
@@ -286,16 +286,16 @@ describe('one catalog item', () => {
 
 describe('an image', () => {
   const bytes = new Uint8Array([60, 115, 118, 103, 62]);
-  const reader = (): CatalogReader => ({ view: vi.fn(), imageBytes: vi.fn(async () => bytes) });
+  const images = (): CatalogImages => ({ imageBytes: vi.fn(async () => bytes) });
 
   it('serves the bytes of an enabled image of a visible lounge', async () => {
-    const image = await getImage(reader(), view(), id(1001), {});
+    const image = await getImage(images(), view(), id(1001), {});
 
     expect(image.body).toEqual({ contentType: 'image/svg+xml', bytes });
   });
 
   it('answers 304 without reading the bytes when the ETag matches', async () => {
-    const storage = reader();
+    const storage = images();
     const first = await getImage(storage, view(), id(1001), {});
     const again = await getImage(storage, view(), id(1001), { ifNoneMatch: first.etag });
 
@@ -309,7 +309,7 @@ describe('an image', () => {
     ['an image of an inactive fast-track', id(4012), everything],
     ['an unknown image', id(9999), everything],
   ])('is 404 for %s', async (_case, imageId, contract) => {
-    await expect(getImage(reader(), view(contract), imageId, {})).rejects.toMatchObject({
+    await expect(getImage(images(), view(contract), imageId, {})).rejects.toMatchObject({
       code: 'CatalogResourceNotFound',
     });
   });
@@ -328,12 +328,12 @@ describe('an image', () => {
       images: [{ ...shared, sort: 1, enabled: true }],
     });
 
-    const viaSecond = await getImage(reader(), view(only([id(2)]), { records: catalog }), shared.id, {});
-    const neither = getImage(reader(), view(only([id(3)]), { records: catalog }), shared.id, {});
+    const viaSecond = await getImage(images(), view(only([id(2)]), { records: catalog }), shared.id, {});
+    const neither = getImage(images(), view(only([id(3)]), { records: catalog }), shared.id, {});
 
     expect(viaSecond.body?.contentType).toBe('image/png');
     expect(viaSecond.immutable).toBe(true);
     await expect(neither).rejects.toMatchObject({ code: 'CatalogResourceNotFound' });
-    expect((await getImage(reader(), view(), id(1001), {})).immutable).toBe(false);
+    expect((await getImage(images(), view(), id(1001), {})).immutable).toBe(false);
   });
 });

@@ -16,7 +16,8 @@ vi.mock('@aws-sdk/client-sqs', async (importOriginal) => {
 /*
  * An SDK client that only some requests need loads with the first of them (docs/bench.md, "Cold
  * start"). S3 holds the catalog's image bytes and nothing else: booking and eSIM read the catalog but
- * never an image, the catalog serves an image only on its image route, and catalog administration
+ * never an image (their code holds no S3 client at all: test/infra/bundle.test.ts), the catalog serves
+ * an image only on its image route, and catalog administration
  * touches S3 only to grant, read and store uploads; S3 was about a fifth of these functions' init.
  * The storage adapter (shared/storage/image-objects.ts) loads the SDK with its first call.
  * The webhook dispatcher sends to SQS only to retry or dead-letter a delivery (its handler tests
