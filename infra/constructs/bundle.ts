@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
-import { projectRoot, sourceMapSupport } from './entries.ts';
+import { lambdaCredentials, projectRoot, sourceMapSupport } from './entries.ts';
 
 /** Some CommonJS dependencies call `require` for Node built-ins, which an ESM bundle lacks. */
 const requireShim = "const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);";
@@ -73,6 +73,9 @@ ${members.join('\n')}
  * The AWS SDK is bundled at the pinned version the tests ran against, not the runtime's copy. No
  * `--enable-source-maps`: it parses the source map at every cold start; the injected
  * shared/observability/source-maps.ts reads a file's map only when a stack through it is formatted.
+ * The SDK clients' default credential chain is replaced by its first link, the environment Lambda
+ * sets (shared/aws/lambda-credentials.ts): the links after it, never reached in Lambda, put code in
+ * the chunks every cold start loads.
  */
 export function functionBundleOptions(entry: string, outdir: string) {
   return {
@@ -90,6 +93,7 @@ export function functionBundleOptions(entry: string, outdir: string) {
     banner: { js: requireShim },
     plugins: [builtinsWithoutFacade],
     inject: [sourceMapSupport],
+    alias: { '@aws-sdk/credential-provider-node': lambdaCredentials },
     minify: true,
     sourcemap: true,
     sourcesContent: false,

@@ -7,6 +7,9 @@ export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** Injected into every function's bundle: stack traces mapped to the TypeScript sources when formatted. */
 export const sourceMapSupport = join(projectRoot, 'shared', 'observability', 'source-maps.ts');
 
+/** What a function's SDK clients take their credentials from: the environment Lambda sets. */
+export const lambdaCredentials = join(projectRoot, 'shared', 'aws', 'lambda-credentials.ts');
+
 /** Where a function's code starts, or undefined while nobody has written it yet. */
 export type EntryResolver = (functionName: string) => string | undefined;
 

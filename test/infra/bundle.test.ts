@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lambdaEnvironment } from '../../bench/sections/cold-start.ts';
 import { bundleFunctionSync, functionBundleOptions } from '../../infra/constructs/bundle.ts';
 import { handlerEntry, projectRoot } from '../../infra/constructs/entries.ts';
@@ -134,50 +134,120 @@ describe("a function's deployed code", () => {
     });
   });
 
-  it('carries an S3 client only in the functions granted the images bucket', async () => {
-    const entries = Object.fromEntries(
-      serviceFunctions.flatMap((name) => {
-        const entry = handlerEntry(name);
-        return entry ? [[name, entry]] : [];
-      }),
+  it('signs with the credentials Lambda sets in the environment, and says so when there are none', async () => {
+    const bundleDir = join(outdir(), 'credentials');
+    const entry = join(outdir(), 'credentials.ts');
+    await writeFile(
+      entry,
+      [
+        "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+        'export const handler = async () => {',
+        "  const client = new DynamoDBClient({ region: 'eu-west-1' });",
+        '  try {',
+        '    const { accessKeyId, secretAccessKey, sessionToken } = await client.config.credentials();',
+        '    return { accessKeyId, secretAccessKey, sessionToken };',
+        '  } catch (error) { return { error: error.message }; }',
+        '};',
+      ].join('\n'),
     );
-    // One build for all of them: every function's code is what its entry reaches, chunks loaded on
-    // first use included.
-    const { metafile } = await build({
-      ...functionBundleOptions(Object.values(entries)[0] ?? '', join(outdir(), 'all')),
-      entryPoints: entries,
-      write: false,
-      metafile: true,
+    await build({
+      ...functionBundleOptions(entry, bundleDir),
+      nodePaths: [join(projectRoot, 'node_modules')],
       logLevel: 'silent',
     });
-    const reached = (output: string, seen = new Set<string>()): Set<string> => {
-      if (seen.has(output)) return seen;
-      seen.add(output);
-      for (const { path, external } of metafile.outputs[output]?.imports ?? []) {
-        if (!external) reached(path, seen);
-      }
-      return seen;
-    };
-    const withS3 = Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
-      const name = Object.keys(entries).find(
-        (key) => entryPoint && join(projectRoot, entryPoint) === entries[key],
+    const runner = join(outdir(), 'run-credentials.mjs');
+    await writeFile(
+      runner,
+      'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
+    );
+    const credentialsOf = async (env: Record<string, string>) =>
+      JSON.parse((await run(process.execPath, [runner, join(bundleDir, 'index.mjs')], { env })).stdout);
+    const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, ...withoutCredentials } = lambdaEnvironment;
+
+    expect(
+      await credentialsOf({
+        ...lambdaEnvironment,
+        AWS_ACCESS_KEY_ID: 'ASIA1',
+        AWS_SESSION_TOKEN: 'role-session',
+      }),
+    ).toEqual({ accessKeyId: 'ASIA1', secretAccessKey: AWS_SECRET_ACCESS_KEY, sessionToken: 'role-session' });
+    // The SDK's default chain would go on to files, processes and metadata endpoints, and fail
+    // with "Could not load credentials from any providers".
+    expect(await credentialsOf(withoutCredentials)).toEqual({
+      error: 'Unable to find environment variable credentials.',
+    });
+    expect(AWS_ACCESS_KEY_ID).toBeDefined();
+  });
+
+  describe('every function, as one build (chunks loaded on first use included)', () => {
+    /** The package inputs each function's code reaches, by function name. */
+    let reachedInputs: Map<string, string[]>;
+    beforeAll(async () => {
+      const entries = Object.fromEntries(
+        serviceFunctions.flatMap((name) => {
+          const entry = handlerEntry(name);
+          return entry ? [[name, entry]] : [];
+        }),
       );
-      if (!name) return [];
-      const inputs = [...reached(output)].flatMap((file) =>
-        Object.keys(metafile.outputs[file]?.inputs ?? {}),
+      const { metafile } = await build({
+        ...functionBundleOptions(Object.values(entries)[0] ?? '', join(outdir(), 'all')),
+        entryPoints: entries,
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
+      const reached = (output: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(output)) return seen;
+        seen.add(output);
+        for (const { path, external } of metafile.outputs[output]?.imports ?? []) {
+          if (!external) reached(path, seen);
+        }
+        return seen;
+      };
+      reachedInputs = new Map(
+        Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
+          const name = Object.keys(entries).find(
+            (key) => entryPoint && join(projectRoot, entryPoint) === entries[key],
+          );
+          if (!name) return [];
+          const inputs = [...reached(output)].flatMap((file) =>
+            Object.keys(metafile.outputs[file]?.inputs ?? {}),
+          );
+          return [[name, inputs.filter((input) => input.includes('node_modules/'))]];
+        }),
       );
-      return inputs.some((input) => input.includes('node_modules/@aws-sdk/client-s3/')) ? [name] : [];
     });
 
-    // Booking and eSIM read the catalog but never an image: without S3 in their code, the shared
-    // chunks their cold start loads hold none of the S3 client's protocol and stream code either.
-    expect(Object.keys(entries)).toEqual(
-      expect.arrayContaining(['booking', 'esim', 'catalog', 'catalog-admin']),
-    );
-    expect(withS3.sort()).toEqual(
-      Object.keys(entries)
-        .filter((name) => functionNeeds[name as keyof typeof functionNeeds].buckets?.images)
-        .sort(),
-    );
+    it('carries an S3 client only in the functions granted the images bucket', () => {
+      const withS3 = [...reachedInputs]
+        .filter(([, inputs]) => inputs.some((input) => input.includes('node_modules/@aws-sdk/client-s3/')))
+        .map(([name]) => name);
+
+      // Booking and eSIM read the catalog but never an image: without S3 in their code, the shared
+      // chunks their cold start loads hold none of the S3 client's protocol and stream code either.
+      expect([...reachedInputs.keys()]).toEqual(
+        expect.arrayContaining(['booking', 'esim', 'catalog', 'catalog-admin']),
+      );
+      expect(withS3.sort()).toEqual(
+        [...reachedInputs.keys()]
+          .filter((name) => functionNeeds[name as keyof typeof functionNeeds].buckets?.images)
+          .sort(),
+      );
+    });
+
+    it("carries no credential provider but the environment's", () => {
+      const providers = new Set(
+        [...reachedInputs.values()].flatMap((inputs) =>
+          inputs.flatMap(
+            (input) =>
+              input.match(/node_modules\/@aws-sdk\/(credential-provider-[a-z-]+|nested-clients)\//)?.[1] ??
+              [],
+          ),
+        ),
+      );
+
+      expect(reachedInputs.size).toBe(serviceFunctions.length);
+      expect([...providers]).toEqual(['credential-provider-env']);
+    });
   });
 });
