@@ -35,7 +35,7 @@ import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
 import { employeeAdminPrefix, employeeTwin } from '../../shared/routes/employee-twins.ts';
 import { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
 import { filledPath, type RouteDefinition } from '../../shared/routes/types.ts';
-import { usagePlanAssigner } from '../../shared/usage-plans/index.ts';
+import { usagePlanAssigner } from '../../shared/usage-plans/assignment.ts';
 import { esimAdminImplementations } from './esim-pool.ts';
 
 const ports: AccountPorts & { managers: AccountManagerStore } & RedeliveryPorts = {

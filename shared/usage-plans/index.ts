@@ -1,13 +1,10 @@
 import { config } from '../config/env.ts';
-import type { KnownUsage, MeteringPlan, UsagePlanAssigner, UsageReader } from '../domain/quotas/ports.ts';
-import { apiGatewayUsagePlans } from './api-gateway.ts';
+import type { KnownUsage, MeteringPlan, UsageReader } from '../domain/quotas/ports.ts';
 
-/**
- * Where the rate limit plans are enforced: API Gateway in AWS, the local gateway on the local stage
- * (infra/local/gateway.ts), which reads each account's plan from its record and so needs no
- * assignment.
+/*
+ * What the gateway counted of an account's plan: the local gateway's limiter on the local stage
+ * (infra/local/gateway.ts); nothing in AWS (below). Assigning plans is assignment.ts.
  */
-const localUsagePlans: UsagePlanAssigner = { assign: async () => undefined };
 
 let published: UsageReader | undefined;
 
@@ -23,10 +20,6 @@ const localUsage: UsageReader = {
   read: (accountId: string, plan: MeteringPlan, now: Date): Promise<KnownUsage> =>
     published ? published.read(accountId, plan, now) : Promise.resolve({}),
 };
-
-export function usagePlanAssigner(): UsagePlanAssigner {
-  return config().stage === 'local' ? localUsagePlans : apiGatewayUsagePlans;
-}
 
 /**
  * API Gateway tells nothing of an account's burst bucket; the day's usage comes from the service's own

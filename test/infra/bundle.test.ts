@@ -235,6 +235,18 @@ describe("a function's deployed code", () => {
       );
     });
 
+    it('carries the API Gateway client only in the functions granted API Gateway', () => {
+      const withApiGateway = [...reachedInputs]
+        .filter(([, inputs]) =>
+          inputs.some((input) => input.includes('node_modules/@aws-sdk/client-api-gateway/')),
+        )
+        .map(([name]) => name);
+
+      // infra/constructs/rate-limiting.ts grants admin the plans and keys it assigns, and the
+      // authorizer the staff key it reads. The quotas function only reads usage.
+      expect(withApiGateway.sort()).toEqual(['admin', 'authorizer']);
+    });
+
     it("carries no credential provider but the environment's", () => {
       const providers = new Set(
         [...reachedInputs.values()].flatMap((inputs) =>
