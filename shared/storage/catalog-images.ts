@@ -1,5 +1,6 @@
 import { onReset } from '../config/reset.ts';
 import type { CatalogImages } from '../domain/catalog/ports.ts';
+import { LruMap } from '../util/lru-map.ts';
 import { readImageObject } from './image-objects.ts';
 
 /** Image bytes kept per container; blobs are immutable (content-addressed), so never stale. */
@@ -10,28 +11,18 @@ const defaultBudgetBytes = 32 * 1024 * 1024;
  * container serves them, then from memory up to a byte budget, least recently served dropped first.
  */
 export class CachedImageObjects implements CatalogImages {
-  private readonly images = new Map<string, Uint8Array>();
-  private bytesCached = 0;
+  private readonly images: LruMap<string, Uint8Array>;
 
-  constructor(private readonly budgetBytes = defaultBudgetBytes) {}
+  constructor(budgetBytes = defaultBudgetBytes) {
+    this.images = new LruMap(budgetBytes, (bytes) => bytes.byteLength);
+  }
 
   async imageBytes(blob: string): Promise<Uint8Array> {
     const cached = this.images.get(blob);
-    if (cached) {
-      // Map order is insertion order: re-inserting makes this the most recently used.
-      this.images.delete(blob);
-      this.images.set(blob, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const bytes = await readImageObject(blob);
     if (!bytes) throw new Error(`Catalog image object ${blob} is missing`);
     this.images.set(blob, bytes);
-    this.bytesCached += bytes.byteLength;
-    for (const [key, value] of this.images) {
-      if (this.bytesCached <= this.budgetBytes) break;
-      this.images.delete(key);
-      this.bytesCached -= value.byteLength;
-    }
     return bytes;
   }
 }

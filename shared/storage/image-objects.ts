@@ -11,9 +11,9 @@ import { onReset } from '../config/reset.ts';
 let client: S3Client | undefined;
 
 /**
- * The S3 SDK and the module-scope client, loaded with the first image read or written: booking, eSIM
- * and most catalog requests read the catalog but never an image, and S3 was about a fifth of their
- * cold start (docs/bench.md, "Cold start"). On the local stage the SQS emulator serves S3 (path-style
+ * The S3 SDK and the module-scope client, loaded with the first image read or written: most requests
+ * of the catalog and of catalog administration touch no image, and S3 was about a fifth of their cold
+ * start (docs/bench.md, "Cold start"). On the local stage the SQS emulator serves S3 (path-style
  * addressing).
  */
 export async function s3(): Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> {

@@ -13,6 +13,31 @@ import { scratchDir } from '../unit/support/scratch-dir.ts';
 const run = promisify(execFile);
 const outdir = scratchDir('function-bundle-');
 
+/**
+ * Bundles an entry of these lines as Lambda's code is built, and returns a call of its handler in a
+ * process of its own (with `env`, or this one's), answering what the handler returned.
+ */
+async function bundledHandler(
+  name: string,
+  lines: string[],
+): Promise<(env?: NodeJS.ProcessEnv) => Promise<unknown>> {
+  const bundleDir = join(outdir(), name);
+  const entry = join(outdir(), `${name}.ts`);
+  await writeFile(entry, lines.join('\n'));
+  await build({
+    ...functionBundleOptions(entry, bundleDir),
+    nodePaths: [join(projectRoot, 'node_modules')],
+    logLevel: 'silent',
+  });
+  const runner = join(outdir(), `run-${name}.mjs`);
+  await writeFile(
+    runner,
+    'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
+  );
+  return async (env) =>
+    JSON.parse((await run(process.execPath, [runner, join(bundleDir, 'index.mjs')], { env })).stdout);
+}
+
 /** Imports the bundle as Lambda does, invokes its handler once with a sample event, prints the response. */
 const invoker = `const [bundle, eventFile] = process.argv.slice(2);
 const { handler } = await import(bundle);
@@ -66,33 +91,20 @@ describe("a function's deployed code", () => {
   });
 
   it('reaches Node built-ins without the ESM facade that reads every export of one', async () => {
-    const bundleDir = join(outdir(), 'builtins');
-    const entry = join(outdir(), 'builtins.ts');
-    await writeFile(
-      entry,
-      [
-        "import http, { STATUS_CODES } from 'node:http';",
-        "import * as fs from 'node:fs/promises';",
-        "import { join } from 'path';",
-        "const { createHash } = require('node:crypto');",
-        'export const handler = async () => ({',
-        "  status: STATUS_CODES[404], request: typeof http.request, readFile: typeof fs.readFile, joined: join('a', 'b'),",
-        "  digest: createHash('sha256').update('x').digest('hex').slice(0, 8),",
-        "  os: (await import('node:os')).EOL.length,",
-        "  undici: process.moduleLoadList.some((loaded) => loaded.includes('undici')),",
-        '});',
-      ].join('\n'),
-    );
-    await build({ ...functionBundleOptions(entry, bundleDir), logLevel: 'silent' });
-    const runner = join(outdir(), 'run-builtins.mjs');
-    await writeFile(
-      runner,
-      'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
-    );
+    const handlerOf = await bundledHandler('builtins', [
+      "import http, { STATUS_CODES } from 'node:http';",
+      "import * as fs from 'node:fs/promises';",
+      "import { join } from 'path';",
+      "const { createHash } = require('node:crypto');",
+      'export const handler = async () => ({',
+      "  status: STATUS_CODES[404], request: typeof http.request, readFile: typeof fs.readFile, joined: join('a', 'b'),",
+      "  digest: createHash('sha256').update('x').digest('hex').slice(0, 8),",
+      "  os: (await import('node:os')).EOL.length,",
+      "  undici: process.moduleLoadList.some((loaded) => loaded.includes('undici')),",
+      '});',
+    ]);
 
-    const { stdout } = await run(process.execPath, [runner, join(bundleDir, 'index.mjs')]);
-
-    expect(JSON.parse(stdout)).toEqual({
+    expect(await handlerOf()).toEqual({
       status: 'Not Found',
       request: 'function',
       readFile: 'function',
@@ -105,28 +117,15 @@ describe("a function's deployed code", () => {
   });
 
   it("keeps zod's English issue messages: the mini API loads no locale, shared/schemas/zod.ts sets it", async () => {
-    const bundleDir = join(outdir(), 'messages');
-    const entry = join(outdir(), 'messages.ts');
-    await writeFile(
-      entry,
-      [
-        `import { parsePart } from '${join(projectRoot, 'shared/http/validation.ts')}';`,
-        `import { idempotencyKeyHeader } from '${join(projectRoot, 'shared/schemas/common.ts')}';`,
-        'export const handler = async () => {',
-        "  try { parsePart(idempotencyKeyHeader, '', 'headers'); } catch (error) { return error.details; }",
-        '};',
-      ].join('\n'),
-    );
-    await build({ ...functionBundleOptions(entry, bundleDir), logLevel: 'silent' });
-    const runner = join(outdir(), 'run-messages.mjs');
-    await writeFile(
-      runner,
-      'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
-    );
+    const handlerOf = await bundledHandler('messages', [
+      `import { parsePart } from '${join(projectRoot, 'shared/http/validation.ts')}';`,
+      `import { idempotencyKeyHeader } from '${join(projectRoot, 'shared/schemas/common.ts')}';`,
+      'export const handler = async () => {',
+      "  try { parsePart(idempotencyKeyHeader, '', 'headers'); } catch (error) { return error.details; }",
+      '};',
+    ]);
 
-    const { stdout } = await run(process.execPath, [runner, join(bundleDir, 'index.mjs')]);
-
-    expect(JSON.parse(stdout)).toEqual({
+    expect(await handlerOf()).toEqual({
       errors: [
         { path: 'headers', message: 'Too small: expected string to have >=1 characters' },
         { path: 'headers', message: 'printable ASCII without spaces' },
@@ -135,33 +134,16 @@ describe("a function's deployed code", () => {
   });
 
   it('signs with the credentials Lambda sets in the environment, and says so when there are none', async () => {
-    const bundleDir = join(outdir(), 'credentials');
-    const entry = join(outdir(), 'credentials.ts');
-    await writeFile(
-      entry,
-      [
-        "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
-        'export const handler = async () => {',
-        "  const client = new DynamoDBClient({ region: 'eu-west-1' });",
-        '  try {',
-        '    const { accessKeyId, secretAccessKey, sessionToken } = await client.config.credentials();',
-        '    return { accessKeyId, secretAccessKey, sessionToken };',
-        '  } catch (error) { return { error: error.message }; }',
-        '};',
-      ].join('\n'),
-    );
-    await build({
-      ...functionBundleOptions(entry, bundleDir),
-      nodePaths: [join(projectRoot, 'node_modules')],
-      logLevel: 'silent',
-    });
-    const runner = join(outdir(), 'run-credentials.mjs');
-    await writeFile(
-      runner,
-      'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
-    );
-    const credentialsOf = async (env: Record<string, string>) =>
-      JSON.parse((await run(process.execPath, [runner, join(bundleDir, 'index.mjs')], { env })).stdout);
+    const credentialsOf = await bundledHandler('credentials', [
+      "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
+      'export const handler = async () => {',
+      "  const client = new DynamoDBClient({ region: 'eu-west-1' });",
+      '  try {',
+      '    const { accessKeyId, secretAccessKey, sessionToken } = await client.config.credentials();',
+      '    return { accessKeyId, secretAccessKey, sessionToken };',
+      '  } catch (error) { return { error: error.message }; }',
+      '};',
+    ]);
     const { AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, ...withoutCredentials } = lambdaEnvironment;
 
     expect(

@@ -24,4 +24,20 @@ describe('LruMap', () => {
     expect(map.get('a')).toBe(2);
     expect(map.size).toBe(1);
   });
+
+  it('keeps as many entries as fit in a total weight, dropping the least recently used first', () => {
+    const map = new LruMap<string, string>(6, (value) => value.length);
+    map.set('a', 'aa');
+    map.set('b', 'bb');
+    map.get('a');
+    map.set('c', 'cccc');
+
+    expect(map.get('b')).toBeUndefined();
+    expect(map.get('a')).toBe('aa');
+    expect(map.get('c')).toBe('cccc');
+
+    map.set('a', 'a');
+    map.set('d', 'd');
+    expect(map.size).toBe(3);
+  });
 });
