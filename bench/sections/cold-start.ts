@@ -232,8 +232,9 @@ export function floorEntry(imports: ImportsByModule): string {
 }
 
 async function projectSources(projectRoot: string, bundle: Bundle): Promise<string[]> {
+  // Modules a plugin generates (a handler's compiled route modules) are named `namespace:path`.
   const files = Object.keys(bundle.inputs).filter(
-    (input) => !input.includes('node_modules/') && input.endsWith('.ts'),
+    (input) => !input.includes('node_modules/') && input.endsWith('.ts') && !/^[a-z-]+:/.test(input),
   );
   return Promise.all(files.map((file) => readFile(join(projectRoot, file), 'utf8')));
 }

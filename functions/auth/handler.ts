@@ -19,28 +19,35 @@ import {
 import { InMemoryLockoutStore } from '../../shared/domain/quotas/in-memory-lockout-store.ts';
 import { ClientLockout } from '../../shared/domain/quotas/lockout.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
-import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 import { exchangeDeps, loginDeps } from './employee-login.ts';
 
-let lockout: ClientLockout | undefined;
+let lockout: Promise<ClientLockout> | undefined;
 
 /**
  * The lockout per client_id (docs/quotas.md): its records in DynamoDB, where many Lambda instances
- * share them; in memory on the local stage, whose one process serves every token request.
+ * share them; in memory on the local stage, whose one process serves every token request. An
+ * override of the limits (TOKEN_ENDPOINT_LIMITS, the local stage's) is parsed, and its zod schema
+ * loaded, only when one is set.
  */
-function clientLockout(): ClientLockout {
-  if (!lockout) {
+function clientLockout(): Promise<ClientLockout> {
+  lockout ??= (async () => {
     const { stage } = config();
-    const limits = resolveTokenEndpointLimits(quotaSettingsByStage[stage], tokenEndpointLimitsOverride());
-    lockout = new ClientLockout(
+    const override = tokenEndpointLimitsOverride();
+    const limits = override?.trim()
+      ? (await import('../../shared/domain/quotas/token-endpoint-limits.ts')).resolveTokenEndpointLimits(
+          quotaSettingsByStage[stage],
+          override,
+        )
+      : quotaSettingsByStage[stage];
+    return new ClientLockout(
       stage === 'local' ? new InMemoryLockoutStore() : new DynamoLockoutStore(),
       limits.lockout,
     );
-  }
+  })();
   return lockout;
 }
 onReset(() => {
@@ -52,9 +59,9 @@ const ports: TokenGrantPorts = {
   credentials: clientCredentialVerifier,
   tokens: { issuePartnerToken },
   lockout: {
-    check: (clientId, now) => clientLockout().check(clientId, now),
-    recordFailure: (clientId, now) => clientLockout().recordFailure(clientId, now),
-    recordSuccess: (clientId, seen) => clientLockout().recordSuccess(clientId, seen),
+    check: async (clientId, now) => (await clientLockout()).check(clientId, now),
+    recordFailure: async (clientId, now) => (await clientLockout()).recordFailure(clientId, now),
+    recordSuccess: async (clientId, seen) => (await clientLockout()).recordSuccess(clientId, seen),
   },
   log: logger,
 };

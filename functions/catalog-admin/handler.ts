@@ -31,7 +31,8 @@ import {
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { actorOf } from '../../shared/http/pipeline/audit.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { catalogAdminRoutes, catalogItemsByOperationId } from '../../shared/routes/catalog-admin.ts';
+import { catalogAdminRoutes } from '../../shared/routes/catalog-admin.ts';
+import { catalogItemsByOperationId } from '../../shared/routes/catalog-item-names.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import { s3ImageUploads } from '../../shared/storage/image-uploads.ts';
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { compiledRouteValidation } from './compiled-routes.ts';
 import { lambdaCredentials, projectRoot, sourceMapSupport } from './entries.ts';
 
 /** Some CommonJS dependencies call `require` for Node built-ins, which an ESM bundle lacks. */
@@ -91,7 +92,7 @@ export function functionBundleOptions(entry: string, outdir: string) {
     target: 'node24',
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
-    plugins: [builtinsWithoutFacade],
+    plugins: [builtinsWithoutFacade, compiledRouteValidation],
     inject: [sourceMapSupport],
     alias: { '@aws-sdk/credential-provider-node': lambdaCredentials },
     minify: true,

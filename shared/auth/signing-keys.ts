@@ -1,8 +1,6 @@
 import { config } from '../config/env.ts';
-import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
-import * as z from '../schemas/zod.ts';
+import { newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { SecretStore } from '../secrets/store.ts';
-import { builtOnce } from '../util/built-once.ts';
 import {
   accessTokenLifetimeSeconds,
   clockSkewSeconds,
@@ -11,24 +9,6 @@ import {
   type SigningKey,
   type SigningKeySet,
 } from './keys.ts';
-
-/**
- * The stored signing key set: read by the token issuers and the key rotation, never by a verifier.
- */
-const signingKeySetSchema = builtOnce(
-  (): z.ZodMiniType<SigningKeySet> =>
-    z.object({
-      keys: z
-        .array(
-          z.object({
-            ...es256KeyEntryFields(),
-            activates_at: z.optional(z.string()),
-            retired_at: z.nullable(z.string()),
-          }),
-        )
-        .check(z.minLength(1)),
-    }),
-);
 
 async function newSigningKey(now: Date, activatesAt: Date): Promise<SigningKey> {
   return { ...(await newEs256KeyEntry('', now)), activates_at: activatesAt.toISOString(), retired_at: null };
@@ -47,7 +27,10 @@ export function publicJwks(set: SigningKeySet): PublicJwks {
 
 export async function readSigningKeys(store: SecretStore): Promise<SigningKeySet | undefined> {
   const raw = await store.get(config().secretIds.signingKeys);
-  return raw === undefined ? undefined : signingKeySetSchema().parse(JSON.parse(raw));
+  if (raw === undefined) return undefined;
+  // zod and the schema load with the first read of the secret, not at every cold start.
+  const { parseSigningKeySet } = await import('./signing-key-set.ts');
+  return parseSigningKeySet(raw);
 }
 
 async function write(store: SecretStore, set: SigningKeySet): Promise<void> {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import * as z from '../schemas/zod.ts';
 
 /**
  * One ES256 key pair as our key secrets hold it (the access-token signing keys and the pass keys):
@@ -12,14 +11,6 @@ export interface Es256KeyEntry {
   public_jwk: Record<string, unknown>;
   created_at: string;
 }
-
-/** The fields of an `Es256KeyEntry`, for a key secret's schema (called inside its `builtOnce`). */
-export const es256KeyEntryFields = () => ({
-  kid: z.string(),
-  private_jwk: z.record(z.string(), z.unknown()),
-  public_jwk: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-});
 
 /** A new key pair; its kid is `<prefix><date>-<8 random hex>`, so a JWKS reads in creation order. */
 export async function newEs256KeyEntry(kidPrefix: string, now: Date): Promise<Es256KeyEntry> {

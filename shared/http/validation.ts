@@ -17,3 +17,9 @@ export function parsePart<T extends z.core.$ZodType>(schema: T, value: unknown, 
   if (result.success) return result.data;
   throw new ValidationError(`The request ${part} is not valid.`, fieldErrors(result.error, part));
 }
+
+/** What is wrong with a value its schema refuses, or undefined when it parses. */
+export function schemaBreach(schema: z.core.$ZodType, value: unknown): string | undefined {
+  const result = z.safeParse(schema, value);
+  return result.success ? undefined : result.error.message;
+}

@@ -18,3 +18,5 @@ export function webhookUrlShapeProblem(value: string): string | undefined {
   if (!url.hostname) return 'must name a host';
   return undefined;
 }
+
+export const isWebhookUrlShape = (value: string): boolean => webhookUrlShapeProblem(value) === undefined;

@@ -1,20 +1,15 @@
 import { config } from '../config/env.ts';
 import type { CertificateSigner } from '../domain/accounts/ports.ts';
-import * as z from '../schemas/zod.ts';
 import { secretStore } from '../secrets/store.ts';
 import type { CertificateAuthority } from './certificates.ts';
-
-const storedCaSchema = z.object({
-  certificate_pem: z.string().check(z.minLength(1)),
-  private_key_pem: z.string().check(z.minLength(1)),
-});
 
 async function partnerCa(): Promise<CertificateAuthority> {
   const id = config().secretIds.partnerCa;
   const raw = await secretStore().get(id);
   if (raw === undefined) throw new Error(`The partner CA secret ${id} is missing`);
-  const stored = storedCaSchema.parse(JSON.parse(raw));
-  return { certificatePem: stored.certificate_pem, privateKeyPem: stored.private_key_pem };
+  // Read with the first account creation, as the X.509 code is: zod stays out of the cold start.
+  const { parseStoredCa } = await import('./stored-ca.ts');
+  return parseStoredCa(raw);
 }
 
 /** The accounts domain's certificate signer: the partner CA held in the secret store. */

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
-import { es256KeyEntryFields, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
+import { newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
+import { es256KeyEntryFields } from '../crypto/es256-key-schema.ts';
 import type { ServiceType } from '../domain/booking/model.ts';
 import { serviceTypes } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';

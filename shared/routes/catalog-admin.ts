@@ -31,6 +31,7 @@ import {
 } from '../schemas/catalog-admin.ts';
 import { cursorPage, cursorQuery } from '../schemas/common.ts';
 import type * as z from '../schemas/zod.ts';
+import { catalogItemNames, catalogItemsByOperationId, itemOperationIds } from './catalog-item-names.ts';
 import { defineRoute, type ObjectSchema, type RouteAuth } from './types.ts';
 
 /**
@@ -74,10 +75,11 @@ function itemRoutes<
 >(spec: ItemSpec<One, Many, Form, Item, Params>) {
   const collection = `${base}/${spec.segment}`;
   const one = `${collection}/{${spec.param}}`;
+  const ids = itemOperationIds(spec);
   return {
     list: defineRoute({
       ...common,
-      operationId: `listCatalog${spec.many}`,
+      operationId: ids.list,
       method: 'GET',
       path: collection,
       summary: `List the ${spec.label}s of the catalog draft`,
@@ -88,7 +90,7 @@ function itemRoutes<
     }),
     create: defineRoute({
       ...common,
-      operationId: `createCatalog${spec.one}`,
+      operationId: ids.create,
       method: 'POST',
       path: collection,
       summary: `Add a ${spec.label} to the draft`,
@@ -106,7 +108,7 @@ function itemRoutes<
     }),
     get: defineRoute({
       ...common,
-      operationId: `getCatalog${spec.one}`,
+      operationId: ids.get,
       method: 'GET',
       path: one,
       summary: `Read a ${spec.label} of the draft in its admin form`,
@@ -117,7 +119,7 @@ function itemRoutes<
     }),
     replace: defineRoute({
       ...common,
-      operationId: `replaceCatalog${spec.one}`,
+      operationId: ids.replace,
       method: 'PUT',
       path: one,
       summary: `Replace a ${spec.label} in the draft`,
@@ -130,7 +132,7 @@ function itemRoutes<
     }),
     deactivate: defineRoute({
       ...common,
-      operationId: `deactivateCatalog${spec.one}`,
+      operationId: ids.deactivate,
       method: 'POST',
       path: `${one}/deactivate`,
       summary: `Deactivate a ${spec.label} in the draft`,
@@ -148,8 +150,7 @@ function itemRoutes<
 /** Every kind's routes, keyed by record kind, in the order the OpenAPI document lists them. */
 const itemRoutesByKind = {
   lounges: itemRoutes({
-    one: 'Lounge',
-    many: 'Lounges',
+    ...catalogItemNames.lounges,
     segment: 'lounges',
     param: 'loungeID',
     label: 'lounge',
@@ -158,8 +159,7 @@ const itemRoutesByKind = {
     params: loungeAdminParams,
   }),
   fast_tracks: itemRoutes({
-    one: 'FastTrack',
-    many: 'FastTracks',
+    ...catalogItemNames.fast_tracks,
     segment: 'fast-tracks',
     param: 'fastTrackID',
     label: 'fast-track',
@@ -168,8 +168,7 @@ const itemRoutesByKind = {
     params: fastTrackAdminParams,
   }),
   tariffs: itemRoutes({
-    one: 'Tariff',
-    many: 'Tariffs',
+    ...catalogItemNames.tariffs,
     segment: 'tariffs',
     param: 'tariffID',
     label: 'eSIM tariff',
@@ -178,8 +177,7 @@ const itemRoutesByKind = {
     params: tariffAdminParams,
   }),
   hubs: itemRoutes({
-    one: 'Hub',
-    many: 'Hubs',
+    ...catalogItemNames.hubs,
     segment: 'hubs',
     param: 'hubID',
     label: 'hub',
@@ -188,8 +186,7 @@ const itemRoutesByKind = {
     params: hubAdminParams,
   }),
   amenities: itemRoutes({
-    one: 'Amenity',
-    many: 'Amenities',
+    ...catalogItemNames.amenities,
     segment: 'amenities',
     param: 'amenityID',
     label: 'amenity',
@@ -198,29 +195,6 @@ const itemRoutesByKind = {
     params: amenityAdminParams,
   }),
 } satisfies Record<RecordKind, unknown>;
-
-type ItemRoutesByKind = typeof itemRoutesByKind;
-type ItemOperation = keyof ItemRoutesByKind[RecordKind];
-/** Every pair of a kind and one of its operations. */
-type KindOperation = { [K in RecordKind]: { [O in ItemOperation]: [K, O] }[ItemOperation] }[RecordKind];
-
-/**
- * Keys one value per kind and operation by the operation id of its route (`listCatalogLounges`, ...),
- * so that the route table and the handler name the item operations in one place: here.
- */
-export function catalogItemsByOperationId<PerKind extends Record<RecordKind, Record<ItemOperation, unknown>>>(
-  perKind: PerKind,
-) {
-  const entries = Object.entries(itemRoutesByKind).flatMap(([kind, routes]) =>
-    Object.entries(routes).map(([operation, route]) => [
-      route.operationId,
-      perKind[kind as RecordKind][operation as ItemOperation],
-    ]),
-  );
-  return Object.fromEntries(entries) as {
-    [P in KindOperation as ItemRoutesByKind[P[0]][P[1]]['operationId']]: PerKind[P[0]][P[1]];
-  };
-}
 
 const contractPath = '/api/v1/admin/accounts/{accountID}/contract';
 

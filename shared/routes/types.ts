@@ -79,6 +79,15 @@ export interface ResponseSpec {
  */
 export type ObjectSchema = z.ZodMiniObject | z.ZodMiniLazy<z.ZodMiniObject>;
 
+export type RequestPart = 'params' | 'query' | 'headers' | 'body';
+
+/**
+ * A parser generated from a part's schema at build time (infra/constructs/compiled-routes.ts): the
+ * parsed value, or `unparsed` when zod must decide (an invalid value, or one it cannot tell).
+ */
+export type CompiledParser = (input: unknown) => unknown;
+export const unparsed: unique symbol = Symbol.for('zod.compile.invalid');
+
 export interface RequestSpec {
   params?: ObjectSchema;
   query?: ObjectSchema;
@@ -137,6 +146,14 @@ export interface RouteDefinition {
   twinOf?: string;
   request?: RequestSpec;
   responses: Record<number, ResponseSpec>;
+  /**
+   * Set in a function's bundle only, where the handler's route modules are generated
+   * (infra/constructs/compiled-routes.ts): the compiled parsers, and the route as declared, loaded with
+   * zod and its schemas when a part needs zod. `request` and `responses` then hold `true` where the
+   * declaration holds a schema.
+   */
+  compiled?: Partial<Record<RequestPart | 'idempotencyKey', CompiledParser>>;
+  declared?: () => Promise<RouteDefinition>;
   /** Error codes the operation itself can answer with (auth and validation errors are implied). */
   errors?: readonly ErrorCode[];
 }

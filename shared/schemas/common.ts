@@ -22,6 +22,15 @@ export function eager<T extends z.core.$ZodType>(schema: T | z.core.$ZodLazy<T>)
   return schema._zod.def.type === 'lazy' ? (schema as z.core.$ZodLazy<T>)._zod.innerType : (schema as T);
 }
 
+/**
+ * A refinement whose message says what is wrong with the value (`problemOf`). Its predicate `test`
+ * must be exported by shared/schemas/predicates.ts: zod's compiler keeps a predicate by reference,
+ * which a parser generated at build time then imports.
+ */
+export function refinedBy<T>(test: (value: T) => boolean, problemOf: (value: T) => string | undefined) {
+  return z.refine<T>(test, { error: (issue) => problemOf(issue.input as T) });
+}
+
 export const uuid = z.uuid();
 export const timestamp = z.iso
   .datetime({ offset: false })

@@ -1,5 +1,5 @@
 import { matchingIdPattern } from '../domain/esim/activation.ts';
-import { iccidProblem } from '../domain/esim/iccid.ts';
+import { iccidProblem, isIccid } from '../domain/esim/iccid.ts';
 import {
   esimStatuses,
   maxActivePeriodDays,
@@ -8,7 +8,7 @@ import {
   packageStatuses,
 } from '../domain/esim/model.ts';
 import { esimTariffSchema, priceSchema } from './catalog.ts';
-import { cursorPage, cursorQuery, lazyView, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, lazyView, refinedBy, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 const exampleIccid = '8988299000000000016';
@@ -16,12 +16,7 @@ const exampleIccid = '8988299000000000016';
 /** 19 or 20 digits starting 89 with a valid Luhn check digit (ITU-T E.118). */
 export const iccidSchema = z
   .string()
-  .check(
-    z.superRefine((value, context) => {
-      const problem = iccidProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
-    }),
-  )
+  .check(refinedBy(isIccid, iccidProblem))
   .register(z.globalRegistry, {
     description: 'ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others.',
     pattern: '^89[0-9]{17,18}$',

@@ -1,18 +1,12 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
-import { maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url-shape.ts';
-import { cursorPage, cursorQuery, eager, lazyView, timestamp, uuid } from './common.ts';
+import { isWebhookUrlShape, maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url-shape.ts';
+import { cursorPage, cursorQuery, eager, lazyView, refinedBy, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 const webhookUrl = z
   .string()
-  .check(
-    z.maxLength(maxWebhookUrlLength),
-    z.superRefine((value, context) => {
-      const problem = webhookUrlShapeProblem(value);
-      if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
-    }),
-  )
+  .check(z.maxLength(maxWebhookUrlLength), refinedBy(isWebhookUrlShape, webhookUrlShapeProblem))
   .register(z.globalRegistry, {
     description:
       'HTTPS endpoint, no credentials or fragment; its host must resolve to public addresses only ' +

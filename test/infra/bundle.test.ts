@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,13 +23,14 @@ async function bundledHandler(
 ): Promise<(env?: NodeJS.ProcessEnv) => Promise<unknown>> {
   const bundleDir = join(outdir(), name);
   const entry = join(outdir(), `${name}.ts`);
+  await mkdir(dirname(entry), { recursive: true });
   await writeFile(entry, lines.join('\n'));
   await build({
     ...functionBundleOptions(entry, bundleDir),
     nodePaths: [join(projectRoot, 'node_modules')],
     logLevel: 'silent',
   });
-  const runner = join(outdir(), `run-${name}.mjs`);
+  const runner = join(outdir(), `run-${name.replaceAll('/', '-')}.mjs`);
   await writeFile(
     runner,
     'const { handler } = await import(process.argv[2]); process.stdout.write(JSON.stringify(await handler()));',
@@ -161,9 +162,46 @@ describe("a function's deployed code", () => {
     expect(AWS_ACCESS_KEY_ID).toBeDefined();
   });
 
+  it("validates with the parsers compiled into a handler's route module, and loads zod for a refusal", async () => {
+    // Where a handler's route modules are compiled: an entry named as a function's handler is.
+    const handlerOf = await bundledHandler(join('functions', 'probe', 'handler'), [
+      `import { auditRoutes } from '${join(projectRoot, 'shared/routes/audit.ts')}';`,
+      `import { validation } from '${join(projectRoot, 'shared/http/pipeline/validation.ts')}';`,
+      'const route = auditRoutes.listAuditLog;',
+      'const declared = route.declared;',
+      'let declaredLoads = 0;',
+      'route.declared = () => { declaredLoads++; return declared(); };',
+      'const validated = async (query) => {',
+      '  const internal = { route, requestId: "r", now: new Date(), clientCertificate: null,',
+      '    principal: { kind: "employee", subject: "e", scopes: [] } };',
+      '  const event = { headers: {}, pathParameters: null, queryStringParameters: query };',
+      '  try { await validation().before({ event, internal }); return { query: internal.request.query, declaredLoads }; }',
+      '  catch (error) { return { details: error.details, declaredLoads }; }',
+      '};',
+      'export const handler = async () => ({',
+      '  compiled: typeof route.compiled?.query, schema: route.request.query,',
+      "  accepted: await validated({ limit: '20', actor_type: 'employee' }),",
+      "  refused: await validated({ limit: '0' }),",
+      '});',
+    ]);
+
+    expect(await handlerOf()).toEqual({
+      compiled: 'function',
+      // The bundle holds no schema: where the declaration has one, the route module holds `true`.
+      schema: true,
+      accepted: { query: { limit: 20, actor_type: 'employee' }, declaredLoads: 0 },
+      refused: {
+        details: { errors: [{ path: 'query.limit', message: 'Too small: expected number to be >=1' }] },
+        declaredLoads: 1,
+      },
+    });
+  });
+
   describe('every function, as one build (chunks loaded on first use included)', () => {
     /** The package inputs each function's code reaches, by function name. */
     let reachedInputs: Map<string, string[]>;
+    /** The same, of the code its cold start loads: chunks imported statically only. */
+    let coldStartInputs: Map<string, string[]>;
     beforeAll(async () => {
       const entries = Object.fromEntries(
         serviceFunctions.flatMap((name) => {
@@ -174,29 +212,77 @@ describe("a function's deployed code", () => {
       const { metafile } = await build({
         ...functionBundleOptions(Object.values(entries)[0] ?? '', join(outdir(), 'all')),
         entryPoints: entries,
-        write: false,
         metafile: true,
         logLevel: 'silent',
       });
-      const reached = (output: string, seen = new Set<string>()): Set<string> => {
+      const reached = (output: string, coldStart: boolean, seen = new Set<string>()): Set<string> => {
         if (seen.has(output)) return seen;
         seen.add(output);
-        for (const { path, external } of metafile.outputs[output]?.imports ?? []) {
-          if (!external) reached(path, seen);
+        for (const { path, external, kind } of metafile.outputs[output]?.imports ?? []) {
+          if (!external && (!coldStart || kind === 'import-statement')) reached(path, coldStart, seen);
         }
         return seen;
       };
-      reachedInputs = new Map(
-        Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
-          const name = Object.keys(entries).find(
-            (key) => entryPoint && join(projectRoot, entryPoint) === entries[key],
-          );
-          if (!name) return [];
-          const inputs = [...reached(output)].flatMap((file) =>
-            Object.keys(metafile.outputs[file]?.inputs ?? {}),
-          );
-          return [[name, inputs.filter((input) => input.includes('node_modules/'))]];
+      const inputsByFunction = (coldStart: boolean) =>
+        new Map(
+          Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
+            const name = Object.keys(entries).find(
+              (key) => entryPoint && join(projectRoot, entryPoint) === entries[key],
+            );
+            if (!name) return [];
+            const inputs = [...reached(output, coldStart)].flatMap((file) =>
+              Object.keys(metafile.outputs[file]?.inputs ?? {}),
+            );
+            return [[name, inputs.filter((input) => input.includes('node_modules/'))]];
+          }),
+        );
+      reachedInputs = inputsByFunction(false);
+      coldStartInputs = inputsByFunction(true);
+    });
+
+    it('loads every function: its cold start runs to the end', async () => {
+      const loader = join(outdir(), 'load.mjs');
+      await writeFile(
+        loader,
+        'const { handler } = await import(process.argv[2]); process.stdout.write(typeof handler);',
+      );
+      const loaded = await Promise.all(
+        serviceFunctions.map(async (name) => {
+          const { stdout } = await run(process.execPath, [loader, join(outdir(), 'all', `${name}.mjs`)], {
+            env: lambdaEnvironment,
+          });
+          return [name, stdout] as const;
         }),
+      );
+
+      expect(Object.fromEntries(loaded)).toEqual(
+        Object.fromEntries(serviceFunctions.map((name) => [name, 'function'])),
+      );
+    });
+
+    it("loads zod's parser only where the cold start reads a stored record or a secret", () => {
+      const withZod = [...coldStartInputs]
+        .filter(([, inputs]) => inputs.some((input) => input.endsWith('node_modules/zod/v4/core/schemas.js')))
+        .map(([name]) => name);
+
+      // Requests are validated by parsers compiled into each function's route modules
+      // (infra/constructs/compiled-routes.ts), and the key secrets load their schemas with their first
+      // read. zod still loads at init where a module parses with zod what it reads: the catalog's
+      // records (catalog, catalog administration, booking, eSIM), the pass keys (booking, the booking
+      // processor, the recovery sweep, key rotation), the webhook messages (the dispatcher).
+      expect(withZod.sort()).toEqual([
+        'booking',
+        'booking-processor',
+        'catalog',
+        'catalog-admin',
+        'esim',
+        'key-rotation',
+        'recovery-sweep',
+        'webhook-dispatcher',
+      ]);
+      // And the others still reach it, for the first value a parser leaves to zod.
+      expect(reachedInputs.get('audit')?.some((input) => input.endsWith('zod/v4/core/schemas.js'))).toBe(
+        true,
       );
     });
 

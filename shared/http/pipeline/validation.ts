@@ -1,58 +1,82 @@
 import { ValidationError } from '../../domain/errors.ts';
-import { idempotencyKeyHeader } from '../../schemas/common.ts';
-import type * as z from '../../schemas/zod.ts';
-import { parsePart } from '../validation.ts';
+import { type RequestPart, type RouteDefinition, unparsed } from '../../routes/types.ts';
 import { type PipelineMiddleware, type PipelineRequest, present } from './internal.ts';
 import type { ParsedRequest } from './types.ts';
 
-export interface ValidationOptions {
-  /** What an Idempotency-Key must look like (422 otherwise). */
-  idempotencyKeySchema: z.core.$ZodType<string, string>;
-}
+type Checked = RequestPart | 'idempotencyKey';
 
-const defaults: ValidationOptions = { idempotencyKeySchema: idempotencyKeyHeader };
+const labels: Record<Checked, string> = {
+  params: 'path',
+  query: 'query',
+  headers: 'headers',
+  body: 'body',
+  idempotencyKey: 'headers.idempotency-key',
+};
 
 /**
- * zod over path, query, headers and body (unknown fields are refused by the strict schemas), and the
- * Idempotency-Key of routes that take one: the request the operation sees, in `internal.request`.
+ * zod's side of validation, loaded with the first value a compiled parser does not answer: in a
+ * function's bundle neither zod nor the schemas are part of the cold start (docs/bench.md).
  */
-export function validation(options: Partial<ValidationOptions> = {}): PipelineMiddleware {
-  const { idempotencyKeySchema } = { ...defaults, ...options };
+async function parsedByZod(route: RouteDefinition, part: Checked, value: unknown): Promise<unknown> {
+  const [{ parsePart }, declared] = await Promise.all([
+    import('../validation.ts'),
+    route.declared ? route.declared() : route,
+  ]);
+  const schema =
+    part === 'idempotencyKey'
+      ? (await import('../../schemas/common.ts')).idempotencyKeyHeader
+      : declared.request?.[part];
+  if (!schema) throw new Error(`${route.operationId} declares no ${part} schema`);
+  return parsePart(schema, value, labels[part]);
+}
 
-  const validationBefore = (request: PipelineRequest): void => {
+/** The part as its schema parses it, or a 422 naming every bad field: the compiled parser first. */
+function parsed(route: RouteDefinition, part: Checked, value: unknown): unknown {
+  const compiled = route.compiled?.[part]?.(value) ?? unparsed;
+  return compiled === unparsed ? parsedByZod(route, part, value) : compiled;
+}
+
+/**
+ * Path, query, headers and body (unknown fields are refused by the strict schemas), and the
+ * Idempotency-Key of routes that take one: the request the operation sees, in `internal.request`.
+ * A part a parser generated at build time answers never waits; the rest go to zod.
+ */
+export function validation(): PipelineMiddleware {
+  const validationBefore = async (request: PipelineRequest): Promise<void> => {
     const { event, internal } = request;
     const route = present(internal.route, 'route (requestContext)');
+    const principal = present(internal.principal, 'principal (authorization)');
     const spec = route.request ?? {};
     const rawHeaders = event.headers;
-    const parsed: ParsedRequest = {
+    const [params, query, headers, body] = await Promise.all([
+      spec.params ? parsed(route, 'params', event.pathParameters ?? {}) : undefined,
+      spec.query ? parsed(route, 'query', event.queryStringParameters ?? {}) : undefined,
+      spec.headers ? parsed(route, 'headers', rawHeaders) : undefined,
+      spec.body ? parsed(route, 'body', internal.body) : undefined,
+    ]);
+    const key = route.idempotency ? rawHeaders['idempotency-key'] : undefined;
+    if (key === undefined && route.idempotency === 'required') {
+      throw new ValidationError('The Idempotency-Key header is required for this operation.', [
+        { path: 'headers.idempotency-key', message: 'Required' },
+      ]);
+    }
+    const idempotencyKey = key === undefined ? undefined : await parsed(route, 'idempotencyKey', key);
+    const parsedRequest: ParsedRequest = {
       route,
       requestId: present(internal.requestId, 'request id (requestContext)'),
       now: present(internal.now, 'arrival time (requestContext)'),
-      params: spec.params ? parsePart(spec.params, event.pathParameters ?? {}, 'path') : undefined,
-      query: spec.query ? parsePart(spec.query, event.queryStringParameters ?? {}, 'query') : undefined,
-      headers: spec.headers ? parsePart(spec.headers, rawHeaders, 'headers') : undefined,
-      body: spec.body ? parsePart(spec.body, internal.body, 'body') : undefined,
+      params: params as ParsedRequest['params'],
+      query: query as ParsedRequest['query'],
+      headers: headers as ParsedRequest['headers'],
+      body,
       rawHeaders,
-      principal: present(internal.principal, 'principal (authorization)'),
+      principal,
       clientCertificate: present(internal.clientCertificate, 'client certificate (requestContext)'),
-      idempotencyKey: undefined,
+      idempotencyKey: idempotencyKey as string | undefined,
       usagePlan: internal.usagePlan,
       meteredAt: internal.usageCount?.at,
     };
-
-    if (route.idempotency) {
-      const key = rawHeaders['idempotency-key'];
-      if (key === undefined) {
-        if (route.idempotency === 'required') {
-          throw new ValidationError('The Idempotency-Key header is required for this operation.', [
-            { path: 'headers.idempotency-key', message: 'Required' },
-          ]);
-        }
-      } else {
-        parsed.idempotencyKey = parsePart(idempotencyKeySchema, key, 'headers.idempotency-key');
-      }
-    }
-    internal.request = parsed;
+    internal.request = parsedRequest;
   };
 
   return { before: validationBefore };

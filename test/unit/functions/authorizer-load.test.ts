@@ -24,8 +24,12 @@ describe('loading the authorizer', () => {
     expect(zod.loaded).toEqual([]);
   });
 
-  it('is told apart from a module that does: the token issuer reads the signing key set', async () => {
+  it('is told apart from a module that does: the schema of the signing key set', async () => {
+    // The token issuer itself loads it only with its first read of the secret.
     await import('../../../shared/auth/token-issuer.ts');
+    expect(zod.loaded).toEqual([]);
+
+    await import('../../../shared/auth/signing-key-set.ts');
 
     expect(zod.loaded).toEqual(['zod/mini']);
   });

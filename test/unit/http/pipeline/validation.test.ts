@@ -4,7 +4,7 @@ import { ApiError, ValidationError } from '../../../../shared/domain/errors.ts';
 import type { PipelineInternal } from '../../../../shared/http/pipeline/internal.ts';
 import { validation } from '../../../../shared/http/pipeline/validation.ts';
 import { statusOf } from '../../../../shared/http/problem.ts';
-import type { RouteDefinition } from '../../../../shared/routes/types.ts';
+import { type RouteDefinition, unparsed } from '../../../../shared/routes/types.ts';
 import { type EventSpec, eventOf, partner, requestOf, resolved, testRoute } from './support.ts';
 
 const route = testRoute({
@@ -20,23 +20,22 @@ const route = testRoute({
 const optionalKey = testRoute({ idempotency: 'optional' });
 const thingID = '5b0c1a7e-0000-4000-8000-000000000001';
 
-function validated(
+async function validated(
   target: RouteDefinition,
   spec: EventSpec & { parsedBody?: unknown },
-  options: Parameters<typeof validation>[0] = {},
-): PipelineInternal {
+): Promise<PipelineInternal> {
   const event = eventOf({ pathParameters: { thingID }, ...spec });
   event.headers = Object.fromEntries(
     Object.entries(event.headers).map(([name, value]) => [name.toLowerCase(), value]),
   );
   const request = requestOf(event, resolved(target, { principal: partner, body: spec.parsedBody }));
-  validation(options).before?.(request);
+  await validation().before?.(request);
   return request.internal;
 }
 
-function refusal(run: () => unknown): ApiError {
+async function refusal(run: () => Promise<unknown>): Promise<ApiError> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof ApiError) return error;
     throw error;
@@ -45,8 +44,8 @@ function refusal(run: () => unknown): ApiError {
 }
 
 describe('the validation middleware', () => {
-  it('hands the operation every part parsed by the route schemas, with the principal', () => {
-    const internal = validated(route, {
+  it('hands the operation every part parsed by the route schemas, with the principal', async () => {
+    const internal = await validated(route, {
       query: 'limit=3',
       headers: { 'Accept-Language': 'de', 'Idempotency-Key': 'key-1' },
       parsedBody: { name: 'Ada' },
@@ -66,14 +65,17 @@ describe('the validation middleware', () => {
     expect(internal.request?.rawHeaders['idempotency-key']).toBe('key-1');
   });
 
-  it('applies schema defaults', () => {
-    const internal = validated(route, { headers: { 'Idempotency-Key': 'k' }, parsedBody: { name: 'a' } });
+  it('applies schema defaults', async () => {
+    const internal = await validated(route, {
+      headers: { 'Idempotency-Key': 'k' },
+      parsedBody: { name: 'a' },
+    });
 
     expect(internal.request?.query).toEqual({ limit: 5 });
   });
 
-  it('refuses a bad path parameter with 422 naming it', () => {
-    const error = refusal(() =>
+  it('refuses a bad path parameter with 422 naming it', async () => {
+    const error = await refusal(() =>
       validated(route, {
         pathParameters: { thingID: 'nope' },
         headers: { 'Idempotency-Key': 'k' },
@@ -87,8 +89,8 @@ describe('the validation middleware', () => {
     expect(error.details).toMatchObject({ errors: [{ path: 'path.thingID' }] });
   });
 
-  it('refuses unknown body fields with 422 naming each one', () => {
-    const error = refusal(() =>
+  it('refuses unknown body fields with 422 naming each one', async () => {
+    const error = await refusal(() =>
       validated(route, { headers: { 'Idempotency-Key': 'k' }, parsedBody: { name: 'a', nmae: 'b' } }),
     );
 
@@ -97,42 +99,85 @@ describe('the validation middleware', () => {
     });
   });
 
-  it('requires the Idempotency-Key of a create with 422', () => {
-    const error = refusal(() => validated(route, { parsedBody: { name: 'a' } }));
+  it('requires the Idempotency-Key of a create with 422', async () => {
+    const error = await refusal(() => validated(route, { parsedBody: { name: 'a' } }));
 
     expect(statusOf(error)).toBe(422);
     expect(error.details).toEqual({ errors: [{ path: 'headers.idempotency-key', message: 'Required' }] });
   });
 
-  it('refuses an Idempotency-Key that is not printable ASCII with 422', () => {
-    const error = refusal(() =>
+  it('refuses an Idempotency-Key that is not printable ASCII with 422', async () => {
+    const error = await refusal(() =>
       validated(route, { headers: { 'Idempotency-Key': 'two words' }, parsedBody: { name: 'a' } }),
     );
 
     expect(error.message).toBe('The request headers.idempotency-key is not valid.');
   });
 
-  it('lets an optional key be absent, and ignores a key on a route that takes none', () => {
-    const absent = validated(optionalKey, {});
-    const ignored = validated(testRoute({}), { headers: { 'Idempotency-Key': 'k' } });
+  it('lets an optional key be absent, and ignores a key on a route that takes none', async () => {
+    const absent = await validated(optionalKey, {});
+    const ignored = await validated(testRoute({}), { headers: { 'Idempotency-Key': 'k' } });
 
     expect(absent.request?.idempotencyKey).toBeUndefined();
     expect(ignored.request?.idempotencyKey).toBeUndefined();
   });
 
-  it('takes another Idempotency-Key schema as an option', () => {
-    const options = { idempotencyKeySchema: z.uuid() };
+  describe('with parsers compiled at build time (a function bundle)', () => {
+    // What a bundle's route module holds: `true` where the declaration has a schema, the parsers,
+    // and the declared route behind `declared()`.
+    const compiledRoute = (compiled: NonNullable<RouteDefinition['compiled']>) => {
+      const loads: string[] = [];
+      const runtime = testRoute({
+        operationId: route.operationId,
+        idempotency: 'optional',
+        request: { body: true as never },
+      });
+      runtime.compiled = compiled;
+      runtime.declared = async () => {
+        loads.push('declared');
+        return { ...route, idempotency: 'optional' };
+      };
+      return { runtime, loads };
+    };
 
-    const accepted = validated(optionalKey, { headers: { 'Idempotency-Key': thingID } }, options);
-    const error = refusal(() => validated(optionalKey, { headers: { 'Idempotency-Key': 'k' } }, options));
+    it('takes what a compiled parser answers, and never loads the declared route', async () => {
+      const { runtime, loads } = compiledRoute({
+        body: (input) => ({ ...(input as object), parsedBy: 'compiled' }),
+        idempotencyKey: (input) => `compiled:${String(input)}`,
+      });
 
-    expect(accepted.request?.idempotencyKey).toBe(thingID);
-    expect(statusOf(error)).toBe(422);
+      const internal = await validated(runtime, {
+        headers: { 'Idempotency-Key': 'k' },
+        parsedBody: { name: 'Ada' },
+      });
+
+      expect(internal.request?.body).toEqual({ name: 'Ada', parsedBy: 'compiled' });
+      expect(internal.request?.idempotencyKey).toBe('compiled:k');
+      expect(loads).toEqual([]);
+    });
+
+    it('hands what the parser leaves unparsed to zod and the declared schemas: the same 422', async () => {
+      const { runtime, loads } = compiledRoute({ body: () => unparsed, idempotencyKey: () => unparsed });
+
+      const error = await refusal(() => validated(runtime, { parsedBody: { name: 1 } }));
+      const key = await refusal(() =>
+        validated(runtime, { headers: { 'Idempotency-Key': 'two words' }, parsedBody: { name: 'a' } }),
+      );
+      const accepted = await validated(runtime, { parsedBody: { name: 'Ada' } });
+
+      expect(statusOf(error)).toBe(422);
+      expect(error.details).toEqual({
+        errors: [{ path: 'body.name', message: 'Invalid input: expected string, received number' }],
+      });
+      expect(key.message).toBe('The request headers.idempotency-key is not valid.');
+      expect(accepted.request?.body).toEqual({ name: 'Ada' });
+      expect(loads.length).toBeGreaterThan(0);
+    });
   });
 
-  it('refuses to run before authorization decided the principal', () => {
+  it('refuses to run before authorization decided the principal', async () => {
     const request = requestOf(eventOf(), resolved(optionalKey));
 
-    expect(() => validation().before?.(request)).toThrow(/principal \(authorization\)/);
+    await expect(validation().before?.(request)).rejects.toThrow(/principal \(authorization\)/);
   });
 });
