@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { compileFn, util } from 'zod/v4/core';
-import type { RequestPart, RouteDefinition } from '../../shared/routes/types.ts';
+import { type RequestPart, type RouteDefinition, unparsed } from '../../shared/routes/types.ts';
 import { idempotencyKeyHeader } from '../../shared/schemas/common.ts';
 import * as predicates from '../../shared/schemas/predicates.ts';
 import * as z from '../../shared/schemas/zod.ts';
@@ -13,9 +13,6 @@ import { projectRoot } from './entries.ts';
 const zodUtilFile = join(dirname(createRequire(import.meta.url).resolve('zod/v4/core')), 'util.js');
 
 const predicatesFile = join(projectRoot, 'shared', 'schemas', 'predicates.ts');
-
-/** What zod's compiled parsers answer when the runtime parser must decide; the same registered symbol. */
-const invalid = Symbol.for('zod.compile.invalid');
 
 interface GeneratedParser {
   /** The names the generated body reads, then their values. */
@@ -27,8 +24,10 @@ interface GeneratedParser {
 /**
  * zod builds a compiled parser with `new Function(...names, body)` and calls the factory with the
  * values of those names: regular expressions, enum sets, its own helpers. Reading both as they pass is
- * the one way to get at them; zod documents `withParser` for parsers generated ahead of time, and this
- * is the generator. Synchronous, so nothing else runs while `Function` is wrapped.
+ * the one way to get at them: zod documents `withParser` for parsers generated ahead of time, but
+ * exports its generator (`compileFn`) marked internal. zod is pinned, and
+ * test/infra/compiled-routes.test.ts fails when what it generates stops answering or stops agreeing
+ * with zod. Synchronous, so nothing else runs while `Function` is wrapped.
  */
 function generate(schema: z.core.$ZodType): GeneratedParser | undefined {
   const original = globalThis.Function;
@@ -102,7 +101,7 @@ function islandSource(schema: z.core.$ZodType, imports: Imports): string | undef
  * holds them (their source reads other members of it): zod's entry would bring all of zod along.
  */
 function sourceOf(value: unknown, imports: Imports): string | undefined {
-  if (value === invalid) return 'Symbol.for("zod.compile.invalid")';
+  if (value === unparsed) return 'Symbol.for("zod.compile.invalid")';
   if (value instanceof RegExp) return value.toString();
   if (value instanceof Set) {
     const members = [...value];
