@@ -3,7 +3,6 @@ import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { httpDate } from '../../shared/domain/catalog/conditional.ts';
 import { catalogCacheControl } from '../../shared/domain/catalog/freshness.ts';
 import type { CatalogView } from '../../shared/domain/catalog/ports.ts';
-import { buildRecordSchemas } from '../../shared/domain/catalog/records.ts';
 import {
   type CatalogRequest,
   getCatalogItem,
@@ -46,9 +45,6 @@ function respond<T>(representation: LocalizedRepresentation<T>): ApiResult {
     headers: { ...headers, 'Content-Language': representation.locale },
   };
 }
-
-// Every request of this function reads catalog records: the cold start builds their schemas.
-buildRecordSchemas();
 
 export const handler = createApiHandler(catalogRoutes, {
   listLounges: async ({ principal, query, headers }) =>

@@ -5,6 +5,7 @@ import type { Plugin } from 'esbuild';
 import { compileFn, util } from 'zod/v4/core';
 import { type RequestPart, type RouteDefinition, unparsed } from '../../shared/routes/types.ts';
 import { idempotencyKeyHeader } from '../../shared/schemas/common.ts';
+import type { SchemaParser } from '../../shared/schemas/compiled.ts';
 import * as predicates from '../../shared/schemas/predicates.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { projectRoot } from './entries.ts';
@@ -180,6 +181,13 @@ export function parserSource(
 
 const requestParts: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
+/** The imports of a generated module: zod's helpers and our predicates it names. */
+function importLines(imports: Imports): string[] {
+  const line = (names: Set<string>, file: string) =>
+    names.size > 0 ? [`import { ${[...names].join(', ')} } from ${JSON.stringify(file)};`] : [];
+  return [...line(imports.zodHelpers, zodUtilFile), ...line(imports.predicates, predicatesFile)];
+}
+
 /** The route as the runtime reads it: no schema (a schema's place holds `true`), no prose or OpenAPI tags. */
 function runtimeMetadata(route: RouteDefinition): unknown {
   return JSON.parse(
@@ -228,12 +236,7 @@ export async function compiledRouteModule(file: string): Promise<string> {
     }
     lines.push(`export const ${exportName} = {\n${routes.join(',\n')}\n};`);
   }
-  const importLine = (names: Set<string>, file: string) =>
-    names.size > 0 ? [`import { ${[...names].join(', ')} } from ${JSON.stringify(file)};`] : [];
-  lines.unshift(
-    ...importLine(imports.zodHelpers, zodUtilFile),
-    ...importLine(imports.predicates, predicatesFile),
-  );
+  lines.unshift(...importLines(imports));
   return lines.join('\n');
 }
 
@@ -261,6 +264,31 @@ async function routeGroupsOf(file: string): Promise<RouteGroups | undefined> {
 }
 
 const routeModule = /[/\\]shared[/\\]routes[/\\][a-z-]+\.ts$/;
+/** Modules exporting `schemaParser`s only (shared/schemas/compiled.ts), by name. */
+const parsersModule = /[/\\]shared[/\\][a-z/-]+-parsers\.ts$/;
+const compiledFile = join(projectRoot, 'shared', 'schemas', 'compiled.ts');
+
+/**
+ * A `*-parsers.ts` module as a bundle holds it: each `schemaParser` given the parser compiled from its
+ * schema, the module itself (which imports its schemas with `import()`) for the rest.
+ */
+export async function compiledParsersModule(file: string): Promise<string> {
+  const declared = Object.entries((await import(pathToFileURL(file).href)) as Record<string, unknown>);
+  const imports: Imports = { zodHelpers: new Set(), predicates: new Set() };
+  const lines: string[] = [];
+  for (const [name, exported] of declared) {
+    const schema = (exported as Partial<SchemaParser<unknown>>).schema;
+    if (typeof schema !== 'function') throw new Error(`${file}: ${name} is not a schemaParser`);
+    const parser = parserSource((await schema()) as unknown as z.core.$ZodType, imports);
+    lines.push(`export const ${name} = schemaParser(declared.${name}.schema${parser ? `, ${parser}` : ''});`);
+  }
+  return [
+    ...importLines(imports),
+    `import { schemaParser } from ${JSON.stringify(compiledFile)};`,
+    `import * as declared from ${JSON.stringify(file)};`,
+    ...lines,
+  ].join('\n');
+}
 /** A function's own modules: its handler and the modules beside it (functions/auth/employee-login.ts). */
 const functionModule = /[/\\]functions[/\\][a-z-]+[/\\][a-z-]+\.ts$/;
 
@@ -280,6 +308,16 @@ export const compiledRouteValidation: Plugin = {
     });
     build.onLoad({ filter: /.*/, namespace: 'compiled-routes' }, async ({ path }) => ({
       contents: await compiledRouteModule(path),
+      loader: 'js',
+      resolveDir: dirname(path),
+    }));
+    build.onResolve({ filter: /-parsers\.ts$/ }, ({ path, resolveDir, namespace }) => {
+      const file = resolve(resolveDir, path);
+      if (namespace === 'compiled-parsers' || !parsersModule.test(file)) return undefined;
+      return { path: file, namespace: 'compiled-parsers' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'compiled-parsers' }, async ({ path }) => ({
+      contents: await compiledParsersModule(path),
       loader: 'js',
       resolveDir: dirname(path),
     }));

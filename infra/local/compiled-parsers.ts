@@ -9,7 +9,7 @@ import { type Imports, parserSource } from '../constructs/compiled-routes.ts';
 const parts: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
 /** A generated parser, evaluated here with the names its module would import. */
-function compiledParser(schema: z.core.$ZodType): CompiledParser | undefined {
+export function compiledParser(schema: z.core.$ZodType): CompiledParser | undefined {
   const imports: Imports = { zodHelpers: new Set(), predicates: new Set() };
   const source = parserSource(schema, imports);
   if (!source) return undefined;

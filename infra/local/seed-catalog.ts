@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { integrityProblems } from '../../shared/domain/catalog/integrity.ts';
 import {
   type CatalogRecords,
   type ContractTerms,
@@ -10,7 +11,6 @@ import {
   fastTrackRecord,
   type ImageRecord,
   imageRecord,
-  integrityProblems,
   loungeRecord,
 } from '../../shared/domain/catalog/records.ts';
 import { eager } from '../../shared/schemas/common.ts';

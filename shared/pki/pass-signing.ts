@@ -1,12 +1,8 @@
 import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
-import { newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
-import { es256KeyEntryFields } from '../crypto/es256-key-schema.ts';
+import { type Es256KeyEntry, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { ServiceType } from '../domain/booking/model.ts';
-import { serviceTypes } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';
-import * as z from '../schemas/zod.ts';
 import type { SecretStore } from '../secrets/store.ts';
-import { builtOnce } from '../util/built-once.ts';
 
 /**
  * Pass QR payloads: compact JWS (ES256) signed with a key of their own, not the access-token key, so
@@ -17,16 +13,17 @@ import { builtOnce } from '../util/built-once.ts';
  */
 export const passTokenType = 'pass+jwt';
 
+/** The private secret of the pass keys, newest first. */
+export interface PassSigningKeySet {
+  keys: Es256KeyEntry[];
+}
+
 /**
- * Schemas are built on first use: the booking processor and the recovery sweep load this module at
- * init, and a sweep that finds nothing to recover never reads a key.
+ * The secrets' and the claims' schemas load with the first key read or pass verified: the booking
+ * processor and the recovery sweep load this module at init, and a sweep that finds nothing to recover
+ * never reads a key.
  */
-const keySetSchema = builtOnce(() =>
-  z.object({
-    keys: z.array(z.object(es256KeyEntryFields())).check(z.minLength(1)),
-  }),
-);
-export type PassSigningKeySet = z.infer<ReturnType<typeof keySetSchema>>;
+const schemas = () => import('./pass-key-schemas.ts');
 
 export interface PassTokenClaims {
   passId: string;
@@ -67,18 +64,6 @@ export async function signPassToken(set: PassSigningKeySet, claims: PassTokenCla
     .sign(privateKey);
 }
 
-const payloadSchema = builtOnce(() =>
-  z.object({
-    sub: z.uuid(),
-    bid: z.uuid(),
-    svc: z.enum(serviceTypes),
-    sid: z.uuid(),
-    gst: z.int().check(z.minimum(1)),
-    nbf: z.int(),
-    exp: z.int(),
-  }),
-);
-
 /**
  * What a scanner does, offline: check the signature against the published key set, `typ`, and the
  * validity window (30 s of clock skew). Throws when any check fails.
@@ -95,7 +80,7 @@ export async function verifyPassToken(
     currentDate: now,
     requiredClaims: ['sub', 'nbf', 'exp'],
   });
-  const claims = payloadSchema().parse(payload);
+  const claims = (await schemas()).parsePassClaims(payload);
   return {
     passId: claims.sub,
     bookingId: claims.bid,
@@ -124,17 +109,15 @@ export async function readPassSigningKeys(
   secretId: string,
 ): Promise<PassSigningKeySet | undefined> {
   const raw = await store.get(secretId);
-  return raw === undefined ? undefined : keySetSchema().parse(JSON.parse(raw));
+  return raw === undefined ? undefined : (await schemas()).parsePassKeySet(raw);
 }
-
-const jwksSchema = builtOnce(() => z.object({ keys: z.array(z.record(z.string(), z.unknown())) }));
 
 export async function readPublishedPassKeys(
   store: SecretStore,
   secretId: string,
 ): Promise<{ keys: JWK[] } | undefined> {
   const raw = await store.get(secretId);
-  return raw === undefined ? undefined : (jwksSchema().parse(JSON.parse(raw)) as { keys: JWK[] });
+  return raw === undefined ? undefined : (await schemas()).parsePublishedPassKeys(raw);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Scope } from '../auth/scopes.ts';
 import type { ErrorCode } from '../domain/errors.ts';
+import type { CompiledParser } from '../schemas/compiled.ts';
 import type * as z from '../schemas/zod.ts';
 
 export const functionGroups = [
@@ -81,12 +82,7 @@ export type ObjectSchema = z.ZodMiniObject | z.ZodMiniLazy<z.ZodMiniObject>;
 
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';
 
-/**
- * A parser generated from a part's schema at build time (infra/constructs/compiled-routes.ts): the
- * parsed value, or `unparsed` when zod must decide (an invalid value, or one it cannot tell).
- */
-export type CompiledParser = (input: unknown) => unknown;
-export const unparsed: unique symbol = Symbol.for('zod.compile.invalid');
+export { type CompiledParser, unparsed } from '../schemas/compiled.ts';
 
 export interface RequestSpec {
   params?: ObjectSchema;

@@ -1,3 +1,5 @@
+import { locales } from '../domain/catalog/locale.ts';
+import { hubMetaMatchesKind, isIanaTimeZone } from '../domain/catalog/rules.ts';
 import { lazyView, uuid } from './common.ts';
 import * as z from './zod.ts';
 
@@ -36,16 +38,7 @@ export const standardHours = lazyView(() =>
 export const ianaTimeZone = lazyView(() =>
   z
     .string()
-    .check(
-      z.refine((name) => {
-        try {
-          new Intl.DateTimeFormat('en-US', { timeZone: name });
-          return name.includes('/') || name === 'UTC';
-        } catch {
-          return false;
-        }
-      }, 'IANA time zone name'),
-    )
+    .check(z.refine(isIanaTimeZone, 'IANA time zone name'))
     .register(z.globalRegistry, { example: 'Europe/Moscow' }),
 );
 
@@ -60,7 +53,6 @@ export const continents = [
 ] as const;
 export const continent = z.enum(continents);
 
-export const locales = ['en-US', 'ru-RU'] as const;
 export const localeSchema = z.enum(locales);
 
 /** Latitude and longitude, WGS-84: the partner view and the admin form check the same ranges. */
@@ -117,7 +109,7 @@ export const transportHubSchema = lazyView(() =>
       meta: z.optional(hubMetaSchema),
     })
     .check(
-      z.refine((hub) => !hub.meta || hub.meta.kind === hub.kind, {
+      z.refine(hubMetaMatchesKind, {
         message: 'meta.kind must equal kind',
         path: ['meta', 'kind'],
       }),
@@ -323,7 +315,8 @@ export const fastTrackParams = lazyView(() => z.strictObject({ fastTrackID: uuid
 export const tariffParams = lazyView(() => z.strictObject({ tariffID: uuid }));
 export const imageParams = lazyView(() => z.strictObject({ id: uuid }));
 
-export type Locale = z.output<typeof localeSchema>;
+export type { Locale } from '../domain/catalog/locale.ts';
+export { locales };
 export type Lounge = z.output<typeof loungeSchema>;
 export type FastTrack = z.output<typeof fastTrackSchema>;
 export type EsimTariff = z.output<typeof esimTariffSchema>;

@@ -1,7 +1,8 @@
 /**
  * The predicates our field refinements test, each from a module without zod. A parser generated at
  * build time (infra/constructs/compiled-routes.ts) imports a refinement's predicate from here by
- * name, so a refined field is accepted without zod; a predicate not listed here sends its part to zod.
+ * name, so a refined value is accepted without zod; a predicate not listed here sends its part to zod.
  */
+export { hubMetaMatchesKind, isIanaTimeZone } from '../domain/catalog/rules.ts';
 export { isIccid } from '../domain/esim/iccid.ts';
 export { isWebhookUrlShape } from '../net/webhook-url-shape.ts';

@@ -5,11 +5,19 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { util as zodUtil } from 'zod/v4/core';
-import { compiledRouteModule, parserSource } from '../../infra/constructs/compiled-routes.ts';
+import {
+  compiledParsersModule,
+  compiledRouteModule,
+  parserSource,
+} from '../../infra/constructs/compiled-routes.ts';
 import { projectRoot } from '../../infra/constructs/entries.ts';
+import { compiledParser } from '../../infra/local/compiled-parsers.ts';
+import { loadSeedCatalog } from '../../infra/local/seed-catalog.ts';
+import { catalogRecords, contractTerms } from '../../shared/domain/catalog/records.ts';
 import { routes } from '../../shared/routes/index.ts';
 import { type RequestPart, type RouteDefinition, unparsed } from '../../shared/routes/types.ts';
 import { eager, idempotencyKeyHeader } from '../../shared/schemas/common.ts';
+import type { SchemaParser } from '../../shared/schemas/compiled.ts';
 
 const routesDir = join(projectRoot, 'shared', 'routes');
 const routeModules = readdirSync(routesDir).filter(
@@ -202,5 +210,57 @@ describe('request parsers compiled at build time', () => {
       expect(parser(key)).toBe(unparsed);
       expect(z.safeParse(idempotencyKeyHeader, key).success).toBe(false);
     }
+  });
+});
+
+describe("the catalog's record parsers compiled at build time", () => {
+  it('answer the seed catalog, and every record one change away, exactly as zod does or not at all', async () => {
+    const seed = await loadSeedCatalog();
+    const empty = { hubs: [], amenities: [], lounges: [], fast_tracks: [], tariffs: [] };
+    // One record of each kind at a time, changed: the whole catalog changed everywhere is too many.
+    const catalogs: unknown[] = [seed.records];
+    for (const [kind, records] of Object.entries(seed.records)) {
+      for (const changed of variants(records[0])) catalogs.push({ ...empty, [kind]: [changed] });
+    }
+    const terms = [seed.defaultContract, ...seed.partnerContracts].flatMap((contract) => variants(contract));
+    let answered = 0;
+    const check = (schema: z.core.$ZodType, values: unknown[]) => {
+      const parser = compiledParser(schema);
+      expect(parser).toBeDefined();
+      for (const value of values) {
+        const fast = parser?.(value);
+        if (fast === unparsed) continue;
+        answered++;
+        const slow = z.safeParse(eager(schema), value);
+        expect(slow.success).toBe(true);
+        expect(fast).toEqual(slow.data);
+      }
+      return parser;
+    };
+
+    expect(check(catalogRecords, catalogs)?.(seed.records)).toEqual(
+      z.parse(eager(catalogRecords), seed.records),
+    );
+    check(contractTerms, terms);
+    expect(answered).toBeGreaterThan(100);
+  });
+
+  it("are what a bundle's catalog store reads with: the parser first, zod for a record it leaves", async () => {
+    const target = join(workDir, 'catalog-parsers.mjs');
+    writeFileSync(
+      target,
+      await compiledParsersModule(join(projectRoot, 'shared', 'db', 'entities', 'catalog-parsers.ts')),
+    );
+    const { catalogRecordsParser } = (await import(pathToFileURL(target).href)) as Record<
+      string,
+      SchemaParser<unknown>
+    >;
+    const seed = await loadSeedCatalog();
+    const broken = { ...seed.records, hubs: [{ ...seed.records.hubs[0], timezone: 'Nowhere/Atlantis' }] };
+
+    expect(await catalogRecordsParser?.parse(seed.records)).toEqual(
+      z.parse(eager(catalogRecords), seed.records),
+    );
+    await expect(catalogRecordsParser?.parse(broken)).rejects.toThrow(/IANA time zone name/);
   });
 });

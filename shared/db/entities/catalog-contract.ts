@@ -32,7 +32,7 @@ export const dynamoContractStore = {
         ConsistentRead: true,
       }),
     );
-    return Item ? contractFromItem(Item) : undefined;
+    return Item ? await contractFromItem(Item) : undefined;
   },
 
   create(accountId: string, terms: ContractTerms, at: Date): DynamoWrite {

@@ -8,13 +8,7 @@ import {
 import { config } from '../../config/env.ts';
 import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
 import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
-import {
-  type CatalogRecords,
-  type Contract,
-  type ContractTerms,
-  catalogRecords,
-  contractTerms,
-} from '../../domain/catalog/records.ts';
+import type { CatalogRecords, Contract, ContractTerms } from '../../domain/catalog/records.ts';
 import {
   type CatalogStamps,
   changeTimeAfter,
@@ -26,6 +20,7 @@ import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
+import { catalogRecordsParser, contractTermsParser } from './catalog-parsers.ts';
 
 /**
  * The published catalog, single-table (docs/catalog.md has the access-pattern table):
@@ -84,14 +79,14 @@ function pointerFromItem(item: Record<string, unknown>): CatalogPointer {
   };
 }
 
-export function contractFromItem(item: Record<string, unknown>): Contract {
+export async function contractFromItem(item: Record<string, unknown>): Promise<Contract> {
   const stored = item as unknown as ContractItem;
   return {
-    ...contractTerms.parse({
+    ...(await contractTermsParser.parse({
       lounges: stored.lounges,
       fast_tracks: stored.fast_tracks,
       tariffs: stored.tariffs,
-    }),
+    })),
     updatedAt: stored.updated_at,
   };
 }
@@ -110,7 +105,7 @@ export async function readCatalogState(accountId: string): Promise<CatalogState>
   const contract = found(own) ?? found(defaultContractKey);
   return {
     pointer: pointer ? pointerFromItem(pointer) : undefined,
-    contract: contract ? contractFromItem(contract) : undefined,
+    contract: contract ? await contractFromItem(contract) : undefined,
   };
 }
 
@@ -146,16 +141,19 @@ export async function readCatalogStates(accountIds: readonly string[]): Promise<
   const [first] = reads;
   const pointer = first?.(catalogPointerKey);
   const defaultContract = first?.(defaultContractKey);
-  const contracts = new Map<string, Contract | undefined>();
-  batches.forEach((batch, index) => {
-    for (const accountId of batch) {
-      const own = reads[index]?.(contractKey(accountId));
-      contracts.set(accountId, own ? contractFromItem(own) : undefined);
-    }
-  });
+  const contracts = new Map<string, Contract | undefined>(
+    await Promise.all(
+      batches.flatMap((batch, index) =>
+        batch.map(async (accountId) => {
+          const own = reads[index]?.(contractKey(accountId));
+          return [accountId, own ? await contractFromItem(own) : undefined] as const;
+        }),
+      ),
+    ),
+  );
   return {
     pointer: pointer ? pointerFromItem(pointer) : undefined,
-    defaultContract: defaultContract ? contractFromItem(defaultContract) : undefined,
+    defaultContract: defaultContract ? await contractFromItem(defaultContract) : undefined,
     contracts,
   };
 }
@@ -211,7 +209,7 @@ export async function loadSnapshot(version: string): Promise<LoadedSnapshot> {
       stamps[stampKey(kind, String(data.id))] = { changedAt: item.changed_at, listedAt: item.listed_at };
     }
   }
-  return { records: catalogRecords.parse(records), stamps };
+  return { records: await catalogRecordsParser.parse(records), stamps };
 }
 
 export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
@@ -327,7 +325,7 @@ export async function putContract(
   const { Item } = await ddb().send(
     new GetCommand({ TableName: config().mainTableName, Key: key, ConsistentRead: true }),
   );
-  const stored = Item ? contractFromItem(Item) : undefined;
+  const stored = Item ? await contractFromItem(Item) : undefined;
   if (stored && sameTerms(stored, terms)) return false;
   const updatedAt = changeTimeAfter(now, stored ? new Date(stored.updatedAt) : undefined);
   const item: ContractItem = {

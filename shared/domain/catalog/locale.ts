@@ -1,4 +1,6 @@
-import { type Locale, locales } from '../../schemas/catalog.ts';
+/** The languages the catalog's texts are written in. */
+export const locales = ['en-US', 'ru-RU'] as const;
+export type Locale = (typeof locales)[number];
 
 export const defaultLocale: Locale = 'en-US';
 
