@@ -32,7 +32,9 @@ async function parsedByZod(route: RouteDefinition, part: Checked, value: unknown
 
 /** The part as its schema parses it, or a 422 naming every bad field: the compiled parser first. */
 function parsed(route: RouteDefinition, part: Checked, value: unknown): unknown {
-  const compiled = route.compiled?.[part]?.(value) ?? unparsed;
+  const parser = route.compiled?.[part];
+  // A parser may answer `undefined` (an optional body left out): only `unparsed` goes to zod.
+  const compiled = parser ? parser(value) : unparsed;
   return compiled === unparsed ? parsedByZod(route, part, value) : compiled;
 }
 

@@ -156,6 +156,15 @@ describe('the validation middleware', () => {
       expect(loads).toEqual([]);
     });
 
+    it('takes `undefined` from a parser as its answer: an optional body left out needs no zod', async () => {
+      const { runtime, loads } = compiledRoute({ body: () => undefined });
+
+      const internal = await validated(runtime, {});
+
+      expect(internal.request?.body).toBeUndefined();
+      expect(loads).toEqual([]);
+    });
+
     it('hands what the parser leaves unparsed to zod and the declared schemas: the same 422', async () => {
       const { runtime, loads } = compiledRoute({ body: () => unparsed, idempotencyKey: () => unparsed });
 
