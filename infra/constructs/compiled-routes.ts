@@ -122,7 +122,14 @@ function sourceOf(value: unknown, imports: Imports): string | undefined {
     return predicate;
   }
   const source = value.toString();
-  if (source === '(input) => input.trim()') return source;
+  // zod's own overwrites (`z.trim()`, `z.toUpperCase()`, `z.toLowerCase()`): closures over nothing.
+  if (
+    ['(input) => input.trim()', '(input) => input.toUpperCase()', '(input) => input.toLowerCase()'].includes(
+      source,
+    )
+  ) {
+    return source;
+  }
   // How the island is run: `runtimeRun(schema, value)`, the schema's place holding its parser.
   if (value.name === 'runtimeRun') return '(parse, value) => parse(value)';
   // Called when a predicate answers with a promise; ours answer booleans (zod's message, zod's throw).

@@ -1,5 +1,15 @@
 import { bookingStatuses, guestTypes, passStatuses, serviceTypes } from '../domain/booking/model.ts';
-import { cursorPage, cursorQuery, eager, lazyView, timestamp, uuid } from './common.ts';
+import {
+  type ContactInput,
+  callingCodePattern,
+  fitsE164,
+  hasCallingCodeWithPhone,
+  hasOneLeadGuest,
+  hasPhoneWithCallingCode,
+  leadGuestProblem,
+  phonePattern,
+} from '../domain/booking/request-rules.ts';
+import { cursorPage, cursorQuery, eager, lazyView, refinedBy, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 /** Letters of any script, with the spaces, apostrophes, dots and hyphens names carry. */
@@ -30,26 +40,9 @@ export const guestSchema = lazyView(() =>
 const guests = lazyView(() =>
   z
     .array(guestSchema)
-    .check(
-      z.minLength(1),
-      z.maxLength(10),
-      z.superRefine((list, context) => {
-        const leads = list.filter((guest) => guest.lead).length;
-        // The size rules already answer for an empty or oversized list.
-        if (list.length > 0 && list.length <= 10 && leads !== 1) {
-          context.addIssue({
-            code: 'custom',
-            message: `Exactly one guest must have lead: true (found ${leads}).`,
-            input: list,
-          });
-        }
-      }),
-    )
+    .check(z.minLength(1), z.maxLength(10), refinedBy(hasOneLeadGuest, leadGuestProblem))
     .register(z.globalRegistry, { description: '1 to 10 guests, exactly one with lead: true.' }),
 );
-
-const phonePattern = /^[0-9]{4,14}$/;
-const callingCodePattern = /^\+[1-9][0-9]{0,2}$/;
 
 const contactFields = () => ({
   first_name: z.optional(personName).register(z.globalRegistry, {
@@ -98,45 +91,36 @@ const contactFields = () => ({
   guests,
 });
 
-type ContactInput = { phone?: string | undefined; calling_code?: string | undefined };
-
-/** A phone number is a calling code plus a national number, at most 15 digits together (E.164). */
-function phoneRules(value: ContactInput, context: z.core.$RefinementCtx): void {
-  if ((value.phone === undefined) !== (value.calling_code === undefined)) {
-    const missing = value.phone === undefined ? 'phone' : 'calling_code';
-    context.addIssue({
-      code: 'custom',
-      path: [missing],
-      message: 'phone and calling_code go together.',
-      input: value,
-    });
-  } else if (
-    value.phone &&
-    value.calling_code &&
-    phonePattern.test(value.phone) &&
-    callingCodePattern.test(value.calling_code) &&
-    value.phone.length + value.calling_code.length - 1 > 15
-  ) {
-    context.addIssue({
-      code: 'custom',
-      path: ['phone'],
-      message: 'calling_code and phone together exceed the 15 digits of an E.164 number.',
-      input: value,
-    });
-  }
-}
+/**
+ * A phone number is a calling code plus a national number, at most 15 digits together (E.164); one
+ * without the other is refused at the field that is missing. At most one of these fails at a time.
+ */
+const phoneRules = () => [
+  z.refine<ContactInput>(hasPhoneWithCallingCode, {
+    path: ['phone'],
+    message: 'phone and calling_code go together.',
+  }),
+  z.refine<ContactInput>(hasCallingCodeWithPhone, {
+    path: ['calling_code'],
+    message: 'phone and calling_code go together.',
+  }),
+  z.refine<ContactInput>(fitsE164, {
+    path: ['phone'],
+    message: 'calling_code and phone together exceed the 15 digits of an E.164 number.',
+  }),
+];
 
 export const loungeBookingRequestSchema = lazyView(() =>
   z
     .strictObject({ lounge_id: uuid, ...contactFields() })
-    .check(z.superRefine(phoneRules))
+    .check(...phoneRules())
     .register(z.globalRegistry, { id: 'LoungeBookingRequest' }),
 );
 
 export const fastTrackBookingRequestSchema = lazyView(() =>
   z
     .strictObject({ fast_track_id: uuid, ...contactFields() })
-    .check(z.superRefine(phoneRules))
+    .check(...phoneRules())
     .register(z.globalRegistry, { id: 'FastTrackBookingRequest' }),
 );
 

@@ -3,6 +3,12 @@
  * build time (infra/constructs/compiled-routes.ts) imports a refinement's predicate from here by
  * name, so a refined value is accepted without zod; a predicate not listed here sends its part to zod.
  */
+export {
+  fitsE164,
+  hasCallingCodeWithPhone,
+  hasOneLeadGuest,
+  hasPhoneWithCallingCode,
+} from '../domain/booking/request-rules.ts';
 export { hubMetaMatchesKind, isIanaTimeZone } from '../domain/catalog/rules.ts';
 export { isIccid } from '../domain/esim/iccid.ts';
 export { isWebhookUrlShape } from '../net/webhook-url-shape.ts';
