@@ -225,6 +225,17 @@ export async function compiledRouteModule(file: string): Promise<string> {
   );
   const keyParser = keyed ? parserSource(idempotencyKeyHeader, imports) : undefined;
   if (keyParser) lines.push(`const idempotencyKey = ${keyParser};`);
+  // One constant per distinct parser: the routes of one item share its path parameters' parser.
+  const parserNames = new Map<string, string>();
+  const shared = (parser: string) => {
+    let name = parserNames.get(parser);
+    if (!name) {
+      name = `parser${parserNames.size}`;
+      parserNames.set(parser, name);
+      lines.push(`const ${name} = ${parser};`);
+    }
+    return name;
+  };
   for (const [exportName, group] of Object.entries(declared)) {
     const routes: string[] = [];
     for (const [key, route] of Object.entries(group)) {
@@ -232,7 +243,7 @@ export async function compiledRouteModule(file: string): Promise<string> {
       for (const part of requestParts) {
         const schema = route.request?.[part];
         const parser = schema ? parserSource(schema, imports) : undefined;
-        if (parser) parsers.push(`${part}: ${parser}`);
+        if (parser) parsers.push(`${part}: ${shared(parser)}`);
       }
       if (route.idempotency && keyParser) parsers.push('idempotencyKey');
       routes.push(`${JSON.stringify(key)}: {
