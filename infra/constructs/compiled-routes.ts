@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { compileFn, util } from 'zod/v4/core';
-import { type RequestPart, type RouteDefinition, unparsed } from '../../shared/routes/types.ts';
+import type { RequestPart, RouteDefinition } from '../../shared/routes/types.ts';
 import { idempotencyKeyHeader } from '../../shared/schemas/common.ts';
-import type { SchemaParser } from '../../shared/schemas/compiled.ts';
+import { type SchemaParser, unparsed } from '../../shared/schemas/compiled.ts';
 import * as predicates from '../../shared/schemas/predicates.ts';
 import * as z from '../../shared/schemas/zod.ts';
 import { projectRoot } from './entries.ts';
@@ -63,6 +63,8 @@ export interface Imports {
   zodHelpers: Set<string>;
   predicates: Set<string>;
 }
+
+export const noImports = (): Imports => ({ zodHelpers: new Set(), predicates: new Set() });
 
 const predicateNames = new Map<unknown, string>(
   Object.entries(predicates).map(([name, predicate]) => [predicate, name]),
@@ -175,10 +177,7 @@ function withoutLazies(schema: z.core.$ZodType, above: readonly z.core.$ZodType[
 }
 
 /** The parser as an expression, or undefined when one of its values cannot be written down. */
-export function parserSource(
-  schema: z.core.$ZodType,
-  imports: Imports = { zodHelpers: new Set(), predicates: new Set() },
-): string | undefined {
+export function parserSource(schema: z.core.$ZodType, imports: Imports = noImports()): string | undefined {
   const generated = generate(withoutLazies(schema));
   if (!generated) return undefined;
   const values = generated.values.map((value) => sourceOf(value, imports));
@@ -216,10 +215,8 @@ function runtimeMetadata(route: RouteDefinition): unknown {
 export async function compiledRouteModule(file: string): Promise<string> {
   const declared = await routeGroupsOf(file);
   if (!declared) throw new Error(`${file} exports no route group`);
-  const imports: Imports = { zodHelpers: new Set(), predicates: new Set() };
-  const lines = [
-    `const declaredModule = () => import(${JSON.stringify(`./${relative(dirname(file), file)}`)});`,
-  ];
+  const imports = noImports();
+  const lines = [`const declaredModule = () => import(${JSON.stringify(`./${basename(file)}`)});`];
   const keyed = Object.values(declared).some((group) =>
     Object.values(group).some((route) => route.idempotency),
   );
@@ -292,7 +289,7 @@ const compiledFile = join(projectRoot, 'shared', 'schemas', 'compiled.ts');
  */
 export async function compiledParsersModule(file: string): Promise<string> {
   const declared = Object.entries((await import(pathToFileURL(file).href)) as Record<string, unknown>);
-  const imports: Imports = { zodHelpers: new Set(), predicates: new Set() };
+  const imports = noImports();
   const lines: string[] = [];
   for (const [name, exported] of declared) {
     const schema = (exported as Partial<SchemaParser<unknown>>).schema;

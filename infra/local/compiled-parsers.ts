@@ -1,16 +1,17 @@
 import { util } from 'zod/v4/core';
 import { routes } from '../../shared/routes/index.ts';
-import type { CompiledParser, RequestPart, RouteDefinition } from '../../shared/routes/types.ts';
+import type { RequestPart, RouteDefinition } from '../../shared/routes/types.ts';
 import { idempotencyKeyHeader } from '../../shared/schemas/common.ts';
+import type { CompiledParser } from '../../shared/schemas/compiled.ts';
 import * as predicates from '../../shared/schemas/predicates.ts';
 import type * as z from '../../shared/schemas/zod.ts';
-import { type Imports, parserSource } from '../constructs/compiled-routes.ts';
+import { noImports, parserSource } from '../constructs/compiled-routes.ts';
 
 const parts: readonly RequestPart[] = ['params', 'query', 'headers', 'body'];
 
 /** A generated parser, evaluated here with the names its module would import. */
 export function compiledParser(schema: z.core.$ZodType): CompiledParser | undefined {
-  const imports: Imports = { zodHelpers: new Set(), predicates: new Set() };
+  const imports = noImports();
   const source = parserSource(schema, imports);
   if (!source) return undefined;
   const names = [...imports.zodHelpers, ...imports.predicates];

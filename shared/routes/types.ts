@@ -82,8 +82,6 @@ export type ObjectSchema = z.ZodMiniObject | z.ZodMiniLazy<z.ZodMiniObject>;
 
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';
 
-export { type CompiledParser, unparsed } from '../schemas/compiled.ts';
-
 export interface RequestSpec {
   params?: ObjectSchema;
   query?: ObjectSchema;

@@ -8,6 +8,7 @@ import { util as zodUtil } from 'zod/v4/core';
 import {
   compiledParsersModule,
   compiledRouteModule,
+  noImports,
   parserSource,
 } from '../../infra/constructs/compiled-routes.ts';
 import { projectRoot } from '../../infra/constructs/entries.ts';
@@ -15,9 +16,9 @@ import { compiledParser } from '../../infra/local/compiled-parsers.ts';
 import { loadSeedCatalog } from '../../infra/local/seed-catalog.ts';
 import { catalogRecords, contractTerms } from '../../shared/domain/catalog/records.ts';
 import { routes } from '../../shared/routes/index.ts';
-import { type RequestPart, type RouteDefinition, unparsed } from '../../shared/routes/types.ts';
+import type { RequestPart, RouteDefinition } from '../../shared/routes/types.ts';
 import { eager, idempotencyKeyHeader } from '../../shared/schemas/common.ts';
-import type { SchemaParser } from '../../shared/schemas/compiled.ts';
+import { type SchemaParser, unparsed } from '../../shared/schemas/compiled.ts';
 
 const routesDir = join(projectRoot, 'shared', 'routes');
 const routeModules = readdirSync(routesDir).filter(
@@ -197,7 +198,7 @@ describe('request parsers compiled at build time', () => {
   });
 
   it('parse the Idempotency-Key as its schema does', () => {
-    const imports = { zodHelpers: new Set<string>(), predicates: new Set<string>() };
+    const imports = noImports();
     const source = parserSource(idempotencyKeyHeader, imports);
     expect(source).toBeDefined();
     const names = [...imports.zodHelpers];

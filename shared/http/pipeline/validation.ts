@@ -1,5 +1,6 @@
 import { ValidationError } from '../../domain/errors.ts';
-import { type RequestPart, type RouteDefinition, unparsed } from '../../routes/types.ts';
+import type { RequestPart, RouteDefinition } from '../../routes/types.ts';
+import { unparsed } from '../../schemas/compiled.ts';
 import { type PipelineMiddleware, type PipelineRequest, present } from './internal.ts';
 import type { ParsedRequest } from './types.ts';
 
@@ -18,14 +19,11 @@ const labels: Record<Checked, string> = {
  * function's bundle neither zod nor the schemas are part of the cold start (docs/bench.md).
  */
 async function parsedByZod(route: RouteDefinition, part: Checked, value: unknown): Promise<unknown> {
-  const [{ parsePart }, declared] = await Promise.all([
-    import('../validation.ts'),
-    route.declared ? route.declared() : route,
-  ]);
-  const schema =
+  const schemaOf = async () =>
     part === 'idempotencyKey'
       ? (await import('../../schemas/common.ts')).idempotencyKeyHeader
-      : declared.request?.[part];
+      : (route.declared ? await route.declared() : route).request?.[part];
+  const [{ parsePart }, schema] = await Promise.all([import('../validation.ts'), schemaOf()]);
   if (!schema) throw new Error(`${route.operationId} declares no ${part} schema`);
   return parsePart(schema, value, labels[part]);
 }

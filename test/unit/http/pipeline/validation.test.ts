@@ -4,7 +4,8 @@ import { ApiError, ValidationError } from '../../../../shared/domain/errors.ts';
 import type { PipelineInternal } from '../../../../shared/http/pipeline/internal.ts';
 import { validation } from '../../../../shared/http/pipeline/validation.ts';
 import { statusOf } from '../../../../shared/http/problem.ts';
-import { type RouteDefinition, unparsed } from '../../../../shared/routes/types.ts';
+import type { RouteDefinition } from '../../../../shared/routes/types.ts';
+import { unparsed } from '../../../../shared/schemas/compiled.ts';
 import { type EventSpec, eventOf, partner, requestOf, resolved, testRoute } from './support.ts';
 
 const route = testRoute({
