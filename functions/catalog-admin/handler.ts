@@ -6,7 +6,7 @@ import { catalogVersions } from '../../shared/db/entities/catalog.ts';
 import { dynamoContractStore } from '../../shared/db/entities/catalog-contract.ts';
 import { dynamoCatalogDraftStore } from '../../shared/db/entities/catalog-draft.ts';
 import { dynamoCatalogImageStore } from '../../shared/db/entities/catalog-image.ts';
-import { buildRecordSchemas, type Contract } from '../../shared/domain/catalog/records.ts';
+import type { Contract } from '../../shared/domain/catalog/records.ts';
 import type { CatalogDiff } from '../../shared/domain/catalog-admin/diff.ts';
 import type { RecordKind } from '../../shared/domain/catalog-admin/kinds.ts';
 import type { CatalogAdminPorts, StoredImage } from '../../shared/domain/catalog-admin/ports.ts';
@@ -129,9 +129,6 @@ function diffView(diff: CatalogDiff) {
     removed: diff.removed,
   };
 }
-
-// Nearly every request of this function reads catalog records: the cold start builds their schemas.
-buildRecordSchemas();
 
 export const handler = createApiHandler(catalogAdminRoutes, {
   ...catalogItemsByOperationId({

@@ -125,9 +125,9 @@ async function processRecord(record: SQSRecord, hasTime: () => boolean): Promise
 }
 
 async function dispatchRecord(record: SQSRecord, hasTime: () => boolean): Promise<void> {
-  let parsed: ReturnType<typeof parseQueueMessage>;
+  let parsed: Awaited<ReturnType<typeof parseQueueMessage>>;
   try {
-    parsed = parseQueueMessage(record.body, record.messageId);
+    parsed = await parseQueueMessage(record.body, record.messageId);
   } catch (error) {
     if (!(error instanceof PoisonMessageError)) throw error;
     logger.error('Webhook message dead-lettered', { message_id: record.messageId, reason: error.message });

@@ -118,6 +118,8 @@ function sourceOf(value: unknown, imports: Imports): string | undefined {
     imports.zodHelpers.add(value.name);
     return value.name;
   }
+  // A built-in zod's record parser calls (`.call(input, key)`).
+  if (value === Object.prototype.propertyIsEnumerable) return 'Object.prototype.propertyIsEnumerable';
   const predicate = predicateNames.get(value);
   if (predicate) {
     imports.predicates.add(predicate);
@@ -139,8 +141,10 @@ function sourceOf(value: unknown, imports: Imports): string | undefined {
     return '() => { throw new Error("Encountered Promise during synchronous parse. Use .parseAsync() instead."); }';
   }
   if (source === '() => schema._zod.def.defaultValue') {
+    // zod hands out a fresh copy of a default that is an array: so does the literal, at every call.
     const fallback: unknown = value();
-    return primitive(fallback) ? `() => ${JSON.stringify(fallback)}` : undefined;
+    const writable = primitive(fallback) || (Array.isArray(fallback) && fallback.every(primitive));
+    return writable ? `() => (${JSON.stringify(fallback)})` : undefined;
   }
   return undefined;
 }

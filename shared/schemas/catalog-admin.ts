@@ -1,3 +1,13 @@
+import { hubMetaMatchesKind } from '../domain/catalog/rules.ts';
+import {
+  listsEachOnce,
+  loungeFormHolds,
+  loungeFormProblems,
+  serviceFormHolds,
+  serviceFormProblems,
+  tariffFormHolds,
+  tariffFormProblems,
+} from '../domain/catalog-admin/form-rules.ts';
 import { maxImageBytes } from '../domain/catalog-admin/image-content.ts';
 import { maxActivePeriodDays } from '../domain/esim/model.ts';
 import {
@@ -15,7 +25,7 @@ import {
   standardHours,
   uicCode,
 } from './catalog.ts';
-import { eager, lazyView, timestamp, uuid } from './common.ts';
+import { eager, lazyView, ruledBy, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 /**
@@ -86,21 +96,6 @@ const imageUseForm = lazyView(() =>
   }),
 );
 
-/** Duplicates in a list, as 422 field errors at the second occurrence. */
-function noDuplicates<T>(
-  context: z.core.$RefinementCtx,
-  values: readonly T[],
-  path: (index: number) => (string | number)[],
-  key: (value: T) => unknown = (value) => value,
-): void {
-  const seen = new Set<unknown>();
-  values.forEach((value, index) => {
-    const identity = key(value);
-    if (seen.has(identity)) context.addIssue({ code: 'custom', message: 'Listed twice', path: path(index) });
-    seen.add(identity);
-  });
-}
-
 const serviceFields = () => ({
   hub_id: uuid
     .clone()
@@ -115,28 +110,6 @@ const serviceFields = () => ({
   images: z.array(imageUseForm).check(z.maxLength(20)),
   is_active: z._default(z.boolean(), true),
 });
-
-type ServiceInput = {
-  business_hours: readonly { day: number }[];
-  required_booking_info: readonly string[];
-  images: readonly { image_id: string }[];
-};
-
-function serviceRules(value: ServiceInput, context: z.core.$RefinementCtx): void {
-  noDuplicates(
-    context,
-    value.business_hours,
-    (index) => ['business_hours', index, 'day'],
-    (day) => day.day,
-  );
-  noDuplicates(context, value.required_booking_info, (index) => ['required_booking_info', index]);
-  noDuplicates(
-    context,
-    value.images,
-    (index) => ['images', index, 'image_id'],
-    (image) => image.image_id,
-  );
-}
 
 const loungeFields = lazyView(() =>
   z.strictObject({
@@ -160,28 +133,7 @@ const loungeFields = lazyView(() =>
 );
 
 export const loungeForm = lazyView(() =>
-  eager(loungeFields).check(
-    z.superRefine((lounge, context) => {
-      serviceRules(lounge, context);
-      noDuplicates(context, lounge.amenity_ids, (index) => ['amenity_ids', index]);
-      noDuplicates(context, lounge.paid_amenity_ids, (index) => ['paid_amenity_ids', index]);
-      lounge.paid_amenity_ids.forEach((id, index) => {
-        if (!lounge.amenity_ids.includes(id))
-          context.addIssue({
-            code: 'custom',
-            message: 'Not in amenity_ids',
-            path: ['paid_amenity_ids', index],
-          });
-      });
-      if (lounge.airside_zone !== undefined && lounge.landside !== false) {
-        context.addIssue({
-          code: 'custom',
-          message: 'airside_zone is meaningful only with landside false',
-          path: ['airside_zone'],
-        });
-      }
-    }),
-  ),
+  eager(loungeFields).check(ruledBy(loungeFormHolds, loungeFormProblems)),
 );
 
 const fastTrackFields = lazyView(() =>
@@ -195,7 +147,9 @@ const fastTrackFields = lazyView(() =>
   }),
 );
 
-export const fastTrackForm = lazyView(() => eager(fastTrackFields).check(z.superRefine(serviceRules)));
+export const fastTrackForm = lazyView(() =>
+  eager(fastTrackFields).check(ruledBy(serviceFormHolds, serviceFormProblems)),
+);
 
 const tariffFields = lazyView(() =>
   z.strictObject({
@@ -223,11 +177,7 @@ const tariffFields = lazyView(() =>
 );
 
 export const tariffForm = lazyView(() =>
-  eager(tariffFields).check(
-    z.superRefine((tariff, context) => {
-      noDuplicates(context, tariff.coverage, (index) => ['coverage', index]);
-    }),
-  ),
+  eager(tariffFields).check(ruledBy(tariffFormHolds, tariffFormProblems)),
 );
 
 const hubFields = lazyView(() =>
@@ -248,10 +198,7 @@ const hubFields = lazyView(() =>
 
 export const hubForm = lazyView(() =>
   eager(hubFields).check(
-    z.superRefine((hub, context) => {
-      if (hub.meta.kind !== hub.kind)
-        context.addIssue({ code: 'custom', message: 'meta.kind must equal kind', path: ['meta', 'kind'] });
-    }),
+    z.refine(hubMetaMatchesKind, { message: 'meta.kind must equal kind', path: ['meta', 'kind'] }),
   ),
 );
 
@@ -450,10 +397,7 @@ export const publicationSchema = lazyView(() =>
 
 const contractScopeForm = z.union([
   z.literal('all'),
-  z.array(uuid).check(
-    z.maxLength(5000),
-    z.refine((ids) => new Set(ids).size === ids.length, 'An id is listed twice'),
-  ),
+  z.array(uuid).check(z.maxLength(5000), z.refine(listsEachOnce, 'An id is listed twice')),
 ]);
 
 export const contractForm = lazyView(() =>

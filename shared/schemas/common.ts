@@ -31,6 +31,25 @@ export function refinedBy<T>(test: (value: T) => boolean, problemOf: (value: T) 
   return z.refine<T>(test, { error: (issue) => problemOf(issue.input as T) });
 }
 
+/**
+ * A rule over a whole value that reports each of its problems at its own path (a duplicate at its
+ * second occurrence). zod's runtime runs `problemsOf`; a parser generated at build time asks `holds`,
+ * which must be exported by shared/schemas/predicates.ts and be true exactly when there is no
+ * problem, and leaves a value that breaks the rule to zod.
+ */
+export function ruledBy<T>(
+  holds: (value: T) => boolean,
+  problemsOf: (value: T) => readonly { message: string; path: (string | number)[] }[],
+) {
+  const check = z.superRefine<T>((value, context) => {
+    for (const problem of problemsOf(value)) context.addIssue({ code: 'custom', ...problem });
+  });
+  // zod's compiler calls a custom check's `fn` where it has one, as it does a refine's; zod's runtime
+  // runs the check itself.
+  Object.assign(check._zod.def, { fn: holds });
+  return check;
+}
+
 export const uuid = z.uuid();
 export const timestamp = z.iso
   .datetime({ offset: false })

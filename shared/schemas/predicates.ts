@@ -10,5 +10,11 @@ export {
   hasPhoneWithCallingCode,
 } from '../domain/booking/request-rules.ts';
 export { hubMetaMatchesKind, isIanaTimeZone } from '../domain/catalog/rules.ts';
+export {
+  listsEachOnce,
+  loungeFormHolds,
+  serviceFormHolds,
+  tariffFormHolds,
+} from '../domain/catalog-admin/form-rules.ts';
 export { isIccid } from '../domain/esim/iccid.ts';
 export { isWebhookUrlShape } from '../net/webhook-url-shape.ts';

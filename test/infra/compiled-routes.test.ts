@@ -14,6 +14,10 @@ import {
 import { projectRoot } from '../../infra/constructs/entries.ts';
 import { compiledParser } from '../../infra/local/compiled-parsers.ts';
 import { loadSeedCatalog } from '../../infra/local/seed-catalog.ts';
+import {
+  eventImageSchema,
+  recoveryJobImageSchema,
+} from '../../shared/db/entities/webhook-message-schemas.ts';
 import { catalogRecords, contractTerms } from '../../shared/domain/catalog/records.ts';
 import { routes } from '../../shared/routes/index.ts';
 import type { RequestPart, RouteDefinition } from '../../shared/routes/types.ts';
@@ -263,5 +267,40 @@ describe("the catalog's record parsers compiled at build time", () => {
       z.parse(eager(catalogRecords), seed.records),
     );
     await expect(catalogRecordsParser?.parse(broken)).rejects.toThrow(/IANA time zone name/);
+  });
+});
+
+describe("the webhook queue's message parsers compiled at build time", () => {
+  it('answer events and recovery jobs, and every one a change away, exactly as zod does or not at all', () => {
+    const event = {
+      pk: 'EVENT#e-1',
+      entity: 'Event',
+      event_id: 'e-1',
+      account_id: '5b0c1a7e-0000-4000-8000-000000000001',
+      event: 'booking.status.changed',
+      timestamp: '2026-11-24T08:00:00.000Z',
+      ordering_key: 'BOOKING#b-1',
+      data: { booking_id: 'b-1', status: 'CONFIRMED' },
+      redelivery_claim: 'claim-1',
+    };
+    const job = { recovery_id: 'r-1', webhook_id: 'w-1', account_id: 'a-1', event_ids: ['e-1', 'e-2'] };
+    let answered = 0;
+    for (const [schema, sample] of [
+      [eventImageSchema, event],
+      [recoveryJobImageSchema, job],
+    ] as const) {
+      const parser = compiledParser(schema);
+      expect(parser).toBeDefined();
+      expect(parser?.(sample)).toEqual(z.parse(schema, sample));
+      for (const value of variants(sample)) {
+        const fast = parser?.(value);
+        if (fast === unparsed) continue;
+        answered++;
+        const slow = z.safeParse(schema, value);
+        expect(slow.success, JSON.stringify(value)).toBe(true);
+        expect(fast).toEqual(slow.data);
+      }
+    }
+    expect(answered).toBeGreaterThan(20);
   });
 });

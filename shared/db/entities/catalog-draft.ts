@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
-import { type CatalogRecords, catalogRecords, recordSchemas } from '../../domain/catalog/records.ts';
+import type { CatalogRecords } from '../../domain/catalog/records.ts';
 import { canonicalJson, recordKinds } from '../../domain/catalog/stamps.ts';
 import type { RecordKind, RecordOf } from '../../domain/catalog-admin/kinds.ts';
 import type { CatalogDraft, CatalogDraftStore, DraftEdit } from '../../domain/catalog-admin/ports.ts';
@@ -12,6 +12,7 @@ import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
 import { batchWrite, catalogVersions, queryPartition, recordKindOf, recordPrefixes } from './catalog.ts';
+import { catalogRecordsParser } from './catalog-parsers.ts';
 
 /**
  * The catalog draft, in one partition of the main table (docs/catalog-admin.md, access patterns):
@@ -115,7 +116,16 @@ onReset(() => {
   headSeen = false;
 });
 
-function draftOf(items: Record<string, unknown>[]): CatalogDraft | undefined {
+/**
+ * Draft entries of one kind, checked as the catalog's records are: as a catalog holding only them, so
+ * one parser compiled at build time (catalog-parsers.ts) answers for the whole catalog and for each kind.
+ */
+async function recordsOf<K extends RecordKind>(kind: K, data: unknown[]): Promise<RecordOf[K][]> {
+  const records = await catalogRecordsParser.parse({ ...emptyRecords(), [kind]: data });
+  return records[kind] as RecordOf[K][];
+}
+
+async function draftOf(items: Record<string, unknown>[]): Promise<CatalogDraft | undefined> {
   const head = items.find((item) => item.sk === draftHeadKey.sk) as HeadItem | undefined;
   if (!head) return undefined;
   const records = emptyRecords();
@@ -126,7 +136,7 @@ function draftOf(items: Record<string, unknown>[]): CatalogDraft | undefined {
   return {
     revision: Number(head.revision),
     updatedAt: head.updated_at ?? null,
-    records: catalogRecords.parse(records),
+    records: await catalogRecordsParser.parse(records),
   };
 }
 
@@ -134,10 +144,10 @@ type DraftPosition = { pk: string; sk: string };
 
 export const dynamoCatalogDraftStore = {
   async load(): Promise<CatalogDraft> {
-    let draft = draftOf(await queryPartition(draftPartition, { consistentRead: true }));
+    let draft = await draftOf(await queryPartition(draftPartition, { consistentRead: true }));
     if (!draft) {
       await initialize();
-      draft = draftOf(await queryPartition(draftPartition, { consistentRead: true }));
+      draft = await draftOf(await queryPartition(draftPartition, { consistentRead: true }));
     }
     if (!draft) throw new Error('The catalog draft could not be started');
     headSeen = true;
@@ -154,7 +164,8 @@ export const dynamoCatalogDraftStore = {
       }),
     );
     if (!Item) return undefined;
-    return recordSchemas[kind].parse(Item.data) as RecordOf[K];
+    const [record] = await recordsOf(kind, [Item.data]);
+    return record;
   },
 
   async list<K extends RecordKind>(kind: K, page: PageRequest): Promise<Page<RecordOf[K]>> {
@@ -185,9 +196,11 @@ export const dynamoCatalogDraftStore = {
     const found = result.Items ?? [];
     const items = found.slice(0, page.limit);
     const last = items.at(-1);
-    const schema = recordSchemas[kind];
     return {
-      items: items.map((item) => schema.parse(item.data) as RecordOf[K]),
+      items: await recordsOf(
+        kind,
+        items.map((item) => item.data),
+      ),
       nextCursor: found.length > page.limit && last ? encodeCursor({ pk: last.pk, sk: last.sk }) : null,
     };
   },

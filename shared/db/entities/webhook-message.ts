@@ -1,9 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { eventTypes } from '../../domain/events.ts';
 import type { RecoveryJob, WebhookMessage } from '../../domain/webhooks/model.ts';
-import * as z from '../../schemas/zod.ts';
 import { eventEntity } from './event.ts';
+import { eventImageParser, recoveryJobImageParser } from './webhook-message-parsers.ts';
+import type { EventImage } from './webhook-message-schemas.ts';
 import { recoveryJobEntity } from './webhook-recovery.ts';
 
 /**
@@ -53,27 +53,6 @@ export class PoisonMessageError extends Error {
   }
 }
 
-const idString = z.string().check(z.minLength(1), z.maxLength(128));
-const nonEmpty = z.string().check(z.minLength(1));
-
-const eventImageSchema = z.object({
-  event_id: idString,
-  account_id: nonEmpty,
-  event: z.enum(eventTypes),
-  timestamp: z.iso.datetime(),
-  ordering_key: idString,
-  data: z.record(z.string(), z.unknown()),
-  redelivery_claim: z.optional(z.string()),
-  webhook_id: z.optional(z.string()),
-});
-
-const recoveryJobImageSchema = z.object({
-  recovery_id: idString,
-  webhook_id: idString,
-  account_id: nonEmpty,
-  event_ids: z.array(idString).check(z.maxLength(1000)),
-});
-
 /** A queue message: one event to deliver, or a recovery job (its events, in order). */
 export type QueueMessage =
   | { kind: 'event'; message: WebhookMessage }
@@ -92,13 +71,13 @@ function streamRecordOf(body: string): EventStreamRecord {
   return record;
 }
 
-export function parseQueueMessage(body: string, messageId: string): QueueMessage {
+export async function parseQueueMessage(body: string, messageId: string): Promise<QueueMessage> {
   const record = streamRecordOf(body);
   if (record.dynamodb?.NewImage?.entity?.S !== recoveryJobEntity) {
-    return { kind: 'event', message: parseWebhookMessage(body, messageId) };
+    return { kind: 'event', message: await parseWebhookMessage(body, messageId) };
   }
   try {
-    const image = recoveryJobImageSchema.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
+    const image = await recoveryJobImageParser.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
     return {
       kind: 'recovery',
       job: {
@@ -113,11 +92,11 @@ export function parseQueueMessage(body: string, messageId: string): QueueMessage
   }
 }
 
-export function parseWebhookMessage(body: string, messageId: string): WebhookMessage {
+export async function parseWebhookMessage(body: string, messageId: string): Promise<WebhookMessage> {
   const record = streamRecordOf(body);
-  let image: z.infer<typeof eventImageSchema>;
+  let image: EventImage;
   try {
-    image = eventImageSchema.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
+    image = await eventImageParser.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
   } catch (error) {
     throw new PoisonMessageError('The event item in the message is malformed', { cause: error });
   }

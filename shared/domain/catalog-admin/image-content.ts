@@ -1,4 +1,3 @@
-import { imageSize } from 'image-size';
 import { ValidationError } from '../errors.ts';
 
 /** The formats partners may be sent, by the type image-size detects. */
@@ -56,14 +55,16 @@ const refusal = (path: string) => (message: string) =>
  * else is a 422 on `path` (`body` for an upload in the request, `upload` for a file put through an
  * upload URL). The Content-Type sent must name the same format.
  */
-export function inspectImage(
+export async function inspectImage(
   bytes: Uint8Array,
   declaredType: string | undefined,
   path: 'body' | 'upload' = 'body',
-): ImageContent {
+): Promise<ImageContent> {
   const refuse = refusal(path);
   if (bytes.length === 0) throw refuse('The file is empty: send the image file itself');
   if (bytes.length > maxImageBytes) throw refuse(tooLarge(bytes.length));
+  // Loaded by the first image: no other request of the function reads one.
+  const { imageSize } = await import('image-size');
   let detected: { type?: string; width?: number; height?: number };
   try {
     detected = imageSize(bytes);

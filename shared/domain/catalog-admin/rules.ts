@@ -1,4 +1,4 @@
-import { locales } from '../../schemas/catalog.ts';
+import { locales } from '../catalog/locale.ts';
 import type { CatalogRecords, HubRecord } from '../catalog/records.ts';
 import { ConflictError, type FieldError } from '../errors.ts';
 import { imageIdsOf } from './forms.ts';

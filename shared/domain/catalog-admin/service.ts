@@ -321,7 +321,7 @@ export async function uploadImage(
   declaredType: string | undefined,
   change: AdminChange,
 ): Promise<{ image: StoredImage; created: boolean }> {
-  return storeImage(ports, bytes, inspectImage(bytes, declaredType), change);
+  return storeImage(ports, bytes, await inspectImage(bytes, declaredType), change);
 }
 
 /** How long an upload URL accepts its file: long enough for a slow link, short for a leaked URL. */
@@ -381,7 +381,7 @@ export async function completeImageUpload(
       { path: 'upload', message: tooLarge(staged.bytes) },
     ]);
   const bytes = await ports.uploads.read(uploadId);
-  const content = inspectImage(bytes, staged.contentType, 'upload');
+  const content = await inspectImage(bytes, staged.contentType, 'upload');
   return storeImage(ports, bytes, content, change, { upload_id: uploadId });
 }
 

@@ -1,5 +1,4 @@
 import {
-  airportMetaSchema,
   bookingInfoFields,
   continent,
   countryCode,
@@ -9,18 +8,17 @@ import {
   ianaTimeZone,
   isoDuration,
   priceSchema,
-  railwayMetaSchema,
   standardHours,
 } from '../../schemas/catalog.ts';
-import { eager, lazyView, uuid } from '../../schemas/common.ts';
+import { lazyView, uuid } from '../../schemas/common.ts';
 import * as z from '../../schemas/zod.ts';
 import { hubMetaMatchesKind } from './rules.ts';
 
 /**
  * The catalog as stored: every partner-visible text in both locales, references by id. The response
  * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts). Built on first
- * use (`lazyView`): the booking and eSIM functions read the catalog only to create, so their other
- * operations never build them; the catalog functions, whose every request reads it, build them at init.
+ * use (`lazyView`): in a function's bundle a parser compiled from them reads the stored catalog
+ * (shared/db/entities/catalog-parsers.ts), and zod builds them only for a record that parser leaves.
  */
 export const localizedText = (max = 2000) =>
   z.strictObject({
@@ -146,15 +144,6 @@ export const tariffRecord = lazyView(() =>
   }),
 );
 
-/** Each kind of stored record: a draft entry is read alone, by its kind. */
-export const recordSchemas = {
-  hubs: hubRecord,
-  amenities: amenityRecord,
-  lounges: loungeRecord,
-  fast_tracks: fastTrackRecord,
-  tariffs: tariffRecord,
-};
-
 export const catalogRecords = lazyView(() =>
   z.strictObject({
     hubs: z.array(hubRecord),
@@ -164,20 +153,6 @@ export const catalogRecords = lazyView(() =>
     tariffs: z.array(tariffRecord),
   }),
 );
-
-/**
- * Builds the record schemas now, every lazy one they hold included. For the functions whose every
- * request reads the catalog (the catalog and its administration): their cold start does the work
- * rather than their first request.
- */
-export function buildRecordSchemas(): void {
-  const schemas: z.ZodMiniLazy[] = [
-    ...[geoPointSchema, priceSchema, airportMetaSchema, railwayMetaSchema],
-    ...[businessDayRecord, policyRecord, imageRecord, ...Object.values(recordSchemas)],
-    ...[catalogRecords, contractTerms],
-  ];
-  for (const schema of schemas) eager(schema);
-}
 
 export type HubRecord = z.output<typeof hubRecord>;
 export type AmenityRecord = z.output<typeof amenityRecord>;

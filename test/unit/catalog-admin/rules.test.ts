@@ -200,9 +200,9 @@ describe('the diff', () => {
 
 describe('image content', () => {
   const fixture = (name: string) => readFileSync(new URL(`../../fixtures/images/${name}`, import.meta.url));
-  const refusal = (run: () => unknown) => {
+  const refusal = async (run: () => Promise<unknown>) => {
     try {
-      run();
+      await run();
     } catch (error) {
       if (error instanceof ValidationError) return error.errors[0]?.message ?? '';
       throw error;
@@ -210,30 +210,36 @@ describe('image content', () => {
     throw new Error('expected a refusal');
   };
 
-  it('reads the type and size of PNG, JPEG and WebP from their bytes', () => {
-    expect(inspectImage(fixture('tiny-3x2.png'), 'image/png')).toEqual({
+  it('reads the type and size of PNG, JPEG and WebP from their bytes', async () => {
+    expect(await inspectImage(fixture('tiny-3x2.png'), 'image/png')).toEqual({
       contentType: 'image/png',
       width: 3,
       height: 2,
     });
-    expect(inspectImage(fixture('tiny-3x2.jpg'), 'image/jpeg; charset=binary')).toMatchObject({
+    expect(await inspectImage(fixture('tiny-3x2.jpg'), 'image/jpeg; charset=binary')).toMatchObject({
       contentType: 'image/jpeg',
     });
-    expect(inspectImage(fixture('tiny-3x2.webp'), 'IMAGE/WEBP')).toMatchObject({ contentType: 'image/webp' });
+    expect(await inspectImage(fixture('tiny-3x2.webp'), 'IMAGE/WEBP')).toMatchObject({
+      contentType: 'image/webp',
+    });
   });
 
-  it('refuses SVG, other types, cut files, a declared type that is not the content, and oversized images', () => {
+  it('refuses SVG, other types, cut files, a declared type that is not the content, and oversized images', async () => {
     const png = fixture('tiny-3x2.png');
     const svg = readFileSync(new URL('../../../seed/catalog/images/lounge-bar.svg', import.meta.url));
     const hugeSides = Buffer.from(png);
     hugeSides.writeUInt32BE(20000, 16);
 
-    expect(refusal(() => inspectImage(svg, 'image/png'))).toContain('svg');
-    expect(refusal(() => inspectImage(png.subarray(0, png.length - 4), 'image/png'))).toContain('truncated');
-    expect(refusal(() => inspectImage(png, 'image/jpeg'))).toContain('Content-Type says image/jpeg');
-    expect(refusal(() => inspectImage(png, undefined))).toContain('says nothing');
-    expect(refusal(() => inspectImage(hugeSides, 'image/png'))).toContain('At most 16384 pixels');
-    expect(refusal(() => inspectImage(Buffer.alloc(maxImageBytes + 1), 'image/png'))).toContain('At most');
+    expect(await refusal(() => inspectImage(svg, 'image/png'))).toContain('svg');
+    expect(await refusal(() => inspectImage(png.subarray(0, png.length - 4), 'image/png'))).toContain(
+      'truncated',
+    );
+    expect(await refusal(() => inspectImage(png, 'image/jpeg'))).toContain('Content-Type says image/jpeg');
+    expect(await refusal(() => inspectImage(png, undefined))).toContain('says nothing');
+    expect(await refusal(() => inspectImage(hugeSides, 'image/png'))).toContain('At most 16384 pixels');
+    expect(await refusal(() => inspectImage(Buffer.alloc(maxImageBytes + 1), 'image/png'))).toContain(
+      'At most',
+    );
   });
 
   it('names an uploaded image by its hash: a version 8 UUID, the same for the same bytes', () => {

@@ -89,7 +89,7 @@ describe('an eSIM change', () => {
     expect(write?.onConditionFailed?.(undefined)?.name).toBe('ConcurrentChangeError');
   });
 
-  it('stages its events as outbox items the webhook pipeline forwards, grouped by ICCID', () => {
+  it('stages its events as outbox items the webhook pipeline forwards, grouped by ICCID', async () => {
     const change = addUsage(esim, 1024, now);
     if (!change) throw new Error('no change');
 
@@ -99,11 +99,13 @@ describe('an eSIM change', () => {
       notices: change.notices,
       now,
     });
-    const messages = writes.slice(1).map((write) => {
-      const record = { eventName: 'INSERT', dynamodb: { NewImage: marshall(write.item.Put?.Item) } };
-      expect(matchesWebhookEventFilter(record)).toBe(true);
-      return parseWebhookMessage(JSON.stringify(record), 'message-1').event;
-    });
+    const messages = await Promise.all(
+      writes.slice(1).map(async (write) => {
+        const record = { eventName: 'INSERT', dynamodb: { NewImage: marshall(write.item.Put?.Item) } };
+        expect(matchesWebhookEventFilter(record)).toBe(true);
+        return (await parseWebhookMessage(JSON.stringify(record), 'message-1')).event;
+      }),
+    );
 
     expect(messages.map((event) => [event.type, event.orderingKey])).toEqual([
       ['esim.package.usage_threshold_reached', iccid],

@@ -33,10 +33,10 @@ function streamRecord(item: Record<string, unknown>, eventName = 'INSERT') {
 }
 
 describe('the webhook queue message', () => {
-  it('carries the event item stream record as its body', () => {
+  it('carries the event item stream record as its body', async () => {
     const body = JSON.stringify(streamRecord({ ...toEventItem(event) }));
 
-    expect(parseWebhookMessage(body, 'sqs-message-1')).toEqual({
+    expect(await parseWebhookMessage(body, 'sqs-message-1')).toEqual({
       event,
       claim: 'sqs-message-1',
       webhookId: undefined,
@@ -51,7 +51,7 @@ describe('the webhook queue message', () => {
     ).toBe(false);
   });
 
-  it('takes the claim and the subscription of a redelivery from the item', () => {
+  it('takes the claim and the subscription of a redelivery from the item', async () => {
     const item = {
       ...toEventItem(event),
       pk: 'REDELIVERY#claim-1',
@@ -59,7 +59,7 @@ describe('the webhook queue message', () => {
       webhook_id: 'w-1',
     };
 
-    const message = parseWebhookMessage(JSON.stringify(streamRecord(item)), 'sqs-message-2');
+    const message = await parseWebhookMessage(JSON.stringify(streamRecord(item)), 'sqs-message-2');
 
     expect(message).toMatchObject({ claim: 'claim-1', webhookId: 'w-1', event: { id: event.id } });
   });
@@ -68,8 +68,8 @@ describe('the webhook queue message', () => {
     ['not JSON', 'poison'],
     ['not an event record', JSON.stringify({ hello: 'world' })],
     ['a malformed event item', JSON.stringify(streamRecord({ pk: 'EVENT#1', sk: 'EVENT', entity: 'Event' }))],
-  ])('calls %s a poison message', (_case, body) => {
-    expect(() => parseWebhookMessage(body, 'sqs-message-3')).toThrow(PoisonMessageError);
+  ])('calls %s a poison message', async (_case, body) => {
+    await expect(parseWebhookMessage(body, 'sqs-message-3')).rejects.toThrow(PoisonMessageError);
   });
 });
 
@@ -85,28 +85,28 @@ describe('a recovery job message', () => {
     event_ids: ['e-1', 'e-2'],
   };
 
-  it('passes the filter and reads as the job, its events in order', () => {
+  it('passes the filter and reads as the job, its events in order', async () => {
     const body = JSON.stringify(streamRecord(job));
 
     expect(matchesWebhookEventFilter(streamRecord(job))).toBe(true);
-    expect(parseQueueMessage(body, 'm-1')).toEqual({
+    expect(await parseQueueMessage(body, 'm-1')).toEqual({
       kind: 'recovery',
       job: { recoveryId: 'r-1', webhookId: 'w-1', accountId: 'account-1', eventIds: ['e-1', 'e-2'] },
     });
   });
 
-  it('reads an event message as an event', () => {
+  it('reads an event message as an event', async () => {
     const body = JSON.stringify(streamRecord({ ...toEventItem(event) }));
 
-    expect(parseQueueMessage(body, 'm-1')).toEqual({
+    expect(await parseQueueMessage(body, 'm-1')).toEqual({
       kind: 'event',
       message: { event, claim: 'm-1', webhookId: undefined },
     });
   });
 
-  it('is a poison message when malformed', () => {
+  it('is a poison message when malformed', async () => {
     const body = JSON.stringify(streamRecord({ ...job, event_ids: 'e-1' }));
 
-    expect(() => parseQueueMessage(body, 'm-1')).toThrow(PoisonMessageError);
+    await expect(parseQueueMessage(body, 'm-1')).rejects.toThrow(PoisonMessageError);
   });
 });
