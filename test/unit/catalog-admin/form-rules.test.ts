@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { compiledParser } from '../../../infra/local/compiled-parsers.ts';
+import {
+  contractForm,
+  fastTrackForm,
+  hubForm,
+  loungeForm,
+  tariffForm,
+} from '../../../shared/schemas/catalog-admin.ts';
+import { eager } from '../../../shared/schemas/common.ts';
+import { unparsed } from '../../../shared/schemas/compiled.ts';
+
+const hubId = '5b0c1a7e-0000-4000-8000-000000000001';
+const imageId = '5b0c1a7e-0000-4000-8000-000000000002';
+const text = (value: string) => ({ 'en-US': value, 'ru-RU': `${value} (ru)` });
+const day = (number: number) => ({ day: number, times: { type: 'STANDARD', detail: '06:00-22:00' } });
+
+const service = {
+  hub_id: hubId,
+  name: text('Rules Lounge'),
+  business_hours: [day(1), day(2)],
+  required_booking_info: ['Name', 'Email'],
+  policy: {},
+  images: [{ image_id: imageId, sort: 1 }],
+};
+const lounge = {
+  ...service,
+  landside: false,
+  airside_zone: 'International',
+  amenity_ids: ['wifi', 'spa'],
+  paid_amenity_ids: ['spa'],
+  direction_info: text('Level 2'),
+};
+const fastTrack = { ...service, direction: 'Departure', description: text('Gate A') };
+const tariff = {
+  name: text('Europe 5 GB'),
+  coverage: ['DE', 'FR'],
+  data_mb: 5120,
+  validity_days: 30,
+  topup_allowed: true,
+  price: { amount: '9.99', currency: 'EUR' },
+};
+const hub = {
+  kind: 'Airport',
+  name: text('Rules Airport'),
+  city: text('Testville'),
+  country: 'DE',
+  continent: 'Europe',
+  coordinates: { latitude: 50, longitude: 8 },
+  timezone: 'Europe/Berlin',
+  meta: { kind: 'Airport', iata: 'QQR', icao: 'QQRR' },
+};
+
+/** What zod answers: the parsed form, or each issue as `path: message`. */
+function checked(schema: z.core.$ZodType, value: unknown): string[] | 'valid' {
+  const result = z.safeParse(eager<z.core.$ZodType>(schema), value);
+  return result.success
+    ? 'valid'
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+}
+
+describe("the admin forms' rules across fields", () => {
+  it.each([
+    ['lounge', loungeForm, lounge],
+    ['fast track', fastTrackForm, fastTrack],
+    ['tariff', tariffForm, tariff],
+    ['hub', hubForm, hub],
+    ['contract', contractForm, { lounges: [hubId, imageId], fast_tracks: 'all', tariffs: [] }],
+  ] as const)('accept a valid %s form, through its compiled parser too', (_kind, schema, form) => {
+    const parser = compiledParser(schema);
+
+    expect(checked(schema, form)).toBe('valid');
+    expect(parser).toBeDefined();
+    expect(parser?.(form)).toEqual(z.parse(eager<z.core.$ZodType>(schema), form));
+  });
+
+  it('report each problem of a lounge at its own path, and the compiled parser leaves the form to zod', () => {
+    const broken = {
+      ...lounge,
+      landside: true,
+      business_hours: [day(3), day(3)],
+      required_booking_info: ['Name', 'Name'],
+      images: [
+        { image_id: imageId, sort: 1 },
+        { image_id: imageId, sort: 2 },
+      ],
+      amenity_ids: ['wifi', 'wifi'],
+      paid_amenity_ids: ['spa', 'spa'],
+    };
+
+    expect(checked(loungeForm, broken)).toEqual([
+      'business_hours.1.day: Listed twice',
+      'required_booking_info.1: Listed twice',
+      'images.1.image_id: Listed twice',
+      'amenity_ids.1: Listed twice',
+      'paid_amenity_ids.1: Listed twice',
+      'paid_amenity_ids.0: Not in amenity_ids',
+      'paid_amenity_ids.1: Not in amenity_ids',
+      'airside_zone: airside_zone is meaningful only with landside false',
+    ]);
+    expect(compiledParser(loungeForm)?.(broken)).toBe(unparsed);
+  });
+
+  it.each([
+    [
+      'fast track',
+      fastTrackForm,
+      { ...fastTrack, business_hours: [day(1), day(1)] },
+      'business_hours.1.day: Listed twice',
+    ],
+    ['tariff', tariffForm, { ...tariff, coverage: ['DE', 'FR', 'DE'] }, 'coverage.2: Listed twice'],
+    ['hub', hubForm, { ...hub, meta: { kind: 'Railway' } }, 'meta.kind: meta.kind must equal kind'],
+    [
+      'contract',
+      contractForm,
+      { lounges: [hubId, hubId], fast_tracks: 'all', tariffs: 'all' },
+      'lounges: An id is listed twice',
+    ],
+  ] as const)('report a %s rule broken, and leave it to zod', (_kind, schema, broken, problem) => {
+    expect(checked(schema, broken)).toEqual([problem]);
+    expect(compiledParser(schema)?.(broken)).toBe(unparsed);
+  });
+});
