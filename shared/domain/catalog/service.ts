@@ -6,7 +6,7 @@ import { imageIdFor } from './image-id.ts';
 import { negotiateLocale } from './locale.ts';
 import type { CatalogImages, CatalogView } from './ports.ts';
 import type { CatalogKind } from './records.ts';
-import { type CatalogItemByKind, type CatalogSnapshot, searchKey } from './snapshot.ts';
+import { type CatalogItemByKind, type CatalogSnapshot, type RenderedEntry, searchKey } from './snapshot.ts';
 
 /** A conditional read: 304 when `notModified`, otherwise the body (or bytes) with its validators. */
 export interface Representation<T> {
@@ -59,18 +59,53 @@ function visibility(view: CatalogView, kind: CatalogKind): (id: string) => boole
 }
 
 /**
- * When a page's content last changed: the latest change of an item on it, or of the lists of its
- * kind within the contract (an item added, deactivated or renamed moves the total, the order and so
- * every page; a filtered page counts these too, erring late, never early), or of the contract.
+ * What every page of a kind shares within one contract scope and locale: the items the partner sees,
+ * in list order, and when those lists last changed (an item added, deactivated or renamed moves the
+ * total, the order and so every page; a filtered page counts these too, erring late, never early).
+ * Both are a function of the snapshot, the scope and the locale, so a container works them out once:
+ * a name filter no page cache holds then scans names alone.
  */
-function pageLastModified(view: CatalogView, kind: CatalogKind, pageIds: readonly string[]): Date {
+interface Listing {
+  entries: readonly RenderedEntry<CatalogKind>[];
+  listsChangedAt: number;
+}
+
+/** Listings kept per snapshot, one per kind, locale and contract scope (most contracts are `all`). */
+const listingsPerSnapshot = 64;
+const listings = new WeakMap<CatalogSnapshot, LruMap<string, Listing>>();
+
+function listing(view: CatalogView, kind: CatalogKind, locale: Locale, scopeKey: string): Listing {
   const { snapshot } = view;
-  const contracted = inContract(view, kind);
-  let time = new Date(view.contract.updatedAt).getTime();
-  for (const record of snapshot.records(kind)) {
-    if (contracted(record.id)) time = Math.max(time, snapshot.listedAt(kind, record.id).getTime());
+  let held = listings.get(snapshot);
+  if (!held) {
+    held = new LruMap(listingsPerSnapshot);
+    listings.set(snapshot, held);
   }
-  for (const id of pageIds) time = Math.max(time, snapshot.changedAt(kind, id).getTime());
+  const key = `${kind}|${locale}|${scopeKey}`;
+  let found = held.get(key);
+  if (!found) {
+    const visible = visibility(view, kind);
+    const contracted = inContract(view, kind);
+    let listsChangedAt = Number.NEGATIVE_INFINITY;
+    for (const record of snapshot.records(kind)) {
+      if (contracted(record.id))
+        listsChangedAt = Math.max(listsChangedAt, snapshot.listedAt(kind, record.id).getTime());
+    }
+    found = { entries: snapshot.entries(kind, locale).filter((entry) => visible(entry.id)), listsChangedAt };
+    held.set(key, found);
+  }
+  return found;
+}
+
+/** When a page's content last changed: its lists, an item on it, or the contract. */
+function pageLastModified(
+  view: CatalogView,
+  kind: CatalogKind,
+  lists: Listing,
+  pageIds: readonly string[],
+): Date {
+  let time = Math.max(new Date(view.contract.updatedAt).getTime(), lists.listsChangedAt);
+  for (const id of pageIds) time = Math.max(time, view.snapshot.changedAt(kind, id).getTime());
   return new Date(time);
 }
 
@@ -112,6 +147,7 @@ function renderedPage(
   view: CatalogView,
   kind: CatalogKind,
   locale: Locale,
+  scopeKey: string,
   effectiveQuery: string,
   render: () => RenderedPage,
 ): RenderedPage {
@@ -120,7 +156,7 @@ function renderedPage(
     pages = new LruMap(pagesPerSnapshot);
     renderedPages.set(view.snapshot, pages);
   }
-  const key = JSON.stringify([kind, locale, effectiveQuery, view.contract[kind], view.contract.updatedAt]);
+  const key = JSON.stringify([kind, locale, effectiveQuery, scopeKey, view.contract.updatedAt]);
   let page = pages.get(key);
   if (!page) {
     page = render();
@@ -143,11 +179,11 @@ export function listCatalog<K extends CatalogKind>(
   const locale = negotiateLocale(request.acceptLanguage);
   const needle = query.name ? searchKey(query.name, locale) : '';
   const effectiveQuery = JSON.stringify([query.limit, query.offset, needle]);
-  const page = renderedPage(view, kind, locale, effectiveQuery, () => {
-    const visible = visibility(view, kind);
-    const matching = view.snapshot
-      .entries(kind, locale)
-      .filter((entry) => visible(entry.id) && (needle === '' || entry.searchName.includes(needle)));
+  const scopeKey = JSON.stringify(view.contract[kind]);
+  const page = renderedPage(view, kind, locale, scopeKey, effectiveQuery, () => {
+    const lists = listing(view, kind, locale, scopeKey);
+    const matching =
+      needle === '' ? lists.entries : lists.entries.filter((entry) => entry.searchName.includes(needle));
     const entries = matching.slice(query.offset, query.offset + query.limit);
     const data = entries.map((entry) => entry.item);
     const body = { data, pagination: { count: data.length, offset: query.offset, total: matching.length } };
@@ -155,6 +191,7 @@ export function listCatalog<K extends CatalogKind>(
     const lastModified = pageLastModified(
       view,
       kind,
+      lists,
       entries.map((entry) => entry.id),
     );
     return { body, json, etag: entityTag(locale, effectiveQuery, json), lastModified };

@@ -197,6 +197,33 @@ describe('a page asked again of the same snapshot', () => {
     expect(entries).not.toHaveBeenCalled();
   });
 
+  it('answers a filter it never saw by scanning names only: the list of the contract is kept', () => {
+    const shared = view();
+    listCatalog(shared, 'lounges', { ...firstPage, name: 'business' }, {});
+    const entries = vi.spyOn(shared.snapshot, 'entries');
+    const listedAt = vi.spyOn(shared.snapshot, 'listedAt');
+
+    const page = listCatalog(shared, 'lounges', { ...firstPage, name: 'lounge c' }, {});
+
+    expect(names(page.body)).toEqual(['Business Lounge C']);
+    expect(entries).not.toHaveBeenCalled();
+    expect(listedAt).not.toHaveBeenCalled();
+  });
+
+  it('keeps the list of each contract apart: the same filter finds only what each contract lists', () => {
+    const shared = view();
+    const narrow = { ...shared, contract: only([id(2), id(4)]) };
+    const wide = listCatalog(shared, 'lounges', { ...firstPage, name: 'business' }, {});
+
+    const narrowed = listCatalog(narrow, 'lounges', { ...firstPage, name: 'business' }, {});
+    const wideAgain = listCatalog(shared, 'lounges', { ...firstPage, name: 'lounge' }, {});
+
+    expect(wide.body?.pagination.total).toBe(2);
+    expect(narrowed.body?.data.map((item) => item.id)).toEqual([id(2)]);
+    expect(narrowed.body?.pagination.total).toBe(1);
+    expect(wideAgain.body?.pagination.total).toBe(5);
+  });
+
   it('carries the bytes its ETag was computed from, so the response is not serialized again', () => {
     const page = listCatalog(view(), 'lounges', firstPage, {});
 
