@@ -5,6 +5,7 @@ import { config } from '../shared/config/env.ts';
 import { ddb } from '../shared/db/client.ts';
 import { applicationKeys } from '../shared/db/entities/application.ts';
 import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
+import { clientLockoutKeys } from '../shared/db/entities/client-lockout.ts';
 import { newEsimPut } from '../shared/db/entities/esim.ts';
 import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
 import { iccidPool, poolEntryKey, poolPartition, poolShards } from '../shared/db/entities/esim-pool.ts';
@@ -329,11 +330,20 @@ async function issuedLoungeBookings(harness: Harness, count: number): Promise<st
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
-    floorName: 'bare consistent GetItem of the application, same client',
-    floor: (harness) => () => () =>
-      harness.floors.consistentGetItem(applicationKeys(harness.partner.clientId)),
-    floorRoundTrips: 1,
-    minimumRoundTrips: { count: 1, why: 'one read of the application, which carries the account status' },
+    floorName: "bare consistent GetItems of the application and the client's lockout record, side by side",
+    floor: (harness) => () => async () => {
+      await Promise.all([
+        harness.floors.consistentGetItem(applicationKeys(harness.partner.clientId)),
+        harness.floors.consistentGetItem(clientLockoutKeys(harness.partner.clientId)),
+      ]);
+    },
+    floorRoundTrips: 2,
+    minimumRoundTrips: {
+      count: 2,
+      why:
+        "the application, which carries the account status, and the client's lockout record, shared by every " +
+        'instance: two GetItems side by side, one round trip of time',
+    },
     prepare: async (harness) =>
       handlerMissing(harness, 'auth') ??
       invocation(

@@ -16,7 +16,6 @@ import {
   handleCallback,
   startLogin,
 } from '../../shared/domain/employees/service.ts';
-import { InMemoryLockoutStore } from '../../shared/domain/quotas/in-memory-lockout-store.ts';
 import { ClientLockout } from '../../shared/domain/quotas/lockout.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
@@ -29,7 +28,7 @@ let lockout: Promise<ClientLockout> | undefined;
 
 /**
  * The lockout per client_id (docs/quotas.md): its records in DynamoDB, where many Lambda instances
- * share them; in memory on the local stage, whose one process serves every token request. An
+ * share them (on the local stage too, so a token request there does the reads it does in AWS). An
  * override of the limits (TOKEN_ENDPOINT_LIMITS, the local stage's) is parsed, and its zod schema
  * loaded, only when one is set.
  */
@@ -43,10 +42,7 @@ function clientLockout(): Promise<ClientLockout> {
           override,
         )
       : quotaSettingsByStage[stage];
-    return new ClientLockout(
-      stage === 'local' ? new InMemoryLockoutStore() : new DynamoLockoutStore(),
-      limits.lockout,
-    );
+    return new ClientLockout(new DynamoLockoutStore(), limits.lockout);
   })();
   return lockout;
 }

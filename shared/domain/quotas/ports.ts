@@ -22,9 +22,9 @@ export interface LockRequest {
 }
 
 /**
- * Where lockout records live: in memory on the local stage (in-memory-lockout-store.ts), a DynamoDB
- * item in AWS (shared/db/entities/client-lockout.ts). Every change is atomic, so concurrent token
- * requests of one client on several Lambda instances count every failure once and lock once.
+ * Where lockout records live: a DynamoDB item per client (shared/db/entities/client-lockout.ts), on the
+ * local stage too. Every change is atomic, so concurrent token requests of one client on several Lambda
+ * instances count every failure once and lock once.
  */
 export interface LockoutStore {
   /** The live record; undefined when absent or expired (expiry is checked on read, not left to TTL). */

@@ -4,8 +4,8 @@ import {
   clientCredentialsOf,
   issueClientCredentialsToken,
 } from '../../../shared/domain/accounts/client-credentials.ts';
-import { InMemoryLockoutStore } from '../../../shared/domain/quotas/in-memory-lockout-store.ts';
 import { ClientLockout } from '../../../shared/domain/quotas/lockout.ts';
+import { InMemoryLockoutStore } from '../../support/in-memory-lockout-store.ts';
 import { MemoryLog } from '../support/memory-log.ts';
 import { refusalOf } from '../support/unit-of-work.ts';
 import { anApplication, FakeClientSecrets, FakeTokens, MemoryApplications, now } from './fakes.ts';

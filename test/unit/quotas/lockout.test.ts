@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { InMemoryLockoutStore } from '../../../shared/domain/quotas/in-memory-lockout-store.ts';
 import {
   ClientLockout,
   clientLockedOut,
@@ -7,6 +6,7 @@ import {
   type LockoutStatus,
 } from '../../../shared/domain/quotas/lockout.ts';
 import { problemResponse } from '../../../shared/http/problem.ts';
+import { InMemoryLockoutStore } from '../../support/in-memory-lockout-store.ts';
 
 const start = Date.parse('2030-03-10T12:00:00.000Z');
 const at = (seconds: number) => new Date(start + seconds * 1000);

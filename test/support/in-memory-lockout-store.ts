@@ -1,10 +1,10 @@
-import type { LockoutState, LockoutStore, LockRequest } from './ports.ts';
-import { RecentMap } from './recent-map.ts';
+import type { LockoutState, LockoutStore, LockRequest } from '../../shared/domain/quotas/ports.ts';
+import { RecentMap } from '../../shared/domain/quotas/recent-map.ts';
 
 /**
- * The local stage's lockout records: one process serves every token request, so a Map is the whole
- * truth. Same rules as the DynamoDB store (expired records are ignored and replaced), bounded in size:
- * expired records are swept as new ones arrive, and past `maxClients` the least recently touched goes.
+ * Lockout records in a Map, for the domain's unit tests: the same rules as the DynamoDB store (expired
+ * records are ignored and replaced), bounded in size: expired records are swept as new ones arrive, and
+ * past `maxClients` the least recently touched goes.
  */
 export class InMemoryLockoutStore implements LockoutStore {
   private readonly records: RecentMap<LockoutState>;
