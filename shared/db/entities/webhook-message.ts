@@ -74,7 +74,7 @@ function streamRecordOf(body: string): EventStreamRecord {
 export async function parseQueueMessage(body: string, messageId: string): Promise<QueueMessage> {
   const record = streamRecordOf(body);
   if (record.dynamodb?.NewImage?.entity?.S !== recoveryJobEntity) {
-    return { kind: 'event', message: await parseWebhookMessage(body, messageId) };
+    return { kind: 'event', message: await webhookMessageOf(record, messageId) };
   }
   try {
     const image = await recoveryJobImageParser.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
@@ -93,7 +93,11 @@ export async function parseQueueMessage(body: string, messageId: string): Promis
 }
 
 export async function parseWebhookMessage(body: string, messageId: string): Promise<WebhookMessage> {
-  const record = streamRecordOf(body);
+  return webhookMessageOf(streamRecordOf(body), messageId);
+}
+
+/** The event a stream record already read carries (the body is parsed once per message). */
+async function webhookMessageOf(record: EventStreamRecord, messageId: string): Promise<WebhookMessage> {
   let image: EventImage;
   try {
     image = await eventImageParser.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
