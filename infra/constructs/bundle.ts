@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { compiledRouteValidation } from './compiled-routes.ts';
 import { lambdaCredentials, projectRoot, sourceMapSupport } from './entries.ts';
@@ -66,6 +67,58 @@ ${members.join('\n')}
 };
 
 /**
+ * Modules deployed as a bundle of their own, beside the function's: `node_modules/@standalone/<name>`,
+ * which the function imports by that bare name. Only the S3 SDK, loaded with the first image a
+ * container reads or stores: in the function's own build, the SDK's barrel modules that the DynamoDB
+ * client imports too (`@smithy/core/serde`, `@aws-sdk/core/protocols`) would pull S3's XML protocol,
+ * stream and checksum code into the chunks every cold start loads, since esbuild assigns a file to
+ * chunks by the entry points that reach it. Bundled apart, it brings its own copy of the SDK's core
+ * with that first image instead (docs/bench.md, "Cold start").
+ */
+const standaloneModules = new Map([[join(projectRoot, 'shared', 'aws', 's3-sdk.ts'), 's3-sdk']]);
+
+const standaloneBundles: Plugin = {
+  name: 'standalone-bundles',
+  setup(build) {
+    const built = new Map<string, Promise<void>>();
+    const { outdir, nodePaths } = build.initialOptions;
+    const bundleApart = (entry: string, name: string) => {
+      if (!outdir) throw new Error('a function is built into an outdir');
+      const dir = join(outdir, 'node_modules', '@standalone', name);
+      return build.esbuild
+        .build({
+          ...functionBundleOptions(entry, dir),
+          splitting: false,
+          inject: [],
+          plugins: [builtinsWithoutFacade],
+          ...(nodePaths ? { nodePaths } : {}),
+        })
+        .then(() =>
+          writeFile(
+            join(dir, 'package.json'),
+            `${JSON.stringify({ name: `@standalone/${name}`, exports: './index.mjs' })}\n`,
+          ),
+        );
+    };
+    build.onResolve({ filter: /\.ts$/ }, async ({ path, resolveDir, kind, importer }) => {
+      const entry = resolve(resolveDir, path);
+      const name = standaloneModules.get(entry);
+      if (!name) return undefined;
+      if (kind !== 'dynamic-import') {
+        return { errors: [{ text: `${importer} must load ${path} with import(): it is bundled apart` }] };
+      }
+      let done = built.get(entry);
+      if (!done) {
+        done = bundleApart(entry, name);
+        built.set(entry, done);
+      }
+      await done;
+      return { path: `@standalone/${name}`, external: true };
+    });
+  },
+};
+
+/**
  * How a function's code is built, for Lambda (ApiFunction) and for the bench alike: `index.mjs` holds
  * what the cold start loads; every module reached only through `import()` (X.509 and ASN.1, the API
  * Gateway client, the OpenID client, QR codes, the OpenAPI document) is a chunk of its own, read on the
@@ -92,7 +145,7 @@ export function functionBundleOptions(entry: string, outdir: string) {
     target: 'node24',
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
-    plugins: [builtinsWithoutFacade, compiledRouteValidation],
+    plugins: [builtinsWithoutFacade, compiledRouteValidation, standaloneBundles],
     inject: [sourceMapSupport],
     alias: { '@aws-sdk/credential-provider-node': lambdaCredentials },
     minify: true,

@@ -13,11 +13,11 @@ let client: S3Client | undefined;
 /**
  * The S3 SDK and the module-scope client, loaded with the first image read or written: most requests
  * of the catalog and of catalog administration touch no image, and S3 was about a fifth of their cold
- * start (docs/bench.md, "Cold start"). On the local stage the SQS emulator serves S3 (path-style
- * addressing).
+ * start (docs/bench.md, "Cold start"). Deployed, the SDK is a bundle of its own (shared/aws/s3-sdk.ts).
+ * On the local stage the SQS emulator serves S3 (path-style addressing).
  */
-export async function s3(): Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> {
-  const sdk = await import('@aws-sdk/client-s3');
+export async function s3(): Promise<{ client: S3Client; sdk: typeof import('../aws/s3-sdk.ts') }> {
+  const sdk = await import('../aws/s3-sdk.ts');
   if (!client) {
     const { region, s3Endpoint } = config();
     client = new sdk.S3Client({

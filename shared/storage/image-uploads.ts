@@ -11,10 +11,7 @@ export const uploadObjectKey = (uploadId: string): string => `uploads/${uploadId
 export const s3ImageUploads: ImageUploads = {
   async grant(uploadId, contentType, bytes, expiresAt, now): Promise<UploadTarget> {
     // S3 and its presigner load with the first grant (image-objects.ts).
-    const [{ client, sdk }, { getSignedUrl }] = await Promise.all([
-      s3(),
-      import('@aws-sdk/s3-request-presigner'),
-    ]);
+    const { client, sdk } = await s3();
     const command = new sdk.PutObjectCommand({
       Bucket: bucket(),
       Key: uploadObjectKey(uploadId),
@@ -22,7 +19,7 @@ export const s3ImageUploads: ImageUploads = {
       ContentLength: bytes,
     });
     // Both headers signed: S3 refuses a file of another size or type than the one granted.
-    const url = await getSignedUrl(client, command, {
+    const url = await sdk.getSignedUrl(client, command, {
       expiresIn: Math.max(1, Math.round((expiresAt.getTime() - now.getTime()) / 1000)),
       signingDate: now,
       signableHeaders: new Set(['content-type', 'content-length']),

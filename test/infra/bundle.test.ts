@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lambdaEnvironment } from '../../bench/sections/cold-start.ts';
+import { bundle, lambdaEnvironment } from '../../bench/sections/cold-start.ts';
 import { bundleFunctionSync, functionBundleOptions } from '../../infra/constructs/bundle.ts';
 import { handlerEntry, projectRoot } from '../../infra/constructs/entries.ts';
 import { functionNeeds, serviceFunctions } from '../../infra/functions.ts';
@@ -134,6 +134,58 @@ describe("a function's deployed code", () => {
     });
   });
 
+  it('loads the S3 SDK from a bundle of its own, with the first image', async () => {
+    const name = 'images';
+    const handlerOf = await bundledHandler(name, [
+      `import { s3ImageUploads } from '${join(projectRoot, 'shared/storage/image-uploads.ts')}';`,
+      'export const handler = async () => {',
+      "  const now = new Date('2026-11-24T10:00:00Z');",
+      "  const { url } = await s3ImageUploads.grant('upload-1', 'image/png', 10, new Date('2026-11-24T10:15:00Z'), now);",
+      '  return new URL(url).pathname;',
+      '};',
+    ]);
+    const bundleDir = join(outdir(), name);
+    const ownFiles = (await readdir(bundleDir, { recursive: true }))
+      .filter((file) => file.endsWith('.mjs') && !file.startsWith('node_modules'))
+      .map((file) => join(bundleDir, file));
+    const ownCode = await Promise.all(ownFiles.map((file) => readFile(file, 'utf8')));
+    const standalone = await readFile(join(bundleDir, 'node_modules/@standalone/s3-sdk/index.mjs'), 'utf8');
+
+    expect(await handlerOf(lambdaEnvironment)).toBe('/uploads/upload-1');
+    expect(ownCode.some((code) => code.includes('"@standalone/s3-sdk"'))).toBe(true);
+    expect(standalone).toContain('AmazonS3');
+  });
+
+  it("keeps S3's XML protocol out of the cold start of the functions that read or store images", async () => {
+    const imageFunctions = serviceFunctions.filter((name) => functionNeeds[name].buckets?.images);
+    const coldStarts = await Promise.all(
+      imageFunctions.map(async (name) => {
+        // Built one by one, as CDK builds them: the chunks depend on the entry points of the build.
+        const { inputs } = await bundle(
+          projectRoot,
+          handlerEntry(name) ?? '',
+          join(outdir(), 'images', name),
+        );
+        return [name, Object.keys(inputs).filter((input) => /xml-builder|protocols\/xml\//.test(input))];
+      }),
+    );
+
+    expect(imageFunctions).toEqual(expect.arrayContaining(['catalog', 'catalog-admin']));
+    // The DynamoDB client's barrel modules re-export it: in the function's own build it would load.
+    expect(Object.fromEntries(coldStarts)).toEqual(
+      Object.fromEntries(imageFunctions.map((name) => [name, []])),
+    );
+  });
+
+  it('refuses a static import of a module bundled apart: it would load with every cold start', async () => {
+    const entry = join(outdir(), 'static-s3.ts');
+    await writeFile(entry, `export { S3Client } from '${join(projectRoot, 'shared/aws/s3-sdk.ts')}';\n`);
+
+    await expect(
+      build({ ...functionBundleOptions(entry, join(outdir(), 'static-s3')), logLevel: 'silent' }),
+    ).rejects.toThrow(/must load .*s3-sdk\.ts with import\(\)/);
+  });
+
   it('signs with the credentials Lambda sets in the environment, and says so when there are none', async () => {
     const credentialsOf = await bundledHandler('credentials', [
       "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';",
@@ -202,6 +254,8 @@ describe("a function's deployed code", () => {
     let reachedInputs: Map<string, string[]>;
     /** The same, of the code its cold start loads: chunks imported statically only. */
     let coldStartInputs: Map<string, string[]>;
+    /** The modules bundled apart that each function's code imports, by function name. */
+    let reachedImports: Map<string, string[]>;
     beforeAll(async () => {
       const entries = Object.fromEntries(
         serviceFunctions.flatMap((name) => {
@@ -215,6 +269,8 @@ describe("a function's deployed code", () => {
         metafile: true,
         logLevel: 'silent',
       });
+      const functionOf = (entryPoint: string | undefined) =>
+        Object.keys(entries).find((key) => entryPoint && join(projectRoot, entryPoint) === entries[key]);
       const reached = (output: string, coldStart: boolean, seen = new Set<string>()): Set<string> => {
         if (seen.has(output)) return seen;
         seen.add(output);
@@ -226,9 +282,7 @@ describe("a function's deployed code", () => {
       const inputsByFunction = (coldStart: boolean) =>
         new Map(
           Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
-            const name = Object.keys(entries).find(
-              (key) => entryPoint && join(projectRoot, entryPoint) === entries[key],
-            );
+            const name = functionOf(entryPoint);
             if (!name) return [];
             const inputs = [...reached(output, coldStart)].flatMap((file) =>
               Object.keys(metafile.outputs[file]?.inputs ?? {}),
@@ -236,6 +290,16 @@ describe("a function's deployed code", () => {
             return [[name, inputs.filter((input) => input.includes('node_modules/'))]];
           }),
         );
+      reachedImports = new Map(
+        Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
+          const name = functionOf(entryPoint);
+          if (!name) return [];
+          const imports = [...reached(output, false)].flatMap((file) =>
+            (metafile.outputs[file]?.imports ?? []).flatMap(({ path, external }) => (external ? [path] : [])),
+          );
+          return [[name, imports]];
+        }),
+      );
       reachedInputs = inputsByFunction(false);
       coldStartInputs = inputsByFunction(true);
     });
@@ -275,8 +339,11 @@ describe("a function's deployed code", () => {
       }
     });
 
-    it('carries an S3 client only in the functions granted the images bucket', () => {
-      const withS3 = [...reachedInputs]
+    it('carries an S3 client only in the functions granted the images bucket, and only apart', () => {
+      const withS3 = [...reachedImports]
+        .filter(([, imports]) => imports.includes('@standalone/s3-sdk'))
+        .map(([name]) => name);
+      const withS3Inlined = [...reachedInputs]
         .filter(([, inputs]) => inputs.some((input) => input.includes('node_modules/@aws-sdk/client-s3/')))
         .map(([name]) => name);
 
@@ -290,6 +357,7 @@ describe("a function's deployed code", () => {
           .filter((name) => functionNeeds[name as keyof typeof functionNeeds].buckets?.images)
           .sort(),
       );
+      expect(withS3Inlined).toEqual([]);
     });
 
     it('carries the API Gateway client only in the functions granted API Gateway', () => {
