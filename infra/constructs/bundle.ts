@@ -122,7 +122,8 @@ const standaloneBundles: Plugin = {
  * How a function's code is built, for Lambda (ApiFunction) and for the bench alike: `index.mjs` holds
  * what the cold start loads; every module reached only through `import()` (X.509 and ASN.1, the API
  * Gateway client, the OpenID client, QR codes, the OpenAPI document) is a chunk of its own, read on the
- * first request that needs it. In a single file that code would still be parsed at every cold start.
+ * first request that needs it (the S3 SDK a bundle of its own: `standaloneModules`). In a single file
+ * that code would still be parsed at every cold start.
  *
  * The AWS SDK is bundled at the pinned version the tests ran against, not the runtime's copy. No
  * `--enable-source-maps`: it parses the source map at every cold start; the injected
