@@ -269,8 +269,6 @@ describe("a function's deployed code", () => {
         metafile: true,
         logLevel: 'silent',
       });
-      const functionOf = (entryPoint: string | undefined) =>
-        Object.keys(entries).find((key) => entryPoint && join(projectRoot, entryPoint) === entries[key]);
       const reached = (output: string, coldStart: boolean, seen = new Set<string>()): Set<string> => {
         if (seen.has(output)) return seen;
         seen.add(output);
@@ -279,26 +277,24 @@ describe("a function's deployed code", () => {
         }
         return seen;
       };
-      const inputsByFunction = (coldStart: boolean) =>
+      /** What `collect` finds in the output files each function reaches, by function name. */
+      const byFunction = (coldStart: boolean, collect: (file: string) => string[]) =>
         new Map(
           Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
-            const name = functionOf(entryPoint);
-            if (!name) return [];
-            const inputs = [...reached(output, coldStart)].flatMap((file) =>
-              Object.keys(metafile.outputs[file]?.inputs ?? {}),
+            const name = Object.keys(entries).find(
+              (key) => entryPoint && join(projectRoot, entryPoint) === entries[key],
             );
-            return [[name, inputs.filter((input) => input.includes('node_modules/'))]];
+            return name ? [[name, [...reached(output, coldStart)].flatMap(collect)]] : [];
           }),
         );
-      reachedImports = new Map(
-        Object.entries(metafile.outputs).flatMap(([output, { entryPoint }]) => {
-          const name = functionOf(entryPoint);
-          if (!name) return [];
-          const imports = [...reached(output, false)].flatMap((file) =>
-            (metafile.outputs[file]?.imports ?? []).flatMap(({ path, external }) => (external ? [path] : [])),
-          );
-          return [[name, imports]];
-        }),
+      const inputsByFunction = (coldStart: boolean) =>
+        byFunction(coldStart, (file) =>
+          Object.keys(metafile.outputs[file]?.inputs ?? {}).filter((input) =>
+            input.includes('node_modules/'),
+          ),
+        );
+      reachedImports = byFunction(false, (file) =>
+        (metafile.outputs[file]?.imports ?? []).flatMap(({ path, external }) => (external ? [path] : [])),
       );
       reachedInputs = inputsByFunction(false);
       coldStartInputs = inputsByFunction(true);
