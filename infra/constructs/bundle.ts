@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
 import { compiledRouteValidation } from './compiled-routes.ts';
 import { lambdaCredentials, projectRoot, sourceMapSupport } from './entries.ts';
@@ -75,7 +75,13 @@ ${members.join('\n')}
  * chunks by the entry points that reach it. Bundled apart, it brings its own copy of the SDK's core
  * with that first image instead (docs/bench.md, "Cold start").
  */
-const standaloneModules = new Map([[join(projectRoot, 'shared', 'aws', 's3-sdk.ts'), 's3-sdk']]);
+const standaloneModules = new Set([join(projectRoot, 'shared', 'aws', 's3-sdk.ts')]);
+
+/** A module bundled apart is imported by its file's name: `@standalone/s3-sdk`. */
+const standaloneName = (file: string) => basename(file, '.ts');
+
+/** Only imports ending in those files' names reach the resolver below (names are `[a-z0-9-]`). */
+const standaloneFilter = new RegExp(`(${[...standaloneModules].map(standaloneName).join('|')})\\.ts$`);
 
 const standaloneBundles: Plugin = {
   name: 'standalone-bundles',
@@ -100,10 +106,10 @@ const standaloneBundles: Plugin = {
           ),
         );
     };
-    build.onResolve({ filter: /\.ts$/ }, async ({ path, resolveDir, kind, importer }) => {
+    build.onResolve({ filter: standaloneFilter }, async ({ path, resolveDir, kind, importer }) => {
       const entry = resolve(resolveDir, path);
-      const name = standaloneModules.get(entry);
-      if (!name) return undefined;
+      if (!standaloneModules.has(entry)) return undefined;
+      const name = standaloneName(entry);
       if (kind !== 'dynamic-import') {
         return { errors: [{ text: `${importer} must load ${path} with import(): it is bundled apart` }] };
       }
