@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { benchOptions } from '../shared/config/local.ts';
 import { type Harness, startHarness } from './harness.ts';
 import { publishResults } from './publish.ts';
@@ -41,6 +42,15 @@ const stageSections: { section: string; run: StageSection }[] = [
 
 /** `BENCH_ONLY=2,5` runs those sections alone (section 3 comes with 2): for working on one of them. */
 const { only, output: outputOverride } = benchOptions();
+/**
+ * `npm run bench -- --publish`: a full run of every section rewrites bench/results.json and
+ * docs/bench.md. Without it a run changes no file of the repository, so only a change that means to
+ * move a figure publishes one.
+ */
+const { values: flags } = parseArgs({ options: { publish: { type: 'boolean', default: false } } });
+if (flags.publish && (settings.mode !== 'full' || only || outputOverride)) {
+  throw new Error('--publish needs a full run of every section (no BENCH_QUICK, BENCH_ONLY or BENCH_OUTPUT)');
+}
 const selected = (section: string) => !only || only.includes(section.split(' ')[0] ?? '');
 
 async function guarded(section: string, run: () => Promise<Row[]>): Promise<Row[]> {
@@ -117,11 +127,10 @@ const results = {
 };
 const output =
   outputOverride ??
-  (settings.mode === 'full'
+  (flags.publish
     ? join(projectRoot, 'bench', 'results.json')
-    : join(tmpdir(), 'partner-api-bench-quick.json'));
+    : join(tmpdir(), `partner-api-bench-${settings.mode}.json`));
 await writeFile(output, `${JSON.stringify(results, null, 2)}\n`);
-const complete = settings.mode === 'full' && !outputOverride && !only;
-if (complete) await publishResults(projectRoot, results);
+if (flags.publish) await publishResults(projectRoot, results);
 console.log(table);
 log(`done in ${results.durationSeconds} s; results in ${output}`);

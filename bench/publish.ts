@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What bench/results.json holds that the docs show. */
+/** What bench/results.json holds that docs/bench.md shows (the full table stays in the JSON). */
 export interface PublishedResults {
   date: string;
   durationSeconds: number;
@@ -16,7 +16,6 @@ export interface PublishedResults {
     loadAverageBefore: number[];
     loadAverageAfter: number[];
   };
-  table: string;
   summary: string;
 }
 
@@ -39,19 +38,17 @@ function machineLine(results: PublishedResults): string {
 }
 
 /**
- * Writes the latest full run into the README and docs/bench.md, between their `bench:*` markers, so
- * the tables partners and operators read are always the last published run.
+ * Writes a full run into docs/bench.md, between its `bench:*` markers. Only `npm run bench --
+ * --publish` calls it: a published figure is a commit that means to move it, not a side effect of
+ * every run.
  */
 export async function publishResults(projectRoot: string, results: PublishedResults): Promise<void> {
-  for (const file of ['README.md', join('docs', 'bench.md')]) {
-    const path = join(projectRoot, file);
-    let text = await readFile(path, 'utf8');
-    text = replaceMarked(text, 'bench:date', `${results.date.slice(0, 16).replace('T', ' ')} UTC`, false);
-    text = replaceMarked(text, 'bench:summary', results.summary, true);
-    text = replaceMarked(text, 'bench:machine', machineLine(results), true);
-    text = replaceMarked(text, 'bench:table', results.table, true);
-    await writeFile(path, text);
-  }
+  const path = join(projectRoot, 'docs', 'bench.md');
+  let text = await readFile(path, 'utf8');
+  text = replaceMarked(text, 'bench:date', `${results.date.slice(0, 16).replace('T', ' ')} UTC`, false);
+  text = replaceMarked(text, 'bench:summary', results.summary, true);
+  text = replaceMarked(text, 'bench:machine', machineLine(results), true);
+  await writeFile(path, text);
 }
 
 // `npx tsx bench/publish.ts`: publish bench/results.json again (after editing the docs by hand).
