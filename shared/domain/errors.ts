@@ -2,7 +2,7 @@
  * Typed domain errors. Handlers and services throw these; `shared/http/problem.ts` turns them into
  * RFC 9457 problem objects. Every code is declared once, here, with its HTTP status and title: the
  * problem builder, the OpenAPI enum, the gateway's own answers and the code groupings below all derive
- * from this catalog (docs/errors.md). Plain data, so the domain depends on no HTTP module.
+ * from this catalog (docs/contract.md, Error codes). Plain data, so the domain depends on no HTTP module.
  */
 export const errorCatalog = {
   Unauthorized: { status: 401, title: 'Authentication failed' },
@@ -33,7 +33,7 @@ export const errorCatalog = {
   EsimResellerAlreadyLinked: { status: 409, title: 'Reseller already linked' },
   // Added by this service: an account operation invalid in the account's state (enable of an Active one).
   AccountInvalidState: { status: 409, title: 'Operation not allowed in the account state' },
-  // Added by this service where the partner contract has no code for a plain HTTP failure (docs/errors.md).
+  // Added by this service where the partner contract has no code for a plain HTTP failure (docs/contract.md, Error codes).
   MethodNotAllowed: { status: 405, title: 'Method not allowed' },
   PayloadTooLarge: { status: 413, title: 'Request body too large' },
   UnsupportedMediaType: { status: 415, title: 'Unsupported media type' },

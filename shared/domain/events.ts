@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * Events partners receive by webhook (docs/contract.md, Events). A state change stages its
+ * Events partners receive by webhook (docs/webhooks.md, What a receiver gets). A state change stages its
  * event in the same transaction as the change (outbox); the table stream carries it to the webhook
  * pipeline, so an event exists if and only if its change committed.
  */

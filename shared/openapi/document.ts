@@ -298,7 +298,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       description:
         'B2B API for lounges, fast-track and eSIM. Mutual TLS on every call to the API host; ' +
         'OAuth 2.0 client-credentials access tokens (ES256 JWT) carry the scopes. Errors are RFC 9457 ' +
-        'problem objects; see docs/errors.md for the status of every code. Employees sign in with the ' +
+        'problem objects; see docs/contract.md (Error codes) for the status of every code. Employees sign in with the ' +
         'authorization code flow (PKCE) and call the admin API (`/api/v1/admin/*`, no client certificate), ' +
         'which offers every `/v2/admin/*` operation under the same sub-path plus the employee-only ones.',
     },

@@ -271,7 +271,7 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
     used_mb: z.number().register(z.globalRegistry, { description: 'Data used when the event happened' }),
   };
 
-  /** `data` of each event type (docs/contract.md). */
+  /** `data` of each event type (docs/webhooks.md). */
   const eventData: Record<(typeof eventTypes)[number], z.ZodMiniObject> = {
     'booking.status.changed': z.object(statusChange),
     'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),

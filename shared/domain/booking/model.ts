@@ -1,5 +1,5 @@
 /**
- * Lounge and fast-track bookings and their passes (docs/contract.md, Booking). A booking is created
+ * Lounge and fast-track bookings and their passes (docs/booking.md). A booking is created
  * `Processing`, issued asynchronously (the pass exists from then on), confirmed by the partner before
  * its hold expires, and canceled or expired otherwise.
  */

@@ -1,7 +1,7 @@
 import { LruMap } from '../../util/lru-map.ts';
 import type { Booking, Pass } from './model.ts';
 
-/** The booking as partners read it (docs/contract.md, Booking record). */
+/** The booking as partners read it (docs/booking.md, Records). */
 export function bookingRecord(booking: Booking) {
   const serviceId =
     booking.serviceType === 'Lounge'

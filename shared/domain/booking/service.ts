@@ -43,7 +43,7 @@ import {
   SupersededChangeError,
 } from './state.ts';
 
-/** Issued bookings wait this long for the partner's confirmation (docs/contract.md); BOOKING_HOLD_SECONDS overrides it. */
+/** Issued bookings wait this long for the partner's confirmation (docs/booking.md, Asynchronous steps); BOOKING_HOLD_SECONDS overrides it. */
 export const defaultHoldSeconds = 30 * 60;
 /** The booking request carries no travel date, so a pass is valid for this long from issue. */
 export const passValidityDays = 30;

@@ -28,7 +28,7 @@ const passNotReady = (booking: Booking) =>
 
 type Rule = ((booking: Booking) => Error) | 'allowed';
 
-/** The state table of the contract (docs/contract.md, States): for each partner action and status, allowed or the 409 to answer. */
+/** The state table of the contract (docs/booking.md, States): for each partner action and status, allowed or the 409 to answer. */
 export const partnerRules: Record<'confirm' | 'cancel', Record<BookingStatus, Rule>> = {
   confirm: {
     Processing: passNotReady,

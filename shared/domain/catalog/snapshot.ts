@@ -221,7 +221,7 @@ export class CatalogSnapshot {
     return hub;
   }
 
-  /** Only enabled images reach partners (docs/contract.md, Lounge.images). */
+  /** Only enabled images reach partners (docs/catalog-admin.md, Images). */
   private imageList(images: readonly ImageRecord[], locale: Locale): Image[] {
     return images
       .filter((image) => image.enabled)

@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again. The contract (docs/contract.md, Events): exponential backoff with jitter for at least
+ * When a failed delivery is tried again. The contract (docs/webhooks.md, Delivery pipeline): exponential backoff with jitter for at least
  * 24 hours; the schedule is configuration (WEBHOOK_RETRY_SCHEDULE, comma-separated seconds) so tests
  * can shrink it. The default waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts over ~27.6 h.
  */

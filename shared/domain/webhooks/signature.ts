@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Both signature schemes of the contract (docs/contract.md, Events), computed over the exact bytes sent:
+ * Both signature schemes of the contract (docs/webhooks.md, What a receiver gets), computed over the exact bytes sent:
  * - `X-Webhook-Signature: sha256=<lowercase hex HMAC-SHA256(secret, body)>`;
  * - Standard Webhooks: `webhook-signature: v1,<base64 HMAC-SHA256(secret, "<id>.<timestamp>.<body>")>`.
  * Keys are the secrets' UTF-8 bytes. During a rotation grace period both secrets sign, current first.

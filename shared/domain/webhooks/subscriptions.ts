@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import { type Webhook, type WebhookStatus, webhookNotFound } from './model.ts';
 import type { SubscriptionPorts } from './ports.ts';
 
-/** docs/contract.md, Webhooks: rotate-secret's grace period. */
+/** docs/webhooks.md: rotate-secret's grace period. */
 export const defaultGracePeriodSeconds = 60;
 
 /** Refuses URLs that are not HTTPS, carry credentials or reach a non-public address (422). */

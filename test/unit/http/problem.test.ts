@@ -13,7 +13,7 @@ import { problemResponse, statusOf, toProblem } from '../../../shared/http/probl
 const statusOfCode = (code: ErrorCode) => statusOf(new ApiError(code, 'x'));
 
 describe('problem responses', () => {
-  it('maps every error code to the status docs/errors.md gives it', () => {
+  it('maps every error code to the status docs/contract.md (Error codes) gives it', () => {
     expect(statusOfCode('ValidationError')).toBe(422);
     expect(statusOfCode('Unauthorized')).toBe(401);
     expect(statusOfCode('Forbidden')).toBe(403);
