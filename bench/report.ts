@@ -130,7 +130,7 @@ const ratioCell = (row: Row) => {
   return `${ratioText(ratio)} (${ratioText(spread.min)}–${ratioText(spread.max)})${figures}${budget}`;
 };
 
-/** Ratios and budgets only, pivoted rows one line per subject: the summary docs/bench.md opens with. */
+/** Ratios and budgets only, pivoted rows one line per subject: the summary of docs/bench.md, Latest results. */
 export function formatSummary(rows: readonly Row[]): string {
   const pivoted = rows.filter((row) => row.pivot);
   const columns = [...new Set(pivoted.map((row) => row.pivot?.column ?? ''))];
