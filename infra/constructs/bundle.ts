@@ -3,7 +3,6 @@ import { writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { basename, join, resolve } from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
-import { compiledRouteValidation } from './compiled-routes.ts';
 import { lambdaCredentials, projectRoot, sourceMapSupport } from './entries.ts';
 
 /** Some CommonJS dependencies call `require` for Node built-ins, which an ESM bundle lacks. */
@@ -152,7 +151,7 @@ export function functionBundleOptions(entry: string, outdir: string) {
     target: 'node24',
     mainFields: ['module', 'main'],
     banner: { js: requireShim },
-    plugins: [builtinsWithoutFacade, compiledRouteValidation, standaloneBundles],
+    plugins: [builtinsWithoutFacade, standaloneBundles],
     inject: [sourceMapSupport],
     alias: { '@aws-sdk/credential-provider-node': lambdaCredentials },
     minify: true,

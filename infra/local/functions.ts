@@ -47,19 +47,12 @@ export type Handler<E, R> = (event: E, context: Context) => Promise<R>;
  */
 export class FunctionModules {
   private readonly loaded = new Map<string, Promise<unknown>>();
-  private parsersAttached = false;
 
   async handler<E, R>(name: string): Promise<Handler<E, R> | undefined> {
     const file = handlerFile(name);
     if (!existsSync(file)) return undefined;
     let module = this.loaded.get(name);
     if (!module) {
-      if (!this.parsersAttached) {
-        // The parsers a function's bundle holds, on the routes the handlers are about to take.
-        const { attachCompiledParsers } = await import('./compiled-parsers.ts');
-        attachCompiledParsers();
-        this.parsersAttached = true;
-      }
       module = import(pathToFileURL(file).href);
       this.loaded.set(name, module);
     }

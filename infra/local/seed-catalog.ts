@@ -13,7 +13,6 @@ import {
   imageRecord,
   loungeRecord,
 } from '../../shared/domain/catalog/records.ts';
-import { eager } from '../../shared/schemas/common.ts';
 import * as z from '../../shared/schemas/zod.ts';
 
 /** The catalog seed: JSON data and image files in the repository (docs/catalog.md, Seed data). */
@@ -28,18 +27,18 @@ const contentTypes: Record<string, ImageRecord['content_type']> = {
 };
 
 /** In the seed an image names its file; the stored record names the bytes by their SHA-256. */
-const seedImage = z.extend(z.omit(eager(imageRecord), { blob: true, content_type: true, enabled: true }), {
+const seedImage = z.extend(z.omit(imageRecord, { blob: true, content_type: true, enabled: true }), {
   file: z.string().check(z.regex(/^[a-z0-9-]+\.(svg|png|jpe?g|webp)$/)),
   enabled: z._default(z.boolean(), true),
 });
 const seedFiles = {
-  hubs: eager(catalogRecords).shape.hubs,
-  amenities: eager(catalogRecords).shape.amenities,
-  lounges: z.array(z.extend(eager(loungeRecord), { images: z.array(seedImage) })),
-  fast_tracks: z.array(z.extend(eager(fastTrackRecord), { images: z.array(seedImage) })),
-  tariffs: eager(catalogRecords).shape.tariffs,
+  hubs: catalogRecords.shape.hubs,
+  amenities: catalogRecords.shape.amenities,
+  lounges: z.array(z.extend(loungeRecord, { images: z.array(seedImage) })),
+  fast_tracks: z.array(z.extend(fastTrackRecord, { images: z.array(seedImage) })),
+  tariffs: catalogRecords.shape.tariffs,
 };
-const namedTerms = z.extend(eager(contractTerms), { name: z.string() });
+const namedTerms = z.extend(contractTerms, { name: z.string() });
 const seedContracts = z.strictObject({ default: namedTerms, partners: z.array(namedTerms) });
 
 export interface ImageBlob {

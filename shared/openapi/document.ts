@@ -10,7 +10,7 @@ import { problemContentType } from '../http/problem.ts';
 import { authRoutes } from '../routes/auth.ts';
 import { routesForStage } from '../routes/index.ts';
 import { type Host, htmlContentType, type RouteDefinition, type Stage } from '../routes/types.ts';
-import { eager, idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
+import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
 import { webhookPayloads } from '../schemas/webhooks.ts';
 import * as z from '../schemas/zod.ts';
 
@@ -226,7 +226,7 @@ function operation(
     headerShape['Idempotency-Key'] =
       route.idempotency === 'required' ? idempotencyKeyHeader : z.optional(idempotencyKeyHeader);
   }
-  const headers = spec.headers ? z.extend(eager(spec.headers), headerShape) : z.object(headerShape);
+  const headers = spec.headers ? z.extend(spec.headers, headerShape) : z.object(headerShape);
   const baseUrls: Record<Host, string> = {
     api: options.apiBaseUrl,
     auth: options.authBaseUrl,
@@ -241,8 +241,8 @@ function operation(
     servers,
     security: securityOf(route),
     requestParams: {
-      ...(spec.params ? { path: eager(spec.params) } : {}),
-      ...(spec.query ? { query: eager(spec.query) } : {}),
+      ...(spec.params ? { path: spec.params } : {}),
+      ...(spec.query ? { query: spec.query } : {}),
       header: headers,
     },
     ...(spec.body

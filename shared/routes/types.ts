@@ -1,6 +1,5 @@
 import type { Scope } from '../auth/scopes.ts';
 import type { ErrorCode } from '../domain/errors.ts';
-import type { CompiledParser } from '../schemas/compiled.ts';
 import type * as z from '../schemas/zod.ts';
 
 export const functionGroups = [
@@ -74,11 +73,8 @@ export interface ResponseSpec {
   headers?: Record<string, string>;
 }
 
-/**
- * Path, query and header schemas are objects, most built on first use (`lazyView`,
- * shared/schemas/common.ts) so a cold start builds only the schemas of the operation it serves.
- */
-export type ObjectSchema = z.ZodMiniObject | z.ZodMiniLazy<z.ZodMiniObject>;
+/** Path, query and header schemas are objects. */
+export type ObjectSchema = z.ZodMiniObject;
 
 export type RequestPart = 'params' | 'query' | 'headers' | 'body';
 
@@ -140,14 +136,6 @@ export interface RouteDefinition {
   twinOf?: string;
   request?: RequestSpec;
   responses: Record<number, ResponseSpec>;
-  /**
-   * Set in a function's bundle only, where the handler's route modules are generated
-   * (infra/constructs/compiled-routes.ts): the compiled parsers, and the route as declared, loaded with
-   * zod and its schemas when a part needs zod. `request` and `responses` then hold `true` where the
-   * declaration holds a schema.
-   */
-  compiled?: Partial<Record<RequestPart | 'idempotencyKey', CompiledParser>>;
-  declared?: () => Promise<RouteDefinition>;
   /** Error codes the operation itself can answer with (auth and validation errors are implied). */
   errors?: readonly ErrorCode[];
 }

@@ -9,40 +9,38 @@ import {
   leadGuestProblem,
   phonePattern,
 } from '../domain/booking/request-rules.ts';
-import { cursorPage, cursorQuery, eager, lazyView, refinedBy, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 /** Letters of any script, with the spaces, apostrophes, dots and hyphens names carry. */
-const personName = lazyView(() =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1),
-      z.maxLength(100),
-      z.regex(/^[\p{L}\p{M}' .-]*$/u, 'letters, spaces, apostrophes, dots and hyphens only'),
-    ),
-);
+const personName = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(100),
+    z.regex(/^[\p{L}\p{M}' .-]*$/u, 'letters, spaces, apostrophes, dots and hyphens only'),
+  );
 
-export const guestSchema = lazyView(() =>
-  z
-    .strictObject({
-      first_name: personName,
-      last_name: personName,
-      type: z.enum(guestTypes),
-      lead: z
-        .boolean()
-        .register(z.globalRegistry, { description: 'Exactly one guest of the booking is the lead.' }),
-    })
-    .register(z.globalRegistry, { id: 'Guest' }),
-);
+export const guestSchema = z
+  .strictObject({
+    first_name: personName,
+    last_name: personName,
+    type: z.enum(guestTypes),
+    lead: z
+      .boolean()
+      .register(z.globalRegistry, { description: 'Exactly one guest of the booking is the lead.' }),
+  })
+  .register(z.globalRegistry, { id: 'Guest' });
 
-const guests = lazyView(() =>
-  z
-    .array(guestSchema)
-    .check(z.minLength(1), z.maxLength(10), refinedBy(hasOneLeadGuest, leadGuestProblem))
-    .register(z.globalRegistry, { description: '1 to 10 guests, exactly one with lead: true.' }),
-);
+const guests = z
+  .array(guestSchema)
+  .check(
+    z.minLength(1),
+    z.maxLength(10),
+    z.refine(hasOneLeadGuest, { error: (issue) => leadGuestProblem(issue.input as { lead: boolean }[]) }),
+  )
+  .register(z.globalRegistry, { description: '1 to 10 guests, exactly one with lead: true.' });
 
 const contactFields = () => ({
   first_name: z.optional(personName).register(z.globalRegistry, {
@@ -110,28 +108,22 @@ const phoneRules = () => [
   }),
 ];
 
-export const loungeBookingRequestSchema = lazyView(() =>
-  z
-    .strictObject({ lounge_id: uuid, ...contactFields() })
-    .check(...phoneRules())
-    .register(z.globalRegistry, { id: 'LoungeBookingRequest' }),
-);
+export const loungeBookingRequestSchema = z
+  .strictObject({ lounge_id: uuid, ...contactFields() })
+  .check(...phoneRules())
+  .register(z.globalRegistry, { id: 'LoungeBookingRequest' });
 
-export const fastTrackBookingRequestSchema = lazyView(() =>
-  z
-    .strictObject({ fast_track_id: uuid, ...contactFields() })
-    .check(...phoneRules())
-    .register(z.globalRegistry, { id: 'FastTrackBookingRequest' }),
-);
+export const fastTrackBookingRequestSchema = z
+  .strictObject({ fast_track_id: uuid, ...contactFields() })
+  .check(...phoneRules())
+  .register(z.globalRegistry, { id: 'FastTrackBookingRequest' });
 
 export type LoungeBookingRequest = z.output<typeof loungeBookingRequestSchema>;
 export type FastTrackBookingRequest = z.output<typeof fastTrackBookingRequestSchema>;
 
-export const bookingCreatedSchema = lazyView(() =>
-  z
-    .object({ booking_id: uuid, status: z.enum(bookingStatuses), created_at: timestamp })
-    .register(z.globalRegistry, { id: 'BookingCreated' }),
-);
+export const bookingCreatedSchema = z
+  .object({ booking_id: uuid, status: z.enum(bookingStatuses), created_at: timestamp })
+  .register(z.globalRegistry, { id: 'BookingCreated' });
 
 const bookingRecordFields = () => ({
   booking_id: uuid,
@@ -154,64 +146,54 @@ const bookingRecordFields = () => ({
   updated_at: timestamp,
 });
 
-export const loungeBookingSchema = lazyView(() =>
-  z.object({ ...bookingRecordFields(), lounge_id: uuid }).register(z.globalRegistry, { id: 'LoungeBooking' }),
-);
-export const fastTrackBookingSchema = lazyView(() =>
-  z
-    .object({ ...bookingRecordFields(), fast_track_id: uuid })
-    .register(z.globalRegistry, { id: 'FastTrackBooking' }),
-);
+export const loungeBookingSchema = z
+  .object({ ...bookingRecordFields(), lounge_id: uuid })
+  .register(z.globalRegistry, { id: 'LoungeBooking' });
+export const fastTrackBookingSchema = z
+  .object({ ...bookingRecordFields(), fast_track_id: uuid })
+  .register(z.globalRegistry, { id: 'FastTrackBooking' });
 
-export const passSchema = lazyView(() =>
-  z
-    .object({
-      pass_id: uuid,
-      booking_id: uuid,
-      service_type: z.enum(serviceTypes),
-      status: z.enum(passStatuses),
-      guests_count: z.int().check(z.minimum(1)),
-      used_guests_count: z.nullable(z.int().check(z.minimum(1))),
-      valid_from: timestamp,
-      valid_until: timestamp,
-      qr: z.nullable(z.string()).register(z.globalRegistry, {
-        description:
-          'The QR payload: a compact JWS (ES256) a scanner verifies offline against GET /.well-known/pass-keys.json. Present while the pass is Active or Used.',
-      }),
-      qr_svg: z
-        .nullable(z.string())
-        .register(z.globalRegistry, { description: 'The QR code of `qr` as an SVG document.' }),
-    })
-    .register(z.globalRegistry, { id: 'Pass' }),
-);
+export const passSchema = z
+  .object({
+    pass_id: uuid,
+    booking_id: uuid,
+    service_type: z.enum(serviceTypes),
+    status: z.enum(passStatuses),
+    guests_count: z.int().check(z.minimum(1)),
+    used_guests_count: z.nullable(z.int().check(z.minimum(1))),
+    valid_from: timestamp,
+    valid_until: timestamp,
+    qr: z.nullable(z.string()).register(z.globalRegistry, {
+      description:
+        'The QR payload: a compact JWS (ES256) a scanner verifies offline against GET /.well-known/pass-keys.json. Present while the pass is Active or Used.',
+    }),
+    qr_svg: z
+      .nullable(z.string())
+      .register(z.globalRegistry, { description: 'The QR code of `qr` as an SVG document.' }),
+  })
+  .register(z.globalRegistry, { id: 'Pass' });
 
-export const bookingParams = lazyView(() => z.strictObject({ bookingID: uuid }));
+export const bookingParams = z.strictObject({ bookingID: uuid });
 
-export const bookingListQuery = lazyView(() =>
-  z.extend(eager(cursorQuery), {
-    status: z
-      .optional(z.enum(bookingStatuses))
-      .register(z.globalRegistry, { description: 'Only bookings in this status.' }),
-  }),
-);
+export const bookingListQuery = z.extend(cursorQuery, {
+  status: z
+    .optional(z.enum(bookingStatuses))
+    .register(z.globalRegistry, { description: 'Only bookings in this status.' }),
+});
 
-export const loungeBookingsPageSchema = lazyView(() =>
-  cursorPage(loungeBookingSchema).register(z.globalRegistry, { id: 'LoungeBookingsPage' }),
-);
-export const fastTrackBookingsPageSchema = lazyView(() =>
-  cursorPage(fastTrackBookingSchema).register(z.globalRegistry, {
-    id: 'FastTrackBookingsPage',
-  }),
-);
+export const loungeBookingsPageSchema = cursorPage(loungeBookingSchema).register(z.globalRegistry, {
+  id: 'LoungeBookingsPage',
+});
+export const fastTrackBookingsPageSchema = cursorPage(fastTrackBookingSchema).register(z.globalRegistry, {
+  id: 'FastTrackBookingsPage',
+});
 
-export const passUsedRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      booking_id: uuid,
-      used_guests_count: z
-        .int()
-        .check(z.minimum(1), z.maximum(10))
-        .register(z.globalRegistry, { description: '1 to the guests_count of the pass.' }),
-    })
-    .register(z.globalRegistry, { id: 'PassUsedRequest' }),
-);
+export const passUsedRequestSchema = z
+  .strictObject({
+    booking_id: uuid,
+    used_guests_count: z
+      .int()
+      .check(z.minimum(1), z.maximum(10))
+      .register(z.globalRegistry, { description: '1 to the guests_count of the pass.' }),
+  })
+  .register(z.globalRegistry, { id: 'PassUsedRequest' });

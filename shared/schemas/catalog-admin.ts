@@ -1,11 +1,8 @@
 import { hubMetaMatchesKind } from '../domain/catalog/rules.ts';
 import {
   listsEachOnce,
-  loungeFormHolds,
   loungeFormProblems,
-  serviceFormHolds,
   serviceFormProblems,
-  tariffFormHolds,
   tariffFormProblems,
 } from '../domain/catalog-admin/form-rules.ts';
 import { maxImageBytes } from '../domain/catalog-admin/image-content.ts';
@@ -25,7 +22,7 @@ import {
   standardHours,
   uicCode,
 } from './catalog.ts';
-import { eager, lazyView, ruledBy, timestamp, uuid } from './common.ts';
+import { problemsAtTheirPaths, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 /**
@@ -50,51 +47,43 @@ export const amenityIdSchema = z
   .check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -; at most 64'))
   .register(z.globalRegistry, { example: 'wifi' });
 
-export const geoPointForm = lazyView(() => z.strictObject(geoPointFields()));
+export const geoPointForm = z.strictObject(geoPointFields());
 
-const hubMetaForm = lazyView(() =>
-  z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }),
-    z.strictObject({ kind: z.literal('Railway'), uic: z.optional(uicCode), esr: z.optional(esrCode) }),
+const hubMetaForm = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('Airport'), iata: iataCode, icao: icaoCode }),
+  z.strictObject({ kind: z.literal('Railway'), uic: z.optional(uicCode), esr: z.optional(esrCode) }),
+]);
+
+const businessDayForm = z.strictObject({
+  day: z
+    .int()
+    .check(z.minimum(1), z.maximum(7))
+    .register(z.globalRegistry, { description: '1 = Monday, 7 = Sunday' }),
+  times: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
+    z.strictObject({ type: z.literal('SPECIAL'), detail: localizedTextForm(500) }),
   ]),
-);
+});
 
-const businessDayForm = lazyView(() =>
-  z.strictObject({
-    day: z
-      .int()
-      .check(z.minimum(1), z.maximum(7))
-      .register(z.globalRegistry, { description: '1 = Monday, 7 = Sunday' }),
-    times: z.discriminatedUnion('type', [
-      z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
-      z.strictObject({ type: z.literal('SPECIAL'), detail: localizedTextForm(500) }),
-    ]),
-  }),
-);
-
-const policyForm = lazyView(() =>
-  z.strictObject({
-    age: z.optional(
-      z.strictObject({
-        min_age: z.optional(z.int().check(z.minimum(0))),
-        notes: z.optional(localizedTextForm(500)),
-      }),
-    ),
-    stay: z.optional(z.strictObject({ max_duration: isoDuration })),
-  }),
-);
+const policyForm = z.strictObject({
+  age: z.optional(
+    z.strictObject({
+      min_age: z.optional(z.int().check(z.minimum(0))),
+      notes: z.optional(localizedTextForm(500)),
+    }),
+  ),
+  stay: z.optional(z.strictObject({ max_duration: isoDuration })),
+});
 
 /** An uploaded image as one lounge or fast-track shows it. */
-const imageUseForm = lazyView(() =>
-  z.strictObject({
-    image_id: uuid.clone().register(z.globalRegistry, { description: 'An id answered by the image upload' }),
-    sort: z.int().register(z.globalRegistry, { description: 'Smaller comes first' }),
-    enabled: z
-      ._default(z.boolean(), true)
-      .register(z.globalRegistry, { description: 'Only enabled images reach partners' }),
-    title: z.optional(localizedTextForm(500)),
-  }),
-);
+const imageUseForm = z.strictObject({
+  image_id: uuid.clone().register(z.globalRegistry, { description: 'An id answered by the image upload' }),
+  sort: z.int().register(z.globalRegistry, { description: 'Smaller comes first' }),
+  enabled: z
+    ._default(z.boolean(), true)
+    .register(z.globalRegistry, { description: 'Only enabled images reach partners' }),
+  title: z.optional(localizedTextForm(500)),
+});
 
 const serviceFields = () => ({
   hub_id: uuid
@@ -111,124 +100,106 @@ const serviceFields = () => ({
   is_active: z._default(z.boolean(), true),
 });
 
-const loungeFields = lazyView(() =>
-  z.strictObject({
-    ...serviceFields(),
-    landside: z
-      .optional(z.boolean())
-      .register(z.globalRegistry, { description: 'true: before passport control; false: airside' }),
-    airside_zone: z
-      .optional(z.enum(['International', 'Domestic', 'Any']))
-      .register(z.globalRegistry, { description: 'Only with landside false' }),
-    is_arrival_available: z._default(z.boolean(), false),
-    amenity_ids: z
-      .array(amenityIdSchema)
-      .check(z.maxLength(40))
-      .register(z.globalRegistry, { description: 'Every amenity the lounge offers' }),
-    paid_amenity_ids: z
-      ._default(z.array(amenityIdSchema).check(z.maxLength(40)), [])
-      .register(z.globalRegistry, { description: 'The amenities of amenity_ids that are not free here' }),
-    direction_info: localizedTextForm(2000),
-  }),
-);
+const loungeFields = z.strictObject({
+  ...serviceFields(),
+  landside: z
+    .optional(z.boolean())
+    .register(z.globalRegistry, { description: 'true: before passport control; false: airside' }),
+  airside_zone: z
+    .optional(z.enum(['International', 'Domestic', 'Any']))
+    .register(z.globalRegistry, { description: 'Only with landside false' }),
+  is_arrival_available: z._default(z.boolean(), false),
+  amenity_ids: z
+    .array(amenityIdSchema)
+    .check(z.maxLength(40))
+    .register(z.globalRegistry, { description: 'Every amenity the lounge offers' }),
+  paid_amenity_ids: z
+    ._default(z.array(amenityIdSchema).check(z.maxLength(40)), [])
+    .register(z.globalRegistry, { description: 'The amenities of amenity_ids that are not free here' }),
+  direction_info: localizedTextForm(2000),
+});
 
-export const loungeForm = lazyView(() =>
-  eager(loungeFields).check(ruledBy(loungeFormHolds, loungeFormProblems)),
-);
+export const loungeForm = loungeFields.check(problemsAtTheirPaths(loungeFormProblems));
 
-const fastTrackFields = lazyView(() =>
-  z.strictObject({
-    ...serviceFields(),
-    terminal: z
-      .optional(z.string().check(z.minLength(1), z.maxLength(32)))
-      .register(z.globalRegistry, { description: 'As signposted' }),
-    direction: z.enum(['Departure', 'Arrival']),
-    description: localizedTextForm(2000),
-  }),
-);
+const fastTrackFields = z.strictObject({
+  ...serviceFields(),
+  terminal: z
+    .optional(z.string().check(z.minLength(1), z.maxLength(32)))
+    .register(z.globalRegistry, { description: 'As signposted' }),
+  direction: z.enum(['Departure', 'Arrival']),
+  description: localizedTextForm(2000),
+});
 
-export const fastTrackForm = lazyView(() =>
-  eager(fastTrackFields).check(ruledBy(serviceFormHolds, serviceFormProblems)),
-);
+export const fastTrackForm = fastTrackFields.check(problemsAtTheirPaths(serviceFormProblems));
 
-const tariffFields = lazyView(() =>
-  z.strictObject({
-    name: localizedTextForm(255),
-    coverage: z.array(countryCode).check(z.minLength(1), z.maxLength(250)),
-    data_mb: z.int().check(z.minimum(1)),
-    validity_days: z
-      .int()
-      .check(z.minimum(1), z.maximum(maxActivePeriodDays))
-      .register(z.globalRegistry, {
-        description:
-          "Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most " +
-          `${maxActivePeriodDays}.`,
-      }),
-    topup_allowed: z.boolean(),
-    price: z.strictObject({
-      amount: z
-        .string()
-        .check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount'))
-        .register(z.globalRegistry, { description: 'Decimal string in the major unit', example: '9.99' }),
-      currency: currencyCode,
+const tariffFields = z.strictObject({
+  name: localizedTextForm(255),
+  coverage: z.array(countryCode).check(z.minLength(1), z.maxLength(250)),
+  data_mb: z.int().check(z.minimum(1)),
+  validity_days: z
+    .int()
+    .check(z.minimum(1), z.maximum(maxActivePeriodDays))
+    .register(z.globalRegistry, {
+      description:
+        "Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most " +
+        `${maxActivePeriodDays}.`,
     }),
-    is_active: z._default(z.boolean(), true),
+  topup_allowed: z.boolean(),
+  price: z.strictObject({
+    amount: z
+      .string()
+      .check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, 'decimal amount'))
+      .register(z.globalRegistry, { description: 'Decimal string in the major unit', example: '9.99' }),
+    currency: currencyCode,
   }),
-);
+  is_active: z._default(z.boolean(), true),
+});
 
-export const tariffForm = lazyView(() =>
-  eager(tariffFields).check(ruledBy(tariffFormHolds, tariffFormProblems)),
-);
+export const tariffForm = tariffFields.check(problemsAtTheirPaths(tariffFormProblems));
 
-const hubFields = lazyView(() =>
-  z.strictObject({
-    kind: z.enum(hubKinds),
-    name: localizedTextForm(255),
-    city: localizedTextForm(100),
-    country: countryCode,
-    continent,
-    coordinates: geoPointForm,
-    timezone: ianaTimeZone,
-    meta: hubMetaForm,
-    is_active: z._default(z.boolean(), true).register(z.globalRegistry, {
-      description: 'An inactive hub hides its lounges and fast-tracks from partners',
-    }),
+const hubFields = z.strictObject({
+  kind: z.enum(hubKinds),
+  name: localizedTextForm(255),
+  city: localizedTextForm(100),
+  country: countryCode,
+  continent,
+  coordinates: geoPointForm,
+  timezone: ianaTimeZone,
+  meta: hubMetaForm,
+  is_active: z._default(z.boolean(), true).register(z.globalRegistry, {
+    description: 'An inactive hub hides its lounges and fast-tracks from partners',
   }),
+});
+
+export const hubForm = hubFields.check(
+  z.refine(hubMetaMatchesKind, { message: 'meta.kind must equal kind', path: ['meta', 'kind'] }),
 );
 
-export const hubForm = lazyView(() =>
-  eager(hubFields).check(
-    z.refine(hubMetaMatchesKind, { message: 'meta.kind must equal kind', path: ['meta', 'kind'] }),
-  ),
-);
-
-const amenityFields = lazyView(() =>
-  z.strictObject({
-    name: localizedTextForm(100),
-    is_active: z
-      ._default(z.boolean(), true)
-      .register(z.globalRegistry, { description: "An inactive amenity leaves every lounge's list" }),
-  }),
-);
+const amenityFields = z.strictObject({
+  name: localizedTextForm(100),
+  is_active: z
+    ._default(z.boolean(), true)
+    .register(z.globalRegistry, { description: "An inactive amenity leaves every lounge's list" }),
+});
 
 export const amenityForm = amenityFields;
 
 /** The admin form with its id, as reads answer it. */
-export const loungeAdminSchema = lazyView(() =>
-  z.extend(eager(loungeFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminLounge' }),
-);
-export const fastTrackAdminSchema = lazyView(() =>
-  z.extend(eager(fastTrackFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminFastTrack' }),
-);
-export const tariffAdminSchema = lazyView(() =>
-  z.extend(eager(tariffFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminEsimTariff' }),
-);
-export const hubAdminSchema = lazyView(() =>
-  z.extend(eager(hubFields), { id: uuid }).register(z.globalRegistry, { id: 'AdminHub' }),
-);
-export const amenityAdminSchema = lazyView(() =>
-  z.extend(eager(amenityFields), { id: amenityIdSchema }).register(z.globalRegistry, { id: 'AdminAmenity' }),
-);
+export const loungeAdminSchema = z
+  .extend(loungeFields, { id: uuid })
+  .register(z.globalRegistry, { id: 'AdminLounge' });
+export const fastTrackAdminSchema = z
+  .extend(fastTrackFields, { id: uuid })
+  .register(z.globalRegistry, { id: 'AdminFastTrack' });
+export const tariffAdminSchema = z
+  .extend(tariffFields, { id: uuid })
+  .register(z.globalRegistry, { id: 'AdminEsimTariff' });
+export const hubAdminSchema = z
+  .extend(hubFields, { id: uuid })
+  .register(z.globalRegistry, { id: 'AdminHub' });
+export const amenityAdminSchema = z
+  .extend(amenityFields, { id: amenityIdSchema })
+  .register(z.globalRegistry, { id: 'AdminAmenity' });
 
 export type LoungeForm = z.output<typeof loungeForm>;
 export type FastTrackForm = z.output<typeof fastTrackForm>;
@@ -236,27 +207,25 @@ export type TariffForm = z.output<typeof tariffForm>;
 export type HubForm = z.output<typeof hubForm>;
 export type AmenityForm = z.output<typeof amenityForm>;
 
-export const loungeAdminParams = lazyView(() => z.strictObject({ loungeID: uuid }));
-export const fastTrackAdminParams = lazyView(() => z.strictObject({ fastTrackID: uuid }));
-export const tariffAdminParams = lazyView(() => z.strictObject({ tariffID: uuid }));
-export const hubAdminParams = lazyView(() => z.strictObject({ hubID: uuid }));
-export const amenityAdminParams = lazyView(() => z.strictObject({ amenityID: amenityIdSchema }));
+export const loungeAdminParams = z.strictObject({ loungeID: uuid });
+export const fastTrackAdminParams = z.strictObject({ fastTrackID: uuid });
+export const tariffAdminParams = z.strictObject({ tariffID: uuid });
+export const hubAdminParams = z.strictObject({ hubID: uuid });
+export const amenityAdminParams = z.strictObject({ amenityID: amenityIdSchema });
 
 /** The answer to an image upload. */
-export const uploadedImageSchema = lazyView(() =>
-  z
-    .object({
-      image_id: uuid.clone().register(z.globalRegistry, {
-        description: 'Derived from the SHA-256: the same bytes always get the same id',
-      }),
-      content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
-      bytes: z.int().check(z.minimum(1)),
-      width: z.int().check(z.minimum(1)),
-      height: z.int().check(z.minimum(1)),
-      sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-    })
-    .register(z.globalRegistry, { id: 'UploadedImage' }),
-);
+export const uploadedImageSchema = z
+  .object({
+    image_id: uuid.clone().register(z.globalRegistry, {
+      description: 'Derived from the SHA-256: the same bytes always get the same id',
+    }),
+    content_type: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+    bytes: z.int().check(z.minimum(1)),
+    width: z.int().check(z.minimum(1)),
+    height: z.int().check(z.minimum(1)),
+    sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  })
+  .register(z.globalRegistry, { id: 'UploadedImage' });
 
 export const imageMediaTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -265,162 +234,142 @@ export const imageUploadBody = z.instanceof(Uint8Array).register(z.globalRegistr
   description: 'The image file itself: PNG, JPEG or WebP, at most 4 MiB this way',
 });
 
-export const imageUploadRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      content_type: z
-        .enum(imageMediaTypes)
-        .register(z.globalRegistry, { description: 'The Content-Type the file will be put with' }),
-      bytes: z
-        .int()
-        .check(z.minimum(1), z.maximum(maxImageBytes))
-        .register(z.globalRegistry, {
-          description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)`,
-        }),
-    })
-    .register(z.globalRegistry, { id: 'ImageUploadRequest' }),
-);
+export const imageUploadRequestSchema = z
+  .strictObject({
+    content_type: z
+      .enum(imageMediaTypes)
+      .register(z.globalRegistry, { description: 'The Content-Type the file will be put with' }),
+    bytes: z
+      .int()
+      .check(z.minimum(1), z.maximum(maxImageBytes))
+      .register(z.globalRegistry, {
+        description: `The exact size of the file in bytes, at most ${maxImageBytes} (5 MiB)`,
+      }),
+  })
+  .register(z.globalRegistry, { id: 'ImageUploadRequest' });
 
-export const imageUploadGrantSchema = lazyView(() =>
-  z
-    .object({
-      upload_id: uuid,
-      method: z.literal('PUT'),
-      url: z.string().register(z.globalRegistry, {
-        description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`',
-      }),
-      headers: z.record(z.string(), z.string()).register(z.globalRegistry, {
-        description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted',
-      }),
-      expires_at: timestamp,
-      complete_url: z.string().register(z.globalRegistry, {
-        description:
-          'POST here (no body) once the file is put: the answer is the image, as a direct upload gives',
-      }),
-    })
-    .register(z.globalRegistry, { id: 'ImageUploadGrant' }),
-);
+export const imageUploadGrantSchema = z
+  .object({
+    upload_id: uuid,
+    method: z.literal('PUT'),
+    url: z.string().register(z.globalRegistry, {
+      description: 'Presigned: PUT the file here, with exactly `headers`, before `expires_at`',
+    }),
+    headers: z.record(z.string(), z.string()).register(z.globalRegistry, {
+      description: 'Headers the PUT must carry: Content-Type and Content-Length, as granted',
+    }),
+    expires_at: timestamp,
+    complete_url: z.string().register(z.globalRegistry, {
+      description:
+        'POST here (no body) once the file is put: the answer is the image, as a direct upload gives',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'ImageUploadGrant' });
 
-export const imageUploadParams = lazyView(() => z.strictObject({ uploadID: uuid }));
+export const imageUploadParams = z.strictObject({ uploadID: uuid });
 
 export const recordKindSchema = z.enum(['hub', 'amenity', 'lounge', 'fast_track', 'tariff']);
 
-const fieldChange = lazyView(() =>
-  z.object({
-    path: z
-      .string()
-      .register(z.globalRegistry, { description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
-    before: z
-      .optional(z.unknown())
-      .register(z.globalRegistry, { description: 'Absent: the field was not set' }),
-    after: z
-      .optional(z.unknown())
-      .register(z.globalRegistry, { description: 'Absent: the field is no longer set' }),
-  }),
-);
+const fieldChange = z.object({
+  path: z
+    .string()
+    .register(z.globalRegistry, { description: 'Dotted path into the admin form, e.g. `name.ru-RU`' }),
+  before: z
+    .optional(z.unknown())
+    .register(z.globalRegistry, { description: 'Absent: the field was not set' }),
+  after: z
+    .optional(z.unknown())
+    .register(z.globalRegistry, { description: 'Absent: the field is no longer set' }),
+});
 
-const changedItem = lazyView(() =>
-  z.object({
-    type: recordKindSchema,
-    id: z.string(),
-    name: z.object({ 'en-US': z.string(), 'ru-RU': z.string() }),
-    fields: z.array(fieldChange),
-  }),
-);
-const listedItem = lazyView(() => z.omit(eager(changedItem), { fields: true }));
+const changedItem = z.object({
+  type: recordKindSchema,
+  id: z.string(),
+  name: z.object({ 'en-US': z.string(), 'ru-RU': z.string() }),
+  fields: z.array(fieldChange),
+});
+const listedItem = z.omit(changedItem, { fields: true });
 
-export const catalogDiffSchema = lazyView(() =>
-  z
-    .object({
-      published_version: z.nullable(z.string()),
-      has_changes: z.boolean(),
-      added: z.array(listedItem),
-      changed: z.array(changedItem),
-      deactivated: z.array(changedItem),
-      removed: z.array(listedItem),
-    })
-    .register(z.globalRegistry, { id: 'CatalogDiff' }),
-);
+export const catalogDiffSchema = z
+  .object({
+    published_version: z.nullable(z.string()),
+    has_changes: z.boolean(),
+    added: z.array(listedItem),
+    changed: z.array(changedItem),
+    deactivated: z.array(changedItem),
+    removed: z.array(listedItem),
+  })
+  .register(z.globalRegistry, { id: 'CatalogDiff' });
 
-const kindCounts = lazyView(() =>
-  z.object({ total: z.int().check(z.minimum(0)), active: z.int().check(z.minimum(0)) }),
-);
+const kindCounts = z.object({ total: z.int().check(z.minimum(0)), active: z.int().check(z.minimum(0)) });
 
-export const catalogDraftSchema = lazyView(() =>
-  z
-    .object({
-      published_version: z.nullable(z.string()),
-      published_at: z.nullable(timestamp),
-      revision: z
-        .int()
-        .check(z.minimum(0))
-        .register(z.globalRegistry, { description: 'Grows with every change of the draft' }),
-      updated_at: z
-        .nullable(timestamp)
-        .register(z.globalRegistry, { description: 'The last change of the draft' }),
-      has_changes: z
-        .boolean()
-        .register(z.globalRegistry, { description: 'Publishing now would change the catalog' }),
-      counts: z.object({
-        hubs: kindCounts,
-        amenities: kindCounts,
-        lounges: kindCounts,
-        fast_tracks: kindCounts,
-        tariffs: kindCounts,
+export const catalogDraftSchema = z
+  .object({
+    published_version: z.nullable(z.string()),
+    published_at: z.nullable(timestamp),
+    revision: z
+      .int()
+      .check(z.minimum(0))
+      .register(z.globalRegistry, { description: 'Grows with every change of the draft' }),
+    updated_at: z
+      .nullable(timestamp)
+      .register(z.globalRegistry, { description: 'The last change of the draft' }),
+    has_changes: z
+      .boolean()
+      .register(z.globalRegistry, { description: 'Publishing now would change the catalog' }),
+    counts: z.object({
+      hubs: kindCounts,
+      amenities: kindCounts,
+      lounges: kindCounts,
+      fast_tracks: kindCounts,
+      tariffs: kindCounts,
+    }),
+  })
+  .register(z.globalRegistry, { id: 'CatalogDraft' });
+
+export const publicationSchema = z
+  .object({
+    version: z.string(),
+    published_at: timestamp,
+    changed: z
+      .boolean()
+      .register(z.globalRegistry, { description: 'false: the draft was already published; nothing moved' }),
+    previous_version: z.nullable(z.string()),
+    items: z
+      .object({
+        added: z.int().check(z.minimum(0)),
+        changed: z.int().check(z.minimum(0)),
+        deactivated: z.int().check(z.minimum(0)),
+        removed: z.int().check(z.minimum(0)),
+      })
+      .register(z.globalRegistry, {
+        description: 'What this publication changed (all zero when nothing moved)',
       }),
-    })
-    .register(z.globalRegistry, { id: 'CatalogDraft' }),
-);
-
-export const publicationSchema = lazyView(() =>
-  z
-    .object({
-      version: z.string(),
-      published_at: timestamp,
-      changed: z
-        .boolean()
-        .register(z.globalRegistry, { description: 'false: the draft was already published; nothing moved' }),
-      previous_version: z.nullable(z.string()),
-      items: z
-        .object({
-          added: z.int().check(z.minimum(0)),
-          changed: z.int().check(z.minimum(0)),
-          deactivated: z.int().check(z.minimum(0)),
-          removed: z.int().check(z.minimum(0)),
-        })
-        .register(z.globalRegistry, {
-          description: 'What this publication changed (all zero when nothing moved)',
-        }),
-    })
-    .register(z.globalRegistry, { id: 'CatalogPublication' }),
-);
+  })
+  .register(z.globalRegistry, { id: 'CatalogPublication' });
 
 const contractScopeForm = z.union([
   z.literal('all'),
   z.array(uuid).check(z.maxLength(5000), z.refine(listsEachOnce, 'An id is listed twice')),
 ]);
 
-export const contractForm = lazyView(() =>
-  z.strictObject({
-    lounges: contractScopeForm
-      .clone()
-      .register(z.globalRegistry, { description: '"all" (present and future) or the lounge ids' }),
-    fast_tracks: contractScopeForm,
-    tariffs: contractScopeForm,
-  }),
-);
+export const contractForm = z.strictObject({
+  lounges: contractScopeForm
+    .clone()
+    .register(z.globalRegistry, { description: '"all" (present and future) or the lounge ids' }),
+  fast_tracks: contractScopeForm,
+  tariffs: contractScopeForm,
+});
 export type ContractForm = z.output<typeof contractForm>;
 
-export const contractSchema = lazyView(() =>
-  z
-    .object({
-      account_id: uuid,
-      lounges: z.union([z.literal('all'), z.array(uuid)]),
-      fast_tracks: z.union([z.literal('all'), z.array(uuid)]),
-      tariffs: z.union([z.literal('all'), z.array(uuid)]),
-      updated_at: timestamp,
-    })
-    .register(z.globalRegistry, { id: 'CatalogContract' }),
-);
+export const contractSchema = z
+  .object({
+    account_id: uuid,
+    lounges: z.union([z.literal('all'), z.array(uuid)]),
+    fast_tracks: z.union([z.literal('all'), z.array(uuid)]),
+    tariffs: z.union([z.literal('all'), z.array(uuid)]),
+    updated_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'CatalogContract' });
 
-export const contractParams = lazyView(() => z.strictObject({ accountID: uuid }));
+export const contractParams = z.strictObject({ accountID: uuid });

@@ -8,7 +8,7 @@ import {
   packageStatuses,
 } from '../domain/esim/model.ts';
 import { esimTariffSchema, priceSchema } from './catalog.ts';
-import { cursorPage, cursorQuery, lazyView, refinedBy, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 const exampleIccid = '8988299000000000016';
@@ -16,7 +16,7 @@ const exampleIccid = '8988299000000000016';
 /** 19 or 20 digits starting 89 with a valid Luhn check digit (ITU-T E.118). */
 export const iccidSchema = z
   .string()
-  .check(refinedBy(isIccid, iccidProblem))
+  .check(z.refine(isIccid, { error: (issue) => iccidProblem(String(issue.input)) }))
   .register(z.globalRegistry, {
     description: 'ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others.',
     pattern: '^89[0-9]{17,18}$',
@@ -48,64 +48,60 @@ const packageRequestFields = {
     }),
 };
 
-export const esimOrderRequestSchema = lazyView(() =>
-  z.strictObject(packageRequestFields).register(z.globalRegistry, { id: 'EsimOrderRequest' }),
-);
-export const esimTopupRequestSchema = lazyView(() =>
-  z.strictObject(packageRequestFields).register(z.globalRegistry, { id: 'EsimTopupRequest' }),
-);
+export const esimOrderRequestSchema = z
+  .strictObject(packageRequestFields)
+  .register(z.globalRegistry, { id: 'EsimOrderRequest' });
+export const esimTopupRequestSchema = z
+  .strictObject(packageRequestFields)
+  .register(z.globalRegistry, { id: 'EsimTopupRequest' });
 export type EsimPackageRequest = z.output<typeof esimOrderRequestSchema>;
 
-export const esimOrderSchema = lazyView(() =>
-  z
-    .object({
-      order_id: uuid,
-      status: z.enum(orderStatuses).register(z.globalRegistry, {
-        description: 'Pending until confirmed (it holds no ICCID meanwhile), then Confirmed.',
-      }),
-      package_template_id: uuid,
-      active_period: z.int().check(z.minimum(1)),
-      validity_period: z.int().check(z.minimum(1)),
-      price: priceSchema
-        .clone()
-        .register(z.globalRegistry, { description: "The tariff's price when the order was made." }),
-      iccid: z
-        .nullable(z.string())
-        .register(z.globalRegistry, { description: 'The eSIM issued by the confirm; null while Pending.' }),
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .register(z.globalRegistry, { id: 'EsimOrder' }),
-);
+export const esimOrderSchema = z
+  .object({
+    order_id: uuid,
+    status: z.enum(orderStatuses).register(z.globalRegistry, {
+      description: 'Pending until confirmed (it holds no ICCID meanwhile), then Confirmed.',
+    }),
+    package_template_id: uuid,
+    active_period: z.int().check(z.minimum(1)),
+    validity_period: z.int().check(z.minimum(1)),
+    price: priceSchema
+      .clone()
+      .register(z.globalRegistry, { description: "The tariff's price when the order was made." }),
+    iccid: z
+      .nullable(z.string())
+      .register(z.globalRegistry, { description: 'The eSIM issued by the confirm; null while Pending.' }),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'EsimOrder' });
 
-export const esimPackageSchema = lazyView(() =>
-  z
-    .object({
-      package_id: uuid,
-      package_template_id: uuid,
-      status: z.enum(packageStatuses).register(z.globalRegistry, {
-        description:
-          'NotActive until its first usage, Active while data remains, Exhausted when all is used, Expired once expires_at has passed (shown as soon as it passes, recorded within a minute).',
-      }),
-      data_mb: z.int().check(z.minimum(1)),
-      used_mb: z.int().check(z.minimum(0)),
-      remaining_mb: z.int().check(z.minimum(0)),
-      usage_as_of: timestamp.clone().register(z.globalRegistry, {
-        description: 'When used_mb was last reported; issue time before any usage.',
-      }),
-      active_period: z.int().check(z.minimum(1)),
-      validity_period: z.int().check(z.minimum(1)),
-      activated_at: z
-        .nullable(timestamp)
-        .register(z.globalRegistry, { description: 'The first usage; null while NotActive.' }),
-      expires_at: timestamp.clone().register(z.globalRegistry, {
-        description:
-          'While NotActive: issue time + validity_period days. Once activated: activation time + active_period days.',
-      }),
-      created_at: timestamp,
-    })
-    .register(z.globalRegistry, { id: 'EsimPackage' }),
-);
+export const esimPackageSchema = z
+  .object({
+    package_id: uuid,
+    package_template_id: uuid,
+    status: z.enum(packageStatuses).register(z.globalRegistry, {
+      description:
+        'NotActive until its first usage, Active while data remains, Exhausted when all is used, Expired once expires_at has passed (shown as soon as it passes, recorded within a minute).',
+    }),
+    data_mb: z.int().check(z.minimum(1)),
+    used_mb: z.int().check(z.minimum(0)),
+    remaining_mb: z.int().check(z.minimum(0)),
+    usage_as_of: timestamp.clone().register(z.globalRegistry, {
+      description: 'When used_mb was last reported; issue time before any usage.',
+    }),
+    active_period: z.int().check(z.minimum(1)),
+    validity_period: z.int().check(z.minimum(1)),
+    activated_at: z
+      .nullable(timestamp)
+      .register(z.globalRegistry, { description: 'The first usage; null while NotActive.' }),
+    expires_at: timestamp.clone().register(z.globalRegistry, {
+      description:
+        'While NotActive: issue time + validity_period days. Once activated: activation time + active_period days.',
+    }),
+    created_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'EsimPackage' });
 
 const activationFields = () => ({
   lpa: z.string().register(z.globalRegistry, {
@@ -139,134 +135,110 @@ const esimFields = () => ({
   updated_at: timestamp,
 });
 
-export const esimSchema = lazyView(() =>
-  z
-    .object({
-      ...esimFields(),
-      activation: z
-        .object({
-          ...activationFields(),
-          qr_svg: z
-            .string()
-            .register(z.globalRegistry, { description: 'The QR code of `lpa`, an SVG document.' }),
-        })
-        .register(z.globalRegistry, { id: 'EsimActivation' }),
-    })
-    .register(z.globalRegistry, { id: 'Esim' }),
-);
+export const esimSchema = z
+  .object({
+    ...esimFields(),
+    activation: z
+      .object({
+        ...activationFields(),
+        qr_svg: z
+          .string()
+          .register(z.globalRegistry, { description: 'The QR code of `lpa`, an SVG document.' }),
+      })
+      .register(z.globalRegistry, { id: 'EsimActivation' }),
+  })
+  .register(z.globalRegistry, { id: 'Esim' });
 
-export const esimSummarySchema = lazyView(() =>
-  z
-    .object({
-      ...esimFields(),
-      activation: z.object(activationFields()).register(z.globalRegistry, {
-        id: 'EsimActivationSummary',
-        description:
-          'Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`.',
-      }),
-    })
-    .register(z.globalRegistry, { id: 'EsimSummary' }),
-);
+export const esimSummarySchema = z
+  .object({
+    ...esimFields(),
+    activation: z.object(activationFields()).register(z.globalRegistry, {
+      id: 'EsimActivationSummary',
+      description: 'Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`.',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'EsimSummary' });
 
-export const esimsPageSchema = lazyView(() =>
-  cursorPage(esimSummarySchema).register(z.globalRegistry, { id: 'EsimsPage' }),
-);
+export const esimsPageSchema = cursorPage(esimSummarySchema).register(z.globalRegistry, { id: 'EsimsPage' });
 
-export const esimTopupOffersSchema = lazyView(() =>
-  z.object({ data: z.array(esimTariffSchema) }).register(z.globalRegistry, { id: 'EsimTopupOffers' }),
-);
+export const esimTopupOffersSchema = z
+  .object({ data: z.array(esimTariffSchema) })
+  .register(z.globalRegistry, { id: 'EsimTopupOffers' });
 
-export const esimOrderParams = lazyView(() => z.strictObject({ orderID: uuid }));
-export const esimParams = lazyView(() => z.strictObject({ iccid: iccidSchema }));
+export const esimOrderParams = z.strictObject({ orderID: uuid });
+export const esimParams = z.strictObject({ iccid: iccidSchema });
 export const esimListQuery = cursorQuery;
 
-export const esimLanguageHeaders = lazyView(() =>
-  z.object({
-    'accept-language': z.optional(z.string().check(z.maxLength(512))).register(z.globalRegistry, {
-      description: 'ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported',
-    }),
+export const esimLanguageHeaders = z.object({
+  'accept-language': z.optional(z.string().check(z.maxLength(512))).register(z.globalRegistry, {
+    description: 'ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported',
   }),
-);
+});
 
-export const esimUsageRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      iccid: iccidSchema,
-      used_mb: z.int().check(z.minimum(1), z.maximum(1_048_576)).register(z.globalRegistry, {
-        description: 'Megabytes used since the last report (added, not a total): 1 to 1048576.',
+export const esimUsageRequestSchema = z
+  .strictObject({
+    iccid: iccidSchema,
+    used_mb: z.int().check(z.minimum(1), z.maximum(1_048_576)).register(z.globalRegistry, {
+      description: 'Megabytes used since the last report (added, not a total): 1 to 1048576.',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'EsimUsageRequest' });
+
+export const esimPoolLoadRequestSchema = z
+  .strictObject({
+    iccids: z
+      .array(iccidSchema)
+      .check(z.minLength(1), z.maxLength(maxIccidsPerLoad))
+      .register(z.globalRegistry, {
+        description: `1 to ${maxIccidsPerLoad} ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded.`,
       }),
-    })
-    .register(z.globalRegistry, { id: 'EsimUsageRequest' }),
-);
+  })
+  .register(z.globalRegistry, { id: 'EsimPoolLoadRequest' });
 
-export const esimPoolLoadRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      iccids: z
-        .array(iccidSchema)
-        .check(z.minLength(1), z.maxLength(maxIccidsPerLoad))
-        .register(z.globalRegistry, {
-          description: `1 to ${maxIccidsPerLoad} ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded.`,
-        }),
-    })
-    .register(z.globalRegistry, { id: 'EsimPoolLoadRequest' }),
-);
+export const esimPoolLoadSchema = z
+  .object({
+    account_id: uuid,
+    added: z.int().check(z.minimum(0)).register(z.globalRegistry, { description: 'ICCIDs new to the pool.' }),
+    already_present: z.int().check(z.minimum(0)).register(z.globalRegistry, {
+      description: 'ICCIDs the account already had (waiting or issued) or listed twice.',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'EsimPoolLoad' });
 
-export const esimPoolLoadSchema = lazyView(() =>
-  z
-    .object({
-      account_id: uuid,
-      added: z
-        .int()
-        .check(z.minimum(0))
-        .register(z.globalRegistry, { description: 'ICCIDs new to the pool.' }),
-      already_present: z.int().check(z.minimum(0)).register(z.globalRegistry, {
-        description: 'ICCIDs the account already had (waiting or issued) or listed twice.',
+export const esimPoolSchema = z
+  .object({
+    account_id: uuid,
+    available: z
+      .int()
+      .check(z.minimum(0))
+      .register(z.globalRegistry, { description: 'ICCIDs waiting to be issued.' }),
+    issued: z
+      .int()
+      .check(z.minimum(0))
+      .register(z.globalRegistry, { description: 'eSIMs issued from the pool.' }),
+    reseller_id: z
+      .nullable(z.string())
+      .register(z.globalRegistry, { description: 'The linked reseller; null when none is.' }),
+  })
+  .register(z.globalRegistry, { id: 'EsimPool' });
+
+export const esimResellerLinkRequestSchema = z
+  .strictObject({
+    reseller_id: z
+      .string()
+      .check(
+        z.regex(
+          /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
+          '1 to 64 letters, digits, dots, colons, underscores, hyphens',
+        ),
+      )
+      .register(z.globalRegistry, {
+        description: "The reseller's id at the eSIM supplier.",
+        examples: ['reseller-0042'],
       }),
-    })
-    .register(z.globalRegistry, { id: 'EsimPoolLoad' }),
-);
+  })
+  .register(z.globalRegistry, { id: 'EsimResellerLinkRequest' });
 
-export const esimPoolSchema = lazyView(() =>
-  z
-    .object({
-      account_id: uuid,
-      available: z
-        .int()
-        .check(z.minimum(0))
-        .register(z.globalRegistry, { description: 'ICCIDs waiting to be issued.' }),
-      issued: z
-        .int()
-        .check(z.minimum(0))
-        .register(z.globalRegistry, { description: 'eSIMs issued from the pool.' }),
-      reseller_id: z
-        .nullable(z.string())
-        .register(z.globalRegistry, { description: 'The linked reseller; null when none is.' }),
-    })
-    .register(z.globalRegistry, { id: 'EsimPool' }),
-);
-
-export const esimResellerLinkRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      reseller_id: z
-        .string()
-        .check(
-          z.regex(
-            /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/,
-            '1 to 64 letters, digits, dots, colons, underscores, hyphens',
-          ),
-        )
-        .register(z.globalRegistry, {
-          description: "The reseller's id at the eSIM supplier.",
-          examples: ['reseller-0042'],
-        }),
-    })
-    .register(z.globalRegistry, { id: 'EsimResellerLinkRequest' }),
-);
-
-export const esimResellerLinkSchema = lazyView(() =>
-  z
-    .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
-    .register(z.globalRegistry, { id: 'EsimResellerLink' }),
-);
+export const esimResellerLinkSchema = z
+  .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
+  .register(z.globalRegistry, { id: 'EsimResellerLink' });

@@ -1,12 +1,15 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
 import { isWebhookUrlShape, maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url-shape.ts';
-import { cursorPage, cursorQuery, eager, lazyView, refinedBy, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 const webhookUrl = z
   .string()
-  .check(z.maxLength(maxWebhookUrlLength), refinedBy(isWebhookUrlShape, webhookUrlShapeProblem))
+  .check(
+    z.maxLength(maxWebhookUrlLength),
+    z.refine(isWebhookUrlShape, { error: (issue) => webhookUrlShapeProblem(String(issue.input)) }),
+  )
   .register(z.globalRegistry, {
     description:
       'HTTPS endpoint, no credentials or fragment; its host must resolve to public addresses only ' +
@@ -26,211 +29,187 @@ const secret = z
 
 export const webhookStatus = z.enum(['Active', 'Disabled']);
 
-export const webhookSchema = lazyView(() =>
-  z
-    .object({
-      id: uuid,
-      url: z.string(),
-      status: webhookStatus,
-      disabled_reason: z.nullable(z.string()).register(z.globalRegistry, {
-        description: 'The reason given to disable, or why the service disabled it (410 Gone).',
-      }),
-      created_at: timestamp,
-      updated_at: timestamp,
-      secret_rotation: z.nullable(
-        z.object({
-          previous_secret_valid_until: timestamp.clone().register(z.globalRegistry, {
-            description: 'Until then deliveries carry a second signature made with the previous secret.',
-          }),
-        }),
-      ),
-    })
-    .register(z.globalRegistry, {
-      id: 'Webhook',
-      description: 'The webhook subscription; at most one per account.',
+export const webhookSchema = z
+  .object({
+    id: uuid,
+    url: z.string(),
+    status: webhookStatus,
+    disabled_reason: z.nullable(z.string()).register(z.globalRegistry, {
+      description: 'The reason given to disable, or why the service disabled it (410 Gone).',
     }),
-);
-
-export const webhookListSchema = lazyView(() =>
-  z
-    .object({
-      data: z.array(webhookSchema).check(z.maxLength(1)),
-      next_cursor: z
-        .null()
-        .register(z.globalRegistry, { description: 'Always null: an account has at most one subscription.' }),
-    })
-    .register(z.globalRegistry, { id: 'WebhookList' }),
-);
-
-export const createWebhookRequestSchema = lazyView(() =>
-  z.strictObject({ url: webhookUrl, secret }).register(z.globalRegistry, { id: 'CreateWebhookRequest' }),
-);
-
-export const changeWebhookUrlRequestSchema = lazyView(() =>
-  z.strictObject({ url: webhookUrl }).register(z.globalRegistry, { id: 'ChangeWebhookUrlRequest' }),
-);
-
-export const rotateWebhookSecretRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      secret,
-      grace_period_seconds: z
-        ._default(z.int().check(z.minimum(60), z.maximum(2_592_000)), 60)
-        .register(z.globalRegistry, {
-          description: 'How long the previous secret keeps signing, 60 s to 30 days; default 60.',
+    created_at: timestamp,
+    updated_at: timestamp,
+    secret_rotation: z.nullable(
+      z.object({
+        previous_secret_valid_until: timestamp.clone().register(z.globalRegistry, {
+          description: 'Until then deliveries carry a second signature made with the previous secret.',
         }),
-    })
-    .register(z.globalRegistry, { id: 'RotateWebhookSecretRequest' }),
-);
-
-export const disableWebhookRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      reason: z
-        .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500)))
-        .register(z.globalRegistry, { description: 'For audit.' }),
-    })
-    .register(z.globalRegistry, { id: 'DisableWebhookRequest' }),
-);
-
-export const recoverWebhookRequestSchema = lazyView(() =>
-  z
-    .strictObject({
-      since: z.iso.datetime({ offset: true }).register(z.globalRegistry, {
-        description:
-          'RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.',
-        example: '2030-05-01T08:00:00Z',
       }),
-    })
-    .register(z.globalRegistry, { id: 'RecoverWebhookRequest' }),
-);
+    ),
+  })
+  .register(z.globalRegistry, {
+    id: 'Webhook',
+    description: 'The webhook subscription; at most one per account.',
+  });
 
-export const webhookRecoverySchema = lazyView(() =>
-  z
-    .object({
-      id: uuid.clone().register(z.globalRegistry, { description: 'The recovery id' }),
-      status: z.enum(['Running', 'Completed']).register(z.globalRegistry, {
-        description: 'Completed at once when there was nothing to send; a recovery runs one at a time.',
-      }),
-      since: timestamp,
-      until: timestamp
-        .clone()
-        .register(z.globalRegistry, { description: 'Events up to this time were looked at' }),
-      event_count: z
-        .int()
-        .check(z.minimum(0))
-        .register(z.globalRegistry, { description: 'Events sent again, oldest first, each once' }),
-      truncated: z.boolean().register(z.globalRegistry, {
-        description:
-          'More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with ' +
-          '`since` = `until` once this recovery has completed.',
-      }),
-      started_at: timestamp,
-    })
-    .register(z.globalRegistry, { id: 'WebhookRecovery' }),
-);
+export const webhookListSchema = z
+  .object({
+    data: z.array(webhookSchema).check(z.maxLength(1)),
+    next_cursor: z
+      .null()
+      .register(z.globalRegistry, { description: 'Always null: an account has at most one subscription.' }),
+  })
+  .register(z.globalRegistry, { id: 'WebhookList' });
 
-export const webhookParams = lazyView(() => z.strictObject({ webhookID: uuid }));
-export const deliveryParams = lazyView(() =>
-  z.strictObject({
-    webhookID: uuid,
-    deliveryID: z
-      .string()
-      .check(z.minLength(1), z.maxLength(128))
-      .register(z.globalRegistry, { description: 'The id of the delivered event' }),
-  }),
-);
+export const createWebhookRequestSchema = z
+  .strictObject({ url: webhookUrl, secret })
+  .register(z.globalRegistry, { id: 'CreateWebhookRequest' });
+
+export const changeWebhookUrlRequestSchema = z
+  .strictObject({ url: webhookUrl })
+  .register(z.globalRegistry, { id: 'ChangeWebhookUrlRequest' });
+
+export const rotateWebhookSecretRequestSchema = z
+  .strictObject({
+    secret,
+    grace_period_seconds: z
+      ._default(z.int().check(z.minimum(60), z.maximum(2_592_000)), 60)
+      .register(z.globalRegistry, {
+        description: 'How long the previous secret keeps signing, 60 s to 30 days; default 60.',
+      }),
+  })
+  .register(z.globalRegistry, { id: 'RotateWebhookSecretRequest' });
+
+export const disableWebhookRequestSchema = z
+  .strictObject({
+    reason: z
+      .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500)))
+      .register(z.globalRegistry, { description: 'For audit.' }),
+  })
+  .register(z.globalRegistry, { id: 'DisableWebhookRequest' });
+
+export const recoverWebhookRequestSchema = z
+  .strictObject({
+    since: z.iso.datetime({ offset: true }).register(z.globalRegistry, {
+      description:
+        'RFC 3339 time, at most 7 days ago: every event since then that was Skipped or Failed is sent again.',
+      example: '2030-05-01T08:00:00Z',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'RecoverWebhookRequest' });
+
+export const webhookRecoverySchema = z
+  .object({
+    id: uuid.clone().register(z.globalRegistry, { description: 'The recovery id' }),
+    status: z.enum(['Running', 'Completed']).register(z.globalRegistry, {
+      description: 'Completed at once when there was nothing to send; a recovery runs one at a time.',
+    }),
+    since: timestamp,
+    until: timestamp
+      .clone()
+      .register(z.globalRegistry, { description: 'Events up to this time were looked at' }),
+    event_count: z
+      .int()
+      .check(z.minimum(0))
+      .register(z.globalRegistry, { description: 'Events sent again, oldest first, each once' }),
+    truncated: z.boolean().register(z.globalRegistry, {
+      description:
+        'More Skipped or Failed events may follow `until` (at most 500 per recovery): recover again with ' +
+        '`since` = `until` once this recovery has completed.',
+    }),
+    started_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'WebhookRecovery' });
+
+export const webhookParams = z.strictObject({ webhookID: uuid });
+export const deliveryParams = z.strictObject({
+  webhookID: uuid,
+  deliveryID: z
+    .string()
+    .check(z.minLength(1), z.maxLength(128))
+    .register(z.globalRegistry, { description: 'The id of the delivered event' }),
+});
 
 export const deliveryStatus = z.enum(['Pending', 'Retrying', 'Succeeded', 'Failed', 'Skipped']);
 
-export const deliveryAttemptSchema = lazyView(() =>
-  z
-    .object({
-      attempted_at: timestamp,
-      status_code: z.nullable(z.int()).register(z.globalRegistry, {
-        description: "The receiver's HTTP status; null when it never answered.",
-      }),
-      latency_ms: z.int().check(z.minimum(0)),
-      error: z.nullable(z.string()).register(z.globalRegistry, {
-        description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
-      }),
-    })
-    .register(z.globalRegistry, { id: 'WebhookDeliveryAttempt' }),
-);
-
-const attemptCountsSchema = lazyView(() =>
-  z
-    .object({
-      total: z.int().check(z.minimum(0)),
-      delivered: z.int().check(z.minimum(0)).register(z.globalRegistry, { description: 'Answered 2xx' }),
-      rejected: z
-        .int()
-        .check(z.minimum(0))
-        .register(z.globalRegistry, { description: 'Answered another HTTP status' }),
-      unreachable: z
-        .int()
-        .check(z.minimum(0))
-        .register(z.globalRegistry, { description: 'No answer: timeout, refused, TLS, refused address' }),
-    })
-    .register(z.globalRegistry, {
-      id: 'WebhookDeliveryAttemptCounts',
-      description: 'Every attempt ever made, by outcome; `attempts` lists only the latest 20.',
+export const deliveryAttemptSchema = z
+  .object({
+    attempted_at: timestamp,
+    status_code: z.nullable(z.int()).register(z.globalRegistry, {
+      description: "The receiver's HTTP status; null when it never answered.",
     }),
-);
+    latency_ms: z.int().check(z.minimum(0)),
+    error: z.nullable(z.string()).register(z.globalRegistry, {
+      description: 'Timeout, connection refused, TLS failure, refused address, redirect not followed.',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'WebhookDeliveryAttempt' });
+
+const attemptCountsSchema = z
+  .object({
+    total: z.int().check(z.minimum(0)),
+    delivered: z.int().check(z.minimum(0)).register(z.globalRegistry, { description: 'Answered 2xx' }),
+    rejected: z
+      .int()
+      .check(z.minimum(0))
+      .register(z.globalRegistry, { description: 'Answered another HTTP status' }),
+    unreachable: z
+      .int()
+      .check(z.minimum(0))
+      .register(z.globalRegistry, { description: 'No answer: timeout, refused, TLS, refused address' }),
+  })
+  .register(z.globalRegistry, {
+    id: 'WebhookDeliveryAttemptCounts',
+    description: 'Every attempt ever made, by outcome; `attempts` lists only the latest 20.',
+  });
 
 /** The notification body every receiver gets (docs/webhooks.md). */
-export const webhookEnvelopeSchema = lazyView(() =>
-  z
-    .object({
-      id: z.string().register(z.globalRegistry, {
-        description: 'Unique per event, the same on every attempt: dedupe on it.',
-      }),
-      event: z.enum(eventTypes),
-      timestamp: timestamp.clone().register(z.globalRegistry, { description: 'When the event happened.' }),
-      data: z.record(z.string(), z.unknown()),
-    })
-    .register(z.globalRegistry, { id: 'WebhookEnvelope' }),
-);
+export const webhookEnvelopeSchema = z
+  .object({
+    id: z.string().register(z.globalRegistry, {
+      description: 'Unique per event, the same on every attempt: dedupe on it.',
+    }),
+    event: z.enum(eventTypes),
+    timestamp: timestamp.clone().register(z.globalRegistry, { description: 'When the event happened.' }),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .register(z.globalRegistry, { id: 'WebhookEnvelope' });
 
-export const deliverySchema = lazyView(() =>
-  z
-    .object({
-      id: z.string().register(z.globalRegistry, { description: 'The delivery id: the id of its event' }),
-      status: deliveryStatus.clone().register(z.globalRegistry, {
-        description:
-          'Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); ' +
-          'Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).',
-      }),
-      status_reason: z.nullable(z.string()),
-      event: webhookEnvelopeSchema,
-      attempts: z
-        .array(deliveryAttemptSchema)
-        .check(z.maxLength(20))
-        .register(z.globalRegistry, { description: 'The latest 20 attempts, oldest first' }),
-      attempt_counts: attemptCountsSchema,
-      next_attempt_at: z.nullable(timestamp),
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .register(z.globalRegistry, { id: 'WebhookDelivery' }),
-);
+export const deliverySchema = z
+  .object({
+    id: z.string().register(z.globalRegistry, { description: 'The delivery id: the id of its event' }),
+    status: deliveryStatus.clone().register(z.globalRegistry, {
+      description:
+        'Pending: not tried yet; Retrying: failed, tried again at next_attempt_at; Succeeded (2xx); ' +
+        'Failed (retries spent, 410, or too large); Skipped (the subscription was disabled).',
+    }),
+    status_reason: z.nullable(z.string()),
+    event: webhookEnvelopeSchema,
+    attempts: z
+      .array(deliveryAttemptSchema)
+      .check(z.maxLength(20))
+      .register(z.globalRegistry, { description: 'The latest 20 attempts, oldest first' }),
+    attempt_counts: attemptCountsSchema,
+    next_attempt_at: z.nullable(timestamp),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'WebhookDelivery' });
 
 export const deliveriesQuery = cursorQuery;
-export const deliveriesPageSchema = lazyView(() =>
-  cursorPage(deliverySchema).register(z.globalRegistry, { id: 'WebhookDeliveriesPage' }),
-);
+export const deliveriesPageSchema = cursorPage(deliverySchema).register(z.globalRegistry, {
+  id: 'WebhookDeliveriesPage',
+});
 
-export const pingAcceptedSchema = lazyView(() =>
-  z
-    .object({
-      id: z.string().register(z.globalRegistry, {
-        description: 'The id of the `webhook.ping` event (and of its delivery)',
-      }),
-      event: z.literal('webhook.ping'),
-      timestamp,
-    })
-    .register(z.globalRegistry, { id: 'WebhookPingAccepted' }),
-);
+export const pingAcceptedSchema = z
+  .object({
+    id: z.string().register(z.globalRegistry, {
+      description: 'The id of the `webhook.ping` event (and of its delivery)',
+    }),
+    event: z.literal('webhook.ping'),
+    timestamp,
+  })
+  .register(z.globalRegistry, { id: 'WebhookPingAccepted' });
 
 /**
  * Notifications as OpenAPI 3.1 `webhooks` (one entry per event type), for the lead to pass to
@@ -294,7 +273,7 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
             required: true,
             content: {
               'application/json': {
-                schema: z.extend(eager(webhookEnvelopeSchema), {
+                schema: z.extend(webhookEnvelopeSchema, {
                   event: z.literal(type),
                   data: eventData[type],
                 }),

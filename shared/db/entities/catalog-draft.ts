@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
-import type { CatalogRecords } from '../../domain/catalog/records.ts';
+import { type CatalogRecords, catalogRecords } from '../../domain/catalog/records.ts';
 import { canonicalJson, recordKinds } from '../../domain/catalog/stamps.ts';
 import type { RecordKind, RecordOf } from '../../domain/catalog-admin/kinds.ts';
 import type { CatalogDraft, CatalogDraftStore, DraftEdit } from '../../domain/catalog-admin/ports.ts';
@@ -12,7 +12,6 @@ import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
 import { batchWrite, catalogVersions, queryPartition, recordKindOf, recordPrefixes } from './catalog.ts';
-import { catalogRecordsParser } from './catalog-parsers.ts';
 
 /**
  * The catalog draft, in one partition of the main table (docs/catalog-admin.md, access patterns):
@@ -116,12 +115,9 @@ onReset(() => {
   headSeen = false;
 });
 
-/**
- * Draft entries of one kind, checked as the catalog's records are: as a catalog holding only them, so
- * one parser compiled at build time (catalog-parsers.ts) answers for the whole catalog and for each kind.
- */
+/** Draft entries of one kind, checked as the catalog's records are: as a catalog holding only them. */
 async function recordsOf<K extends RecordKind>(kind: K, data: unknown[]): Promise<RecordOf[K][]> {
-  const records = await catalogRecordsParser.parse({ ...emptyRecords(), [kind]: data });
+  const records = catalogRecords.parse({ ...emptyRecords(), [kind]: data });
   return records[kind] as RecordOf[K][];
 }
 
@@ -136,7 +132,7 @@ async function draftOf(items: Record<string, unknown>[]): Promise<CatalogDraft |
   return {
     revision: Number(head.revision),
     updatedAt: head.updated_at ?? null,
-    records: await catalogRecordsParser.parse(records),
+    records: catalogRecords.parse(records),
   };
 }
 

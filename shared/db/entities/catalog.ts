@@ -8,7 +8,13 @@ import {
 import { config } from '../../config/env.ts';
 import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
 import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
-import type { CatalogRecords, Contract, ContractTerms } from '../../domain/catalog/records.ts';
+import {
+  type CatalogRecords,
+  type Contract,
+  type ContractTerms,
+  catalogRecords,
+  contractTerms,
+} from '../../domain/catalog/records.ts';
 import {
   type CatalogStamps,
   changeTimeAfter,
@@ -20,7 +26,6 @@ import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
-import { catalogRecordsParser, contractTermsParser } from './catalog-parsers.ts';
 
 /**
  * The published catalog, single-table (docs/catalog.md has the access-pattern table):
@@ -82,11 +87,11 @@ function pointerFromItem(item: Record<string, unknown>): CatalogPointer {
 export async function contractFromItem(item: Record<string, unknown>): Promise<Contract> {
   const stored = item as unknown as ContractItem;
   return {
-    ...(await contractTermsParser.parse({
+    ...contractTerms.parse({
       lounges: stored.lounges,
       fast_tracks: stored.fast_tracks,
       tariffs: stored.tariffs,
-    })),
+    }),
     updatedAt: stored.updated_at,
   };
 }
@@ -209,7 +214,7 @@ export async function loadSnapshot(version: string): Promise<LoadedSnapshot> {
       stamps[stampKey(kind, String(data.id))] = { changedAt: item.changed_at, listedAt: item.listed_at };
     }
   }
-  return { records: await catalogRecordsParser.parse(records), stamps };
+  return { records: catalogRecords.parse(records), stamps };
 }
 
 export type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];

@@ -1,9 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { eventTypes } from '../../domain/events.ts';
 import type { RecoveryJob, WebhookMessage } from '../../domain/webhooks/model.ts';
+import * as z from '../../schemas/zod.ts';
 import { eventEntity } from './event.ts';
-import { eventImageParser, recoveryJobImageParser } from './webhook-message-parsers.ts';
-import type { EventImage } from './webhook-message-schemas.ts';
 import { recoveryJobEntity } from './webhook-recovery.ts';
 
 /**
@@ -22,6 +22,30 @@ export interface EventStreamRecord {
     SequenceNumber?: string;
   };
 }
+
+const idString = z.string().check(z.minLength(1), z.maxLength(128));
+const nonEmpty = z.string().check(z.minLength(1));
+
+/** The items a queue message carries, as the stream record's new image holds them. */
+const eventImageSchema = z.object({
+  event_id: idString,
+  account_id: nonEmpty,
+  event: z.enum(eventTypes),
+  timestamp: z.iso.datetime(),
+  ordering_key: idString,
+  data: z.record(z.string(), z.unknown()),
+  redelivery_claim: z.optional(z.string()),
+  webhook_id: z.optional(z.string()),
+});
+
+const recoveryJobImageSchema = z.object({
+  recovery_id: idString,
+  webhook_id: idString,
+  account_id: nonEmpty,
+  event_ids: z.array(idString).check(z.maxLength(1000)),
+});
+
+type EventImage = z.output<typeof eventImageSchema>;
 
 /** EventBridge Pipe filter (and the local poller's): inserted event items and recovery jobs only. */
 export const webhookEventFilterPattern = {
@@ -77,7 +101,7 @@ export async function parseQueueMessage(body: string, messageId: string): Promis
     return { kind: 'event', message: await webhookMessageOf(record, messageId) };
   }
   try {
-    const image = await recoveryJobImageParser.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
+    const image = recoveryJobImageSchema.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
     return {
       kind: 'recovery',
       job: {
@@ -100,7 +124,7 @@ export async function parseWebhookMessage(body: string, messageId: string): Prom
 async function webhookMessageOf(record: EventStreamRecord, messageId: string): Promise<WebhookMessage> {
   let image: EventImage;
   try {
-    image = await eventImageParser.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
+    image = eventImageSchema.parse(unmarshall(record.dynamodb?.NewImage ?? {}));
   } catch (error) {
     throw new PoisonMessageError('The event item in the message is malformed', { cause: error });
   }

@@ -1,7 +1,6 @@
 /**
  * Rules of a booking request that its schema refines with (shared/schemas/booking.ts): plain
- * predicates without zod, so a parser generated at build time imports them
- * (shared/schemas/predicates.ts) and a booking is created without loading zod.
+ * predicates without zod, so the domain stays free of the schema library.
  */
 
 /** A national number: 4 to 14 digits, without the calling code, spaces or signs. */

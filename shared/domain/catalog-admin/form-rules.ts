@@ -1,8 +1,7 @@
 /**
  * The rules of the admin forms that span fields (shared/schemas/catalog-admin.ts): plain functions
  * without zod. Each form has its problems, reported at their own paths (a duplicate at its second
- * occurrence), and a predicate that holds when there are none: a parser generated at build time
- * imports the predicate (shared/schemas/predicates.ts), so a valid form is accepted without zod.
+ * occurrence).
  */
 
 export interface FormProblem {
@@ -75,11 +74,6 @@ export function loungeFormProblems(form: LoungeForm): FormProblem[] {
 /** A tariff's: each country once. */
 export const tariffFormProblems = (form: { coverage: readonly string[] }): FormProblem[] =>
   duplicates(form.coverage, (index) => ['coverage', index]);
-
-export const serviceFormHolds = (form: ServiceForm) => serviceFormProblems(form).length === 0;
-export const loungeFormHolds = (form: LoungeForm) => loungeFormProblems(form).length === 0;
-export const tariffFormHolds = (form: { coverage: readonly string[] }) =>
-  tariffFormProblems(form).length === 0;
 
 /** A contract's list of ids names each once. */
 export const listsEachOnce = (ids: readonly unknown[]): boolean => new Set(ids).size === ids.length;

@@ -10,15 +10,13 @@ import {
   priceSchema,
   standardHours,
 } from '../../schemas/catalog.ts';
-import { lazyView, uuid } from '../../schemas/common.ts';
+import { uuid } from '../../schemas/common.ts';
 import * as z from '../../schemas/zod.ts';
 import { hubMetaMatchesKind } from './rules.ts';
 
 /**
  * The catalog as stored: every partner-visible text in both locales, references by id. The response
- * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts). Built on first
- * use (`lazyView`): in a function's bundle a parser compiled from them reads the stored catalog
- * (shared/db/entities/catalog-parsers.ts), and zod builds them only for a record that parser leaves.
+ * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts).
  */
 export const localizedText = (max = 2000) =>
   z.strictObject({
@@ -27,76 +25,66 @@ export const localizedText = (max = 2000) =>
   });
 export type LocalizedText = z.output<ReturnType<typeof localizedText>>;
 
-export const hubRecord = lazyView(() =>
-  z
-    .strictObject({
-      id: uuid,
-      kind: z.enum(hubKinds),
-      name: localizedText(255),
-      city: localizedText(100),
-      country: countryCode,
-      continent,
-      coordinates: geoPointSchema,
-      timezone: ianaTimeZone,
-      meta: hubMetaSchema,
-      /** Absent = active (records written before hubs could be deactivated); stored only when false. */
-      is_active: z.optional(z.literal(false)),
-    })
-    .check(
-      z.refine(hubMetaMatchesKind, {
-        message: 'meta.kind must equal kind',
-        path: ['meta', 'kind'],
-      }),
-    ),
-);
+export const hubRecord = z
+  .strictObject({
+    id: uuid,
+    kind: z.enum(hubKinds),
+    name: localizedText(255),
+    city: localizedText(100),
+    country: countryCode,
+    continent,
+    coordinates: geoPointSchema,
+    timezone: ianaTimeZone,
+    meta: hubMetaSchema,
+    /** Absent = active (records written before hubs could be deactivated); stored only when false. */
+    is_active: z.optional(z.literal(false)),
+  })
+  .check(
+    z.refine(hubMetaMatchesKind, {
+      message: 'meta.kind must equal kind',
+      path: ['meta', 'kind'],
+    }),
+  );
 
 /** Seeded amenities have readable ids (`wifi`); ones created through the admin API get a UUID. */
 export const amenityId = z
   .string()
   .check(z.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lower-case letters, digits, _ and -'));
 
-export const amenityRecord = lazyView(() =>
-  z.strictObject({
-    id: amenityId,
-    name: localizedText(100),
-    /** Absent = active; stored only when false, like a hub's. */
-    is_active: z.optional(z.literal(false)),
-  }),
-);
+export const amenityRecord = z.strictObject({
+  id: amenityId,
+  name: localizedText(100),
+  /** Absent = active; stored only when false, like a hub's. */
+  is_active: z.optional(z.literal(false)),
+});
 
-export const businessDayRecord = lazyView(() =>
-  z.strictObject({
-    day: z.int().check(z.minimum(1), z.maximum(7)),
-    times: z.discriminatedUnion('type', [
-      z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
-      z.strictObject({ type: z.literal('SPECIAL'), detail: localizedText(500) }),
-    ]),
-  }),
-);
+export const businessDayRecord = z.strictObject({
+  day: z.int().check(z.minimum(1), z.maximum(7)),
+  times: z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('STANDARD'), detail: standardHours }),
+    z.strictObject({ type: z.literal('SPECIAL'), detail: localizedText(500) }),
+  ]),
+});
 
-export const policyRecord = lazyView(() =>
-  z.strictObject({
-    age: z.optional(
-      z.strictObject({
-        min_age: z.optional(z.int().check(z.minimum(0))),
-        notes: z.optional(localizedText(500)),
-      }),
-    ),
-    stay: z.optional(z.strictObject({ max_duration: isoDuration })),
-  }),
-);
+export const policyRecord = z.strictObject({
+  age: z.optional(
+    z.strictObject({
+      min_age: z.optional(z.int().check(z.minimum(0))),
+      notes: z.optional(localizedText(500)),
+    }),
+  ),
+  stay: z.optional(z.strictObject({ max_duration: isoDuration })),
+});
 
 /** An image as the catalog lists it; the bytes live apart, addressed by their SHA-256 (`blob`). */
-export const imageRecord = lazyView(() =>
-  z.strictObject({
-    id: uuid,
-    blob: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
-    content_type: z.enum(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']),
-    sort: z.int(),
-    title: z.optional(localizedText(500)),
-    enabled: z.boolean(),
-  }),
-);
+export const imageRecord = z.strictObject({
+  id: uuid,
+  blob: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  content_type: z.enum(['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp']),
+  sort: z.int(),
+  title: z.optional(localizedText(500)),
+  enabled: z.boolean(),
+});
 
 const serviceFields = () => ({
   id: uuid,
@@ -111,48 +99,40 @@ const serviceFields = () => ({
   is_active: z.boolean(),
 });
 
-export const loungeRecord = lazyView(() =>
-  z.strictObject({
-    ...serviceFields(),
-    landside: z.optional(z.boolean()),
-    airside_zone: z.optional(z.enum(['International', 'Domestic', 'Any'])),
-    is_arrival_available: z.boolean(),
-    amenities: z.array(z.strictObject({ id: z.string(), is_free: z.boolean() })),
-    direction_info: localizedText(),
-  }),
-);
+export const loungeRecord = z.strictObject({
+  ...serviceFields(),
+  landside: z.optional(z.boolean()),
+  airside_zone: z.optional(z.enum(['International', 'Domestic', 'Any'])),
+  is_arrival_available: z.boolean(),
+  amenities: z.array(z.strictObject({ id: z.string(), is_free: z.boolean() })),
+  direction_info: localizedText(),
+});
 
-export const fastTrackRecord = lazyView(() =>
-  z.strictObject({
-    ...serviceFields(),
-    terminal: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
-    direction: z.enum(['Departure', 'Arrival']),
-    description: localizedText(),
-  }),
-);
+export const fastTrackRecord = z.strictObject({
+  ...serviceFields(),
+  terminal: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
+  direction: z.enum(['Departure', 'Arrival']),
+  description: localizedText(),
+});
 
-export const tariffRecord = lazyView(() =>
-  z.strictObject({
-    id: uuid,
-    name: localizedText(255),
-    coverage: z.array(countryCode).check(z.minLength(1)),
-    data_mb: z.int().check(z.minimum(1)),
-    validity_days: z.int().check(z.minimum(1)),
-    topup_allowed: z.boolean(),
-    price: priceSchema,
-    is_active: z.boolean(),
-  }),
-);
+export const tariffRecord = z.strictObject({
+  id: uuid,
+  name: localizedText(255),
+  coverage: z.array(countryCode).check(z.minLength(1)),
+  data_mb: z.int().check(z.minimum(1)),
+  validity_days: z.int().check(z.minimum(1)),
+  topup_allowed: z.boolean(),
+  price: priceSchema,
+  is_active: z.boolean(),
+});
 
-export const catalogRecords = lazyView(() =>
-  z.strictObject({
-    hubs: z.array(hubRecord),
-    amenities: z.array(amenityRecord),
-    lounges: z.array(loungeRecord),
-    fast_tracks: z.array(fastTrackRecord),
-    tariffs: z.array(tariffRecord),
-  }),
-);
+export const catalogRecords = z.strictObject({
+  hubs: z.array(hubRecord),
+  amenities: z.array(amenityRecord),
+  lounges: z.array(loungeRecord),
+  fast_tracks: z.array(fastTrackRecord),
+  tariffs: z.array(tariffRecord),
+});
 
 export type HubRecord = z.output<typeof hubRecord>;
 export type AmenityRecord = z.output<typeof amenityRecord>;
@@ -169,13 +149,11 @@ export type CatalogKind = 'lounges' | 'fast_tracks' | 'tariffs';
 /** What an account may see: every item of a kind, or the listed ids. */
 export type ContractScope = 'all' | readonly string[];
 export const contractScope = z.union([z.literal('all'), z.array(uuid)]);
-export const contractTerms = lazyView(() =>
-  z.strictObject({
-    lounges: contractScope,
-    fast_tracks: contractScope,
-    tariffs: contractScope,
-  }),
-);
+export const contractTerms = z.strictObject({
+  lounges: contractScope,
+  fast_tracks: contractScope,
+  tariffs: contractScope,
+});
 export type ContractTerms = z.output<typeof contractTerms>;
 
 export interface Contract extends ContractTerms {

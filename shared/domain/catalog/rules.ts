@@ -1,7 +1,4 @@
-/**
- * Rules of the catalog's records that a schema refines with: plain predicates, without zod, so a parser
- * generated at build time imports them (shared/schemas/predicates.ts).
- */
+/** Rules of the catalog's records that a schema refines with: plain predicates, without zod. */
 
 /** An IANA time zone name the runtime knows (`Europe/Moscow`, `UTC`), not a bare abbreviation. */
 export function isIanaTimeZone(name: string): boolean {

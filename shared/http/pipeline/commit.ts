@@ -14,6 +14,7 @@ import {
 } from '../../idempotency/store.ts';
 import type { RouteDefinition } from '../../routes/types.ts';
 import { problemContentType, problemResponse, statusOf } from '../problem.ts';
+import { schemaBreach } from '../validation.ts';
 import {
   idempotencyHeaders,
   type PipelineInternal,
@@ -64,16 +65,14 @@ function toStored(result: ApiResult): StoredResponse {
   return { statusCode: result.status, headers, body };
 }
 
-/** Local stage and tests only: zod and the route's schemas load with the first response checked. */
-async function validateResponse(route: RouteDefinition, result: ApiResult): Promise<void> {
-  const declared = route.declared ? await route.declared() : route;
-  const schema = declared.responses[result.status]?.schema;
+/** Local stage and tests only. */
+function validateResponse(route: RouteDefinition, result: ApiResult): void {
+  const schema = route.responses[result.status]?.schema;
   if (!schema) {
-    if (!declared.responses[result.status])
+    if (!route.responses[result.status])
       throw new Error(`${route.operationId} answered undocumented ${result.status}`);
     return;
   }
-  const { schemaBreach } = await import('../validation.ts');
   const breach = schemaBreach(schema, result.body);
   if (breach !== undefined) {
     throw new Error(`${route.operationId} ${result.status} response breaks its schema: ${breach}`);
@@ -136,7 +135,7 @@ export function idempotentCommit(options: Partial<IdempotentCommitOptions> = {})
 
   const commit = async (internal: PipelineInternal, writes: readonly DynamoWrite[], result: ApiResult) => {
     const route = present(internal.route, 'route (requestContext)');
-    if (settings.validateResponses()) await validateResponse(route, result);
+    if (settings.validateResponses()) validateResponse(route, result);
     const stored = toStored(result);
     if (internal.idempotency) {
       const now = present(internal.now, 'arrival time (requestContext)');

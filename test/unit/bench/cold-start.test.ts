@@ -1,6 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundle, floorEntry, libraryImports } from '../../../bench/sections/cold-start.ts';
+import {
+  bundle,
+  firstRequests,
+  floorEntry,
+  functionGroups,
+  libraryImports,
+  routeModulesOf,
+} from '../../../bench/sections/cold-start.ts';
 import { projectRoot } from '../../../infra/constructs/entries.ts';
 import { scratchDir } from '../support/scratch-dir.ts';
 
@@ -54,7 +62,7 @@ describe('cold start floors', () => {
     const imports = libraryImports([
       "import * as z from '../../schemas/zod.ts';\nexport const id = z.uuid();",
       "import * as z from './zod.ts';\nexport const page = z.object({});\nexport type Any = z.core.$ZodType;",
-      "import { lazyView } from './common.ts';",
+      "import { uuid } from './common.ts';",
     ]);
 
     expect([...imports.keys()]).toEqual(['zod/mini']);
@@ -72,5 +80,32 @@ describe('cold start floors', () => {
     expect(entry).toContain("import { GetCommand as _0, PutCommand as _1 } from '@aws-sdk/lib-dynamodb';");
     expect(entry).toContain("import * as _2 from 'jose';");
     expect(entry).toContain('export const keep = [_0, _1, _2];');
+  });
+
+  it('serve a first request with one bare GetItem when given that handler', () => {
+    const entry = floorEntry(
+      libraryImports(["import { DynamoDBClient } from '@aws-sdk/client-dynamodb';"]),
+      'export const handler = async () => getItem();',
+    );
+
+    expect(entry).toContain('export const keep = [_0];');
+    expect(entry).toContain('export const handler = async () => getItem();');
+    expect(entry).not.toContain('keep.length');
+  });
+});
+
+describe('cold start first requests and schemas', () => {
+  it('find the route modules a handler imports: the schemas its cold start builds', async () => {
+    const source = await readFile(join(projectRoot, 'functions', 'catalog', 'handler.ts'), 'utf8');
+
+    expect(routeModulesOf(source, projectRoot)).toEqual([
+      join(projectRoot, 'shared', 'routes', 'catalog.ts'),
+    ]);
+  });
+
+  it('name a first request only for functions that exist', async () => {
+    const groups = await functionGroups(projectRoot);
+
+    expect(groups).toEqual(expect.arrayContaining(Object.keys(firstRequests)));
   });
 });

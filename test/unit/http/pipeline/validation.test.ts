@@ -5,7 +5,6 @@ import type { PipelineInternal } from '../../../../shared/http/pipeline/internal
 import { validation } from '../../../../shared/http/pipeline/validation.ts';
 import { statusOf } from '../../../../shared/http/problem.ts';
 import type { RouteDefinition } from '../../../../shared/routes/types.ts';
-import { unparsed } from '../../../../shared/schemas/compiled.ts';
 import { type EventSpec, eventOf, partner, requestOf, resolved, testRoute } from './support.ts';
 
 const route = testRoute({
@@ -121,68 +120,6 @@ describe('the validation middleware', () => {
 
     expect(absent.request?.idempotencyKey).toBeUndefined();
     expect(ignored.request?.idempotencyKey).toBeUndefined();
-  });
-
-  describe('with parsers compiled at build time (a function bundle)', () => {
-    // What a bundle's route module holds: `true` where the declaration has a schema, the parsers,
-    // and the declared route behind `declared()`.
-    const compiledRoute = (compiled: NonNullable<RouteDefinition['compiled']>) => {
-      const loads: string[] = [];
-      const runtime = testRoute({
-        operationId: route.operationId,
-        idempotency: 'optional',
-        request: { body: true as never },
-      });
-      runtime.compiled = compiled;
-      runtime.declared = async () => {
-        loads.push('declared');
-        return { ...route, idempotency: 'optional' };
-      };
-      return { runtime, loads };
-    };
-
-    it('takes what a compiled parser answers, and never loads the declared route', async () => {
-      const { runtime, loads } = compiledRoute({
-        body: (input) => ({ ...(input as object), parsedBy: 'compiled' }),
-        idempotencyKey: (input) => `compiled:${String(input)}`,
-      });
-
-      const internal = await validated(runtime, {
-        headers: { 'Idempotency-Key': 'k' },
-        parsedBody: { name: 'Ada' },
-      });
-
-      expect(internal.request?.body).toEqual({ name: 'Ada', parsedBy: 'compiled' });
-      expect(internal.request?.idempotencyKey).toBe('compiled:k');
-      expect(loads).toEqual([]);
-    });
-
-    it('takes `undefined` from a parser as its answer: an optional body left out needs no zod', async () => {
-      const { runtime, loads } = compiledRoute({ body: () => undefined });
-
-      const internal = await validated(runtime, {});
-
-      expect(internal.request?.body).toBeUndefined();
-      expect(loads).toEqual([]);
-    });
-
-    it('hands what the parser leaves unparsed to zod and the declared schemas: the same 422', async () => {
-      const { runtime, loads } = compiledRoute({ body: () => unparsed, idempotencyKey: () => unparsed });
-
-      const error = await refusal(() => validated(runtime, { parsedBody: { name: 1 } }));
-      const key = await refusal(() =>
-        validated(runtime, { headers: { 'Idempotency-Key': 'two words' }, parsedBody: { name: 'a' } }),
-      );
-      const accepted = await validated(runtime, { parsedBody: { name: 'Ada' } });
-
-      expect(statusOf(error)).toBe(422);
-      expect(error.details).toEqual({
-        errors: [{ path: 'body.name', message: 'Invalid input: expected string, received number' }],
-      });
-      expect(key.message).toBe('The request headers.idempotency-key is not valid.');
-      expect(accepted.request?.body).toEqual({ name: 'Ada' });
-      expect(loads.length).toBeGreaterThan(0);
-    });
   });
 
   it('refuses to run before authorization decided the principal', async () => {
