@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureConsoleBuild } from '../../console/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
+import { type Clock, processClock, systemClock, useClock } from '../../shared/clock.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import {
   applyEnvironment,
@@ -82,6 +83,11 @@ export interface StageOptions {
   log?: (message: string) => void;
   /** Feature seeders to run once on this state dir; default: the registry in seeders.ts. */
   seeders?: readonly Seeder[];
+  /**
+   * The time of every function the stage runs (the events' request time, the workers, the caches);
+   * default: the system clock. The stage installs it as the process clock (shared/clock.ts).
+   */
+  clock?: Clock;
 }
 
 /** Every listener of the stage on a port chosen free when it starts: for tests, the bench and scripts. */
@@ -145,6 +151,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   useOfflineAws(awsEnvironment);
   const stoppers = new Stoppers(log);
+  const restoreClock = useClock(options.clock ?? systemClock);
+  stoppers.add(async () => restoreClock());
   // Built (when its sources changed) while the emulators start.
   const consoleBuild = ensureConsoleBuild({ log });
   consoleBuild.catch(() => {});
@@ -225,7 +233,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       if (!sqs.persistent) {
         const { loadSeedCatalog } = await import('./seed-catalog.ts');
         const { seedImages } = await import('./seed-images.ts');
-        await seedImages(await loadSeedCatalog(), new Date());
+        await seedImages(await loadSeedCatalog(), processClock.now());
       }
       log(`queue emulator restarted after ${downForMs} ms down`);
     };
@@ -323,7 +331,7 @@ async function startGateways(
   stoppers: Stoppers,
 ): Promise<{ api: Gateway; auth: Gateway; admin: Gateway }> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
-  const common = { stage: 'local' as const, region, tls, functions, log };
+  const common = { stage: 'local' as const, region, tls, functions, log, clock: () => processClock.now() };
   const { usagePlans, floodRules } = localLimits(options);
   // GET /v2/b2b/rate-limits reads the burst this gateway counted (API Gateway tells nothing in AWS).
   publishLocalUsage(usagePlans);
