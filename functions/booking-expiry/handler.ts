@@ -1,4 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { processClock } from '../../shared/clock.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { expireEndedHolds } from '../../shared/domain/booking/service.ts';
 import { logger } from '../../shared/observability/logger.ts';
@@ -9,7 +10,7 @@ import { logger } from '../../shared/observability/logger.ts';
  * expires the booking itself, so the sweep's delay never lets a late confirm through.
  */
 export async function handler(_event?: ScheduledEvent): Promise<{ expired: number }> {
-  const expired = await expireEndedHolds(bookingStore, new Date());
+  const expired = await expireEndedHolds(bookingStore, processClock.now());
   if (expired > 0) logger.info('Booking holds expired', { expired });
   return { expired };
 }

@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { processClock } from '../../shared/clock.ts';
 import { bookingHoldSecondsOverride, config, passKeySecretIds } from '../../shared/config/env.ts';
 import { bookingFromItem, bookingStore, changeOfItem } from '../../shared/db/entities/booking.ts';
 import { changeEventOutbox } from '../../shared/db/entities/change-events.ts';
@@ -46,7 +47,7 @@ async function processBooking(record: DynamoDBRecord): Promise<void> {
     const outcome = await issuePass(
       { store: bookingStore, signer, holdSeconds: holdSeconds() },
       booking,
-      new Date(),
+      processClock.now(),
     );
     logger.info('Booking processed', { booking_id: booking.bookingId, outcome });
   }

@@ -1,4 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { processClock } from '../../shared/clock.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { expireDuePackages } from '../../shared/domain/esim/service.ts';
 import { logger } from '../../shared/observability/logger.ts';
@@ -9,7 +10,7 @@ import { logger } from '../../shared/observability/logger.ts';
  * index. Reads show Expired as soon as the time has passed, so the sweep's delay is never visible.
  */
 export async function handler(_event?: ScheduledEvent): Promise<{ expired: number }> {
-  const expired = await expireDuePackages(esimStore, new Date());
+  const expired = await expireDuePackages(esimStore, processClock.now());
   if (expired > 0) logger.info('eSIM packages expired', { expired });
   return { expired };
 }

@@ -1,5 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { rotateSigningKeys } from '../../shared/auth/signing-keys.ts';
+import { processClock } from '../../shared/clock.ts';
 import { passKeySecretIds } from '../../shared/config/env.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
@@ -14,7 +15,7 @@ import { secretStore } from '../../shared/secrets/store.ts';
  */
 export async function handler(_event: ScheduledEvent): Promise<{ published: string[] }> {
   const store = secretStore();
-  const set = await rotateSigningKeys(store, new Date());
+  const set = await rotateSigningKeys(store, processClock.now());
   const passKeys = await ensurePassSigningKeys(store, passKeySecretIds());
   const published = set.keys.map((key) => key.kid);
   logger.info('Signing keys rotated', {

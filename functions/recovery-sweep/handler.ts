@@ -1,4 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { processClock } from '../../shared/clock.ts';
 import { bookingHoldSecondsOverride, config, passKeySecretIds } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { defaultHoldSeconds, issueStuckBookings } from '../../shared/domain/booking/service.ts';
@@ -31,7 +32,7 @@ const sweeps: Record<string, Sweep> = {
  * fails afterwards, so the schedule's error alarm sees it.
  */
 export async function handler(_event?: ScheduledEvent): Promise<Record<string, Record<string, number>>> {
-  const now = new Date();
+  const now = processClock.now();
   const results: Record<string, Record<string, number>> = {};
   const failures: unknown[] = [];
   for (const [area, sweep] of Object.entries(sweeps)) {

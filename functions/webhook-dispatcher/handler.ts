@@ -1,6 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { processClock } from '../../shared/clock.ts';
 import { config, queueUrl, webhookDeliveryConfig } from '../../shared/config/env.ts';
 import { dispatchStore } from '../../shared/db/entities/delivery.ts';
 import { PoisonMessageError, parseQueueMessage } from '../../shared/db/entities/webhook-message.ts';
@@ -52,7 +53,7 @@ const ports: DispatchPorts = {
     return parseWebhookSettings(webhookDeliveryConfig());
   },
   log: logger,
-  now: () => new Date(),
+  now: () => processClock.now(),
   random: Math.random,
 };
 

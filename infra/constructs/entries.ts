@@ -10,10 +10,12 @@ export const sourceMapSupport = join(projectRoot, 'shared', 'observability', 'so
 /** What a function's SDK clients take their credentials from: the environment Lambda sets. */
 export const lambdaCredentials = join(projectRoot, 'shared', 'aws', 'lambda-credentials.ts');
 
-/** Where a function's code starts, or undefined while nobody has written it yet. */
-export type EntryResolver = (functionName: string) => string | undefined;
+/** Where a function's code starts. */
+export type EntryResolver = (functionName: string) => string;
 
+/** `functions/<name>/handler.ts`; a stack naming a function without one fails to build. */
 export const handlerEntry: EntryResolver = (functionName) => {
   const entry = join(projectRoot, 'functions', functionName, 'handler.ts');
-  return existsSync(entry) ? entry : undefined;
+  if (!existsSync(entry)) throw new Error(`functions/${functionName}/handler.ts does not exist`);
+  return entry;
 };

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
@@ -42,15 +41,14 @@ export function lambdaContext(name: string, timeoutMs: number, region: string): 
 export type Handler<E, R> = (event: E, context: Context) => Promise<R>;
 
 /**
- * Imports each function's module once, on first use, like a cold start. A module whose file does not
- * exist yet resolves to undefined; a module that fails to load is retried on the next call.
+ * Imports each function's module once, on first use, like a cold start. A module that fails to load
+ * is retried on the next call.
  */
 export class FunctionModules {
   private readonly loaded = new Map<string, Promise<unknown>>();
 
-  async handler<E, R>(name: string): Promise<Handler<E, R> | undefined> {
+  async handler<E, R>(name: string): Promise<Handler<E, R>> {
     const file = handlerFile(name);
-    if (!existsSync(file)) return undefined;
     let module = this.loaded.get(name);
     if (!module) {
       module = import(pathToFileURL(file).href);

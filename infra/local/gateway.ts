@@ -6,7 +6,7 @@ import type { TLSSocket } from 'node:tls';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../../shared/domain/errors.ts';
 import { corsPreflightHeaders } from '../../shared/http/cors.ts';
-import { problemResponse, toProblem } from '../../shared/http/problem.ts';
+import { problemResponse } from '../../shared/http/problem.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, Stage } from '../../shared/routes/types.ts';
 import { buildProxyEvent, catchAllResource, clientCertificateFields, matchRoute } from './api-event.ts';
@@ -142,33 +142,14 @@ function traceId(now: Date): string {
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes = routesForStage(options.stage).filter((route) => route.hosts.includes(options.host));
-  const reportedMissing = new Set<string>();
 
   async function invoke(group: string, event: APIGatewayProxyEvent): Promise<Reply> {
-    const handler = await options.functions.handler<APIGatewayProxyEvent, APIGatewayProxyResult>(group);
-    if (!handler) {
-      if (!reportedMissing.has(group)) {
-        reportedMissing.add(group);
-        options.log(`functions/${group}/handler.ts does not exist yet: its routes answer 501`);
-      }
-      const problem = toProblem(
-        new ApiError('InternalError', `The ${group} function is not built yet.`),
-        event.path,
-        event.requestContext.requestId,
-      );
-      return json(
-        501,
-        { ...problem, code: 'NotImplemented', title: 'Not implemented', status: 501 },
-        {
-          'Content-Type': 'application/problem+json',
-        },
-      );
-    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), integrationTimeoutMs);
     });
     try {
+      const handler = await options.functions.handler<APIGatewayProxyEvent, APIGatewayProxyResult>(group);
       const context = lambdaContext(group, integrationTimeoutMs, options.region);
       const result = await Promise.race([handler(event, context), timeout]);
       if (result === 'timeout') return json(504, { message: 'Endpoint request timed out' });

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { startFauxqs } from 'fauxqs';
 import { ensureConsoleBuild } from '../../console/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
+import { type Clock, processClock, systemClock, useClock } from '../../shared/clock.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import {
   applyEnvironment,
@@ -18,7 +16,6 @@ import {
 } from '../../shared/config/local.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
-import { type Role, rolesFor } from '../../shared/domain/employees/model.ts';
 import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
@@ -30,41 +27,38 @@ import { existingDailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
 import {
   functionEnvironment,
-  type QueueHandler,
   type QueueName,
   type QueueUrls,
-  queueConsumers,
   queues,
   type StageSettings,
-  type StreamHandler,
-  schedules,
   serviceFunctions,
-  streamConsumers,
-  streamPipes,
 } from '../functions.ts';
 import { clientCertificateFromPem } from './api-event.ts';
 import { type ConsoleSites, startConsoleSites } from './console-sites.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
-import { FunctionModules, lambdaContext } from './functions.ts';
+import { FunctionModules } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
-import {
-  type LocalEmployee,
-  localRoleGroups,
-  type RunningIdentityProvider,
-  startIdentityProvider,
-  withGeneratedPasswords,
-} from './identity-provider.ts';
+import { localRoleGroups, startIdentityProvider, withGeneratedPasswords } from './identity-provider.ts';
 import { LocalFloodRules, LocalUsagePlans } from './limits.ts';
-import { pipeToQueue } from './pipe.ts';
 import { ensureLocalPki, type LocalPki } from './pki.ts';
-import { QueuePoller } from './queue-poller.ts';
-import { clientFiles, partnerSlug, runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
+import { createBuckets, createQueues, imagesBucket, QueueEmulator } from './queue-emulator.ts';
+import { runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
 import type { Seeder } from './seeders.ts';
+import {
+  type LocalEmployeeLogin,
+  localConsoleClientId,
+  region,
+  type StageEndpoints,
+  type StageJson,
+  stageJsonOf,
+  writeStageFiles,
+} from './stage-json.ts';
 import { acquireStageLock, recordDatabase, releaseStageLock } from './state-lock.ts';
-import { StreamPoller } from './stream-poller.ts';
+import { type Log, Stoppers } from './stoppers.ts';
 import { ensureTable } from './tables.ts';
+import { startWorkers } from './workers.ts';
 
-export const region = 'eu-west-1';
+export { region, type StageEndpoints, type StageJson } from './stage-json.ts';
 
 export interface StageOptions {
   stateDir: string;
@@ -89,6 +83,11 @@ export interface StageOptions {
   log?: (message: string) => void;
   /** Feature seeders to run once on this state dir; default: the registry in seeders.ts. */
   seeders?: readonly Seeder[];
+  /**
+   * The time of every function the stage runs (the events' request time, the workers, the caches);
+   * default: the system clock. The stage installs it as the process clock (shared/clock.ts).
+   */
+  clock?: Clock;
 }
 
 /** Every listener of the stage on a port chosen free when it starts: for tests, the bench and scripts. */
@@ -100,58 +99,6 @@ export const freePorts = {
   consolePort: 0,
   docsPort: 0,
 } as const satisfies Partial<StageOptions>;
-
-export interface StageClient {
-  client_id: string;
-  client_secret: string;
-  client_cert: string;
-  client_key: string;
-}
-
-/** A seeded employee of the local identity provider, and the role the stage's mapping gives them. */
-export interface StageEmployee {
-  username: string;
-  password: string;
-  groups: string[];
-  /** Under the stage's mapping: `strict` leaves an employee in no mapped group without a role. */
-  role: Role | null;
-}
-
-/** `<stateDir>/stage.json`, the contract with whoever drives the stage (tests, the seed's own checks). */
-export interface StageJson {
-  base_url: string;
-  auth_url: string;
-  /** The employee admin API (no client certificate). */
-  admin_url: string;
-  /** The employee console (single-page app); the login sends the browser back to it. */
-  console_url: string;
-  /** The API reference (a static page rendered from the OpenAPI document), on its own origin. */
-  docs_url: string;
-  /** The console's OAuth client: its id and a whitelisted redirect_uri. */
-  employee_login: { client_id: string; redirect_uri: string };
-  /** The local identity provider and its seeded employees. */
-  idp: { issuer: string; employees: StageEmployee[] };
-  ca_cert: string;
-  /** A localhost server certificate signed by the stage CA, for local webhook receivers (absolute paths). */
-  webhook_receiver: { cert: string; key: string };
-  operator: StageClient;
-  partners: (StageClient & { account_id: string })[];
-}
-
-/** `<stateDir>/endpoints.json`: internals for tests and `npm run invoke`, never part of stage.json. */
-export interface StageEndpoints {
-  region: string;
-  dynamodb: string;
-  sqs: string;
-  tables: { main: string; idempotency: string; audit: string };
-  /** The S3 emulator (the SQS emulator's address) and its buckets. */
-  s3: string;
-  buckets: { images: string };
-  mainStreamArn: string;
-  queues: Record<string, { url: string; arn: string; deadLetterUrl: string }>;
-  /** The environment every in-process function runs with. */
-  environment: Record<string, string>;
-}
 
 export interface RunningStage {
   stageJson: StageJson;
@@ -165,69 +112,9 @@ export interface RunningStage {
   stop(): Promise<void>;
 }
 
-type Log = (message: string) => void;
-type Fauxqs = Awaited<ReturnType<typeof startFauxqs>>;
+/** This service's client at the local identity provider. */
+const localBackendClientId = 'pts-local-backend';
 
-/** Where a persistent emulator keeps its queues and its S3 objects. */
-interface EmulatorStorage {
-  dataDir: string;
-  s3StorageDir: string;
-}
-
-/** fauxqs (SQS and S3) in this process, restartable on the same port and data dirs. */
-class QueueEmulator {
-  private server: Fauxqs | undefined;
-
-  private constructor(private readonly storage: EmulatorStorage | undefined) {}
-
-  static async start(storage: EmulatorStorage | undefined): Promise<QueueEmulator> {
-    const emulator = new QueueEmulator(storage);
-    emulator.server = await emulator.launch(0);
-    return emulator;
-  }
-
-  get persistent(): boolean {
-    return this.storage !== undefined;
-  }
-
-  private launch(port: number): Promise<Fauxqs> {
-    return startFauxqs({
-      port,
-      host: '127.0.0.1',
-      logger: false,
-      defaultRegion: region,
-      ...this.storage,
-    });
-  }
-
-  private get running(): Fauxqs {
-    if (!this.server) throw new Error('The queue emulator is stopped');
-    return this.server;
-  }
-
-  /** Stays the same across restarts: every client keeps its endpoint. */
-  get address(): string {
-    return this.running.address;
-  }
-
-  setup(config: Parameters<Fauxqs['setup']>[0]): ReturnType<Fauxqs['setup']> {
-    return this.running.setup(config);
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = undefined;
-    await server?.stop();
-  }
-
-  async restart(downForMs: number): Promise<void> {
-    const port = this.running.port;
-    await this.stop();
-    await new Promise((resolve) => setTimeout(resolve, downForMs));
-    this.server = await this.launch(port);
-  }
-}
-type SqsEmulator = QueueEmulator;
 interface LocalTables {
   main: string;
   idempotency: string;
@@ -235,38 +122,8 @@ interface LocalTables {
   mainStreamArn: string;
 }
 
-/** This service's client at the local identity provider, and the console's client id. */
-const localBackendClientId = 'pts-local-backend';
-const localConsoleClientId = 'pts-admin-console';
-
-/** The employee login as the stage set it up: the provider, its employees and the console's address. */
-interface LocalEmployeeLogin {
-  idp: RunningIdentityProvider;
-  employees: (LocalEmployee & { role: Role | null })[];
-  clientSecret: string;
-  redirectUri: string;
-  roles: 'strict' | 'lenient';
-}
-
 /** Without these the SDK would look for credentials and region on the instance metadata service. */
 const awsEnvironment = offlineAwsEnvironment(region, localCredentials);
-
-/** What `stop()` undoes, last started first; one that fails is logged and the others still stop. */
-class Stoppers {
-  private readonly steps: (() => Promise<void>)[] = [];
-
-  constructor(private readonly log: Log) {}
-
-  add(step: () => Promise<void>): void {
-    this.steps.push(step);
-  }
-
-  async stopAll(): Promise<void> {
-    for (const stopOne of this.steps.splice(0).reverse()) {
-      await stopOne().catch((error: unknown) => this.log(`stopping: ${(error as Error).message}`));
-    }
-  }
-}
 
 async function settle<T>(
   starts: { [K in keyof T]: Promise<T[K]> },
@@ -282,10 +139,6 @@ async function settle<T>(
   ) as T;
 }
 
-async function writeJson(path: string, value: unknown): Promise<void> {
-  await writeFile(path, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-}
-
 /**
  * The local stage: DynamoDB Local and the SQS emulator, the tables and queues CDK deploys, a local
  * PKI, three HTTPS listeners acting as API Gateway in front of the functions, which run in this
@@ -298,6 +151,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   await mkdir(stateDir, { recursive: true, mode: 0o700 });
   useOfflineAws(awsEnvironment);
   const stoppers = new Stoppers(log);
+  const restoreClock = useClock(options.clock ?? systemClock);
+  stoppers.add(async () => restoreClock());
   // Built (when its sources changed) while the emulators start.
   const consoleBuild = ensureConsoleBuild({ log });
   consoleBuild.catch(() => {});
@@ -347,7 +202,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
         functions,
         dynamoEndpoint: dynamo.endpoint,
         sqsEndpoint: sqs.address,
-        tables,
+        mainStreamArn: tables.mainStreamArn,
         createdQueues,
         log,
         checkpointDir: stateDir,
@@ -378,7 +233,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       if (!sqs.persistent) {
         const { loadSeedCatalog } = await import('./seed-catalog.ts');
         const { seedImages } = await import('./seed-images.ts');
-        await seedImages(await loadSeedCatalog(), new Date());
+        await seedImages(await loadSeedCatalog(), processClock.now());
       }
       log(`queue emulator restarted after ${downForMs} ms down`);
     };
@@ -413,7 +268,7 @@ async function startEmulators(
   stateDir: string,
   persistent: boolean,
   stoppers: Stoppers,
-): Promise<{ dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>>; sqs: SqsEmulator; pki: LocalPki }> {
+): Promise<{ dynamo: Awaited<ReturnType<typeof startDynamoDbLocal>>; sqs: QueueEmulator; pki: LocalPki }> {
   return settle(
     {
       dynamo: startDynamoDbLocal(persistent ? { dbPath: join(stateDir, 'dynamodb') } : {}),
@@ -476,7 +331,7 @@ async function startGateways(
   stoppers: Stoppers,
 ): Promise<{ api: Gateway; auth: Gateway; admin: Gateway }> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
-  const common = { stage: 'local' as const, region, tls, functions, log };
+  const common = { stage: 'local' as const, region, tls, functions, log, clock: () => processClock.now() };
   const { usagePlans, floodRules } = localLimits(options);
   // GET /v2/b2b/rate-limits reads the burst this gateway counted (API Gateway tells nothing in AWS).
   publishLocalUsage(usagePlans);
@@ -593,45 +448,6 @@ async function createTables(endpoint: string, stoppers: Stoppers): Promise<Local
   };
 }
 
-/** The catalog images bucket (CDK: the stateful stack's ImagesBucket). */
-const imagesBucket = 'partner-travel-local-images';
-
-/** The buckets CDK deploys; the SQS emulator serves S3 on the same address. Idempotent on restart. */
-function createBuckets(sqs: SqsEmulator): void {
-  sqs.setup({ buckets: [imagesBucket] });
-}
-
-/** Every queue of the registry with its dead-letter queue and redrive policy, as CDK deploys them. */
-function createQueues(sqs: SqsEmulator): StageEndpoints['queues'] {
-  const createdQueues: StageEndpoints['queues'] = {};
-  for (const queue of queues) {
-    const fifo = queue.fifo ? { FifoQueue: 'true' } : undefined;
-    const suffix = queue.fifo ? '.fifo' : '';
-    const [deadLetter] = sqs.setup({
-      queues: [{ name: `${queue.name}-dlq${suffix}`, region, ...(fifo ? { attributes: fifo } : {}) }],
-    }).queues;
-    const [created] = sqs.setup({
-      queues: [
-        {
-          name: `${queue.name}${suffix}`,
-          region,
-          attributes: {
-            ...fifo,
-            VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
-            RedrivePolicy: JSON.stringify({
-              deadLetterTargetArn: deadLetter?.arn,
-              maxReceiveCount: queue.maxReceiveCount,
-            }),
-          },
-        },
-      ],
-    }).queues;
-    if (!created || !deadLetter) throw new Error(`Queue ${queue.name} was not created`);
-    createdQueues[queue.name] = { url: created.url, arn: created.arn, deadLetterUrl: deadLetter.url };
-  }
-  return createdQueues;
-}
-
 /** The stage's part of every function's environment: local endpoints, file secrets, the gateways' URLs. */
 function localStageSettings({
   secretsDir,
@@ -646,7 +462,7 @@ function localStageSettings({
   secretsDir: string;
   tables: LocalTables;
   dynamo: { endpoint: string };
-  sqs: SqsEmulator;
+  sqs: QueueEmulator;
   gateways: { api: Gateway; auth: Gateway; admin: Gateway };
   pki: LocalPki;
   consoleSites: ConsoleSites;
@@ -733,158 +549,6 @@ async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void
   });
 }
 
-interface WorkerContext {
-  functions: FunctionModules;
-  dynamoEndpoint: string;
-  sqsEndpoint: string;
-  tables: LocalTables;
-  createdQueues: StageEndpoints['queues'];
-  log: Log;
-  /** Where the pollers keep their checkpoints, leases and dead letters: a restart resumes from them. */
-  checkpointDir: string;
-}
-
-/** The registry's stream consumers, pipes, queue consumers and minute schedules, run in this process. */
-async function startWorkers(context: WorkerContext, stoppers: Stoppers): Promise<void> {
-  const streams = new DynamoDBStreamsClient({
-    region,
-    endpoint: context.dynamoEndpoint,
-    credentials: localCredentials,
-  });
-  const sqs = new SQSClient({ region, endpoint: context.sqsEndpoint, credentials: localCredentials });
-  stoppers.add(async () => {
-    streams.destroy();
-    sqs.destroy();
-  });
-  await startStreamConsumers(context, streams, stoppers);
-  await startPipes(context, streams, sqs, stoppers);
-  await startQueueConsumers(context, sqs, stoppers);
-  await startSchedules(context, stoppers);
-}
-
-/** A function another engineer is still writing must not keep the stage from starting. */
-async function loadOrLog<H>(log: Log, load: () => Promise<H | undefined>): Promise<H | undefined> {
-  try {
-    return await load();
-  } catch (error) {
-    log(`a function failed to load: ${(error as Error).stack ?? String(error)}`);
-    return undefined;
-  }
-}
-
-async function startStreamConsumers(
-  { functions, tables, log, checkpointDir }: WorkerContext,
-  streams: DynamoDBStreamsClient,
-  stoppers: Stoppers,
-): Promise<void> {
-  for (const consumer of streamConsumers) {
-    const handler = await loadOrLog(log, () =>
-      functions.handler<Parameters<StreamHandler>[0], Awaited<ReturnType<StreamHandler>>>(
-        consumer.functionName,
-      ),
-    );
-    if (!handler) {
-      log(
-        `functions/${consumer.functionName}/handler.ts does not exist yet: its stream records are not consumed`,
-      );
-      continue;
-    }
-    const poller = new StreamPoller({
-      client: streams,
-      streamArn: tables.mainStreamArn,
-      region,
-      consumer,
-      handler,
-      log,
-      checkpointDir,
-    });
-    await poller.start();
-    stoppers.add(() => poller.stop());
-  }
-}
-
-async function startPipes(
-  { tables, createdQueues, log, checkpointDir }: WorkerContext,
-  streams: DynamoDBStreamsClient,
-  sqs: SQSClient,
-  stoppers: Stoppers,
-): Promise<void> {
-  for (const pipe of streamPipes) {
-    const target = createdQueues[pipe.queueName];
-    if (!target) throw new Error(`Pipe ${pipe.name}: no queue ${pipe.queueName}`);
-    const poller = new StreamPoller({
-      client: streams,
-      streamArn: tables.mainStreamArn,
-      region,
-      consumer: {
-        functionName: `pipe-${pipe.name}`,
-        batchSize: 10,
-        filterPatterns: pipe.filterPatterns,
-        // As the AWS pipe retries a record for most of the stream's retention: a queue outage (the
-        // emulator restarting) costs time, not events. 1000 attempts at most 5 s apart: over an hour.
-        maximumRetryAttempts: 1000,
-      },
-      handler: pipeToQueue(sqs, target.url, pipe),
-      log,
-      checkpointDir,
-    });
-    await poller.start();
-    stoppers.add(() => poller.stop());
-  }
-}
-
-async function startQueueConsumers(
-  { functions, createdQueues, log, checkpointDir }: WorkerContext,
-  sqs: SQSClient,
-  stoppers: Stoppers,
-): Promise<void> {
-  for (const consumer of queueConsumers) {
-    const created = createdQueues[consumer.queue.name];
-    if (!created) continue;
-    const handler = await loadOrLog(log, () =>
-      functions.handler<Parameters<QueueHandler>[0], Awaited<ReturnType<QueueHandler>>>(
-        consumer.functionName,
-      ),
-    );
-    if (!handler) {
-      log(
-        `functions/${consumer.functionName}/handler.ts does not exist yet: ${consumer.queue.name} is not consumed`,
-      );
-      continue;
-    }
-    const poller = new QueuePoller({
-      client: sqs,
-      queueUrl: created.url,
-      queueArn: created.arn,
-      region,
-      functionName: consumer.functionName,
-      handler,
-      ...(consumer.batchSize ? { batchSize: consumer.batchSize } : {}),
-      ...(consumer.reportBatchItemFailures ? { reportBatchItemFailures: true } : {}),
-      log,
-      checkpointDir,
-    });
-    poller.start();
-    stoppers.add(() => poller.stop());
-  }
-}
-
-async function startSchedules({ functions, log }: WorkerContext, stoppers: Stoppers): Promise<void> {
-  for (const schedule of schedules) {
-    const handler = await loadOrLog(log, () =>
-      functions.handler<Record<string, never>, unknown>(schedule.functionName),
-    );
-    if (!handler) continue;
-    const run = () =>
-      handler({}, lambdaContext(schedule.functionName, 60_000, region)).catch((error: unknown) =>
-        log(`${schedule.functionName} failed: ${(error as Error).message}`),
-      );
-    const timer = setInterval(run, schedule.rateMinutes * 60_000);
-    timer.unref();
-    stoppers.add(async () => clearInterval(timer));
-  }
-}
-
 /** Accounts and clients on first start; a persistent stage restarting on its data reads them back. */
 async function seedOnce(
   stateDir: string,
@@ -902,63 +566,4 @@ async function seedOnce(
       : await seedAccounts(stateDir);
   await runSeeders(stateDir, seeded, log, seeders);
   return seeded;
-}
-
-function stageJsonOf(
-  stateDir: string,
-  {
-    gateways,
-    consoleSites,
-    login,
-  }: {
-    gateways: { api: Gateway; auth: Gateway; admin: Gateway };
-    consoleSites: ConsoleSites;
-    login: LocalEmployeeLogin;
-  },
-  pki: LocalPki,
-  seeded: SeedFile,
-): StageJson {
-  const mapping = { groups: localRoleGroups, mode: login.roles };
-  const withFiles = (slug: string, client: { client_id: string; client_secret: string }): StageClient => {
-    const files = clientFiles(stateDir, slug);
-    return {
-      client_id: client.client_id,
-      client_secret: client.client_secret,
-      client_cert: files.cert,
-      client_key: files.key,
-    };
-  };
-  return {
-    base_url: gateways.api.url,
-    auth_url: gateways.auth.url,
-    admin_url: gateways.admin.url,
-    console_url: consoleSites.console.url,
-    docs_url: consoleSites.docs.url,
-    employee_login: { client_id: localConsoleClientId, redirect_uri: login.redirectUri },
-    idp: {
-      issuer: login.idp.issuer,
-      employees: login.employees.map((employee) => ({
-        username: employee.username,
-        password: employee.password,
-        groups: [...employee.groups],
-        role: rolesFor(employee.groups, mapping)[0] ?? null,
-      })),
-    },
-    ca_cert: pki.caCertPath,
-    webhook_receiver: pki.serverFiles,
-    operator: withFiles('operator', seeded.operator),
-    partners: seeded.partners.map((partner, index) => ({
-      account_id: partner.account_id,
-      ...withFiles(partnerSlug(index), partner),
-    })),
-  };
-}
-
-async function writeStageFiles(
-  stateDir: string,
-  stageJson: StageJson,
-  endpoints: StageEndpoints,
-): Promise<void> {
-  await writeJson(join(stateDir, 'stage.json'), stageJson);
-  await writeJson(join(stateDir, 'endpoints.json'), endpoints);
 }

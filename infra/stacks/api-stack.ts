@@ -1,13 +1,4 @@
-import {
-  Annotations,
-  CfnOutput,
-  Duration,
-  NestedStack,
-  Stack,
-  type StackProps,
-  Tags,
-  Validations,
-} from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -60,7 +51,7 @@ import { StatefulStack } from './stateful-stack.ts';
 export interface ApiStackProps extends StackProps {
   config: StageConfig;
   stateful: StatefulStack;
-  /** Where each function's code starts; a function without code is left out (see `missing`). */
+  /** Where each function's code starts. */
   entries: EntryResolver;
   /** The console's origin (its CloudFront domain): the one origin CORS admits on the auth and admin APIs. */
   consoleOrigin: string;
@@ -73,8 +64,6 @@ export interface ApiStackProps extends StackProps {
  */
 export class ApiStack extends Stack {
   readonly functions = new Map<ServiceFunction, ApiFunction>();
-  /** Functions the stage needs whose `functions/<name>/handler.ts` does not exist yet. */
-  readonly missing: ServiceFunction[] = [];
   readonly partnerApi: RouteTableApi;
   readonly authApi: RouteTableApi;
   readonly adminApi: RouteTableApi;
@@ -111,9 +100,8 @@ export class ApiStack extends Stack {
     this.rateLimiting = this.addPartnerRateLimiting();
     this.addRoutes();
     this.authFloodRules = this.addAuthFloodRules();
-    this.addWorkers(groups);
+    this.addWorkers();
     this.operations = this.addOperationsDashboard();
-    this.reportMissing();
   }
 
   private addAlarmTopic(): Topic {
@@ -135,10 +123,6 @@ export class ApiStack extends Stack {
   private addRouteFunctions(groups: readonly FunctionGroup[]): void {
     for (const group of new Set<FunctionGroup>(['meta', ...groups])) {
       const entry = this.entries(group);
-      if (!entry) {
-        this.missing.push(group);
-        continue;
-      }
       const fn = new ApiFunction(this, `${pascalCase(group)}Function`, this.functionProps(group, entry));
       this.register(group, fn);
     }
@@ -148,10 +132,6 @@ export class ApiStack extends Stack {
   private addGatewayFunctions(): void {
     for (const name of gatewayFunctionNames) {
       const entry = this.entries(name);
-      if (!entry) {
-        this.missing.push(name);
-        continue;
-      }
       // Invoked on every authorizer cache miss: a short timeout keeps a stuck call from holding requests.
       const fn = new ApiFunction(this, `${pascalCase(name)}Function`, {
         ...this.functionProps(name, entry, Duration.seconds(5)),
@@ -297,15 +277,11 @@ export class ApiStack extends Stack {
   }
 
   /** The registry's workers, each with what invokes it; the local stage runs the same definitions. */
-  private addWorkers(groups: readonly FunctionGroup[]): void {
+  private addWorkers(): void {
     checkPipes();
     for (const name of workerNames) {
       const worker = workers[name];
       const entry = this.entries(name);
-      if (!entry) {
-        if (groups.includes(worker.servesGroup)) this.missing.push(name);
-        continue;
-      }
       const { trigger } = worker;
       if (trigger.kind === 'schedule') this.addScheduledWorker(name, worker, trigger, entry);
       if (trigger.kind === 'stream') this.addStreamWorker(name, worker, trigger, entry);
@@ -442,22 +418,6 @@ export class ApiStack extends Stack {
     }
     Tags.of(fn).add('service-function', name);
     this.functions.set(name, fn);
-  }
-
-  /**
-   * Routes of a group without code are simply not deployed, so synth stays green while the group is
-   * being written; prod refuses, because a partner would meet 404 on a documented operation.
-   */
-  private reportMissing(): void {
-    if (this.missing.length === 0) return;
-    const files = this.missing.map((name) => `functions/${name}/handler.ts`).join(', ');
-    if (this.stageConfig.stage === 'prod') {
-      throw new Error(`prod needs every function; missing entry files: ${files}`);
-    }
-    Annotations.of(this).addWarningV2(
-      '@partner-travel/missing-handler',
-      `Not deployed until their entry file exists (their routes answer 404): ${files}`,
-    );
   }
 }
 

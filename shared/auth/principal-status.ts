@@ -1,3 +1,4 @@
+import { processMillis } from '../clock.ts';
 import { config } from '../config/env.ts';
 import { onReset } from '../config/reset.ts';
 import { findApplication } from '../db/entities/application.ts';
@@ -47,7 +48,7 @@ export class PrincipalStatusCache {
   constructor(
     private readonly read: StandingReader = readStanding,
     private readonly ttlMs: () => number = () => config().principalStatusTtlSeconds * 1000,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = processMillis,
   ) {}
 
   private async standing(clientId: string): Promise<ApplicationStanding | undefined> {

@@ -1,4 +1,5 @@
 import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { processMillis } from '../clock.ts';
 import { type Es256KeyEntry, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { ServiceType } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';
@@ -146,9 +147,9 @@ class Cached<T> {
   constructor(private readonly load: () => Promise<T | undefined>) {}
 
   get(): Promise<T | undefined> {
-    if (!this.cached || Date.now() - this.cached.at > cacheMillis) {
+    if (!this.cached || processMillis() - this.cached.at > cacheMillis) {
       const value = this.load();
-      const cached = { at: Date.now(), value };
+      const cached = { at: processMillis(), value };
       this.cached = cached;
       // A missing value or a failed read is asked again next time, never held for five minutes.
       const forget = () => {

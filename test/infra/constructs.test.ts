@@ -5,6 +5,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiFunctionProps } from '../../infra/constructs/api-function.ts';
+import { handlerEntry } from '../../infra/constructs/entries.ts';
 import { ServiceTable } from '../../infra/constructs/service-table.ts';
 import { StreamProcessor } from '../../infra/constructs/stream-processor.ts';
 import { WebhookPipeline } from '../../infra/constructs/webhook-pipeline.ts';
@@ -16,8 +17,7 @@ import {
   webhookMessageGroupIdPath,
 } from '../../shared/db/entities/webhook-message.ts';
 import { mainTable } from '../../shared/db/tables.ts';
-import { routesOfGroup } from '../../shared/routes/index.ts';
-import { everyEntry, resourcesOf, standInConsoleBuild, standInEntry, testApp } from './support.ts';
+import { resourcesOf, standInConsoleBuild, standInEntry, testApp } from './support.ts';
 
 const functionProps: ApiFunctionProps = {
   entry: standInEntry,
@@ -191,24 +191,13 @@ describe('WebhookPipeline', () => {
   });
 });
 
-describe('a function whose handler file does not exist yet', () => {
-  const withoutCatalog = (name: string) => (name === 'catalog' ? undefined : everyEntry(name));
-
-  it('is left out with a warning naming its entry file, and so are its routes', () => {
+describe('a function whose handler file does not exist', () => {
+  it('stops the synth, naming the file', () => {
     const app = testApp({ stage: 'preview' });
-    const { api } = addService(app, { entries: withoutCatalog, consoleBuildDir: standInConsoleBuild() });
-
-    const warnings = api.node.metadata
-      .filter((entry) => entry.type === 'aws:cdk:warning')
-      .map((entry) => entry.data);
-    expect(warnings).toContainEqual(expect.stringMatching(/functions\/catalog\/handler\.ts/));
-    const paths = api.partnerApi.api.methods.map((method) => method.resource.path);
-    for (const route of routesOfGroup('catalog')) expect(paths).not.toContain(route.path);
-    expect(api.missing).toEqual(['catalog']);
-  });
-
-  it('stops a prod synth, naming the file', () => {
-    const app = testApp({ stage: 'prod' });
+    const withoutCatalog = (name: string) => {
+      if (name === 'catalog') throw new Error('functions/catalog/handler.ts does not exist');
+      return handlerEntry(name);
+    };
 
     expect(() =>
       addService(app, { entries: withoutCatalog, consoleBuildDir: standInConsoleBuild() }),

@@ -19,8 +19,6 @@ const cdkJsonContext = (JSON.parse(readFileSync(join(projectRoot, 'cdk.json'), '
 /** Bundling is skipped in tests, so an entry only has to exist (inside the project root). */
 export const standInEntry = join(projectRoot, 'test', 'infra', 'stand-in-handler.ts');
 
-export const everyEntry: EntryResolver = (name) => handlerEntry(name) ?? standInEntry;
-
 let standInBuild: string | undefined;
 
 /**
@@ -61,7 +59,7 @@ export interface SynthesizedService extends Service {
   nagErrors: string[];
 }
 
-export function synthesizeService(stage: Stage, entries: EntryResolver = everyEntry): SynthesizedService {
+export function synthesizeService(stage: Stage, entries: EntryResolver = handlerEntry): SynthesizedService {
   const app = testApp({ stage });
   const service = addService(app, { entries, consoleBuildDir: standInConsoleBuild() });
   const assembly = app.synth();

@@ -2,8 +2,9 @@ import type { LockoutState, LockoutStore, LockRequest } from '../../shared/domai
 import { RecentMap } from '../../shared/domain/quotas/recent-map.ts';
 
 /**
- * Lockout records in a Map, for the domain's unit tests: the same rules as the DynamoDB store (expired
- * records are ignored and replaced), bounded in size: expired records are swept as new ones arrive, and
+ * Lockout records in a Map, for the domain's unit tests: the same rules as the DynamoDB store, which
+ * test/support/contracts/lockout-store.ts holds both to (expired records are ignored and replaced, a
+ * write sets the expiry it is given), bounded in size: expired records are swept as new ones arrive, and
  * past `maxClients` the least recently touched goes.
  */
 export class InMemoryLockoutStore implements LockoutStore {
@@ -28,7 +29,7 @@ export class InMemoryLockoutStore implements LockoutStore {
     };
     if (!isLocked(state, now)) {
       state.failures += 1;
-      state.expiresAt = Math.max(state.expiresAt, expiresAt);
+      state.expiresAt = expiresAt;
     }
     this.records.set(clientId, state);
     return { ...state };
@@ -40,7 +41,7 @@ export class InMemoryLockoutStore implements LockoutStore {
     state.failures = 0;
     state.lockouts += 1;
     state.lockedUntilMs = request.lockedUntilMs;
-    state.expiresAt = Math.max(state.expiresAt, request.expiresAt);
+    state.expiresAt = request.expiresAt;
     return true;
   }
 

@@ -46,8 +46,6 @@ export const bookingKeys = (accountId: string, bookingId: string) => ({
 const bookingPrefix = 'BOOKING#';
 /** Shards of each sweep index's key: each takes a sixteenth of the index writes. */
 export const sweepShards = 16;
-/** The hold index shards (kept under the name the capacity notes use). */
-export const holdShards = sweepShards;
 
 function shardOf(bookingId: string): number {
   let hash = 0;

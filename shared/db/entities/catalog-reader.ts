@@ -1,4 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
+import { processMillis } from '../../clock.ts';
 import { catalogMaxStalenessOverrideMs, config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../domain/catalog/freshness.ts';
@@ -76,7 +77,7 @@ export class DynamoCatalogReader implements CatalogReader {
     this.options = {
       maxStalenessMs: catalogMaxStalenessMs,
       refreshAfterMs: catalogRefreshAfterMs,
-      clock: Date.now,
+      clock: processMillis,
       ...options,
     };
   }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { planFromContext, usageKeyOf, usageOwnerFromContext } from '../../auth/usage-authorizer.ts';
+import { processClock } from '../../clock.ts';
 import { type DailyUsageCounter, dailyPolicyUsage } from '../../domain/quotas/daily-usage.ts';
 import {
   formatRateLimit,
@@ -74,7 +75,7 @@ async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | un
  * knows exactly.
  */
 export function rateLimitPolicy(options: RateLimitPolicyOptions = {}): PipelineMiddleware {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? (() => processClock.now());
   const coldTotalWaitMs = options.coldTotalWaitMs ?? coldDailyTotalWaitMs;
 
   const rateLimitPolicyBefore = (request: PipelineRequest): void => {

@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ClientCertificate } from '../../auth/principal.ts';
+import { processClock } from '../../clock.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { logger } from '../../observability/logger.ts';
 import type { RouteDefinition } from '../../routes/types.ts';
@@ -20,7 +21,7 @@ export interface RequestContextOptions {
 const defaults: RequestContextOptions = {
   routes: [],
   maxBodyBytes: 64 * 1024,
-  clock: () => new Date(),
+  clock: () => processClock.now(),
   logger,
 };
 

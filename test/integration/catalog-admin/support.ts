@@ -14,6 +14,7 @@ import { SigningKeyCache } from '../../../shared/auth/signing-key-cache.ts';
 import { readSigningKeys } from '../../../shared/auth/signing-keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
 import { audienceValue } from '../../../shared/auth/tokens.ts';
+import { processClock } from '../../../shared/clock.ts';
 import { config } from '../../../shared/config/env.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { ddb } from '../../../shared/db/client.ts';
@@ -116,7 +117,7 @@ export interface Answer<T = Record<string, unknown>> {
   raw: string;
 }
 
-/** One API Gateway proxy event for `route`, as the gateway of its host would send it. */
+/** One API Gateway proxy event for `route`, as the gateway of its host would send it, at this process's time. */
 export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayProxyEvent {
   const pathParameters = call.params ?? null;
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters?.[name] ?? name);
@@ -149,7 +150,7 @@ export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayPro
       : null,
     stage: 'local',
     requestId: randomUUID(),
-    now: new Date(),
+    now: processClock.now(),
   });
 }
 

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFloodRules } from '../../../infra/local/limits.ts';
+import { TestClock, useClock } from '../../../shared/clock.ts';
 import type { ApiResponse } from '../../support/api.ts';
 import {
   addApplication,
@@ -27,16 +27,35 @@ function expectRateLimited(response: ApiResponse<TokenBody>, policy: string) {
 
 describe('the lockout per client on the real token endpoint', () => {
   // The run's stage locks for 2 s (TOKEN_ENDPOINT_LIMITS in test/support/global-setup.ts); 30 s by default.
+  // The token function runs in this process behind an auth API of the file's own, on the run's tables,
+  // at this file's clock: the test moves time past the lockout without moving anyone else's.
+  const clock = TestClock.running();
+  let authApi: OwnGateway;
+  let restoreClock: () => void;
+  beforeAll(async () => {
+    restoreClock = useClock(clock);
+    authApi = await ownGateway({ host: 'auth', clock: () => clock.now() });
+  });
+  afterAll(async () => {
+    await authApi.close();
+    restoreClock();
+  });
+  const credentials = (clientId: string, clientSecret: string) =>
+    authApi.client.request<TokenBody>('POST', '/oauth/v2/token', {
+      host: 'auth',
+      form: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+    });
+
   it('locks a client after ten bad secrets in a row: 429 with Retry-After, the right secret refused meanwhile, accepted after', async () => {
     const application = await freshApplication();
 
     const bad = [];
     for (let attempt = 0; attempt < 10; attempt++) {
-      bad.push(await clientCredentials(application.client_id, `ptss_wrong-${attempt}`));
+      bad.push(await credentials(application.client_id, `ptss_wrong-${attempt}`));
     }
-    const rightWhileLocked = await clientCredentials(application.client_id, application.client_secret);
-    await sleep(Number(rightWhileLocked.headers['retry-after']) * 1000 + 100);
-    const rightAfter = await clientCredentials(application.client_id, application.client_secret);
+    const rightWhileLocked = await credentials(application.client_id, application.client_secret);
+    clock.advance(Number(rightWhileLocked.headers['retry-after']) * 1000);
+    const rightAfter = await credentials(application.client_id, application.client_secret);
 
     expect(bad.slice(0, 9).map((response) => response.body.error)).toEqual(Array(9).fill('invalid_client'));
     expectRateLimited(bad[9] as ApiResponse<TokenBody>, 'client_lockout');

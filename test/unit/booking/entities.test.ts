@@ -5,8 +5,8 @@ import {
   bookingToItem,
   changeOfItem,
   holdPartition,
-  holdShards,
   processingPartition,
+  sweepShards,
 } from '../../../shared/db/entities/booking.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 import { aBooking, anIssuedBooking, now } from './fixtures.ts';
@@ -65,7 +65,7 @@ describe('the hold index key', () => {
 
     const shards = new Set(ids.map(holdPartition));
 
-    expect(shards.size).toBe(holdShards);
+    expect(shards.size).toBe(sweepShards);
     expect(holdPartition(ids[7] ?? '')).toBe(holdPartition(ids[7] ?? ''));
   });
 });

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { endedHolds, holdShards, processingSince, sweepShards } from '../../../shared/db/entities/booking.ts';
+import { endedHolds, processingSince, sweepShards } from '../../../shared/db/entities/booking.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -38,7 +38,7 @@ describe('the ended holds the sweep reads', () => {
     const shards = dynamo
       .commandCalls(QueryCommand)
       .map((call) => call.args[0].input.ExpressionAttributeValues?.[':pk']);
-    expect(new Set(shards).size).toBe(holdShards);
+    expect(new Set(shards).size).toBe(sweepShards);
   });
 });
 
