@@ -34,6 +34,11 @@ export class TestClock implements Clock {
       throw new RangeError(`A test clock moves forward only, not by ${ms} ms`);
     this.offsetMs += ms;
   }
+
+  /** Forward to `at`, which must not lie behind the clock's time. */
+  advanceTo(at: Date | string): void {
+    this.advance(new Date(at).getTime() - this.now().getTime());
+  }
 }
 
 let current: Clock = systemClock;

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { type Clock, processClock } from '../../shared/clock.ts';
 import { ApiError } from '../../shared/domain/errors.ts';
 import { corsPreflightHeaders } from '../../shared/http/cors.ts';
 import { problemResponse } from '../../shared/http/problem.ts';
@@ -36,7 +37,7 @@ export interface GatewayOptions {
   /** The auth API's WAF rate rules: floods per source address and per client. */
   floodRules?: LocalFloodRules;
   /** The gateway's time (the events' requestTimeEpoch); tests that move the usage plans' clock pass theirs. */
-  clock?: () => Date;
+  clock?: Clock;
 }
 
 export type Gateway = LocalListener;
@@ -166,7 +167,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   async function respond(request: IncomingMessage, port: number): Promise<Reply> {
     const requestId = randomUUID();
-    const now = options.clock?.() ?? new Date();
+    const now = (options.clock ?? processClock).now();
     const [path = '/', rawQuery = ''] = (request.url ?? '/').split(/\?(.*)/s);
     const body = await readBody(request, gatewayMaxBodyBytes);
     if (body === 'tooLarge') {

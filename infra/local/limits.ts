@@ -8,6 +8,7 @@ import {
   usageKeyOf,
   usageOwnerOf,
 } from '../../shared/auth/usage-authorizer.ts';
+import { type Clock, processClock } from '../../shared/clock.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { type ApiError, ServiceUnavailableError } from '../../shared/domain/errors.ts';
 import { addressFlooding, clientFlooding, FloodLimiter } from '../../shared/domain/quotas/flood.ts';
@@ -43,7 +44,7 @@ export interface UsagePlanOptions {
   plans: Plans;
   staff: Plan;
   defaultPlan: PlanName;
-  clock?: () => Date;
+  clock?: Clock;
   /** How long an account's plan is reused before it is read again. Default 1 s. */
   planCacheMs?: number;
   /** The account's plan; default: its record in the main table. */
@@ -64,12 +65,12 @@ const localArn = 'arn:aws:execute-api:eu-west-1:000000000000:local/local/GET/';
 export class LocalUsagePlans implements UsageReader {
   private readonly limiter = new RateLimiter();
   private readonly planCache = new Map<string, { plan: PlanName; readAt: number }>();
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
   private readonly readPlan: (accountId: string) => Promise<PlanName | undefined>;
   private readonly verify: (token: string) => Promise<Principal>;
 
   constructor(private readonly options: UsagePlanOptions) {
-    this.clock = options.clock ?? (() => new Date());
+    this.clock = options.clock ?? processClock;
     this.readPlan = options.readPlan ?? (async (accountId) => (await accountStore.find(accountId))?.plan);
     this.verify = options.verify ?? ((token) => verifyAccessToken(token, ['partner', 'employee']));
   }
@@ -91,7 +92,7 @@ export class LocalUsagePlans implements UsageReader {
         cause: error,
       });
     });
-    const now = this.clock();
+    const now = this.clock.now();
     const decision = this.limiter.check(usageKeyOf(owner), plan.limits, now);
     const authorizer = allowRequest({
       principal,
@@ -116,7 +117,7 @@ export class LocalUsagePlans implements UsageReader {
     const { burst, daily } = this.limiter.peek(
       usageKeyOf({ kind: 'account', accountId }),
       plan.limits,
-      this.clock(),
+      this.clock.now(),
     );
     return { burst, daily };
   }
@@ -165,17 +166,17 @@ export interface FloodRequest {
 export class LocalFloodRules {
   private readonly byAddress: FloodLimiter;
   private readonly byClient: FloodLimiter;
-  private readonly clock: () => Date;
+  private readonly clock: Clock;
 
-  constructor(limits: Pick<TokenEndpointLimits, 'flood' | 'clientFlood'>, clock?: () => Date) {
+  constructor(limits: Pick<TokenEndpointLimits, 'flood' | 'clientFlood'>, clock?: Clock) {
     this.byAddress = new FloodLimiter(limits.flood);
     this.byClient = new FloodLimiter(limits.clientFlood);
-    this.clock = clock ?? (() => new Date());
+    this.clock = clock ?? processClock;
   }
 
   /** The 429 to answer, or undefined to let the request through. */
   check(request: FloodRequest): ApiError | undefined {
-    const now = this.clock();
+    const now = this.clock.now();
     const address = this.byAddress.check(request.sourceIp, now);
     if (!address.allowed) {
       countThrottle('address_flood');

@@ -331,7 +331,7 @@ async function startGateways(
   stoppers: Stoppers,
 ): Promise<{ api: Gateway; auth: Gateway; admin: Gateway }> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
-  const common = { stage: 'local' as const, region, tls, functions, log, clock: () => processClock.now() };
+  const common = { stage: 'local' as const, region, tls, functions, log, clock: processClock };
   const { usagePlans, floodRules } = localLimits(options);
   // GET /v2/b2b/rate-limits reads the burst this gateway counted (API Gateway tells nothing in AWS).
   publishLocalUsage(usagePlans);

@@ -18,7 +18,7 @@ let restoreClock: () => void;
 
 beforeAll(async () => {
   restoreClock = useClock(clock);
-  partnerApi = await ownGateway({ host: 'api', clock: () => clock.now() });
+  partnerApi = await ownGateway({ host: 'api', clock });
 });
 afterAll(async () => {
   await partnerApi.close();

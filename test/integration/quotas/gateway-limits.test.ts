@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitGatewayResponse } from '../../../infra/constructs/rate-limiting.ts';
 import { LocalUsagePlans } from '../../../infra/local/limits.ts';
+import { TestClock } from '../../../shared/clock.ts';
 import { resolvePlans } from '../../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { publishLocalUsage } from '../../../shared/usage-plans/index.ts';
 import type { ApiResponse } from '../../support/api.ts';
 import { type OnboardedPartner, onboardPartner } from '../../support/onboard.ts';
 import { asOperator } from '../admin/operator.ts';
-import { manualClock, type OwnGateway, ownGateway } from './own-gateway.ts';
+import { type OwnGateway, ownGateway } from './own-gateway.ts';
 
 const settings = quotaSettingsByStage.local;
 // RATE_LIMIT_PLANS as a test would set it: a sandbox plan spent in a handful of requests.
@@ -15,19 +16,19 @@ const plans = resolvePlans(
   settings.plans,
   JSON.stringify({ sandbox: { rate: 1, burst: 3, daily_quota: 5 } }),
 );
-const clock = manualClock('2030-01-01T00:00:00Z');
+const clock = TestClock.stoppedAt('2030-01-01T00:00:00Z');
 const usagePlans = new LocalUsagePlans({
   plans,
   staff: settings.staff,
   defaultPlan: settings.defaultPlan,
-  clock: clock.now,
+  clock,
   planCacheMs: 0,
 });
 let own: OwnGateway;
 
 beforeAll(async () => {
   // One clock for the usage plans and the events: the functions count each request in the gateway's day.
-  own = await ownGateway({ host: 'api', usagePlans, clock: clock.now });
+  own = await ownGateway({ host: 'api', usagePlans, clock });
   publishLocalUsage(usagePlans);
 });
 afterAll(async () => {
@@ -60,7 +61,7 @@ const sandboxPolicy = '"burst";q=3;w=3, "daily";q=5;w=86400';
 describe('the local gateway’s rate limits', () => {
   it('let a burst up to the plan through, each answer saying what is left', async () => {
     const partner = await sandboxPartner();
-    clock.set('2030-01-01T23:58:00Z');
+    clock.advanceTo('2030-01-01T23:58:00Z');
 
     const answers = await calls(partner, 3);
 
@@ -79,7 +80,7 @@ describe('the local gateway’s rate limits', () => {
 
   it('answer the request past the burst with a 429 problem naming the burst, Retry-After and both fields', async () => {
     const partner = await sandboxPartner();
-    clock.set('2030-01-02T10:00:00Z');
+    clock.advanceTo('2030-01-02T10:00:00Z');
     await calls(partner, 3);
 
     const refused = await call(partner);
@@ -102,7 +103,7 @@ describe('the local gateway’s rate limits', () => {
 
   it('shape that 429 like API Gateway’s THROTTLED and QUOTA_EXCEEDED responses in AWS', async () => {
     const partner = await sandboxPartner();
-    clock.set('2030-01-03T10:00:00Z');
+    clock.advanceTo('2030-01-03T10:00:00Z');
     await calls(partner, 3);
 
     const refused = await call(partner);
@@ -116,12 +117,12 @@ describe('the local gateway’s rate limits', () => {
 
   it('refill at the plan’s rate: one request a second once the burst is spent', async () => {
     const partner = await sandboxPartner();
-    clock.set('2030-01-04T10:00:00Z');
+    clock.advanceTo('2030-01-04T10:00:00Z');
     await calls(partner, 3);
 
-    clock.advance(0.5);
+    clock.advance(500);
     const halfASecondLater = await call(partner);
-    clock.advance(0.5);
+    clock.advance(500);
     const aSecondLater = await call(partner);
     const rightAfter = await call(partner);
 
@@ -133,14 +134,14 @@ describe('the local gateway’s rate limits', () => {
 
   it('refuse past the daily quota until 00:00 UTC, with Retry-After to midnight, then start afresh', async () => {
     const partner = await sandboxPartner();
-    clock.set('2030-01-05T23:00:00Z');
+    clock.advanceTo('2030-01-05T23:00:00Z');
     await calls(partner, 3);
-    clock.advance(60);
+    clock.advance(60_000);
     const spending = await calls(partner, 2);
 
-    clock.advance(60);
+    clock.advance(60_000);
     const overQuota = await call(partner);
-    clock.set('2030-01-06T00:00:00Z');
+    clock.advanceTo('2030-01-06T00:00:00Z');
     const nextDay = await call(partner);
 
     expect(spending.map((answer) => answer.status)).toEqual([200, 200]);
@@ -154,7 +155,7 @@ describe('the local gateway’s rate limits', () => {
 
   it('keep accounts apart: one partner’s spent burst never refuses another’s request', async () => {
     const [greedy, other] = await Promise.all([sandboxPartner(), sandboxPartner()]);
-    clock.set('2030-01-07T10:00:00Z');
+    clock.advanceTo('2030-01-07T10:00:00Z');
     await calls(greedy, 3);
 
     const greedyAgain = await call(greedy);
@@ -167,7 +168,7 @@ describe('the local gateway’s rate limits', () => {
 
   it('follow a plan change on the account’s next request', async () => {
     const partner = await onboardPartner(['catalog.lounges:read'], 'Plan changing partner');
-    clock.set('2030-01-08T10:00:00Z');
+    clock.advanceTo('2030-01-08T10:00:00Z');
     const onStandard = await call(partner);
 
     await asOperator('POST', `/v2/admin/accounts/${partner.accountId}/plan`, {
@@ -196,7 +197,7 @@ describe('the local gateway’s rate limits', () => {
 describe('GET /v2/b2b/rate-limits', () => {
   it('answers the plan, its numbers and what the gateway counted, this request included', async () => {
     const partner = await sandboxPartner();
-    clock.set('2030-01-09T12:00:00Z');
+    clock.advanceTo('2030-01-09T12:00:00Z');
     await call(partner);
 
     const status = await call(partner);

@@ -3,6 +3,7 @@ import { FunctionModules } from '../../../infra/local/functions.ts';
 import { type Gateway, startGateway } from '../../../infra/local/gateway.ts';
 import type { LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
 import { region, type StageJson } from '../../../infra/local/stage.ts';
+import type { Clock } from '../../../shared/clock.ts';
 import type { LogLevel } from '../../../shared/config/env.ts';
 import { applyEnvironment } from '../../../shared/config/local.ts';
 import { logger } from '../../../shared/observability/logger.ts';
@@ -35,7 +36,7 @@ export async function ownGateway(options: {
   usagePlans?: LocalUsagePlans;
   floodRules?: LocalFloodRules;
   /** The gateway's time, as the events carry it to the functions (the day their usage counts in). */
-  clock?: () => Date;
+  clock?: Clock;
 }): Promise<OwnGateway> {
   runFunctionsHere();
   const shared = stage();
@@ -64,20 +65,6 @@ export async function ownGateway(options: {
     close: async () => {
       await client.close();
       await gateway.close();
-    },
-  };
-}
-
-/** A clock the test moves by hand. */
-export function manualClock(start: string) {
-  let nowMs = Date.parse(start);
-  return {
-    now: () => new Date(nowMs),
-    advance(seconds: number) {
-      nowMs += seconds * 1000;
-    },
-    set(at: string) {
-      nowMs = Date.parse(at);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
   onboardAccount,
   type TokenBody,
 } from '../admin/operator.ts';
-import { manualClock, type OwnGateway, ownGateway } from './own-gateway.ts';
+import { type OwnGateway, ownGateway } from './own-gateway.ts';
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
@@ -34,7 +34,7 @@ describe('the lockout per client on the real token endpoint', () => {
   let restoreClock: () => void;
   beforeAll(async () => {
     restoreClock = useClock(clock);
-    authApi = await ownGateway({ host: 'auth', clock: () => clock.now() });
+    authApi = await ownGateway({ host: 'auth', clock });
   });
   afterAll(async () => {
     await authApi.close();
@@ -93,7 +93,7 @@ describe('the lockout per client on the real token endpoint', () => {
 });
 
 describe('the flood rules of the auth domain', () => {
-  const clock = manualClock('2030-01-01T10:00:00Z');
+  const clock = TestClock.stoppedAt('2030-01-01T10:00:00Z');
   let byAddress: OwnGateway;
   let byClient: OwnGateway;
 
@@ -103,14 +103,14 @@ describe('the flood rules of the auth domain', () => {
         host: 'auth',
         floodRules: new LocalFloodRules(
           { flood: { limit: 3, windowSeconds: 60 }, clientFlood: { limit: 100, windowSeconds: 60 } },
-          clock.now,
+          clock,
         ),
       }),
       ownGateway({
         host: 'auth',
         floodRules: new LocalFloodRules(
           { flood: { limit: 100, windowSeconds: 60 }, clientFlood: { limit: 2, windowSeconds: 60 } },
-          clock.now,
+          clock,
         ),
       }),
     ]);
@@ -125,9 +125,9 @@ describe('the flood rules of the auth domain', () => {
 
     const allowed = [await discovery(), await discovery(), await discovery()];
     const flooding = await discovery();
-    clock.advance(Number(flooding.headers['retry-after']) - 1);
+    clock.advance((Number(flooding.headers['retry-after']) - 1) * 1000);
     const tooEarly = await discovery();
-    clock.advance(1);
+    clock.advance(1000);
     const afterWaiting = await discovery();
 
     expect(allowed.map((response) => response.status)).toEqual([200, 200, 200]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerRateLimitFields, LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
 import type { Principal } from '../../../shared/auth/principal.ts';
+import { TestClock } from '../../../shared/clock.ts';
 import { ServiceUnavailableError } from '../../../shared/domain/errors.ts';
 import type { PlanName } from '../../../shared/domain/quotas/plans.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
@@ -21,7 +22,7 @@ function usagePlans(plans: Record<string, PlanName> = {}, unavailable?: Error) {
     plans: { ...settings.plans, standard: { rate: 1, burst: 2, dailyQuota: 100 } },
     staff: { rate: 1, burst: 3, dailyQuota: 100 },
     defaultPlan: 'standard',
-    clock: () => new Date('2030-01-01T12:00:00Z'),
+    clock: TestClock.stoppedAt('2030-01-01T12:00:00Z'),
     planCacheMs: 60_000,
     verify: async (jwt) => {
       const principal = principals[`Bearer ${jwt}`];
