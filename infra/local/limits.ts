@@ -1,4 +1,3 @@
-import { parseBasicCredentials } from '../../shared/auth/basic-credentials.ts';
 import type { Principal } from '../../shared/auth/principal.ts';
 import { verifyAccessToken } from '../../shared/auth/tokens.ts';
 import {
@@ -22,6 +21,7 @@ import type { Plan, PlanName, Plans } from '../../shared/domain/quotas/plans.ts'
 import type { KnownUsage, MeteringPlan, UsageReader } from '../../shared/domain/quotas/ports.ts';
 import type { TokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import { countThrottle } from '../../shared/observability/metrics.ts';
+import { parseBasicCredentials } from '../../shared/vocabulary/basic-credentials.ts';
 
 /**
  * The local gateway's share of API Gateway's work on rate limits (docs/quotas.md, The local stage):

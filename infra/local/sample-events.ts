@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { partnerScopes } from '../../shared/auth/scopes.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, RouteDefinition } from '../../shared/routes/types.ts';
 import * as z from '../../shared/schemas/zod.ts';
+import { partnerScopes } from '../../shared/vocabulary/scopes.ts';
 import { buildProxyEvent } from './api-event.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { type Stage, stages } from '../routes/types.ts';
+import { type Stage, stages } from '../vocabulary/stage.ts';
 import { onReset } from './reset.ts';
 
 /**

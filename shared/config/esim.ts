@@ -1,4 +1,4 @@
-import type { Stage } from '../routes/types.ts';
+import type { Stage } from '../vocabulary/stage.ts';
 import { config } from './env.ts';
 
 /**

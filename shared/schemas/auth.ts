@@ -1,3 +1,4 @@
+import { oauthErrorCodes } from '../vocabulary/oauth-error.ts';
 import { lazyView } from './common.ts';
 import * as z from './zod.ts';
 
@@ -39,15 +40,6 @@ export const tokenResponseSchema = lazyView(() =>
     })
     .register(z.globalRegistry, { id: 'TokenResponse' }),
 );
-
-export const oauthErrorCodes = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-] as const;
 
 export const oauthErrorSchema = lazyView(() =>
   z

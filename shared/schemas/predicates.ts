@@ -17,4 +17,4 @@ export {
   tariffFormHolds,
 } from '../domain/catalog-admin/form-rules.ts';
 export { isIccid } from '../domain/esim/iccid.ts';
-export { isWebhookUrlShape } from '../net/webhook-url-shape.ts';
+export { isWebhookUrlShape } from '../domain/webhooks/url-shape.ts';

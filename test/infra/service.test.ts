@@ -19,7 +19,8 @@ import {
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
-import { type Host, type Stage, stages } from '../../shared/routes/types.ts';
+import type { Host } from '../../shared/routes/types.ts';
+import { type Stage, stages } from '../../shared/vocabulary/stage.ts';
 import {
   type CfnResource,
   deployedMethods,
