@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { functionBundleOptions } from '../../infra/constructs/bundle.ts';
-import { inheritedPath } from '../../shared/config/local.ts';
+import { inheritedPath } from '../../infra/local/config.ts';
 import { alternate } from '../alternate.ts';
 import { region } from '../environment.ts';
 import { measure, type Row } from '../report.ts';

@@ -113,7 +113,7 @@ export function callerOf(route: RouteDefinition): Who {
   return route.auth?.scope.startsWith('identity.') ? 'operator' : 'partner';
 }
 
-/** The local stage's default port of each host (shared/config/local.ts). */
+/** The local stage's default port of each host (infra/local/config.ts). */
 const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445 };
 
 /** A 1x1 PNG: the body of a sample image upload. */

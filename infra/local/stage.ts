@@ -9,13 +9,6 @@ import { startFauxqs } from 'fauxqs';
 import { ensureConsoleBuild } from '../../console/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
-import {
-  applyEnvironment,
-  localLimitOverrides,
-  localMetricsEnabled,
-  offlineAwsEnvironment,
-  useOfflineAws,
-} from '../../shared/config/local.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { type Role, rolesFor } from '../../shared/domain/employees/model.ts';
@@ -43,6 +36,13 @@ import {
   streamPipes,
 } from '../functions.ts';
 import { clientCertificateFromPem } from './api-event.ts';
+import {
+  applyEnvironment,
+  localLimitOverrides,
+  localMetricsEnabled,
+  offlineAwsEnvironment,
+  useOfflineAws,
+} from './config.ts';
 import { type ConsoleSites, startConsoleSites } from './console-sites.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules, lambdaContext } from './functions.ts';
