@@ -2,7 +2,7 @@
  * Loaded before any other module of the bench: without these the SDK looks for region and credentials
  * on the instance metadata service, and this machine looks like EC2 to it.
  */
-import { offlineAwsEnvironment, useOfflineAws } from '../shared/config/local.ts';
+import { offlineAwsEnvironment, useOfflineAws } from '../infra/local/config.ts';
 
 export const region = 'eu-west-1';
 

@@ -10,6 +10,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { decodeProtectedHeader, importJWK, type JWK, jwtVerify } from 'jose';
 import { buildProxyEvent, clientCertificateFromPem } from '../infra/local/api-event.ts';
+import { applyEnvironment } from '../infra/local/config.ts';
 import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
 import {
   freePorts,
@@ -20,7 +21,6 @@ import {
   startStage,
 } from '../infra/local/stage.ts';
 import { readPublicJwks } from '../shared/auth/keys.ts';
-import { applyEnvironment } from '../shared/config/local.ts';
 import { ddb } from '../shared/db/client.ts';
 import { logger } from '../shared/observability/logger.ts';
 import { routes } from '../shared/routes/index.ts';

@@ -4,7 +4,7 @@ import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { benchOptions } from '../shared/config/local.ts';
+import { benchOptions } from '../infra/local/config.ts';
 import { type Harness, startHarness } from './harness.ts';
 import { publishResults } from './publish.ts';
 import { formatSummary, formatTable, notApplicable, type Row } from './report.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { profileOptions } from '../shared/config/local.ts';
+import { profileOptions } from '../infra/local/config.ts';
 import { nowMs } from './alternate.ts';
 import { countRoundTrips, type Harness, startHarness } from './harness.ts';
 import { type HotOperation, hotOperations, type Invocation } from './operations.ts';

@@ -1,4 +1,4 @@
-import { benchOptions } from '../shared/config/local.ts';
+import { benchOptions } from '../infra/local/config.ts';
 
 /** Repetition counts: `BENCH_QUICK=1` is a smoke run of about 30 s, the default the figures to publish. */
 export interface BenchSettings {

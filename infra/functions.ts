@@ -7,6 +7,7 @@ import type {
   SQSEvent,
 } from 'aws-lambda';
 import {
+  type FunctionProfile,
   type QueueUrlVariable,
   type RuntimeSettings,
   runtimeEnvironment,
@@ -455,9 +456,22 @@ function queuesUsedBy(name: ServiceFunction): QueueDefinition[] {
   return trigger.kind === 'queue' ? [queueNamed(trigger.queue)] : [];
 }
 
+/** What the environment table (shared/config/env.ts) asks of a function to decide which variables it gets. */
+export function functionProfile(name: ServiceFunction): FunctionProfile {
+  return {
+    ...functionNeeds[name],
+    queueUrlVariables: queuesUsedBy(name).flatMap((queue) =>
+      queue.deadLetterUrlEnvironmentVariable
+        ? [queue.urlEnvironmentVariable, queue.deadLetterUrlEnvironmentVariable]
+        : [queue.urlEnvironmentVariable],
+    ),
+  };
+}
+
 /**
- * The environment of one function: the stage's settings plus the URLs of the queues its declaration
- * names. CDK puts it on the Lambda, the local stage merges every function's into its process.
+ * The environment of one function: the variables the table in shared/config/env.ts assigns it, from
+ * the stage's settings and the URLs of the queues its declaration names. CDK puts it on the Lambda,
+ * the local stage merges every function's into its process.
  */
 export function functionEnvironment(
   name: ServiceFunction,
@@ -472,5 +486,5 @@ export function functionEnvironment(
     if (queue.deadLetterUrlEnvironmentVariable)
       urls[queue.deadLetterUrlEnvironmentVariable] = known.deadLetterUrl;
   }
-  return runtimeEnvironment({ ...stage, queueUrls: urls });
+  return runtimeEnvironment({ ...stage, queueUrls: urls }, functionProfile(name));
 }

@@ -3,7 +3,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import { defaultPartnerCaSubject } from '../shared/config/env.ts';
 import type { Role } from '../shared/domain/employees/model.ts';
-import { type Stage, stages } from '../shared/routes/types.ts';
+import { type Stage, stages } from '../shared/vocabulary/stage.ts';
 
 /** Everything that differs between stages. Overridable per deploy with `-c <key>=<value>` (docs/deploy.md). */
 export interface StageConfig {

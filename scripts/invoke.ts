@@ -3,18 +3,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { clientCertificateFromPem } from '../infra/local/api-event.ts';
+import { applyEnvironment, localStateDir, logLevelOverride } from '../infra/local/config.ts';
 import { FunctionModules, handlerFile, lambdaContext } from '../infra/local/functions.ts';
 import type { Who } from '../infra/local/sample-events.ts';
 import { clientFiles, partnerSlug, type SeedFile, seedFilePath } from '../infra/local/seed.ts';
 import type { StageEndpoints } from '../infra/local/stage.ts';
 import { createEmployeeTokenIssuer } from '../shared/auth/employee-tokens.ts';
-import { identityScopes, partnerScopes } from '../shared/auth/scopes.ts';
 import { issuePartnerToken, serviceSigningKeys } from '../shared/auth/token-issuer.ts';
 import { audienceValue } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
-import { applyEnvironment, localStateDir, logLevelOverride } from '../shared/config/local.ts';
 import { scopesFor } from '../shared/domain/employees/model.ts';
 import { createCsr, generateKeyPair } from '../shared/pki/certificates.ts';
+import { identityScopes, partnerScopes } from '../shared/vocabulary/scopes.ts';
 
 /**
  * `npm run invoke -- <group> events/<file>.json`: runs functions/<group>/handler.ts on the event, the way

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { documentUrlOverrides } from '../shared/config/local.ts';
+import { documentUrlOverrides } from '../infra/local/config.ts';
 import { buildOpenApiDocument, publishedDocumentOptions } from '../shared/openapi/document.ts';
 
 /** `npm run openapi`: writes openapi.json, the production document as partners see it. */

@@ -16,7 +16,7 @@ import {
   disableInstanceMetadata,
   hasFunctionEnvironment,
   localStateDir,
-} from '../shared/config/local.ts';
+} from '../infra/local/config.ts';
 
 const { values } = parseArgs({ options: { account: { type: 'string', multiple: true } } });
 const stateDir = localStateDir();

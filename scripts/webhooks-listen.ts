@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
-import { localStateDir, webhookListenerDefaults } from '../shared/config/local.ts';
+import { localStateDir, webhookListenerDefaults } from '../infra/local/config.ts';
 import { verifyHexSignature } from '../shared/domain/webhooks/signature.ts';
 
 /**

@@ -1,7 +1,5 @@
 import { clientCredentialVerifier } from '../../shared/auth/client-secrets.ts';
 import { type PublicJwks, readPublicJwks } from '../../shared/auth/keys.ts';
-import { OAuthError } from '../../shared/auth/oauth-error.ts';
-import { allScopes } from '../../shared/auth/scopes.ts';
 import { issuePartnerToken } from '../../shared/auth/token-issuer.ts';
 import { config, tokenEndpointLimitsOverride } from '../../shared/config/env.ts';
 import { onReset } from '../../shared/config/reset.ts';
@@ -22,6 +20,8 @@ import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
+import { OAuthError } from '../../shared/vocabulary/oauth-error.ts';
+import { allScopes } from '../../shared/vocabulary/scopes.ts';
 import { exchangeDeps, loginDeps } from './employee-login.ts';
 
 let lockout: Promise<ClientLockout> | undefined;

@@ -1,8 +1,8 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { processClock } from '../../shared/clock.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { expireEndedHolds } from '../../shared/domain/booking/service.ts';
 import { logger } from '../../shared/observability/logger.ts';
+import { processClock } from '../../shared/util/clock.ts';
 
 /**
  * Every minute (EventBridge in AWS, an interval on the local stage): Issued bookings whose hold has

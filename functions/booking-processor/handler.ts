@@ -2,7 +2,6 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { processClock } from '../../shared/clock.ts';
 import { bookingHoldSecondsOverride, config, passKeySecretIds } from '../../shared/config/env.ts';
 import { bookingFromItem, bookingStore, changeOfItem } from '../../shared/db/entities/booking.ts';
 import { changeEventOutbox } from '../../shared/db/entities/change-events.ts';
@@ -10,6 +9,7 @@ import { defaultHoldSeconds, issuePass, publishChangeEvents } from '../../shared
 import { logger } from '../../shared/observability/logger.ts';
 import { PassKeys } from '../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
+import { processClock } from '../../shared/util/clock.ts';
 
 const signer = new PassKeys(secretStore, passKeySecretIds, () => config().secretsBackend === 'file');
 

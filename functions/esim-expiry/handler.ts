@@ -1,8 +1,8 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { processClock } from '../../shared/clock.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { expireDuePackages } from '../../shared/domain/esim/service.ts';
 import { logger } from '../../shared/observability/logger.ts';
+import { processClock } from '../../shared/util/clock.ts';
 
 /**
  * Every minute (EventBridge in AWS, an interval on the local stage): eSIM packages past their

@@ -1,10 +1,10 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { rotateSigningKeys } from '../../shared/auth/signing-keys.ts';
-import { processClock } from '../../shared/clock.ts';
 import { passKeySecretIds } from '../../shared/config/env.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
+import { processClock } from '../../shared/util/clock.ts';
 
 /**
  * Scheduled by EventBridge, and run once by a trigger on first deploy (infra/). Each run adds a token

@@ -1,11 +1,11 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { processClock } from '../../shared/clock.ts';
 import { bookingHoldSecondsOverride, config, passKeySecretIds } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { defaultHoldSeconds, issueStuckBookings } from '../../shared/domain/booking/service.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { PassKeys } from '../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
+import { processClock } from '../../shared/util/clock.ts';
 
 const signer = new PassKeys(secretStore, passKeySecretIds, () => config().secretsBackend === 'file');
 

@@ -1,7 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { processClock } from '../../shared/clock.ts';
 import { config, queueUrl, webhookDeliveryConfig } from '../../shared/config/env.ts';
 import { dispatchStore } from '../../shared/db/entities/delivery.ts';
 import { PoisonMessageError, parseQueueMessage } from '../../shared/db/entities/webhook-message.ts';
@@ -17,6 +16,7 @@ import { postOnce } from '../../shared/net/safe-https.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { countWebhookOutcome } from '../../shared/observability/metrics.ts';
 import { webhookSecretOpener } from '../../shared/secrets/webhook-secrets.ts';
+import { processClock } from '../../shared/util/clock.ts';
 
 /**
  * SQS consumer of the webhook queue (FIFO, fed by the Pipe from the table stream; locally by the stream

@@ -18,7 +18,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { metricNames, metricsNamespace, metricsService } from '../../shared/observability/metrics.ts';
-import type { Stage } from '../../shared/routes/types.ts';
+import type { Stage } from '../../shared/vocabulary/stage.ts';
 
 /** Where each alarm's runbook section lives; alarm descriptions point there. */
 export const runbook = {

@@ -19,7 +19,8 @@ import { ApiError } from '../../shared/domain/errors.ts';
 import type { FloodPolicy } from '../../shared/domain/quotas/flood.ts';
 import type { PolicyName } from '../../shared/domain/quotas/limiter.ts';
 import { type Plan, type PlanName, type Plans, planNames } from '../../shared/domain/quotas/plans.ts';
-import { problemContentType, problemResponse } from '../../shared/http/problem.ts';
+import { problemResponse } from '../../shared/http/problem.ts';
+import { problemContentType } from '../../shared/vocabulary/media-types.ts';
 
 /** docs/quotas.md explains every choice below; docs/operations.md what to do when it fires. */
 

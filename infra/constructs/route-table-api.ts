@@ -21,8 +21,9 @@ import { ApiGatewayDomain } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { ApiError, type ErrorCode, MalformedBodyError } from '../../shared/domain/errors.ts';
 import { corsExposedHeaders, corsPreflight } from '../../shared/http/cors.ts';
-import { problemContentType, problemResponse } from '../../shared/http/problem.ts';
+import { problemResponse } from '../../shared/http/problem.ts';
 import type { FunctionGroup, Host, RouteDefinition } from '../../shared/routes/types.ts';
+import { problemContentType } from '../../shared/vocabulary/media-types.ts';
 import { ManagedRulesWebAcl } from './managed-rules-web-acl.ts';
 import { rateLimitGatewayResponse } from './rate-limiting.ts';
 

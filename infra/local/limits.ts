@@ -1,4 +1,3 @@
-import { parseBasicCredentials } from '../../shared/auth/basic-credentials.ts';
 import type { Principal } from '../../shared/auth/principal.ts';
 import { verifyAccessToken } from '../../shared/auth/tokens.ts';
 import {
@@ -8,7 +7,6 @@ import {
   usageKeyOf,
   usageOwnerOf,
 } from '../../shared/auth/usage-authorizer.ts';
-import { type Clock, processClock } from '../../shared/clock.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { type ApiError, ServiceUnavailableError } from '../../shared/domain/errors.ts';
 import { addressFlooding, clientFlooding, FloodLimiter } from '../../shared/domain/quotas/flood.ts';
@@ -23,6 +21,8 @@ import type { Plan, PlanName, Plans } from '../../shared/domain/quotas/plans.ts'
 import type { KnownUsage, MeteringPlan, UsageReader } from '../../shared/domain/quotas/ports.ts';
 import type { TokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
 import { countThrottle } from '../../shared/observability/metrics.ts';
+import { type Clock, processClock } from '../../shared/util/clock.ts';
+import { parseBasicCredentials } from '../../shared/vocabulary/basic-credentials.ts';
 
 /**
  * The local gateway's share of API Gateway's work on rate limits (docs/quotas.md, The local stage):

@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import {
-  localEmployeeRoles,
-  localPorts,
-  localQueueOutageMs,
-  localStateDir,
-} from '../../shared/config/local.ts';
+import { localEmployeeRoles, localPorts, localQueueOutageMs, localStateDir } from './config.ts';
 import { startStage } from './stage.ts';
 
 /** `npm start`: the persistent local stage on fixed ports until Ctrl-C or SIGTERM. */

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { partnerScopes } from '../../shared/auth/scopes.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, RouteDefinition } from '../../shared/routes/types.ts';
 import * as z from '../../shared/schemas/zod.ts';
+import { partnerScopes } from '../../shared/vocabulary/scopes.ts';
 import { buildProxyEvent } from './api-event.ts';
 
 /**
@@ -113,7 +113,7 @@ export function callerOf(route: RouteDefinition): Who {
   return route.auth?.scope.startsWith('identity.') ? 'operator' : 'partner';
 }
 
-/** The local stage's default port of each host (shared/config/local.ts). */
+/** The local stage's default port of each host (infra/local/config.ts). */
 const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445 };
 
 /** A 1x1 PNG: the body of a sample image upload. */

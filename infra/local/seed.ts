@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
-import { identityScopes, partnerScopes } from '../../shared/auth/scopes.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { applicationStore } from '../../shared/db/entities/application.ts';
 import { commitWrites, DynamoUnitOfWork } from '../../shared/db/transaction.ts';
@@ -10,6 +9,7 @@ import { createAccount, createApplication } from '../../shared/domain/accounts/s
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { createCsr, generateKeyPair, privateKeyPem } from '../../shared/pki/certificates.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
+import { identityScopes, partnerScopes } from '../../shared/vocabulary/scopes.ts';
 import { type SeedContext, type Seeder, seeders } from './seeders.ts';
 
 export interface SeededClient {

@@ -5,15 +5,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureConsoleBuild } from '../../console/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
-import { type Clock, processClock, systemClock, useClock } from '../../shared/clock.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
-import {
-  applyEnvironment,
-  localLimitOverrides,
-  localMetricsEnabled,
-  offlineAwsEnvironment,
-  useOfflineAws,
-} from '../../shared/config/local.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
@@ -25,6 +17,7 @@ import { authRoutes } from '../../shared/routes/auth.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
 import { existingDailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
+import { type Clock, processClock, systemClock, useClock } from '../../shared/util/clock.ts';
 import {
   functionEnvironment,
   type QueueName,
@@ -34,6 +27,13 @@ import {
   serviceFunctions,
 } from '../functions.ts';
 import { clientCertificateFromPem } from './api-event.ts';
+import {
+  applyEnvironment,
+  localLimitOverrides,
+  localMetricsEnabled,
+  offlineAwsEnvironment,
+  useOfflineAws,
+} from './config.ts';
 import { type ConsoleSites, startConsoleSites } from './console-sites.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules } from './functions.ts';

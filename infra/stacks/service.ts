@@ -1,8 +1,8 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { consoleDistDir } from '../../console/build.ts';
-import { cdkDefaultAccount } from '../../shared/config/local.ts';
 import { type EntryResolver, handlerEntry } from '../constructs/entries.ts';
+import { cdkDefaultAccount } from '../local/config.ts';
 import { placeholdersIn, type StageConfig, stageConfigFrom } from '../stage-config.ts';
 import { ApiStack } from './api-stack.ts';
 import { ConsoleStack } from './console-stack.ts';

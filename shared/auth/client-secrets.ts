@@ -97,4 +97,4 @@ export {
   type BasicCredentials,
   MalformedBasicCredentialsError,
   parseBasicCredentials,
-} from './basic-credentials.ts';
+} from '../vocabulary/basic-credentials.ts';

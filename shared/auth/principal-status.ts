@@ -1,8 +1,8 @@
-import { processMillis } from '../clock.ts';
 import { config } from '../config/env.ts';
 import { onReset } from '../config/reset.ts';
 import { findApplication } from '../db/entities/application.ts';
 import { UnauthorizedError } from '../domain/errors.ts';
+import { processMillis } from '../util/clock.ts';
 import { LruMap } from '../util/lru-map.ts';
 import type { PartnerPrincipal } from './principal.ts';
 

@@ -1,5 +1,5 @@
 import type { Audience, RouteAuth } from '../routes/types.ts';
-import type { Scope } from './scopes.ts';
+import type { Scope } from '../vocabulary/scopes.ts';
 
 /** A partner application, proven by a client-credentials token: it always acts for one account. */
 export interface PartnerPrincipal {

@@ -11,9 +11,9 @@ import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { Audience } from '../routes/types.ts';
 import { secretStore } from '../secrets/store.ts';
 import { LruMap } from '../util/lru-map.ts';
+import { canonicalScopes } from '../vocabulary/scopes.ts';
 import { accessTokenType, clockSkewSeconds, readPublicJwks } from './keys.ts';
 import type { Principal } from './principal.ts';
-import { canonicalScopes } from './scopes.ts';
 
 export { accessTokenType };
 

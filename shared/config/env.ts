@@ -1,11 +1,399 @@
-import { type Stage, stages } from '../routes/types.ts';
+import { type Stage, stages } from '../vocabulary/stage.ts';
 import { onReset } from './reset.ts';
 
-/**
- * Runtime configuration of the functions, read from the environment once. `runtimeEnvironment` below
- * writes the same variables: CDK puts them on every Lambda and the local stage into its process (both
- * through infra/functions.ts), so the names live in this file only.
+/*
+ * Every environment variable of the functions, in one table: how its value parses, its default,
+ * whether a read without it fails, and which functions `runtimeEnvironment` (through
+ * infra/functions.ts, for CDK and the local stage) gives it to, from which stage setting. Readers
+ * below parse on first read; a value that does not parse fails there, naming the variable.
  */
+
+/** Turns a set value (never empty) into the variable's value, or throws a reason the caller prefixes with the name. */
+type Parser<T> = (raw: string) => T;
+
+class MalformedValue extends Error {}
+
+export const text: Parser<string> = (raw) => raw;
+
+export function wholeNumber(min: number, unit: string): Parser<number> {
+  return (raw) => {
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min)
+      throw new MalformedValue(`must be a whole number of ${unit}, at least ${min}, not "${raw}"`);
+    return value;
+  };
+}
+
+export const flag: Parser<boolean> = (raw) => {
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new MalformedValue(`must be true or false, not "${raw}"`);
+};
+
+/** An absolute URL, kept as written: issuers and audiences compare as strings. */
+export const url: Parser<string> = (raw) => {
+  if (!URL.canParse(raw)) throw new MalformedValue(`must be an absolute URL, not "${raw}"`);
+  return raw;
+};
+
+const hostNamePattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export const hostName: Parser<string> = (raw) => {
+  if (!hostNamePattern.test(raw)) throw new MalformedValue(`is not a host name: ${raw}`);
+  return raw;
+};
+
+export function oneOf<const T extends string>(values: readonly T[]): Parser<T> {
+  return (raw) => {
+    const value = values.find((candidate) => candidate === raw);
+    if (value === undefined) throw new MalformedValue(`must be one of ${values.join(', ')}, not "${raw}"`);
+    return value;
+  };
+}
+
+export function json<T>(shape: string, check: (value: unknown) => value is T): Parser<T> {
+  return (raw) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new MalformedValue(`must be JSON (${shape})`);
+    }
+    if (!check(parsed)) throw new MalformedValue(`must be ${shape}`);
+    return parsed;
+  };
+}
+
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((item) => typeof item === 'string');
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+export type SecretName =
+  | 'signingKeys'
+  | 'jwks'
+  | 'partnerCa'
+  | 'clientSecretPepper'
+  | 'webhookEncryptionKey'
+  | 'passSigningKeys'
+  | 'passKeysPublic'
+  | 'idempotencyEncryptionKey'
+  | 'usageKeySecret'
+  | 'idpClientSecret'
+  | 'loginStateKey';
+
+/** Secret ids when their variable is unset: the file names of the local stage's secret store. */
+export const defaultSecretIds: Record<SecretName, string> = {
+  signingKeys: 'signing-keys',
+  jwks: 'jwks',
+  partnerCa: 'partner-ca',
+  clientSecretPepper: 'client-secret-pepper',
+  webhookEncryptionKey: 'webhook-encryption-key',
+  passSigningKeys: 'pass-signing-keys',
+  passKeysPublic: 'pass-keys-public',
+  idempotencyEncryptionKey: 'idempotency-encryption-key',
+  usageKeySecret: 'usage-key-secret',
+  idpClientSecret: 'idp-client-secret',
+  loginStateKey: 'employee-login-state-key',
+};
+
+export const secretNames = Object.keys(defaultSecretIds) as SecretName[];
+
+/** Variables that carry the URL of a queue a function consumes or sends to (named in infra/functions.ts). */
+export type QueueUrlVariable = 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL';
+
+export const logLevels = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** The subject of the partner CA docs/deploy.md creates, when a stage names none. */
+export const defaultPartnerCaSubject = 'CN=Partner Travel Services Partner CA';
+/** A disabled application's or account's tokens are refused within this bound. */
+export const defaultPrincipalStatusTtlSeconds = 60;
+/** The logger's service name (POWERTOOLS_SERVICE_NAME) on every stage. */
+const serviceName = 'partner-travel-services';
+
+/** What the function registry (infra/functions.ts) declares about a function that decides its environment. */
+export interface FunctionProfile {
+  secrets?: Partial<Record<SecretName, unknown>>;
+  buckets?: Partial<Record<'images', unknown>>;
+  /** The variables of the queues it uses. */
+  queueUrlVariables: readonly QueueUrlVariable[];
+}
+
+/** The values behind a function's environment, as CDK (tokens, ARNs) or the local stage (endpoints, files) knows them. */
+export interface RuntimeSettings {
+  stage: Stage;
+  tables: { main: string; idempotency: string; audit: string };
+  buckets: { images: string };
+  secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
+  apiBaseUrl: string;
+  authBaseUrl: string;
+  adminBaseUrl: string;
+  /** The console's origin, admitted by CORS; absent: no console on the stage. */
+  consoleOrigin?: string;
+  /** Absent: the stage has no identity provider, and employee login answers 500. */
+  employeeLogin?: EmployeeLoginConfig;
+  logLevel: LogLevel;
+  /** Local stage: DynamoDB Local and the SQS emulator, which serves S3 too. */
+  endpoints?: { dynamodb: string; sqs: string; s3: string };
+  validateResponses?: boolean;
+  /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
+  metrics?: boolean;
+  /** The SM-DP+ host of eSIM activation codes (the stage configuration's); unset: the stage's placeholder. */
+  esimSmdpAddress?: string;
+  /** URLs of the queues the function uses. */
+  queueUrls?: Partial<Record<QueueUrlVariable, string>>;
+  /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
+  localWebhooks?: { extraCaFile: string };
+  /** The partner CA's subject DN; default `defaultPartnerCaSubject`. */
+  partnerCaSubject?: string;
+}
+
+interface Variable<T> {
+  parse: Parser<T>;
+  /** A read without a value fails (a variable with a default never does). */
+  required?: true;
+  default?: T;
+  /** Where `runtimeEnvironment` takes the value from; absent: set by someone else (`setBy`). */
+  from?: (settings: RuntimeSettings) => string | undefined;
+  /** The functions `runtimeEnvironment` gives it to; default every function. */
+  to?: (fn: FunctionProfile) => boolean;
+  /** Who sets a variable `runtimeEnvironment` does not write. */
+  setBy?: string;
+}
+
+function variable<T, const S extends Omit<Variable<T>, 'parse'>>(
+  parse: Parser<T>,
+  spec: S & Omit<Variable<T>, 'parse'>,
+): S & { parse: Parser<T> } {
+  return { ...spec, parse };
+}
+
+const granted = (secret: SecretName) => (fn: FunctionProfile) => fn.secrets?.[secret] !== undefined;
+const usesQueue = (name: QueueUrlVariable) => (fn: FunctionProfile) => fn.queueUrlVariables.includes(name);
+/** The functions that log employees in: the ones that can read the identity provider's client secret. */
+const logsEmployeesIn = granted('idpClientSecret');
+const fromLogin =
+  (field: (login: EmployeeLoginConfig) => string | undefined) => (settings: RuntimeSettings) =>
+    settings.employeeLogin ? field(settings.employeeLogin) : undefined;
+/** A secret's id (an ARN in AWS); every function gets every id, IAM decides what it may read. */
+const secretId = (secret: SecretName) =>
+  variable(text, { default: defaultSecretIds[secret], from: (settings) => settings.secrets.ids[secret] });
+
+/** The table. Grouped by who reads it; docs/operations.md points here rather than repeating it. */
+export const variables = {
+  // The runtime config every function reads (`config()`).
+  STAGE: variable(oneOf(stages), { required: true, from: (settings) => settings.stage }),
+  AWS_REGION: variable(text, { required: true, setBy: 'the Lambda runtime; the local stage' }),
+  MAIN_TABLE_NAME: variable(text, { required: true, from: (settings) => settings.tables.main }),
+  IDEMPOTENCY_TABLE_NAME: variable(text, { required: true, from: (settings) => settings.tables.idempotency }),
+  AUDIT_TABLE_NAME: variable(text, { required: true, from: (settings) => settings.tables.audit }),
+  IMAGES_BUCKET_NAME: variable(text, {
+    from: (settings) => settings.buckets.images,
+    to: (fn) => fn.buckets?.images !== undefined,
+  }),
+  DYNAMODB_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.dynamodb }),
+  SQS_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.sqs }),
+  S3_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.s3 }),
+  SECRETS_BACKEND: variable(oneOf(['aws', 'file']), {
+    default: 'aws',
+    from: (settings) => settings.secrets.backend,
+  }),
+  SECRETS_DIR: variable(text, { from: (settings) => settings.secrets.dir }),
+  SIGNING_KEYS_SECRET_ID: secretId('signingKeys'),
+  JWKS_SECRET_ID: secretId('jwks'),
+  PARTNER_CA_SECRET_ID: secretId('partnerCa'),
+  CLIENT_SECRET_PEPPER_SECRET_ID: secretId('clientSecretPepper'),
+  WEBHOOK_KEY_SECRET_ID: secretId('webhookEncryptionKey'),
+  PASS_SIGNING_KEYS_SECRET_ID: secretId('passSigningKeys'),
+  PASS_KEYS_PUBLIC_SECRET_ID: secretId('passKeysPublic'),
+  IDEMPOTENCY_KEY_SECRET_ID: secretId('idempotencyEncryptionKey'),
+  USAGE_KEY_SECRET_ID: secretId('usageKeySecret'),
+  IDP_CLIENT_SECRET_SECRET_ID: secretId('idpClientSecret'),
+  LOGIN_STATE_KEY_SECRET_ID: secretId('loginStateKey'),
+  TOKEN_ISSUER: variable(url, { required: true, from: (settings) => settings.authBaseUrl }),
+  PARTNER_AUDIENCE: variable(url, { required: true, from: (settings) => settings.apiBaseUrl }),
+  ADMIN_AUDIENCE: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
+  API_BASE_URL: variable(url, { required: true, from: (settings) => settings.apiBaseUrl }),
+  AUTH_BASE_URL: variable(url, { required: true, from: (settings) => settings.authBaseUrl }),
+  ADMIN_BASE_URL: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
+  /** The employee console's origin: the only one CORS admits (unset: no CORS answers at all). */
+  CONSOLE_ORIGIN: variable(url, { from: (settings) => settings.consoleOrigin }),
+  /** Validate every response body against the route table's schema (local and tests). */
+  VALIDATE_RESPONSES: variable(flag, {
+    default: false,
+    from: (settings) => (settings.validateResponses ? 'true' : undefined),
+  }),
+  /** RFC 4514 subject DN a client certificate must name as its issuer (docs/accounts.md). */
+  PARTNER_CA_SUBJECT: variable(text, {
+    default: defaultPartnerCaSubject,
+    from: (settings) => settings.partnerCaSubject,
+  }),
+  PRINCIPAL_STATUS_TTL_SECONDS: variable(wholeNumber(0, 'seconds'), {
+    default: defaultPrincipalStatusTtlSeconds,
+    setBy: 'a test',
+  }),
+  /** SM-DP+ host of eSIM activation codes; esim.ts requires it in prod and defaults it elsewhere. */
+  ESIM_SMDP_ADDRESS: variable(hostName, { from: (settings) => settings.esimSmdpAddress }),
+
+  // Employee login (`employeeLoginConfig()`), on the functions that log employees in.
+  IDP_ISSUER: variable(url, {
+    required: true,
+    from: fromLogin((login) => login.issuer),
+    to: logsEmployeesIn,
+  }),
+  IDP_CLIENT_ID: variable(text, {
+    required: true,
+    from: fromLogin((login) => login.clientId),
+    to: logsEmployeesIn,
+  }),
+  IDP_SCOPE: variable(text, { from: fromLogin((login) => login.scope), to: logsEmployeesIn }),
+  IDP_GROUPS_CLAIM: variable(text, { from: fromLogin((login) => login.groupsClaim), to: logsEmployeesIn }),
+  /** Provider group -> employee role name. */
+  IDP_GROUP_ROLES: variable(json('a JSON object of role names by group', isStringRecord), {
+    required: true,
+    from: fromLogin((login) => JSON.stringify(login.groupRoles)),
+    to: logsEmployeesIn,
+  }),
+  /** Always strict in prod, whatever the variable says. */
+  EMPLOYEE_ROLE_MAPPING: variable(oneOf(['strict', 'lenient']), {
+    default: 'strict',
+    from: fromLogin((login) => login.roleMapping),
+    to: logsEmployeesIn,
+  }),
+  CONSOLE_CLIENT_ID: variable(text, {
+    required: true,
+    from: fromLogin((login) => login.consoleClientId),
+    to: logsEmployeesIn,
+  }),
+  CONSOLE_REDIRECT_URIS: variable(json('a JSON array of URIs', isStringList), {
+    required: true,
+    from: fromLogin((login) => JSON.stringify(login.redirectUris)),
+    to: logsEmployeesIn,
+  }),
+  /** Local stage: a CA (PEM file) trusted for the provider's HTTPS besides the public ones. */
+  IDP_EXTRA_CA_FILE: variable(text, { from: fromLogin((login) => login.extraCaFile), to: logsEmployeesIn }),
+
+  // Logs and metrics, read before anything else: never required.
+  POWERTOOLS_SERVICE_NAME: variable(text, { default: serviceName, from: () => serviceName }),
+  LOG_LEVEL: variable((raw) => oneOf(logLevels)(raw.toUpperCase()), {
+    default: 'INFO',
+    from: (settings) => settings.logLevel,
+  }),
+  /** Read by Powertools' Metrics itself. */
+  POWERTOOLS_METRICS_DISABLED: variable(flag, {
+    default: false,
+    from: (settings) => (settings.metrics === false ? 'true' : undefined),
+  }),
+
+  // Queues, on the functions that use them.
+  WEBHOOK_QUEUE_URL: variable(url, {
+    required: true,
+    from: (settings) => settings.queueUrls?.WEBHOOK_QUEUE_URL,
+    to: usesQueue('WEBHOOK_QUEUE_URL'),
+  }),
+  WEBHOOK_DLQ_URL: variable(url, {
+    required: true,
+    from: (settings) => settings.queueUrls?.WEBHOOK_DLQ_URL,
+    to: usesQueue('WEBHOOK_DLQ_URL'),
+  }),
+
+  // Knobs a stage or a test turns; documented defaults where unset.
+  /** How long a new booking's hold lasts (default: the domain's 30 minutes). */
+  BOOKING_HOLD_SECONDS: variable(wholeNumber(1, 'seconds'), { setBy: 'a test or the local stage' }),
+  /** The catalog's staleness bound (0: every request reads); never set in AWS, Cache-Control states the default. */
+  CATALOG_MAX_STALENESS_MS: variable(wholeNumber(0, 'milliseconds'), { setBy: 'a test or the local stage' }),
+  WEBHOOK_TIMEOUT_MS: variable(wholeNumber(1, 'milliseconds'), {
+    default: 30_000,
+    setBy: 'a test or the local stage',
+  }),
+  /** Comma-separated seconds; the dispatcher parses it (shared/domain/webhooks/retry.ts). */
+  WEBHOOK_RETRY_SCHEDULE: variable(text, { setBy: 'a test or the local stage' }),
+  /** JSON over the token endpoint's limits; the auth function parses it (docs/quotas.md). */
+  TOKEN_ENDPOINT_LIMITS: variable(text, { setBy: 'the local stage' }),
+  WEBHOOK_ALLOW_LOOPBACK: variable(flag, {
+    default: false,
+    from: (settings) => (settings.localWebhooks ? 'true' : undefined),
+  }),
+  WEBHOOK_EXTRA_CA_FILE: variable(text, { from: (settings) => settings.localWebhooks?.extraCaFile }),
+  /** `name=address,...` pinned resolutions, honoured on the local stage only (shared/net/policy.ts). */
+  WEBHOOK_RESOLVE: variable(text, { setBy: 'a test or the local stage' }),
+  /** API Gateway's side of the rate limit plans (docs/quotas.md). */
+  USAGE_PLAN_NAMES: variable(json('a JSON object of usage plan names by plan', isStringRecord), {
+    setBy: 'infra/constructs/rate-limiting.ts, on the functions that move keys or read usage',
+  }),
+  STAFF_API_KEY_ID: variable(text, { setBy: 'infra/constructs/rate-limiting.ts, on the authorizer' }),
+};
+
+type Variables = typeof variables;
+export type VariableName = keyof Variables;
+type Parsed<N extends VariableName> = ReturnType<Variables[N]['parse']>;
+/** A required variable or one with a default always has a value; any other may be unset. */
+type Value<N extends VariableName> = Variables[N] extends { required: true } | { default: unknown }
+  ? Parsed<N>
+  : Parsed<N> | undefined;
+
+const specOf = (name: VariableName): Variable<unknown> => variables[name];
+
+/** The parsed value of a variable that is set (an empty value counts as unset), else undefined. */
+function lookup<N extends VariableName>(name: N): Parsed<N> | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return specOf(name).parse(raw) as Parsed<N>;
+  } catch (error) {
+    if (error instanceof MalformedValue) throw new Error(`${name} ${error.message}`);
+    throw error;
+  }
+}
+
+/** A variable's value: parsed, else its default; a required one without a value throws, naming it. */
+export function read<N extends VariableName>(name: N): Value<N> {
+  const value = lookup(name);
+  if (value !== undefined) return value;
+  const spec = specOf(name);
+  if (spec.required) throw new Error(`Missing environment variable ${name}`);
+  return spec.default as Value<N>;
+}
+
+/** The variables that configure a function of this profile to these settings: the inverse of the readers. */
+export function runtimeEnvironment(settings: RuntimeSettings, fn: FunctionProfile): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const name of Object.keys(variables) as VariableName[]) {
+    const { from, to } = specOf(name);
+    const value = from && (to?.(fn) ?? true) ? from(settings) : undefined;
+    if (value !== undefined) environment[name] = value;
+  }
+  return environment;
+}
+
+/** The variables `runtimeEnvironment` gives a function of this profile when every setting is present. */
+export function variablesOf(fn: FunctionProfile): VariableName[] {
+  return (Object.keys(variables) as VariableName[]).filter((name) => {
+    const { from, to } = specOf(name);
+    return from !== undefined && (to?.(fn) ?? true);
+  });
+}
+
+/** The variable each secret id is read from. */
+const secretIdVariables = {
+  signingKeys: 'SIGNING_KEYS_SECRET_ID',
+  jwks: 'JWKS_SECRET_ID',
+  partnerCa: 'PARTNER_CA_SECRET_ID',
+  clientSecretPepper: 'CLIENT_SECRET_PEPPER_SECRET_ID',
+  webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
+  passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
+  passKeysPublic: 'PASS_KEYS_PUBLIC_SECRET_ID',
+  idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
+  usageKeySecret: 'USAGE_KEY_SECRET_ID',
+  idpClientSecret: 'IDP_CLIENT_SECRET_SECRET_ID',
+  loginStateKey: 'LOGIN_STATE_KEY_SECRET_ID',
+} as const satisfies Record<SecretName, VariableName>;
+
+/** Runtime configuration of the functions, read from the environment once per container. */
 export interface RuntimeConfig {
   stage: Stage;
   region: string;
@@ -30,126 +418,45 @@ export interface RuntimeConfig {
   authBaseUrl: string;
   /** {admin_url}: the employee admin API. */
   adminBaseUrl: string;
-  /** The employee console's origin: the only one CORS admits (undefined: no CORS answers at all). */
   consoleOrigin: string | undefined;
-  /** Validate every response body against the route table's schema (local and tests). */
   validateResponses: boolean;
-  /**
-   * The subject DN of the partner CA: a client certificate must name it as its issuer (docs/accounts.md,
-   * Certificate binding). RFC 4514 form, e.g. `CN=Partner Travel Services Partner CA`.
-   */
   partnerCaSubject: string;
   /** How long a verifier trusts what it read about an application's and account's status (docs/accounts.md). */
   principalStatusTtlSeconds: number;
-  /** SM-DP+ host named in eSIM activation codes, as configured; `esimSmdpAddress()` (esim.ts) resolves it. */
+  /** As configured; `esimSmdpAddress()` (esim.ts) resolves it. */
   esimSmdpAddress: string | undefined;
-}
-
-/** The subject of the partner CA docs/deploy.md creates, when a stage names none. */
-export const defaultPartnerCaSubject = 'CN=Partner Travel Services Partner CA';
-/** A disabled application's or account's tokens are refused within this bound. */
-export const defaultPrincipalStatusTtlSeconds = 60;
-
-function nonNegativeInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of seconds`);
-  return value;
-}
-
-export type SecretName =
-  | 'signingKeys'
-  | 'jwks'
-  | 'partnerCa'
-  | 'clientSecretPepper'
-  | 'webhookEncryptionKey'
-  | 'passSigningKeys'
-  | 'passKeysPublic'
-  | 'idempotencyEncryptionKey'
-  | 'usageKeySecret'
-  | 'idpClientSecret'
-  | 'loginStateKey';
-
-/** The variable each secret id is read from: an ARN in AWS. */
-const secretIdVariables: Record<SecretName, string> = {
-  signingKeys: 'SIGNING_KEYS_SECRET_ID',
-  jwks: 'JWKS_SECRET_ID',
-  partnerCa: 'PARTNER_CA_SECRET_ID',
-  clientSecretPepper: 'CLIENT_SECRET_PEPPER_SECRET_ID',
-  webhookEncryptionKey: 'WEBHOOK_KEY_SECRET_ID',
-  passSigningKeys: 'PASS_SIGNING_KEYS_SECRET_ID',
-  passKeysPublic: 'PASS_KEYS_PUBLIC_SECRET_ID',
-  idempotencyEncryptionKey: 'IDEMPOTENCY_KEY_SECRET_ID',
-  usageKeySecret: 'USAGE_KEY_SECRET_ID',
-  idpClientSecret: 'IDP_CLIENT_SECRET_SECRET_ID',
-  loginStateKey: 'LOGIN_STATE_KEY_SECRET_ID',
-};
-
-/** Secret ids when their variable is unset: the file names of the local stage's secret store. */
-export const defaultSecretIds: Record<SecretName, string> = {
-  signingKeys: 'signing-keys',
-  jwks: 'jwks',
-  partnerCa: 'partner-ca',
-  clientSecretPepper: 'client-secret-pepper',
-  webhookEncryptionKey: 'webhook-encryption-key',
-  passSigningKeys: 'pass-signing-keys',
-  passKeysPublic: 'pass-keys-public',
-  idempotencyEncryptionKey: 'idempotency-encryption-key',
-  usageKeySecret: 'usage-key-secret',
-  idpClientSecret: 'idp-client-secret',
-  loginStateKey: 'employee-login-state-key',
-};
-
-export const secretNames = Object.keys(secretIdVariables) as SecretName[];
-
-/** Variables that carry the URL of a queue a function consumes or sends to (named in infra/functions.ts). */
-export type QueueUrlVariable = 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL';
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
-}
-
-function stageFrom(value: string): Stage {
-  const stage = stages.find((candidate) => candidate === value);
-  if (!stage) throw new Error(`STAGE must be one of ${stages.join(', ')}, not ${value}`);
-  return stage;
 }
 
 let cached: RuntimeConfig | undefined;
 
 export function config(): RuntimeConfig {
   cached ??= {
-    stage: stageFrom(required('STAGE')),
-    region: required('AWS_REGION'),
-    mainTableName: required('MAIN_TABLE_NAME'),
-    idempotencyTableName: required('IDEMPOTENCY_TABLE_NAME'),
-    auditTableName: required('AUDIT_TABLE_NAME'),
-    imagesBucketName: process.env.IMAGES_BUCKET_NAME || undefined,
-    dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT || undefined,
-    sqsEndpoint: process.env.SQS_ENDPOINT || undefined,
-    s3Endpoint: process.env.S3_ENDPOINT || undefined,
-    secretsBackend: process.env.SECRETS_BACKEND === 'file' ? 'file' : 'aws',
-    secretsDir: process.env.SECRETS_DIR || undefined,
-    secretIds: Object.fromEntries(
-      secretNames.map((name) => [name, process.env[secretIdVariables[name]] ?? defaultSecretIds[name]]),
-    ) as Record<SecretName, string>,
-    tokenIssuer: required('TOKEN_ISSUER'),
-    partnerAudience: required('PARTNER_AUDIENCE'),
-    adminAudience: required('ADMIN_AUDIENCE'),
-    apiBaseUrl: required('API_BASE_URL'),
-    authBaseUrl: required('AUTH_BASE_URL'),
-    adminBaseUrl: required('ADMIN_BASE_URL'),
-    consoleOrigin: process.env.CONSOLE_ORIGIN || undefined,
-    validateResponses: process.env.VALIDATE_RESPONSES === 'true',
-    partnerCaSubject: process.env.PARTNER_CA_SUBJECT || defaultPartnerCaSubject,
-    principalStatusTtlSeconds: nonNegativeInteger(
-      'PRINCIPAL_STATUS_TTL_SECONDS',
-      defaultPrincipalStatusTtlSeconds,
-    ),
-    esimSmdpAddress: process.env.ESIM_SMDP_ADDRESS || undefined,
+    stage: read('STAGE'),
+    region: read('AWS_REGION'),
+    mainTableName: read('MAIN_TABLE_NAME'),
+    idempotencyTableName: read('IDEMPOTENCY_TABLE_NAME'),
+    auditTableName: read('AUDIT_TABLE_NAME'),
+    imagesBucketName: read('IMAGES_BUCKET_NAME'),
+    dynamodbEndpoint: read('DYNAMODB_ENDPOINT'),
+    sqsEndpoint: read('SQS_ENDPOINT'),
+    s3Endpoint: read('S3_ENDPOINT'),
+    secretsBackend: read('SECRETS_BACKEND'),
+    secretsDir: read('SECRETS_DIR'),
+    secretIds: Object.fromEntries(secretNames.map((name) => [name, read(secretIdVariables[name])])) as Record<
+      SecretName,
+      string
+    >,
+    tokenIssuer: read('TOKEN_ISSUER'),
+    partnerAudience: read('PARTNER_AUDIENCE'),
+    adminAudience: read('ADMIN_AUDIENCE'),
+    apiBaseUrl: read('API_BASE_URL'),
+    authBaseUrl: read('AUTH_BASE_URL'),
+    adminBaseUrl: read('ADMIN_BASE_URL'),
+    consoleOrigin: read('CONSOLE_ORIGIN'),
+    validateResponses: read('VALIDATE_RESPONSES'),
+    partnerCaSubject: read('PARTNER_CA_SUBJECT'),
+    principalStatusTtlSeconds: read('PRINCIPAL_STATUS_TTL_SECONDS'),
+    esimSmdpAddress: read('ESIM_SMDP_ADDRESS'),
   };
   return cached;
 }
@@ -159,7 +466,7 @@ onReset(() => {
 
 /** The URL of a queue the function uses; configured on the functions that declare the queue. */
 export function queueUrl(variable: QueueUrlVariable): string {
-  return required(variable);
+  return read(variable);
 }
 
 /** The identity provider and the console as the employee login sees them (docs/employees.md). */
@@ -170,52 +477,28 @@ export interface EmployeeLoginConfig {
   clientId: string;
   scope: string | undefined;
   groupsClaim: string | undefined;
-  /** Provider group -> employee role name. */
   groupRoles: Record<string, string>;
-  /** Always `strict` in prod, whatever the variable says. */
   roleMapping: 'strict' | 'lenient';
   /** The admin console: its client id and the exact redirect URIs the login accepts. */
   consoleClientId: string;
   redirectUris: string[];
-  /** Local stage: a CA (PEM file) trusted for the provider's HTTPS besides the public ones. */
   extraCaFile: string | undefined;
 }
-
-function jsonVariable<T>(name: string, check: (value: unknown) => value is T): T {
-  const raw = required(name);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new Error(`${name} must be JSON`);
-  }
-  if (!check(parsed)) throw new Error(`${name} does not have the expected shape`);
-  return parsed;
-}
-
-const isStringRecord = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((item) => typeof item === 'string');
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 let employeeLogin: EmployeeLoginConfig | undefined;
 
 /** Read on the first login request (only the auth function logs employees in). */
 export function employeeLoginConfig(): EmployeeLoginConfig {
   employeeLogin ??= {
-    issuer: required('IDP_ISSUER'),
-    clientId: required('IDP_CLIENT_ID'),
-    scope: process.env.IDP_SCOPE || undefined,
-    groupsClaim: process.env.IDP_GROUPS_CLAIM || undefined,
-    groupRoles: jsonVariable('IDP_GROUP_ROLES', isStringRecord),
-    roleMapping:
-      config().stage === 'prod' || process.env.EMPLOYEE_ROLE_MAPPING !== 'lenient' ? 'strict' : 'lenient',
-    consoleClientId: required('CONSOLE_CLIENT_ID'),
-    redirectUris: jsonVariable('CONSOLE_REDIRECT_URIS', isStringList),
-    extraCaFile: process.env.IDP_EXTRA_CA_FILE || undefined,
+    issuer: read('IDP_ISSUER'),
+    clientId: read('IDP_CLIENT_ID'),
+    scope: read('IDP_SCOPE'),
+    groupsClaim: read('IDP_GROUPS_CLAIM'),
+    groupRoles: read('IDP_GROUP_ROLES'),
+    roleMapping: config().stage === 'prod' ? 'strict' : read('EMPLOYEE_ROLE_MAPPING'),
+    consoleClientId: read('CONSOLE_CLIENT_ID'),
+    redirectUris: read('CONSOLE_REDIRECT_URIS'),
+    extraCaFile: read('IDP_EXTRA_CA_FILE'),
   };
   return employeeLogin;
 }
@@ -225,76 +508,37 @@ onReset(() => {
 
 /** The stage name as a metrics dimension; metrics are written before `config()` may be complete. */
 export function metricsStage(): string | undefined {
-  return process.env.STAGE || undefined;
+  return lookup('STAGE');
 }
 
-/**
- * API Gateway's side of the rate limit plans (AWS only; set by CDK on the functions that need them):
- * USAGE_PLAN_NAMES (`{"sandbox": "<usage plan name>", ...}`) for the functions that move keys between
- * plans or read usage, STAFF_API_KEY_ID for the authorizer. Undefined where unset.
- */
+/** API Gateway's side of the rate limit plans (AWS only). Undefined where unset. */
 export function usagePlanSettings(): {
   usagePlanNames: Record<string, string> | undefined;
   staffApiKeyId: string | undefined;
 } {
-  const names = process.env.USAGE_PLAN_NAMES;
-  let usagePlanNames: Record<string, string> | undefined;
-  if (names) {
-    const parsed: unknown = JSON.parse(names);
-    if (
-      typeof parsed !== 'object' ||
-      parsed === null ||
-      !Object.values(parsed).every((value) => typeof value === 'string')
-    ) {
-      throw new Error('USAGE_PLAN_NAMES must be a JSON object of usage plan names by plan');
-    }
-    usagePlanNames = parsed as Record<string, string>;
-  }
-  return { usagePlanNames, staffApiKeyId: process.env.STAFF_API_KEY_ID || undefined };
+  return { usagePlanNames: read('USAGE_PLAN_NAMES'), staffApiKeyId: read('STAFF_API_KEY_ID') };
 }
 
-/** JSON overrides of the token endpoint's limits (TOKEN_ENDPOINT_LIMITS, docs/quotas.md); unset in AWS. */
 export function tokenEndpointLimitsOverride(): string | undefined {
-  return process.env.TOKEN_ENDPOINT_LIMITS || undefined;
+  return read('TOKEN_ENDPOINT_LIMITS');
 }
-
-/** The logger's service name (POWERTOOLS_SERVICE_NAME) on every stage. */
-const serviceName = 'partner-travel-services';
-
-export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
 
 /** Read when the logger is created, before anything else is configured: no variable is required. */
 export function loggerConfig(): { serviceName: string; logLevel: LogLevel } {
-  return {
-    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? serviceName,
-    logLevel: (process.env.LOG_LEVEL as LogLevel | undefined) ?? 'INFO',
-  };
+  return { serviceName: read('POWERTOOLS_SERVICE_NAME'), logLevel: read('LOG_LEVEL') };
 }
 
-/** How long a new booking's hold lasts, when a stage shortens it (BOOKING_HOLD_SECONDS); else the default. */
 export function bookingHoldSecondsOverride(): number | undefined {
-  const configured = Number(process.env.BOOKING_HOLD_SECONDS);
-  return Number.isInteger(configured) && configured > 0 ? configured : undefined;
+  return read('BOOKING_HOLD_SECONDS');
 }
 
-/**
- * The catalog's staleness bound in milliseconds when a stage or a test sets it (CATALOG_MAX_STALENESS_MS,
- * 0: every request reads); else the stated default (docs/catalog.md, "Served from memory"). Never set
- * in a deployed stage: partners are told the default in Cache-Control.
- */
 export function catalogMaxStalenessOverrideMs(): number | undefined {
-  const raw = process.env.CATALOG_MAX_STALENESS_MS;
-  if (raw === undefined || raw === '') return undefined;
-  const configured = Number(raw);
-  return Number.isInteger(configured) && configured >= 0 ? configured : undefined;
+  return read('CATALOG_MAX_STALENESS_MS');
 }
 
 /** The webhook dispatcher's knobs (docs/webhooks.md, Configuration); unset means the documented defaults. */
 export function webhookDeliveryConfig(): { timeoutMs: number; retrySchedule: string | undefined } {
-  const timeoutMs = Number(process.env.WEBHOOK_TIMEOUT_MS ?? 30_000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    throw new Error('WEBHOOK_TIMEOUT_MS must be a positive integer');
-  return { timeoutMs, retrySchedule: process.env.WEBHOOK_RETRY_SCHEDULE };
+  return { timeoutMs: read('WEBHOOK_TIMEOUT_MS'), retrySchedule: read('WEBHOOK_RETRY_SCHEDULE') };
 }
 
 /**
@@ -308,89 +552,10 @@ export function outboundConfig(): {
   resolve: string | undefined;
 } {
   return {
-    local: process.env.STAGE === 'local',
-    allowLoopback: process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
-    extraCaFile: process.env.WEBHOOK_EXTRA_CA_FILE || undefined,
-    resolve: process.env.WEBHOOK_RESOLVE,
-  };
-}
-
-/** The values behind a function's environment, as CDK (tokens, ARNs) or the local stage (endpoints, files) knows them. */
-export interface RuntimeSettings {
-  stage: Stage;
-  tables: { main: string; idempotency: string; audit: string };
-  buckets: { images: string };
-  secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
-  apiBaseUrl: string;
-  authBaseUrl: string;
-  adminBaseUrl: string;
-  /** The console's origin, admitted by CORS; absent: no console on the stage. */
-  consoleOrigin?: string;
-  /** Absent: the stage has no identity provider, and employee login answers 500. */
-  employeeLogin?: EmployeeLoginConfig;
-  logLevel: string;
-  /** Local stage: DynamoDB Local and the SQS emulator, which serves S3 too. */
-  endpoints?: { dynamodb: string; sqs: string; s3: string };
-  validateResponses?: boolean;
-  /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
-  metrics?: boolean;
-  /** The SM-DP+ host of eSIM activation codes (the stage configuration's); unset: the stage's placeholder. */
-  esimSmdpAddress?: string;
-  /** URLs of the queues the function uses. */
-  queueUrls?: Partial<Record<QueueUrlVariable, string>>;
-  /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
-  localWebhooks?: { extraCaFile: string };
-  /** The partner CA's subject DN; default `defaultPartnerCaSubject`. */
-  partnerCaSubject?: string;
-}
-
-function employeeLoginEnvironment(login: EmployeeLoginConfig): Record<string, string> {
-  return {
-    IDP_ISSUER: login.issuer,
-    IDP_CLIENT_ID: login.clientId,
-    ...(login.scope ? { IDP_SCOPE: login.scope } : {}),
-    ...(login.groupsClaim ? { IDP_GROUPS_CLAIM: login.groupsClaim } : {}),
-    IDP_GROUP_ROLES: JSON.stringify(login.groupRoles),
-    EMPLOYEE_ROLE_MAPPING: login.roleMapping,
-    CONSOLE_CLIENT_ID: login.consoleClientId,
-    CONSOLE_REDIRECT_URIS: JSON.stringify(login.redirectUris),
-    ...(login.extraCaFile ? { IDP_EXTRA_CA_FILE: login.extraCaFile } : {}),
-  };
-}
-
-/** The inverse of `config()`: the variables that configure a function to these settings. */
-export function runtimeEnvironment(settings: RuntimeSettings): Record<string, string> {
-  const { secrets, endpoints, localWebhooks } = settings;
-  return {
-    STAGE: settings.stage,
-    MAIN_TABLE_NAME: settings.tables.main,
-    IDEMPOTENCY_TABLE_NAME: settings.tables.idempotency,
-    AUDIT_TABLE_NAME: settings.tables.audit,
-    IMAGES_BUCKET_NAME: settings.buckets.images,
-    ...(endpoints
-      ? { DYNAMODB_ENDPOINT: endpoints.dynamodb, SQS_ENDPOINT: endpoints.sqs, S3_ENDPOINT: endpoints.s3 }
-      : {}),
-    SECRETS_BACKEND: secrets.backend,
-    ...(secrets.dir ? { SECRETS_DIR: secrets.dir } : {}),
-    ...Object.fromEntries(secretNames.map((name) => [secretIdVariables[name], secrets.ids[name]])),
-    TOKEN_ISSUER: settings.authBaseUrl,
-    PARTNER_AUDIENCE: settings.apiBaseUrl,
-    ADMIN_AUDIENCE: settings.adminBaseUrl,
-    API_BASE_URL: settings.apiBaseUrl,
-    AUTH_BASE_URL: settings.authBaseUrl,
-    ADMIN_BASE_URL: settings.adminBaseUrl,
-    ...(settings.consoleOrigin ? { CONSOLE_ORIGIN: settings.consoleOrigin } : {}),
-    ...(settings.employeeLogin ? employeeLoginEnvironment(settings.employeeLogin) : {}),
-    ...(settings.esimSmdpAddress ? { ESIM_SMDP_ADDRESS: settings.esimSmdpAddress } : {}),
-    POWERTOOLS_SERVICE_NAME: serviceName,
-    LOG_LEVEL: settings.logLevel,
-    ...(settings.validateResponses ? { VALIDATE_RESPONSES: 'true' } : {}),
-    ...(settings.partnerCaSubject ? { PARTNER_CA_SUBJECT: settings.partnerCaSubject } : {}),
-    ...(settings.metrics === false ? { POWERTOOLS_METRICS_DISABLED: 'true' } : {}),
-    ...settings.queueUrls,
-    ...(localWebhooks
-      ? { WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: localWebhooks.extraCaFile }
-      : {}),
+    local: lookup('STAGE') === 'local',
+    allowLoopback: read('WEBHOOK_ALLOW_LOOPBACK'),
+    extraCaFile: read('WEBHOOK_EXTRA_CA_FILE'),
+    resolve: read('WEBHOOK_RESOLVE'),
   };
 }
 

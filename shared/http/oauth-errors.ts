@@ -1,5 +1,5 @@
-import { OAuthError } from '../auth/oauth-error.ts';
 import { ApiError } from '../domain/errors.ts';
+import { OAuthError } from '../vocabulary/oauth-error.ts';
 import { type ProblemResponse, problemResponse, statusOf } from './problem.ts';
 
 /**

@@ -1,4 +1,5 @@
 import { ApiError, type ErrorCode, errorCatalog, MalformedBodyError } from '../domain/errors.ts';
+import { problemContentType } from '../vocabulary/media-types.ts';
 
 export interface Problem {
   code: ErrorCode;
@@ -15,8 +16,6 @@ export interface ProblemResponse {
   headers: Record<string, string>;
   body: string;
 }
-
-export const problemContentType = 'application/problem+json';
 
 /** The status of an error: its code's, except a body that is not JSON at all (400 rather than 422). */
 export function statusOf(error: ApiError): number {

@@ -1,5 +1,5 @@
+import { webhookUrlShapeProblem } from '../domain/webhooks/url-shape.ts';
 import { type GuardOptions, RefusedAddressError, resolvePublicAddresses } from './safe-https.ts';
-import { webhookUrlShapeProblem } from './webhook-url-shape.ts';
 
 /**
  * Subscribe-time check: the shape, then every address the host resolves to (or the literal, in any

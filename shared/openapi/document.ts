@@ -4,15 +4,16 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import { applicationScopes, employeeOnlyScopes, identityScopes } from '../auth/scopes.ts';
 import { type ErrorCode, errorCatalog } from '../domain/errors.ts';
-import { problemContentType } from '../http/problem.ts';
 import { authRoutes } from '../routes/auth.ts';
 import { routesForStage } from '../routes/index.ts';
-import { type Host, htmlContentType, type RouteDefinition, type Stage } from '../routes/types.ts';
+import { type Host, htmlContentType, type RouteDefinition } from '../routes/types.ts';
 import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
 import { webhookPayloads } from '../schemas/webhooks.ts';
 import * as z from '../schemas/zod.ts';
+import { problemContentType } from '../vocabulary/media-types.ts';
+import { applicationScopes, employeeOnlyScopes, identityScopes } from '../vocabulary/scopes.ts';
+import type { Stage } from '../vocabulary/stage.ts';
 
 export interface DocumentOptions {
   stage: Stage;

@@ -1,9 +1,9 @@
 import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
-import { processMillis } from '../clock.ts';
 import { type Es256KeyEntry, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
 import type { ServiceType } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';
 import type { SecretStore } from '../secrets/store.ts';
+import { processMillis } from '../util/clock.ts';
 
 /**
  * Pass QR payloads: compact JWS (ES256) signed with a key of their own, not the access-token key, so

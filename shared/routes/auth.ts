@@ -1,4 +1,3 @@
-import { problemContentType } from '../http/problem.ts';
 import {
   employeeLoginCallbackQuery,
   employeeLoginQuery,
@@ -9,6 +8,7 @@ import {
   tokenResponseSchema,
 } from '../schemas/auth.ts';
 import { problemSchema } from '../schemas/common.ts';
+import { problemContentType } from '../vocabulary/media-types.ts';
 import { defineRoute, htmlContentType } from './types.ts';
 
 export const authRoutes = {

@@ -1,3 +1,4 @@
+import type { Stage } from '../vocabulary/stage.ts';
 import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
@@ -12,7 +13,7 @@ import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
-import type { FunctionGroup, RouteDefinition, Stage } from './types.ts';
+import type { FunctionGroup, RouteDefinition } from './types.ts';
 import { webhooksRoutes } from './webhooks.ts';
 
 /** Every route written by hand, each once. */

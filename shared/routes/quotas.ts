@@ -1,5 +1,5 @@
-import { allScopes } from '../auth/scopes.ts';
 import { rateLimitStatusSchema } from '../schemas/quotas.ts';
+import { allScopes } from '../vocabulary/scopes.ts';
 import { defineRoute } from './types.ts';
 
 const [anyScope, ...otherScopes] = allScopes;

@@ -1,6 +1,6 @@
-import type { Scope } from '../auth/scopes.ts';
 import type { ErrorCode } from '../domain/errors.ts';
 import type * as z from '../schemas/zod.ts';
+import type { Scope } from '../vocabulary/scopes.ts';
 
 export const functionGroups = [
   'auth',
@@ -16,9 +16,6 @@ export const functionGroups = [
   'catalog-admin',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
-
-export const stages = ['local', 'preview', 'stage', 'prod'] as const;
-export type Stage = (typeof stages)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,5 @@
-import { applicationScopes } from '../auth/scopes.ts';
 import { planNames } from '../domain/quotas/plans.ts';
+import { applicationScopes } from '../vocabulary/scopes.ts';
 import { timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 

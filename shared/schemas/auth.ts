@@ -1,3 +1,4 @@
+import { oauthErrorCodes } from '../vocabulary/oauth-error.ts';
 import * as z from './zod.ts';
 
 /** An optional form or query field (a string unless told), described for the OpenAPI document. */
@@ -34,15 +35,6 @@ export const tokenResponseSchema = z
     }),
   })
   .register(z.globalRegistry, { id: 'TokenResponse' });
-
-export const oauthErrorCodes = [
-  'invalid_request',
-  'invalid_client',
-  'invalid_grant',
-  'unauthorized_client',
-  'unsupported_grant_type',
-  'invalid_scope',
-] as const;
 
 export const oauthErrorSchema = z
   .object({ error: z.enum(oauthErrorCodes), error_description: z.optional(z.string()) })

@@ -1,6 +1,10 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { eventTypes } from '../domain/events.ts';
-import { isWebhookUrlShape, maxWebhookUrlLength, webhookUrlShapeProblem } from '../net/webhook-url-shape.ts';
+import {
+  isWebhookUrlShape,
+  maxWebhookUrlLength,
+  webhookUrlShapeProblem,
+} from '../domain/webhooks/url-shape.ts';
 import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 

@@ -90,7 +90,7 @@ describe('the function registry', () => {
 
 describe('functionEnvironment', () => {
   it('configures a function so that its runtime config reads back the stage settings', () => {
-    const environment = functionEnvironment('booking', localSettings);
+    const environment = functionEnvironment('catalog', localSettings);
     for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
     vi.stubEnv('AWS_REGION', 'eu-west-1');
     resetModuleCaches();
@@ -119,7 +119,17 @@ describe('functionEnvironment', () => {
       partnerCaSubject: defaultPartnerCaSubject,
       principalStatusTtlSeconds: 60,
     });
+  });
+
+  it('configures the function that logs employees in so that it reads back the login settings', () => {
+    for (const [name, value] of Object.entries(functionEnvironment('auth', localSettings))) {
+      vi.stubEnv(name, value);
+    }
+    vi.stubEnv('AWS_REGION', 'eu-west-1');
+    resetModuleCaches();
+
     expect(employeeLoginConfig()).toEqual(localSettings.employeeLogin);
+    expect(functionEnvironment('booking', localSettings)).not.toHaveProperty('IDP_ISSUER');
   });
 
   it('maps employee roles strictly in prod whatever the stage settings say', () => {

@@ -19,7 +19,8 @@ import {
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
-import { type Host, type Stage, stages } from '../../shared/routes/types.ts';
+import type { Host } from '../../shared/routes/types.ts';
+import { type Stage, stages } from '../../shared/vocabulary/stage.ts';
 import {
   type CfnResource,
   deployedMethods,
@@ -696,8 +697,6 @@ describe('the functions', () => {
             AUTH_BASE_URL: 'https://auth.partner-travel.example.com',
             ADMIN_BASE_URL: 'https://admin.partner-travel.example.com',
             CONSOLE_ORIGIN: 'https://console.partner-travel.example.com',
-            EMPLOYEE_ROLE_MAPPING: 'strict',
-            CONSOLE_REDIRECT_URIS: JSON.stringify(['https://console.partner-travel.example.com/callback']),
             ESIM_SMDP_ADDRESS: 'smdp.partner-travel.example.com',
             MAIN_TABLE_NAME: expect.anything(),
             IDEMPOTENCY_TABLE_NAME: expect.anything(),
@@ -718,6 +717,19 @@ describe('the functions', () => {
       const [logGroupId] = referencedIds((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup);
       expect(logGroups.get(logGroupId ?? '')?.Properties.RetentionInDays, id).toBe(365);
     }
+    // The employee login's settings go to the function that logs employees in, and only there.
+    const loginSettings = (fn: (typeof functions)[number][1]) =>
+      JSON.stringify(fn.Properties.Environment).includes('CONSOLE_REDIRECT_URIS');
+    const withLogin = functions.filter(([, fn]) => loginSettings(fn));
+    expect(withLogin.map(([, fn]) => JSON.stringify(fn.Properties.Tags))).toEqual([
+      expect.stringContaining('"Value":"auth"'),
+    ]);
+    expect(withLogin[0]?.[1].Properties.Environment).toMatchObject({
+      Variables: {
+        EMPLOYEE_ROLE_MAPPING: 'strict',
+        CONSOLE_REDIRECT_URIS: JSON.stringify(['https://console.partner-travel.example.com/callback']),
+      },
+    });
   });
 
   it('get exactly the table and secret access their entry in the least-privilege map grants', () => {

@@ -5,7 +5,7 @@ import { App, type CfnElement, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { type EntryResolver, handlerEntry, projectRoot } from '../../infra/constructs/entries.ts';
 import { addService, type Service } from '../../infra/stacks/service.ts';
-import type { Stage } from '../../shared/routes/types.ts';
+import type { Stage } from '../../shared/vocabulary/stage.ts';
 
 type Json = Record<string, unknown>;
 export interface CfnResource {

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { logLevelOverride } from '../../infra/local/config.ts';
 import { freePorts, type StageEndpoints, type StageJson, startStage } from '../../infra/local/stage.ts';
-import { logLevelOverride } from '../../shared/config/local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

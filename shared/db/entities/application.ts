@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Scope } from '../../auth/scopes.ts';
 import { config } from '../../config/env.ts';
 import type { AccountStatus, ApplicationRecord, ApplicationStatus } from '../../domain/accounts/model.ts';
 import type { ApplicationStore } from '../../domain/accounts/ports.ts';
 import { ServiceUnavailableError } from '../../domain/errors.ts';
+import type { Scope } from '../../vocabulary/scopes.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite, TransactItem } from '../transaction.ts';

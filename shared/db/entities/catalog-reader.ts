@@ -1,5 +1,4 @@
 import { AsyncResource } from 'node:async_hooks';
-import { processMillis } from '../../clock.ts';
 import { catalogMaxStalenessOverrideMs, config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../domain/catalog/freshness.ts';
@@ -7,6 +6,7 @@ import type { CatalogReader, CatalogView, ViewOptions } from '../../domain/catal
 import type { Contract } from '../../domain/catalog/records.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { logger } from '../../observability/logger.ts';
+import { processMillis } from '../../util/clock.ts';
 import { LruMap } from '../../util/lru-map.ts';
 import { type CatalogPointer, type LoadedSnapshot, loadSnapshot, readCatalogStates } from './catalog.ts';
 

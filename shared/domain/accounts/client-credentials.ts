@@ -2,8 +2,8 @@ import {
   type BasicCredentials,
   MalformedBasicCredentialsError,
   parseBasicCredentials,
-} from '../../auth/basic-credentials.ts';
-import { OAuthError } from '../../auth/oauth-error.ts';
+} from '../../vocabulary/basic-credentials.ts';
+import { OAuthError } from '../../vocabulary/oauth-error.ts';
 import { clientLockedOut } from '../quotas/lockout.ts';
 import type { IssuedToken, TokenGrantPorts } from './ports.ts';
 import { grantedScopes } from './scopes.ts';

@@ -1,4 +1,4 @@
-import type { Scope } from '../../auth/scopes.ts';
+import type { Scope } from '../../vocabulary/scopes.ts';
 import type { Log, Page, PageRequest } from '../ports.ts';
 import type { ClientLockout } from '../quotas/lockout.ts';
 import type { PlanName } from '../quotas/plans.ts';

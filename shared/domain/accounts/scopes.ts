@@ -1,11 +1,11 @@
-import { OAuthError } from '../../auth/oauth-error.ts';
+import { OAuthError } from '../../vocabulary/oauth-error.ts';
 import {
   canonicalScope,
   canonicalScopes,
   employeeOnlyScopes,
   identityScopes,
   type Scope,
-} from '../../auth/scopes.ts';
+} from '../../vocabulary/scopes.ts';
 import { type FieldError, ValidationError } from '../errors.ts';
 import type { AccountKind } from './model.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Scope } from '../../auth/scopes.ts';
+import type { Scope } from '../../vocabulary/scopes.ts';
 import {
   ConcurrentChangeError,
   ConflictError,

@@ -1,4 +1,4 @@
-import { OAuthError } from '../../auth/oauth-error.ts';
+import { OAuthError } from '../../vocabulary/oauth-error.ts';
 
 /**
  * Refusals of the employee login. The login and callback operations answer a browser, so these are

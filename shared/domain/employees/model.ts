@@ -1,4 +1,4 @@
-import { employeeOnlyScopes, identityScopes } from '../../auth/scopes.ts';
+import { employeeOnlyScopes, identityScopes } from '../../vocabulary/scopes.ts';
 
 /** Employee roles (docs/employees.md, Roles and scopes). */
 export const roles = ['admin', 'support'] as const;

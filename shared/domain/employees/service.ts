@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { OAuthError } from '../../auth/oauth-error.ts';
+import { OAuthError } from '../../vocabulary/oauth-error.ts';
 import { type AuditEntry, buildAuditRecord } from '../audit/model.ts';
 import type { AuditLog } from '../audit/ports.ts';
 import { uuidV7 } from '../booking/ids.ts';

@@ -1,4 +1,4 @@
-import type { Stage } from '../../routes/types.ts';
+import type { Stage } from '../../vocabulary/stage.ts';
 import { defaultClientFloodPolicy, defaultFloodPolicy, type FloodPolicy } from './flood.ts';
 import { defaultLockoutPolicy, type LockoutPolicy } from './lockout.ts';
 import type { Plan, PlanName, Plans } from './plans.ts';

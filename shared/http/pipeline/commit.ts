@@ -13,7 +13,8 @@ import {
   storeIdempotent,
 } from '../../idempotency/store.ts';
 import type { RouteDefinition } from '../../routes/types.ts';
-import { problemContentType, problemResponse, statusOf } from '../problem.ts';
+import { problemContentType } from '../../vocabulary/media-types.ts';
+import { problemResponse, statusOf } from '../problem.ts';
 import { schemaBreach } from '../validation.ts';
 import {
   idempotencyHeaders,

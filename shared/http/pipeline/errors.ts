@@ -1,8 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { isThrottlingError, isTransientError } from '@smithy/core/retry';
-import { OAuthError } from '../../auth/oauth-error.ts';
 import { ApiError, ServiceUnavailableError } from '../../domain/errors.ts';
 import { logger } from '../../observability/logger.ts';
+import { OAuthError } from '../../vocabulary/oauth-error.ts';
 import { errorPage, htmlErrorResponse } from '../html-pages.ts';
 import { oauthErrorResponse } from '../oauth-errors.ts';
 import { problemResponse, statusOf } from '../problem.ts';

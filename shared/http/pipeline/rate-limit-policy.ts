@@ -1,6 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { planFromContext, usageKeyOf, usageOwnerFromContext } from '../../auth/usage-authorizer.ts';
-import { processClock } from '../../clock.ts';
 import { type DailyUsageCounter, dailyPolicyUsage } from '../../domain/quotas/daily-usage.ts';
 import {
   formatRateLimit,
@@ -10,6 +9,7 @@ import {
 } from '../../domain/quotas/headers.ts';
 import { isPlanName } from '../../domain/quotas/plans.ts';
 import type { MeteringPlan } from '../../domain/quotas/ports.ts';
+import { processClock } from '../../util/clock.ts';
 import type { PipelineMiddleware, PipelineRequest } from './internal.ts';
 
 /** The plan the gateway metered the request with, from its authorizer's context; undefined if none. */

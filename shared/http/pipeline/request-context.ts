@@ -1,10 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { ClientCertificate } from '../../auth/principal.ts';
-import { processClock } from '../../clock.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { logger } from '../../observability/logger.ts';
 import type { RouteDefinition } from '../../routes/types.ts';
+import { processClock } from '../../util/clock.ts';
 import { resolveRequestId } from '../request-id.ts';
 import type { PipelineMiddleware, PipelineRequest } from './internal.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClock, useClock } from '../../../shared/clock.ts';
+import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import type { ClientIdentity } from '../../support/api.ts';
 import { addApplication, asOperator, clientCredentials, onboardAccount } from '../admin/operator.ts';
 import { type OwnGateway, ownGateway } from '../quotas/own-gateway.ts';

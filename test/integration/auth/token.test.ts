@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { partnerScopes } from '../../../shared/auth/scopes.ts';
+import { partnerScopes } from '../../../shared/vocabulary/scopes.ts';
 import { endpoints, request, seeded, stage } from '../../support/api.ts';
 import {
   addApplication,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClock, useClock } from '../../../shared/clock.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { catalogMaxStalenessMs } from '../../../shared/domain/catalog/freshness.ts';
+import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import {
   type Answer,
   auditOf,

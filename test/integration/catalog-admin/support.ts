@@ -9,12 +9,10 @@ import { ensureTable } from '../../../infra/local/tables.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
 import { generateClientId } from '../../../shared/auth/client-secrets.ts';
 import { createEmployeeTokenIssuer } from '../../../shared/auth/employee-tokens.ts';
-import type { Scope } from '../../../shared/auth/scopes.ts';
 import { SigningKeyCache } from '../../../shared/auth/signing-key-cache.ts';
 import { readSigningKeys } from '../../../shared/auth/signing-keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
 import { audienceValue } from '../../../shared/auth/tokens.ts';
-import { processClock } from '../../../shared/clock.ts';
 import { config } from '../../../shared/config/env.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { ddb } from '../../../shared/db/client.ts';
@@ -28,6 +26,8 @@ import { type Role, scopesFor } from '../../../shared/domain/employees/model.ts'
 import { routes } from '../../../shared/routes/index.ts';
 import type { RouteDefinition } from '../../../shared/routes/types.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
+import { processClock } from '../../../shared/util/clock.ts';
+import type { Scope } from '../../../shared/vocabulary/scopes.ts';
 import { endpoints } from '../../support/api.ts';
 import { dynamoClient } from '../../support/aws.ts';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examplePath, readmeExample } from '../../../clients/typescript/test/readme-example.ts';
-import { inheritedPath } from '../../../shared/config/local.ts';
+import { inheritedPath } from '../../../infra/local/config.ts';
 import { stage } from '../../support/api.ts';
 import { type OnboardedPartner, onboardPartner } from '../../support/onboard.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitGatewayResponse } from '../../../infra/constructs/rate-limiting.ts';
 import { LocalUsagePlans } from '../../../infra/local/limits.ts';
-import { TestClock } from '../../../shared/clock.ts';
 import { resolvePlans } from '../../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { publishLocalUsage } from '../../../shared/usage-plans/index.ts';
+import { TestClock } from '../../../shared/util/clock.ts';
 import type { ApiResponse } from '../../support/api.ts';
 import { type OnboardedPartner, onboardPartner } from '../../support/onboard.ts';
 import { asOperator } from '../admin/operator.ts';

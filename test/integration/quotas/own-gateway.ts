@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { applyEnvironment } from '../../../infra/local/config.ts';
 import { FunctionModules } from '../../../infra/local/functions.ts';
 import { type Gateway, startGateway } from '../../../infra/local/gateway.ts';
 import type { LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
 import { region, type StageJson } from '../../../infra/local/stage.ts';
-import type { Clock } from '../../../shared/clock.ts';
 import type { LogLevel } from '../../../shared/config/env.ts';
-import { applyEnvironment } from '../../../shared/config/local.ts';
 import { logger } from '../../../shared/observability/logger.ts';
+import type { Clock } from '../../../shared/util/clock.ts';
 import { endpoints, stage, stageClient } from '../../support/api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalFloodRules } from '../../../infra/local/limits.ts';
-import { TestClock, useClock } from '../../../shared/clock.ts';
+import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import type { ApiResponse } from '../../support/api.ts';
 import {
   addApplication,

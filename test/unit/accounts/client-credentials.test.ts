@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthError } from '../../../shared/auth/oauth-error.ts';
 import {
   clientCredentialsOf,
   issueClientCredentialsToken,
 } from '../../../shared/domain/accounts/client-credentials.ts';
 import { ClientLockout } from '../../../shared/domain/quotas/lockout.ts';
+import { OAuthError } from '../../../shared/vocabulary/oauth-error.ts';
 import { InMemoryLockoutStore } from '../../support/in-memory-lockout-store.ts';
 import { MemoryLog } from '../support/memory-log.ts';
 import { refusalOf } from '../support/unit-of-work.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthError } from '../../../shared/auth/oauth-error.ts';
 import { allowedScopesFor, grantedScopes } from '../../../shared/domain/accounts/scopes.ts';
 import { ValidationError } from '../../../shared/domain/errors.ts';
+import { OAuthError } from '../../../shared/vocabulary/oauth-error.ts';
 
 function refusal(run: () => unknown): ValidationError {
   try {

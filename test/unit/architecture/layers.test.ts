@@ -43,34 +43,57 @@ const graph = new Map(
 );
 const domainFiles = [...graph.keys()].filter((file) => file.startsWith('shared/domain/'));
 
-/** Pure helpers outside the domain that it may use: they import nothing with side effects. */
-const pureHelpers = [
-  'shared/auth/scopes.ts',
-  'shared/auth/oauth-error.ts',
-  'shared/auth/basic-credentials.ts',
-];
-const forbiddenFolders = [
-  'shared/db/',
-  'shared/storage/',
-  'shared/config/',
-  'shared/secrets/',
-  'shared/net/',
-  'shared/pki/',
-  'shared/observability/',
-  'shared/http/',
-  'shared/idempotency/',
-  'shared/auth/',
-  'functions/',
-];
-const forbiddenPackages = ['@aws-sdk/', 'aws-lambda', '@aws-lambda-powertools/', '@middy/'];
+/**
+ * The layers, lowest first. A file imports files of its own layer and of the layers it names, never
+ * of a layer above; no exception. The model (the domain and the zod schemas of what crosses the wire
+ * or is stored) is one layer because the two use each other: schemas refine with the domain's rules,
+ * the catalog's records are schemas. Configuration and the model know nothing of each other.
+ */
+const layers = [
+  { name: 'vocabulary', folders: ['shared/vocabulary/', 'shared/util/'], mayImport: [] },
+  { name: 'configuration', folders: ['shared/config/'], mayImport: ['vocabulary'] },
+  { name: 'model', folders: ['shared/domain/', 'shared/schemas/'], mayImport: ['vocabulary'] },
+  { name: 'route table', folders: ['shared/routes/'], mayImport: ['vocabulary', 'model'] },
+  {
+    name: 'adapters',
+    folders: [
+      'shared/aws/',
+      'shared/crypto/',
+      'shared/secrets/',
+      'shared/observability/',
+      'shared/db/',
+      'shared/storage/',
+      'shared/net/',
+      'shared/pki/',
+      'shared/auth/',
+      'shared/idempotency/',
+      'shared/usage-plans/',
+    ],
+    mayImport: ['vocabulary', 'configuration', 'model', 'route table'],
+  },
+  {
+    name: 'HTTP',
+    folders: ['shared/http/', 'shared/openapi/'],
+    mayImport: ['vocabulary', 'configuration', 'model', 'route table', 'adapters'],
+  },
+  {
+    name: 'functions',
+    folders: ['functions/'],
+    mayImport: ['vocabulary', 'configuration', 'model', 'route table', 'adapters', 'HTTP'],
+  },
+] as const;
+type Layer = (typeof layers)[number];
 
-function forbidden(target: string): boolean {
-  if (pureHelpers.includes(target)) return false;
-  return (
-    forbiddenFolders.some((folder) => target.startsWith(folder)) ||
-    forbiddenPackages.some((name) => target === name || target.startsWith(name))
-  );
+function layerOf(file: string): Layer | undefined {
+  return layers.find((layer) => layer.folders.some((folder) => file.startsWith(folder)));
 }
+
+const awsPackages = ['@aws-sdk/', 'aws-lambda', '@aws-lambda-powertools/', '@middy/'];
+const isAwsPackage = (target: string) =>
+  awsPackages.some((name) => target === name || target.startsWith(name));
+const isPackage = (target: string) => !target.startsWith('shared/') && !target.startsWith('functions/');
+/** Layers that run anywhere: no AWS SDK, no Lambda types, no middleware framework. */
+const awsFree: readonly Layer['name'][] = ['vocabulary', 'configuration', 'model', 'route table'];
 
 /** The chain of imports from `start` to the first file `stop` accepts, if any. */
 function pathFrom(start: string, stop: (file: string) => boolean): string[] | undefined {
@@ -128,32 +151,59 @@ describe('the import scanner', () => {
   });
 });
 
-describe('the domain layer', () => {
-  it('imports no adapter, no configuration, no secret store and no AWS package', () => {
-    const violations = domainFiles.flatMap((file) =>
-      (graph.get(file) ?? []).filter(forbidden).map((target) => `${file} imports ${target}`),
-    );
-
-    expect(violations).toEqual([]);
+describe('the layers', () => {
+  it('hold every file of shared/ and functions/', () => {
+    expect([...graph.keys()].filter((file) => layerOf(file) === undefined)).toEqual([]);
   });
 
-  it('reaches none of them through other modules either', () => {
+  it('import only their own layer and the layers below it', () => {
+    const upward = [...graph].flatMap(([file, targets]) => {
+      const layer = layerOf(file);
+      const allowed: readonly string[] = [layer?.name ?? '', ...(layer?.mayImport ?? [])];
+      return targets
+        .filter((target) => !isPackage(target) && !allowed.includes(layerOf(target)?.name ?? ''))
+        .map((target) => `${file} (${layer?.name}) imports ${target} (${layerOf(target)?.name})`);
+    });
+
+    expect(upward).toEqual([]);
+  });
+
+  it('leave the vocabulary free of every package: it is plain TypeScript', () => {
+    const imports = [...graph]
+      .filter(([file]) => layerOf(file)?.name === 'vocabulary')
+      .flatMap(([file, targets]) => targets.filter(isPackage).map((target) => `${file} imports ${target}`));
+
+    expect(imports).toEqual([]);
+  });
+
+  it('keep AWS out of the vocabulary, configuration, model and route table', () => {
+    const imports = [...graph]
+      .filter(([file]) => awsFree.includes(layerOf(file)?.name ?? 'functions'))
+      .flatMap(([file, targets]) =>
+        targets.filter(isAwsPackage).map((target) => `${file} imports ${target}`),
+      );
+
+    expect(imports).toEqual([]);
+  });
+
+  it('never import the tools around the service (infra, scripts, bench, tests)', () => {
+    const imports = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => /^(infra|scripts|bench|test|console|clients)\//.test(target))
+        .map((target) => `${file} imports ${target}`),
+    );
+
+    expect(imports).toEqual([]);
+  });
+
+  it('leave the domain free of AWS through any chain of imports', () => {
     const chains = domainFiles.flatMap((file) => {
-      const chain = pathFrom(file, forbidden);
+      const chain = pathFrom(file, isAwsPackage);
       return chain ? [chain.join(' -> ')] : [];
     });
 
     expect(chains).toEqual([]);
-  });
-
-  it('forms no import cycle with shared/db: no chain of imports leads from the domain into it', () => {
-    const intoDb = domainFiles.flatMap((file) => {
-      const chain = pathFrom(file, (target) => target.startsWith('shared/db/'));
-      return chain ? [chain.join(' -> ')] : [];
-    });
-
-    expect(intoDb).toEqual([]);
-    // The other direction is the design: the stores implement the domain's ports.
+    // The stores implement the domain's ports: adapters import the model, never the reverse.
     expect(
       pathFrom('shared/db/entities/booking.ts', (target) => target.startsWith('shared/domain/')),
     ).toBeDefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalScope, canonicalScopes } from '../../../shared/auth/scopes.ts';
+import { canonicalScope, canonicalScopes } from '../../../shared/vocabulary/scopes.ts';
 
 describe('scopes', () => {
   it('resolve the scope aliases of the contract to one canonical scope', () => {

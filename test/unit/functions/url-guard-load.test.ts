@@ -10,7 +10,7 @@ vi.mock('ipaddr.js', async (importOriginal) => {
 /*
  * The webhook URL guard (DNS lookups, ipaddr.js, node:dns) is what a subscription's URL is checked
  * with, and only creating or changing one does that. No cold start loads it (docs/bench.md, "Cold
- * start"): the request schemas check the URL's shape only (shared/net/webhook-url-shape.ts), and the
+ * start"): the request schemas check the URL's shape only (shared/domain/webhooks/url-shape.ts), and the
  * webhooks function imports the guard with the first URL it checks. A file of its own, so nothing
  * else has loaded the guard before.
  */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { answerRateLimitFields, LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limits.ts';
 import type { Principal } from '../../../shared/auth/principal.ts';
-import { TestClock } from '../../../shared/clock.ts';
 import { ServiceUnavailableError } from '../../../shared/domain/errors.ts';
 import type { PlanName } from '../../../shared/domain/quotas/plans.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
 import { problemResponse } from '../../../shared/http/problem.ts';
+import { TestClock } from '../../../shared/util/clock.ts';
 
 const token = (name: string) => `Bearer ${name}.payload.signature`;
 const principals: Record<string, Principal> = {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localEmployeeRoles, localPorts, localStateDir } from '../../../shared/config/local.ts';
+import { localEmployeeRoles, localPorts, localStateDir } from '../../../infra/local/config.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 

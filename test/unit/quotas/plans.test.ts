@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPlanName, type Plans } from '../../../shared/domain/quotas/plans.ts';
 import { RateLimitPlansError, resolvePlans } from '../../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts';
-import { stages } from '../../../shared/routes/types.ts';
+import { stages } from '../../../shared/vocabulary/stage.ts';
 
 const defaults: Plans = {
   sandbox: { rate: 5, burst: 10, dailyQuota: 5_000 },

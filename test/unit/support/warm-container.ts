@@ -6,7 +6,6 @@ import { afterAll, beforeAll, vi } from 'vitest';
 import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
 import { principalStatus } from '../../../shared/auth/principal-status.ts';
-import type { Scope } from '../../../shared/auth/scopes.ts';
 import { rotateSigningKeys } from '../../../shared/auth/signing-keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
 import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
@@ -14,6 +13,7 @@ import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import type { RouteDefinition } from '../../../shared/routes/types.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
+import type { Scope } from '../../../shared/vocabulary/scopes.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const clientId = 'client-1';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { webhookUrlShapeProblem } from '../../../shared/domain/webhooks/url-shape.ts';
 import { classifyAddress, parseIpLiteral } from '../../../shared/net/address.ts';
 import type { OutboundPolicy } from '../../../shared/net/policy.ts';
 import { postOnce, RefusedAddressError, resolvePublicAddresses } from '../../../shared/net/safe-https.ts';
 import { webhookUrlProblem } from '../../../shared/net/webhook-url.ts';
-import { webhookUrlShapeProblem } from '../../../shared/net/webhook-url-shape.ts';
 
 const strict: OutboundPolicy = { allowLoopback: false, extraCa: undefined, resolveOverrides: new Map() };
 const local: OutboundPolicy = { ...strict, allowLoopback: true };

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'preact/hooks';
-import { identityScopes, partnerScopes } from '../../../../shared/auth/scopes.ts';
+import { identityScopes, partnerScopes } from '../../../../shared/vocabulary/scopes.ts';
 import type { Application, ApplicationWithSecret, Scope } from '../../api/types.ts';
 import { useConsole } from '../../context.ts';
 import {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { applicationScopes } from '../../../../shared/auth/scopes.ts';
 import {
   employeeOnlyScopes,
   employeeScopes,
@@ -7,6 +6,7 @@ import {
   rolesFor,
   scopesFor,
 } from '../../../../shared/domain/employees/model.ts';
+import { applicationScopes } from '../../../../shared/vocabulary/scopes.ts';
 import { lenient, strict } from './fakes.ts';
 
 describe('rolesFor', () => {

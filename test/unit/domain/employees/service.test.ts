@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createLoginStateSigner } from '../../../../shared/auth/login-state-signer.ts';
-import { OAuthError } from '../../../../shared/auth/oauth-error.ts';
 import {
   InvalidGrantError,
   LoginCallbackRefusedError,
@@ -19,6 +18,7 @@ import {
   s256,
   startLogin,
 } from '../../../../shared/domain/employees/service.ts';
+import { OAuthError } from '../../../../shared/vocabulary/oauth-error.ts';
 import { verifyEmployeeToken } from '../../../support/employee-tokens.ts';
 import {
   adminAudience,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthError } from '../../../../shared/auth/oauth-error.ts';
 import {
   ConflictError,
   ServiceUnavailableError,
@@ -7,6 +6,7 @@ import {
 } from '../../../../shared/domain/errors.ts';
 import { errorResponses } from '../../../../shared/http/pipeline/errors.ts';
 import type { PipelineInternal } from '../../../../shared/http/pipeline/internal.ts';
+import { OAuthError } from '../../../../shared/vocabulary/oauth-error.ts';
 import { eventOf, recordingLogger, requestOf, resolved, testRoute } from './support.ts';
 
 const route = testRoute({});

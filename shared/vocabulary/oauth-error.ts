@@ -1,4 +1,12 @@
-import type { oauthErrorCodes } from '../schemas/auth.ts';
+/** RFC 6749 section 5.2 error codes the token endpoint answers with. */
+export const oauthErrorCodes = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
 
 export type OAuthErrorCode = (typeof oauthErrorCodes)[number];
 

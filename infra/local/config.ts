@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { resetModuleCaches } from './reset.ts';
+import { resetModuleCaches } from '../../shared/config/reset.ts';
 
 /**
  * Settings of everything around the deployed functions, from the environment: the local stage
