@@ -53,25 +53,6 @@ export async function onboardPartner(scopes: string[]) {
   };
 }
 
-/**
- * Polls `read` until `done` says its answer shows the change, and returns that answer with how long
- * the change took to show: the catalog is served from memory, so a write reaches answers within the
- * staleness bound, not at once.
- */
-export async function firstShowing<T>(
-  read: () => Promise<T>,
-  done: (answer: T) => boolean,
-  timeoutMs: number,
-): Promise<{ answer: T; afterMs: number }> {
-  const started = Date.now();
-  for (;;) {
-    const answer = await read();
-    const afterMs = Date.now() - started;
-    if (done(answer) || afterMs > timeoutMs) return { answer, afterMs };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** Runs catalog writes (contracts, seeding) against the stage's DynamoDB from this test process. */
 export async function onStageTable(): Promise<void> {
   const { resetModuleCaches } = await import('../../../shared/config/reset.ts');
