@@ -5,6 +5,7 @@ import type { MeteringPlan } from '../../shared/domain/quotas/ports.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { rateLimitStatus } from '../../shared/domain/quotas/status.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { rateLimitsView } from '../../shared/http/views/quotas.ts';
 import { quotasRoutes } from '../../shared/routes/quotas.ts';
 import { dailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { usageReader } from '../../shared/usage-plans/index.ts';
@@ -32,19 +33,7 @@ export const handler = createApiHandler(quotasRoutes, {
     return {
       status: 200,
       headers: { 'Cache-Control': 'no-store' },
-      body: {
-        plan: status.plan,
-        rate: status.limits.rate,
-        burst: status.limits.burst,
-        daily_quota: status.limits.dailyQuota,
-        policies: status.policies.map((policy) => ({
-          policy: policy.policy,
-          quota: policy.quota,
-          window_seconds: policy.windowSeconds,
-          remaining: policy.remaining,
-          reset_seconds: policy.resetSeconds,
-        })),
-      },
+      body: rateLimitsView(status),
     };
   },
 });

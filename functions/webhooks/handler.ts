@@ -23,7 +23,7 @@ import {
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { deliveryView, recoveryView, webhookView } from '../../shared/http/views/webhooks.ts';
+import { deliveryView, pingView, recoveryView, webhookView } from '../../shared/http/views/webhooks.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
@@ -130,7 +130,7 @@ export const handler = createApiHandler(webhooksRoutes, {
     return {
       status: 202,
       headers: { Location: deliveryLocation(params.webhookID, event.id) },
-      body: { id: event.id, event: 'webhook.ping', timestamp: event.timestamp },
+      body: pingView(event),
     };
   },
   recoverWebhook: async ({ principal, params, body, uow, now }) => {

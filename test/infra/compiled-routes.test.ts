@@ -14,11 +14,8 @@ import {
 import { projectRoot } from '../../infra/constructs/entries.ts';
 import { compiledParser } from '../../infra/local/compiled-parsers.ts';
 import { loadSeedCatalog } from '../../infra/local/seed-catalog.ts';
-import {
-  eventImageSchema,
-  recoveryJobImageSchema,
-} from '../../shared/db/entities/webhook-message-schemas.ts';
-import { catalogRecords, contractTerms } from '../../shared/domain/catalog/records.ts';
+import { eventImageSchema, recoveryJobImageSchema } from '../../shared/db/entities/webhook-message-stored.ts';
+import { catalogRecords, contractTerms } from '../../shared/domain/catalog/catalog-stored.ts';
 import { routes } from '../../shared/routes/index.ts';
 import type { RequestPart, RouteDefinition } from '../../shared/routes/types.ts';
 import { eager, idempotencyKeyHeader } from '../../shared/schemas/common.ts';

@@ -1,7 +1,7 @@
-import type { CatalogRecords, ContractTerms } from '../../domain/catalog/records.ts';
+import type { CatalogRecords, ContractTerms } from '../../domain/catalog/catalog-stored.ts';
 import { schemaParser } from '../../schemas/compiled.ts';
 
-const records = () => import('../../domain/catalog/records.ts');
+const records = () => import('../../domain/catalog/catalog-stored.ts');
 
 /**
  * The catalog's stored records and contract terms, checked as they are read. In a function's bundle

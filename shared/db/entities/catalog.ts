@@ -6,9 +6,9 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
+import type { CatalogRecords, Contract, ContractTerms } from '../../domain/catalog/catalog-stored.ts';
 import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
 import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
-import type { CatalogRecords, Contract, ContractTerms } from '../../domain/catalog/records.ts';
 import {
   type CatalogStamps,
   changeTimeAfter,

@@ -1,7 +1,7 @@
 import { schemaParser } from '../../schemas/compiled.ts';
-import type { EventImage, RecoveryJobImage } from './webhook-message-schemas.ts';
+import type { EventImage, RecoveryJobImage } from './webhook-message-stored.ts';
 
-const schemas = () => import('./webhook-message-schemas.ts');
+const schemas = () => import('./webhook-message-stored.ts');
 
 /**
  * The event and the recovery job a webhook queue message carries, checked as the dispatcher reads

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { RecoveryJob, WebhookMessage } from '../../domain/webhooks/model.ts';
 import { eventEntity } from './event.ts';
 import { eventImageParser, recoveryJobImageParser } from './webhook-message-parsers.ts';
-import type { EventImage } from './webhook-message-schemas.ts';
+import type { EventImage } from './webhook-message-stored.ts';
 import { recoveryJobEntity } from './webhook-recovery.ts';
 
 /**

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../../domain/events.ts';
 import type { Delivery, Webhook, WebhookRecovery } from '../../domain/webhooks/model.ts';
 import { activeRotation } from '../../domain/webhooks/subscriptions.ts';
 
@@ -48,4 +49,9 @@ export function recoveryView(recovery: WebhookRecovery) {
     truncated: recovery.truncated,
     started_at: recovery.startedAt,
   };
+}
+
+/** A ping's 202: the event queued for delivery, which its Location shows. */
+export function pingView(event: DomainEvent) {
+  return { id: event.id, event: 'webhook.ping', timestamp: event.timestamp };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SeedCatalog } from '../../../infra/local/seed-catalog.ts';
+import type { ContractScope } from '../../../shared/domain/catalog/catalog-stored.ts';
 import { catalogMaxStalenessMs } from '../../../shared/domain/catalog/freshness.ts';
-import type { ContractScope } from '../../../shared/domain/catalog/records.ts';
 import {
   everything,
   firstShowing,

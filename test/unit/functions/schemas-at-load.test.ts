@@ -75,7 +75,7 @@ describe("the catalog's record schemas", () => {
       const { loadSeedCatalog } = await import('../../../infra/local/seed-catalog.ts');
       const { records } = await loadSeedCatalog();
       vi.resetModules();
-      const { catalogRecords } = await import('../../../shared/domain/catalog/records.ts');
+      const { catalogRecords } = await import('../../../shared/domain/catalog/catalog-stored.ts');
       await import(`../../../functions/${name}/handler.ts`);
       const atLoad = factoryCalls.length;
 
