@@ -52,6 +52,7 @@ const pureHelpers = [
 const forbiddenFolders = [
   'shared/db/',
   'shared/storage/',
+  'shared/queues/',
   'shared/config/',
   'shared/secrets/',
   'shared/net/',
