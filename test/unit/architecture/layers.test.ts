@@ -160,3 +160,17 @@ describe('the domain layer', () => {
     ).toBeDefined();
   });
 });
+
+describe('the functions', () => {
+  it('are composition roots: no AWS SDK call and no item mapping of their own, adapters do both', () => {
+    const functionFiles = [...graph.keys()].filter((file) => file.startsWith('functions/'));
+    const violations = functionFiles.flatMap((file) =>
+      (graph.get(file) ?? [])
+        .filter((target) => target.startsWith('@aws-sdk/'))
+        .map((target) => `${file} imports ${target}`),
+    );
+
+    expect(functionFiles).toContain('functions/webhook-dispatcher/handler.ts');
+    expect(violations).toEqual([]);
+  });
+});
