@@ -89,6 +89,21 @@ describe('createApiHandler', () => {
     expect(answered.map((response) => response.headers?.['X-Request-ID'])).toEqual(ids);
   });
 
+  it('refuses one event object handled twice at once rather than mix the two requests', async () => {
+    const release = gate();
+    const handler = createApiHandler(routes, implementations).before(() => release.promise);
+    const event = eventOf({ method: 'GET', headers: { 'X-Request-ID': 'req-44' } });
+
+    const both = [handler(event, context), handler(event, context)];
+    // One request waits at the gate with its state handed over; the other is answered meanwhile.
+    const refused = await Promise.race(both);
+    release.resolve();
+    const answers = await Promise.all(both);
+
+    expect(refused.statusCode).toBe(500);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 500]);
+  });
+
   it('answers a refusal as a problem with the same headers', async () => {
     const handler = createApiHandler(routes, implementations);
 
