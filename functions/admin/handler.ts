@@ -28,7 +28,8 @@ import type { RedeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
 import { listWebhooks } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { accountManagerView, accountView, applicationView } from '../../shared/http/views/accounts.ts';
-import { deliveryView, webhookView } from '../../shared/http/views/webhooks.ts';
+import { pageView } from '../../shared/http/views/page.ts';
+import { deliveryView, webhookListView } from '../../shared/http/views/webhooks.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
 import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
@@ -85,7 +86,7 @@ export const handler = createApiHandler(
 
     listAccounts: async ({ query }) => {
       const page = await listAccounts(ports, query);
-      return { status: 200, body: { data: page.items.map(accountView), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, accountView) };
     },
 
     getAccount: async ({ params }) => ({
@@ -125,7 +126,7 @@ export const handler = createApiHandler(
 
     listApplications: async ({ params, query }) => {
       const page = await listApplications(ports, params.accountID, query);
-      return { status: 200, body: { data: page.items.map(applicationView), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, applicationView) };
     },
 
     getApplication: async ({ params }) => ({
@@ -180,7 +181,7 @@ export const handler = createApiHandler(
       const page = await listAccountManagers(ports, params.accountID, query);
       return {
         status: 200,
-        body: { data: page.items.map(accountManagerView), next_cursor: page.nextCursor },
+        body: pageView(page, accountManagerView),
       };
     },
 
@@ -189,14 +190,14 @@ export const handler = createApiHandler(
       const webhooks = await listWebhooks(ports, params.accountID);
       return {
         status: 200,
-        body: { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null },
+        body: webhookListView(webhooks, now),
       };
     },
 
     listAccountWebhookDeliveries: async ({ params, query }) => {
       await getAccount(ports, params.accountID);
       const page = await listDeliveries(ports, params.accountID, params.webhookID, query);
-      return { status: 200, body: { data: page.items.map(deliveryView), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, deliveryView) };
     },
 
     redeliverAccountWebhookDelivery: async ({ params, uow, now }) => {

@@ -3,6 +3,7 @@ import { dynamoAuditLog } from '../../shared/db/entities/audit.ts';
 import { readAuditLog } from '../../shared/domain/audit/service.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { auditView } from '../../shared/http/views/audit.ts';
+import { pageView } from '../../shared/http/views/page.ts';
 import { auditRoutes } from '../../shared/routes/audit.ts';
 
 /** The audit log's only reader: this function may read the audit table and write nothing at all. */
@@ -18,6 +19,6 @@ export const handler = createApiHandler(auditRoutes, {
       limit: query.limit,
       cursor: query.cursor,
     });
-    return { status: 200, body: { data: page.items.map(auditView), next_cursor: page.nextCursor } };
+    return { status: 200, body: pageView(page, auditView) };
   },
 });

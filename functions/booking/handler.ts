@@ -17,6 +17,7 @@ import {
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { acceptedBookingView, bookingView, passView } from '../../shared/http/views/booking.ts';
+import { pageView } from '../../shared/http/views/page.ts';
 import { PublishedPassKeys } from '../../shared/pki/pass-signing.ts';
 import { bookingRoutes } from '../../shared/routes/booking.ts';
 import { filledPath } from '../../shared/routes/types.ts';
@@ -85,7 +86,7 @@ function operations(serviceType: ServiceType) {
         serviceType,
         query,
       );
-      return { status: 200, body: { data: page.items.map(bookingView), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, bookingView) };
     },
     get: async (request: Request, bookingId: string) => {
       const { accountId } = contextOf(request, serviceType);

@@ -37,6 +37,7 @@ import {
   catalogImageView,
   catalogPublicationView,
 } from '../../shared/http/views/catalog-admin.ts';
+import { pageView } from '../../shared/http/views/page.ts';
 import { catalogAdminRoutes } from '../../shared/routes/catalog-admin.ts';
 import { catalogItemsByOperationId } from '../../shared/routes/catalog-item-names.ts';
 import { filledPath } from '../../shared/routes/types.ts';
@@ -85,7 +86,7 @@ function itemOperations<K extends RecordKind>(kind: K) {
   return {
     list: async ({ query }: { query: { limit: number; cursor?: string | undefined } }) => {
       const page = await listItems(adminPorts(), kind, query);
-      return ok({ data: page.items, next_cursor: page.nextCursor });
+      return ok(pageView(page, (item) => item));
     },
     create: async (request: ChangeRequest & { body: Parameters<typeof createItem<K>>[2] }) => {
       const item = await createItem(adminPorts(), kind, request.body, changeOf(request));

@@ -24,6 +24,7 @@ import {
   packageView,
   tariffView,
 } from '../../shared/http/views/esim.ts';
+import { pageView } from '../../shared/http/views/page.ts';
 import { esimRoutes } from '../../shared/routes/esim.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import type { EsimPackageRequest } from '../../shared/schemas/esim.ts';
@@ -73,10 +74,7 @@ export const handler = createApiHandler(esimRoutes, {
     const page = await listEsims(esimStore, contextOf(request), request.query);
     return {
       status: 200,
-      body: {
-        data: page.items.map((esim) => esimSummaryView(esim, request.now)),
-        next_cursor: page.nextCursor,
-      },
+      body: pageView(page, (esim) => esimSummaryView(esim, request.now)),
     };
   },
 

@@ -19,6 +19,11 @@ export function webhookView(webhook: Webhook, now: Date) {
   };
 }
 
+/** An account holds at most one subscription: its list is always one page. */
+export function webhookListView(webhooks: readonly Webhook[], now: Date) {
+  return { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null };
+}
+
 export function deliveryView(delivery: Delivery) {
   const { event } = delivery;
   return {
