@@ -16,7 +16,7 @@ import { hubMetaMatchesKind } from './rules.ts';
 
 /**
  * The catalog as stored: every partner-visible text in both locales, references by id. The response
- * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts). Built on first
+ * shapes of shared/schemas/catalog.ts are rendered from these per locale (snapshot.ts). Built on first
  * use (`lazyView`): in a function's bundle a parser compiled from them reads the stored catalog
  * (shared/db/entities/catalog-parsers.ts), and zod builds them only for a record that parser leaves.
  */
