@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import './environment.ts';
 import { loadSeedCatalog } from '../infra/local/seed-catalog.ts';
-import type { CatalogRecords, LoungeRecord } from '../shared/domain/catalog/records.ts';
+import type { CatalogRecords, LoungeRecord } from '../shared/domain/catalog/catalog-stored.ts';
 import { listCatalog } from '../shared/domain/catalog/service.ts';
 import { CatalogSnapshot } from '../shared/domain/catalog/snapshot.ts';
 import { collector } from './heap.ts';

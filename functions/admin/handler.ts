@@ -6,7 +6,6 @@ import { applicationStore } from '../../shared/db/entities/application.ts';
 import { deliveryStore } from '../../shared/db/entities/delivery.ts';
 import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
-import type { Account, AccountManager, Application } from '../../shared/domain/accounts/model.ts';
 import type { AccountManagerStore, AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import {
   addAccountManager,
@@ -28,7 +27,9 @@ import { listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveri
 import type { RedeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
 import { listWebhooks } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { deliveryView, webhookView } from '../../shared/http/views/webhooks.ts';
+import { accountManagerView, accountView, applicationView } from '../../shared/http/views/accounts.ts';
+import { pageView } from '../../shared/http/views/page.ts';
+import { deliveryView, webhookListView } from '../../shared/http/views/webhooks.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
 import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
@@ -51,48 +52,6 @@ const ports: AccountPorts & { managers: AccountManagerStore } & RedeliveryPorts 
   // Partners' own pings and redeliveries are limited per account; an employee's redelivery is audited.
   limits: 'unlimited',
 };
-
-function accountView(account: Account) {
-  const { certificate } = account;
-  return {
-    account_id: account.accountId,
-    name: account.name,
-    kind: account.kind,
-    status: account.status,
-    plan: account.plan,
-    certificate: {
-      serial_number: certificate.serialNumber,
-      fingerprint_sha256: certificate.fingerprintSha256,
-      subject: certificate.subject,
-      not_before: certificate.notBefore,
-      not_after: certificate.notAfter,
-    },
-    created_at: account.createdAt,
-    updated_at: account.updatedAt,
-  };
-}
-
-function applicationView(application: Application) {
-  return {
-    client_id: application.clientId,
-    account_id: application.accountId,
-    name: application.name,
-    allowed_scopes: application.allowedScopes,
-    status: application.status,
-    created_at: application.createdAt,
-    updated_at: application.updatedAt,
-    secret_rotated_at: application.secretRotatedAt,
-  };
-}
-
-function managerView(manager: AccountManager) {
-  return {
-    account_id: manager.accountId,
-    employee_id: manager.employeeId,
-    assigned_at: manager.assignedAt,
-    assigned_by: manager.assignedBy,
-  };
-}
 
 /**
  * A Location under the prefix the caller used: the `/v2/admin` route, or for employees its twin under
@@ -127,7 +86,7 @@ export const handler = createApiHandler(
 
     listAccounts: async ({ query }) => {
       const page = await listAccounts(ports, query);
-      return { status: 200, body: { data: page.items.map(accountView), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, accountView) };
     },
 
     getAccount: async ({ params }) => ({
@@ -167,7 +126,7 @@ export const handler = createApiHandler(
 
     listApplications: async ({ params, query }) => {
       const page = await listApplications(ports, params.accountID, query);
-      return { status: 200, body: { data: page.items.map(applicationView), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, applicationView) };
     },
 
     getApplication: async ({ params }) => ({
@@ -214,13 +173,16 @@ export const handler = createApiHandler(
             accountID: manager.accountId,
           }),
         },
-        body: managerView(manager),
+        body: accountManagerView(manager),
       };
     },
 
     listAccountManagers: async ({ params, query }) => {
       const page = await listAccountManagers(ports, params.accountID, query);
-      return { status: 200, body: { data: page.items.map(managerView), next_cursor: page.nextCursor } };
+      return {
+        status: 200,
+        body: pageView(page, accountManagerView),
+      };
     },
 
     listAccountWebhooks: async ({ params, now }) => {
@@ -228,14 +190,14 @@ export const handler = createApiHandler(
       const webhooks = await listWebhooks(ports, params.accountID);
       return {
         status: 200,
-        body: { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null },
+        body: webhookListView(webhooks, now),
       };
     },
 
     listAccountWebhookDeliveries: async ({ params, query }) => {
       await getAccount(ports, params.accountID);
       const page = await listDeliveries(ports, params.accountID, params.webhookID, query);
-      return { status: 200, body: { data: page.items.map(deliveryView), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, deliveryView) };
     },
 
     redeliverAccountWebhookDelivery: async ({ params, uow, now }) => {

@@ -17,6 +17,7 @@ import {
 import { ClientLockout } from '../../shared/domain/quotas/lockout.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { openidConfigurationView, tokenView } from '../../shared/http/views/auth.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
@@ -85,12 +86,7 @@ function tokenResponse(token: { accessToken: string; expiresIn: number; scopes: 
   return {
     status: 200,
     headers: noStore,
-    body: {
-      access_token: token.accessToken,
-      token_type: 'Bearer' as const,
-      expires_in: token.expiresIn,
-      scope: token.scopes.join(' '),
-    },
+    body: tokenView(token),
   };
 }
 
@@ -158,20 +154,15 @@ export const handler = createApiHandler(authRoutes, {
     return {
       status: 200,
       headers: { 'Cache-Control': 'public, max-age=300' },
-      body: {
-        issuer: tokenIssuer,
-        // Employees only: the console's login (partners use the client credentials grant).
-        authorization_endpoint: `${authBaseUrl}${authRoutes.startEmployeeLogin.path}`,
-        token_endpoint: `${authBaseUrl}${authRoutes.issueToken.path}`,
-        jwks_uri: `${authBaseUrl}${authRoutes.getJwks.path}`,
-        grant_types_supported: ['client_credentials', 'authorization_code'],
-        // `none`: the console, a public client that proves itself with PKCE.
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-        id_token_signing_alg_values_supported: ['ES256'],
-        scopes_supported: [...allScopes],
-        response_types_supported: ['code'],
-        code_challenge_methods_supported: ['S256'],
-      },
+      body: openidConfigurationView(
+        tokenIssuer,
+        {
+          authorization: `${authBaseUrl}${authRoutes.startEmployeeLogin.path}`,
+          token: `${authBaseUrl}${authRoutes.issueToken.path}`,
+          jwks: `${authBaseUrl}${authRoutes.getJwks.path}`,
+        },
+        allScopes,
+      ),
     };
   },
 });

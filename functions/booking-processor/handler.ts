@@ -1,9 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { bookingHoldSecondsOverride, config, passKeySecretIds } from '../../shared/config/env.ts';
-import { bookingFromItem, bookingStore, changeOfItem } from '../../shared/db/entities/booking.ts';
+import { bookingStore } from '../../shared/db/entities/booking.ts';
+import { bookingStreamRecordOf } from '../../shared/db/entities/booking-stream.ts';
 import { changeEventOutbox } from '../../shared/db/entities/change-events.ts';
 import { defaultHoldSeconds, issuePass, publishChangeEvents } from '../../shared/domain/booking/service.ts';
 import { logger } from '../../shared/observability/logger.ts';
@@ -19,37 +18,31 @@ function holdSeconds(): number {
 
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
 
-const itemOf = (image: Record<string, unknown> | undefined) =>
-  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
-
 /**
  * One stream record of a booking (the mapping's filter passes booking inserts and changes): first
  * the events of the change it carries, then, for a new booking, its pass. The pass's own write comes
  * back as a later record with its events, so a subscriber sees them in the order they happened.
  */
 async function processBooking(record: DynamoDBRecord): Promise<void> {
-  const after = itemOf(record.dynamodb?.NewImage);
-  if (after?.entity !== 'Booking') return;
-  const before = itemOf(record.dynamodb?.OldImage);
-  const change = changeOfItem(after);
-  if (change && change.id !== (before ? changeOfItem(before)?.id : undefined)) {
-    const booking = bookingFromItem(after);
+  const streamed = bookingStreamRecordOf(record);
+  if (!streamed) return;
+  const { before, after, newChange, inserted } = streamed;
+  if (newChange) {
     const published = await publishChangeEvents(changeEventOutbox, {
-      before: before ? bookingFromItem(before) : null,
-      after: booking,
-      changeId: change.id,
-      changedAt: change.at,
+      before,
+      after,
+      changeId: newChange.id,
+      changedAt: newChange.at,
     });
-    logger.info('Change published', { booking_id: booking.bookingId, events: published });
+    logger.info('Change published', { booking_id: after.bookingId, events: published });
   }
-  if (record.eventName === 'INSERT' && after.status === 'Processing') {
-    const booking = bookingFromItem(after);
+  if (inserted && after.status === 'Processing') {
     const outcome = await issuePass(
       { store: bookingStore, signer, holdSeconds: holdSeconds() },
-      booking,
+      after,
       processClock.now(),
     );
-    logger.info('Booking processed', { booking_id: booking.bookingId, outcome });
+    logger.info('Booking processed', { booking_id: after.bookingId, outcome });
   }
 }
 

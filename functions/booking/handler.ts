@@ -5,7 +5,6 @@ import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { catalogBookableServices } from '../../shared/domain/booking/bookable-services.ts';
 import type { ServiceType } from '../../shared/domain/booking/model.ts';
 import type { BookingListQuery } from '../../shared/domain/booking/ports.ts';
-import { bookingRecord, passRecord } from '../../shared/domain/booking/records.ts';
 import {
   type BookingContext,
   type BookingInput,
@@ -17,6 +16,8 @@ import {
 } from '../../shared/domain/booking/service.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { acceptedBookingView, bookingView, passView } from '../../shared/http/views/booking.ts';
+import { pageView } from '../../shared/http/views/page.ts';
 import { PublishedPassKeys } from '../../shared/pki/pass-signing.ts';
 import { bookingRoutes } from '../../shared/routes/booking.ts';
 import { filledPath } from '../../shared/routes/types.ts';
@@ -71,7 +72,7 @@ async function create(request: Request, serviceType: ServiceType, input: Booking
   return {
     status: 202,
     headers: { Location: filledPath(bookingPath[serviceType], { bookingID: booking.bookingId }) },
-    body: { booking_id: booking.bookingId, status: booking.status, created_at: booking.createdAt },
+    body: acceptedBookingView(booking),
   };
 }
 
@@ -85,13 +86,13 @@ function operations(serviceType: ServiceType) {
         serviceType,
         query,
       );
-      return { status: 200, body: { data: page.items.map(bookingRecord), next_cursor: page.nextCursor } };
+      return { status: 200, body: pageView(page, bookingView) };
     },
     get: async (request: Request, bookingId: string) => {
       const { accountId } = contextOf(request, serviceType);
       return {
         status: 200,
-        body: bookingRecord(await findBooking(bookingStore, accountId, serviceType, bookingId)),
+        body: bookingView(await findBooking(bookingStore, accountId, serviceType, bookingId)),
       };
     },
     change: async (request: Request, bookingId: string, action: 'confirm' | 'cancel') => {
@@ -104,11 +105,11 @@ function operations(serviceType: ServiceType) {
         action,
         request.idempotencyKey === undefined ? 'direct' : 'staged',
       );
-      return { status: 200, body: bookingRecord(booking) };
+      return { status: 200, body: bookingView(booking) };
     },
     pass: async (request: Request, bookingId: string) => {
       const pass = await findPass(bookingStore, contextOf(request, serviceType), bookingId);
-      return { status: 200, body: await passRecord(pass) };
+      return { status: 200, body: await passView(pass) };
     },
   };
 }

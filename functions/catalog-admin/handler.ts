@@ -6,10 +6,8 @@ import { catalogVersions } from '../../shared/db/entities/catalog.ts';
 import { dynamoContractStore } from '../../shared/db/entities/catalog-contract.ts';
 import { dynamoCatalogDraftStore } from '../../shared/db/entities/catalog-draft.ts';
 import { dynamoCatalogImageStore } from '../../shared/db/entities/catalog-image.ts';
-import type { Contract } from '../../shared/domain/catalog/records.ts';
-import type { CatalogDiff } from '../../shared/domain/catalog-admin/diff.ts';
 import type { RecordKind } from '../../shared/domain/catalog-admin/kinds.ts';
-import type { CatalogAdminPorts, StoredImage } from '../../shared/domain/catalog-admin/ports.ts';
+import type { CatalogAdminPorts } from '../../shared/domain/catalog-admin/ports.ts';
 import {
   type AdminChange,
   completeImageUpload,
@@ -31,6 +29,15 @@ import {
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { actorOf } from '../../shared/http/pipeline/audit.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
+import {
+  catalogContractView,
+  catalogDiffView,
+  catalogDraftView,
+  catalogImageUploadView,
+  catalogImageView,
+  catalogPublicationView,
+} from '../../shared/http/views/catalog-admin.ts';
+import { pageView } from '../../shared/http/views/page.ts';
 import { catalogAdminRoutes } from '../../shared/routes/catalog-admin.ts';
 import { catalogItemsByOperationId } from '../../shared/routes/catalog-item-names.ts';
 import { filledPath } from '../../shared/routes/types.ts';
@@ -79,7 +86,7 @@ function itemOperations<K extends RecordKind>(kind: K) {
   return {
     list: async ({ query }: { query: { limit: number; cursor?: string | undefined } }) => {
       const page = await listItems(adminPorts(), kind, query);
-      return ok({ data: page.items, next_cursor: page.nextCursor });
+      return ok(pageView(page, (item) => item));
     },
     create: async (request: ChangeRequest & { body: Parameters<typeof createItem<K>>[2] }) => {
       const item = await createItem(adminPorts(), kind, request.body, changeOf(request));
@@ -96,37 +103,6 @@ function itemOperations<K extends RecordKind>(kind: K) {
     ) => ok(await replaceItem(adminPorts(), kind, itemId(request.params), request.body, changeOf(request))),
     deactivate: async (request: ChangeRequest & { params: Record<string, string> }) =>
       ok(await deactivateItem(adminPorts(), kind, itemId(request.params), changeOf(request))),
-  };
-}
-
-function imageView(image: StoredImage) {
-  return {
-    image_id: image.imageId,
-    content_type: image.contentType,
-    bytes: image.bytes,
-    width: image.width,
-    height: image.height,
-    sha256: image.sha256,
-  };
-}
-
-function contractView(accountId: string, contract: Contract) {
-  return {
-    account_id: accountId,
-    lounges: contract.lounges,
-    fast_tracks: contract.fast_tracks,
-    tariffs: contract.tariffs,
-    updated_at: contract.updatedAt,
-  };
-}
-
-function diffView(diff: CatalogDiff) {
-  return {
-    has_changes: diff.hasChanges,
-    added: diff.added,
-    changed: diff.changed,
-    deactivated: diff.deactivated,
-    removed: diff.removed,
   };
 }
 
@@ -147,7 +123,7 @@ export const handler = createApiHandler(catalogAdminRoutes, {
   uploadCatalogImage: async (request) => {
     const contentType = request.rawHeaders['content-type'];
     const { image, created } = await uploadImage(adminPorts(), request.body, contentType, changeOf(request));
-    return { status: created ? 201 : 200, headers: noStore, body: imageView(image) };
+    return { status: created ? 201 : 200, headers: noStore, body: catalogImageView(image) };
   },
 
   startCatalogImageUpload: async (request) => {
@@ -156,16 +132,10 @@ export const handler = createApiHandler(catalogAdminRoutes, {
       { contentType: request.body.content_type, bytes: request.body.bytes },
       changeOf(request),
     );
-    return ok({
-      upload_id: grant.uploadId,
-      method: 'PUT',
-      url: grant.url,
-      headers: grant.headers,
-      expires_at: grant.expiresAt.toISOString(),
-      complete_url: filledPath(catalogAdminRoutes.completeCatalogImageUpload.path, {
-        uploadID: grant.uploadId,
-      }),
+    const completeUrl = filledPath(catalogAdminRoutes.completeCatalogImageUpload.path, {
+      uploadID: grant.uploadId,
     });
+    return ok(catalogImageUploadView(grant, completeUrl));
   },
 
   completeCatalogImageUpload: async (request) => {
@@ -174,41 +144,18 @@ export const handler = createApiHandler(catalogAdminRoutes, {
       request.params.uploadID,
       changeOf(request),
     );
-    return { status: created ? 201 : 200, headers: noStore, body: imageView(image) };
+    return { status: created ? 201 : 200, headers: noStore, body: catalogImageView(image) };
   },
 
-  getCatalogDraft: async () => {
-    const summary = await draftSummary(adminPorts());
-    return ok({
-      published_version: summary.publishedVersion,
-      published_at: summary.publishedAt?.toISOString() ?? null,
-      revision: summary.revision,
-      updated_at: summary.updatedAt,
-      has_changes: summary.hasChanges,
-      counts: summary.counts,
-    });
-  },
+  getCatalogDraft: async () => ok(catalogDraftView(await draftSummary(adminPorts()))),
 
   getCatalogDiff: async () => {
     const { publishedVersion, diff } = await draftDiff(adminPorts());
-    return ok({ published_version: publishedVersion, ...diffView(diff) });
+    return ok(catalogDiffView(publishedVersion, diff));
   },
 
-  publishCatalog: async (request) => {
-    const publication = await publishDraft(adminPorts(), changeOf(request));
-    return ok({
-      version: publication.version,
-      published_at: publication.publishedAt.toISOString(),
-      changed: publication.changed,
-      previous_version: publication.previousVersion ?? null,
-      items: {
-        added: publication.diff.added.length,
-        changed: publication.diff.changed.length,
-        deactivated: publication.diff.deactivated.length,
-        removed: publication.diff.removed.length,
-      },
-    });
-  },
+  publishCatalog: async (request) =>
+    ok(catalogPublicationView(await publishDraft(adminPorts(), changeOf(request)))),
 
   createAccountContract: async (request) => {
     const accountId = request.params.accountID;
@@ -216,14 +163,14 @@ export const handler = createApiHandler(catalogAdminRoutes, {
     return {
       status: 201,
       headers: { ...noStore, Location: filledPath(request.route.path, { accountID: accountId }) },
-      body: contractView(accountId, contract),
+      body: catalogContractView(accountId, contract),
     };
   },
 
   replaceAccountContract: async (request) => {
     const accountId = request.params.accountID;
     return ok(
-      contractView(
+      catalogContractView(
         accountId,
         await replaceContract(adminPorts(), accountId, request.body, changeOf(request)),
       ),
@@ -231,5 +178,5 @@ export const handler = createApiHandler(catalogAdminRoutes, {
   },
 
   getAccountContract: async ({ params }) =>
-    ok(contractView(params.accountID, await getContract(adminPorts(), params.accountID))),
+    ok(catalogContractView(params.accountID, await getContract(adminPorts(), params.accountID))),
 });

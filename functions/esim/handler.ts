@@ -5,13 +5,6 @@ import { esimStore } from '../../shared/db/entities/esim.ts';
 import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
 import {
-  esimRecord,
-  esimSummaryRecord,
-  orderRecord,
-  packageRecord,
-  tariffRecord,
-} from '../../shared/domain/esim/records.ts';
-import {
   confirmOrder,
   createOrder,
   type EsimContext,
@@ -24,6 +17,14 @@ import {
 } from '../../shared/domain/esim/service.ts';
 import { catalogEsimTariffs } from '../../shared/domain/esim/tariffs.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import {
+  esimSummaryView,
+  esimView,
+  orderView,
+  packageView,
+  tariffView,
+} from '../../shared/http/views/esim.ts';
+import { pageView } from '../../shared/http/views/page.ts';
 import { esimRoutes } from '../../shared/routes/esim.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import type { EsimPackageRequest } from '../../shared/schemas/esim.ts';
@@ -51,13 +52,13 @@ export const handler = createApiHandler(esimRoutes, {
     return {
       status: 201,
       headers: { Location: filledPath(esimRoutes.getEsimOrder.path, { orderID: order.orderId }) },
-      body: orderRecord(order),
+      body: orderView(order),
     };
   },
 
   getEsimOrder: async (request) => ({
     status: 200,
-    body: orderRecord(await findOrder(esimOrderStore, contextOf(request), request.params.orderID)),
+    body: orderView(await findOrder(esimOrderStore, contextOf(request), request.params.orderID)),
   }),
 
   confirmEsimOrder: async (request) => {
@@ -66,23 +67,20 @@ export const handler = createApiHandler(esimRoutes, {
       contextOf(request),
       request.params.orderID,
     );
-    return { status: 200, body: await esimRecord(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now) };
   },
 
   listEsims: async (request) => {
     const page = await listEsims(esimStore, contextOf(request), request.query);
     return {
       status: 200,
-      body: {
-        data: page.items.map((esim) => esimSummaryRecord(esim, request.now)),
-        next_cursor: page.nextCursor,
-      },
+      body: pageView(page, (esim) => esimSummaryView(esim, request.now)),
     };
   },
 
   getEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
-    return { status: 200, body: await esimRecord(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now) };
   },
 
   listEsimTopups: async (request) => {
@@ -92,7 +90,7 @@ export const handler = createApiHandler(esimRoutes, {
       request.params.iccid,
       request.headers['accept-language'],
     );
-    return { status: 200, body: { data: offers.map(tariffRecord) } };
+    return { status: 200, body: { data: offers.map(tariffView) } };
   },
 
   topUpEsim: async (request) => {
@@ -102,6 +100,6 @@ export const handler = createApiHandler(esimRoutes, {
       request.params.iccid,
       packageRequest(request.body),
     );
-    return { status: 201, body: packageRecord(pkg, request.now) };
+    return { status: 201, body: packageView(pkg, request.now) };
   },
 });

@@ -1,24 +1,19 @@
 import { usageKeyOf } from '../../shared/auth/usage-authorizer.ts';
 import { config } from '../../shared/config/env.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
-import type { MeteringPlan } from '../../shared/domain/quotas/ports.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
-import { rateLimitStatus } from '../../shared/domain/quotas/status.ts';
+import { planOfRecord, rateLimitStatus } from '../../shared/domain/quotas/status.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { rateLimitsView } from '../../shared/http/views/quotas.ts';
 import { quotasRoutes } from '../../shared/routes/quotas.ts';
 import { dailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { usageReader } from '../../shared/usage-plans/index.ts';
 
-/** A request that reached the function without the gateway's plan (a direct invocation): the record's. */
-async function planOfRecord(accountId: string): Promise<MeteringPlan> {
-  const settings = quotaSettingsByStage[config().stage];
-  const name = (await accountStore.find(accountId))?.plan ?? settings.defaultPlan;
-  return { name, limits: settings.plans[name] };
-}
-
 export const handler = createApiHandler(quotasRoutes, {
   getRateLimits: async ({ principal, usagePlan, meteredAt, now }) => {
-    const plan = usagePlan ?? (await planOfRecord(principal.accountId));
+    const plan =
+      usagePlan ??
+      (await planOfRecord(accountStore, quotaSettingsByStage[config().stage], principal.accountId));
     const status = await rateLimitStatus(
       { gateway: usageReader(), dailyUsage: dailyUsage() },
       {
@@ -32,19 +27,7 @@ export const handler = createApiHandler(quotasRoutes, {
     return {
       status: 200,
       headers: { 'Cache-Control': 'no-store' },
-      body: {
-        plan: status.plan,
-        rate: status.limits.rate,
-        burst: status.limits.burst,
-        daily_quota: status.limits.dailyQuota,
-        policies: status.policies.map((policy) => ({
-          policy: policy.policy,
-          quota: policy.quota,
-          window_seconds: policy.windowSeconds,
-          remaining: policy.remaining,
-          reset_seconds: policy.resetSeconds,
-        })),
-      },
+      body: rateLimitsView(status),
     };
   },
 });

@@ -1,9 +1,9 @@
 import { config } from '../../shared/config/env.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
-import { packageRecord } from '../../shared/domain/esim/records.ts';
 import { recordUsage } from '../../shared/domain/esim/service.ts';
 import type { Implementations } from '../../shared/http/pipeline/index.ts';
+import { packageView } from '../../shared/http/views/esim.ts';
 import type { esimSandboxRoutes } from '../../shared/routes/esim-sandbox.ts';
 
 /** Simulated network usage on an eSIM, served by the sandbox function; never in prod. */
@@ -17,6 +17,6 @@ export const esimSandboxImplementations: Implementations<typeof esimSandboxRoute
       body.iccid,
       body.used_mb,
     );
-    return { status: 200, body: packageRecord(pkg, now) };
+    return { status: 200, body: packageView(pkg, now) };
   },
 };

@@ -1,9 +1,9 @@
 import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
-import { passRecord } from '../../shared/domain/booking/records.ts';
 import { recordPassUse } from '../../shared/domain/booking/service.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
+import { passView } from '../../shared/http/views/booking.ts';
 import { esimSandboxRoutes } from '../../shared/routes/esim-sandbox.ts';
 import { sandboxRoutes } from '../../shared/routes/sandbox.ts';
 import { esimSandboxImplementations } from './esim-usage.ts';
@@ -26,6 +26,6 @@ export const handler = createApiHandler(groupRoutes, {
       body.booking_id,
       body.used_guests_count,
     );
-    return { status: 200, body: await passRecord(pass) };
+    return { status: 200, body: await passView(pass) };
   },
 });

@@ -23,7 +23,14 @@ import {
   rotateSecret,
 } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { deliveryView, recoveryView, webhookView } from '../../shared/http/views/webhooks.ts';
+import { pageView } from '../../shared/http/views/page.ts';
+import {
+  deliveryView,
+  pingView,
+  recoveryView,
+  webhookListView,
+  webhookView,
+} from '../../shared/http/views/webhooks.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
 import { webhookSecretSealer } from '../../shared/secrets/webhook-secrets.ts';
@@ -68,7 +75,7 @@ export const handler = createApiHandler(webhooksRoutes, {
     const webhooks = await listWebhooks(ports, accountOf(principal));
     return {
       status: 200,
-      body: { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null },
+      body: webhookListView(webhooks, now),
     };
   },
   getWebhook: async ({ principal, params, now }) => ({
@@ -104,7 +111,7 @@ export const handler = createApiHandler(webhooksRoutes, {
   },
   listWebhookDeliveries: async ({ principal, params, query }) => {
     const page = await listDeliveries(ports, accountOf(principal), params.webhookID, query);
-    return { status: 200, body: { data: page.items.map(deliveryView), next_cursor: page.nextCursor } };
+    return { status: 200, body: pageView(page, deliveryView) };
   },
   getWebhookDelivery: async ({ principal, params }) => ({
     status: 200,
@@ -130,7 +137,7 @@ export const handler = createApiHandler(webhooksRoutes, {
     return {
       status: 202,
       headers: { Location: deliveryLocation(params.webhookID, event.id) },
-      body: { id: event.id, event: 'webhook.ping', timestamp: event.timestamp },
+      body: pingView(event),
     };
   },
   recoverWebhook: async ({ principal, params, body, uow, now }) => {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { integrityProblems } from '../../shared/domain/catalog/integrity.ts';
 import {
   type CatalogRecords,
   type ContractTerms,
@@ -12,7 +11,8 @@ import {
   type ImageRecord,
   imageRecord,
   loungeRecord,
-} from '../../shared/domain/catalog/records.ts';
+} from '../../shared/domain/catalog/catalog-stored.ts';
+import { integrityProblems } from '../../shared/domain/catalog/integrity.ts';
 import * as z from '../../shared/schemas/zod.ts';
 
 /** The catalog seed: JSON data and image files in the repository (docs/catalog.md, Seed data). */

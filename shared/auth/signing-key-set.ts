@@ -1,4 +1,4 @@
-import { es256KeyEntryFields } from '../crypto/es256-key-schema.ts';
+import { es256KeyEntryFields } from '../crypto/es256-key-stored.ts';
 import * as z from '../schemas/zod.ts';
 import type { SigningKeySet } from './keys.ts';
 

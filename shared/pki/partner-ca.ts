@@ -8,7 +8,7 @@ async function partnerCa(): Promise<CertificateAuthority> {
   const raw = await secretStore().get(id);
   if (raw === undefined) throw new Error(`The partner CA secret ${id} is missing`);
   // Read with the first account creation, as the X.509 code is: zod stays out of the cold start.
-  const { parseStoredCa } = await import('./stored-ca.ts');
+  const { parseStoredCa } = await import('./partner-ca-stored.ts');
   return parseStoredCa(raw);
 }
 

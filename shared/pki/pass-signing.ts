@@ -24,7 +24,7 @@ export interface PassSigningKeySet {
  * processor and the recovery sweep load this module at init, and a sweep that finds nothing to recover
  * never reads a key.
  */
-const schemas = () => import('./pass-key-schemas.ts');
+const schemas = () => import('./pass-signing-stored.ts');
 
 export interface PassTokenClaims {
   passId: string;

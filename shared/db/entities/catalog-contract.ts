@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import type { Contract, ContractTerms } from '../../domain/catalog/records.ts';
+import type { Contract, ContractTerms } from '../../domain/catalog/catalog-stored.ts';
 import type { ContractStore } from '../../domain/catalog-admin/ports.ts';
 import { contractExists } from '../../domain/catalog-admin/service.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';

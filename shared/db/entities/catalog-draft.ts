@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
-import { type CatalogRecords, catalogRecords } from '../../domain/catalog/records.ts';
+import { type CatalogRecords, catalogRecords } from '../../domain/catalog/catalog-stored.ts';
 import { canonicalJson, recordKinds } from '../../domain/catalog/stamps.ts';
 import type { RecordKind, RecordOf } from '../../domain/catalog-admin/kinds.ts';
 import type { CatalogDraft, CatalogDraftStore, DraftEdit } from '../../domain/catalog-admin/ports.ts';

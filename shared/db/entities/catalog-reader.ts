@@ -1,9 +1,9 @@
 import { AsyncResource } from 'node:async_hooks';
 import { catalogMaxStalenessOverrideMs, config } from '../../config/env.ts';
 import { onReset } from '../../config/reset.ts';
+import type { Contract } from '../../domain/catalog/catalog-stored.ts';
 import { catalogMaxStalenessMs, catalogRefreshAfterMs } from '../../domain/catalog/freshness.ts';
 import type { CatalogReader, CatalogView, ViewOptions } from '../../domain/catalog/ports.ts';
-import type { Contract } from '../../domain/catalog/records.ts';
 import { CatalogSnapshot } from '../../domain/catalog/snapshot.ts';
 import { logger } from '../../observability/logger.ts';
 import { processMillis } from '../../util/clock.ts';

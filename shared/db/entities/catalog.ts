@@ -6,15 +6,15 @@ import {
   QueryCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
-import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
-import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
 import {
   type CatalogRecords,
   type Contract,
   type ContractTerms,
   catalogRecords,
   contractTerms,
-} from '../../domain/catalog/records.ts';
+} from '../../domain/catalog/catalog-stored.ts';
+import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
+import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
 import {
   type CatalogStamps,
   changeTimeAfter,

@@ -1,4 +1,4 @@
-import type { CatalogRecords, LocalizedText } from '../catalog/records.ts';
+import type { CatalogRecords, LocalizedText } from '../catalog/catalog-stored.ts';
 import { canonicalJson, recordKinds } from '../catalog/stamps.ts';
 import { anyToForm, isActive } from './forms.ts';
 import { type RecordKind, type RecordOf, type RecordType, recordTypes } from './kinds.ts';

@@ -5,7 +5,7 @@ import type {
   ImageRecord,
   LoungeRecord,
   TariffRecord,
-} from '../catalog/records.ts';
+} from '../catalog/catalog-stored.ts';
 import type { FormOf, ItemOf, RecordKind, RecordOf } from './kinds.ts';
 
 /**

@@ -11,12 +11,12 @@ import type {
   HubRecord,
   LoungeRecord,
   TariffRecord,
-} from '../catalog/records.ts';
+} from '../catalog/catalog-stored.ts';
 import type { RecordKind } from '../catalog/stamps.ts';
 
 export type { RecordKind };
 
-/** The stored record of each kind (shared/domain/catalog/records.ts). */
+/** The stored record of each kind (shared/domain/catalog/catalog-stored.ts). */
 export interface RecordOf {
   hubs: HubRecord;
   amenities: AmenityRecord;

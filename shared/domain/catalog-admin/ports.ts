@@ -1,7 +1,7 @@
 import type { Account } from '../accounts/model.ts';
 import type { AuditLog } from '../audit/ports.ts';
+import type { CatalogRecords, Contract, ContractTerms, ImageRecord } from '../catalog/catalog-stored.ts';
 import type { CatalogVersions } from '../catalog/ports.ts';
-import type { CatalogRecords, Contract, ContractTerms, ImageRecord } from '../catalog/records.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { RecordKind, RecordOf } from './kinds.ts';

@@ -1,5 +1,5 @@
+import type { CatalogRecords, HubRecord } from '../catalog/catalog-stored.ts';
 import { locales } from '../catalog/locale.ts';
-import type { CatalogRecords, HubRecord } from '../catalog/records.ts';
 import { ConflictError, type FieldError } from '../errors.ts';
 import { imageIdsOf } from './forms.ts';
 import { type FormOf, kindLabels, type RecordKind, type RecordOf } from './kinds.ts';

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type AuditActor, buildAuditRecord } from '../audit/model.ts';
 import { uuidV7 } from '../booking/ids.ts';
+import type { Contract, ContractTerms } from '../catalog/catalog-stored.ts';
 import { imageIdFor } from '../catalog/image-id.ts';
 import { publishCatalog } from '../catalog/publication.ts';
-import type { Contract, ContractTerms } from '../catalog/records.ts';
 import { canonicalJson, changeTimeAfter, recordKinds } from '../catalog/stamps.ts';
 import { type ApiError, ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';

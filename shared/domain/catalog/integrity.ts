@@ -1,4 +1,4 @@
-import type { CatalogRecords } from './records.ts';
+import type { CatalogRecords } from './catalog-stored.ts';
 
 /** References that zod cannot check one record at a time; empty when the catalog is consistent. */
 export function integrityProblems(catalog: CatalogRecords): string[] {

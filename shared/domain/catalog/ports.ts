@@ -1,5 +1,5 @@
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { CatalogRecords, Contract } from './records.ts';
+import type { CatalogRecords, Contract } from './catalog-stored.ts';
 import type { CatalogSnapshot } from './snapshot.ts';
 import type { CatalogStamps, StampedCatalog } from './stamps.ts';
 

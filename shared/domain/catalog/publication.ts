@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../unit-of-work.ts';
+import type { CatalogRecords } from './catalog-stored.ts';
 import { integrityProblems } from './integrity.ts';
 import type { CatalogVersions, PublishedVersion } from './ports.ts';
-import type { CatalogRecords } from './records.ts';
 import { type CatalogStamps, catalogVersion, changeTimeAfter, stampCatalog } from './stamps.ts';
 
 export interface Publication {

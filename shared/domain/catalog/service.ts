@@ -1,11 +1,11 @@
 import type { CatalogQuery, Locale, Pagination } from '../../schemas/catalog.ts';
 import { LruMap } from '../../util/lru-map.ts';
 import { NotFoundError } from '../errors.ts';
+import type { CatalogKind } from './catalog-stored.ts';
 import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
 import { imageIdFor } from './image-id.ts';
 import { negotiateLocale } from './locale.ts';
 import type { CatalogImages, CatalogView } from './ports.ts';
-import type { CatalogKind } from './records.ts';
 import { type CatalogItemByKind, type CatalogSnapshot, type RenderedEntry, searchKey } from './snapshot.ts';
 
 /** A conditional read: 304 when `notModified`, otherwise the body (or bytes) with its validators. */

@@ -20,7 +20,7 @@ import type {
   LoungeRecord,
   PolicyRecord,
   TariffRecord,
-} from './records.ts';
+} from './catalog-stored.ts';
 import { type CatalogStamps, type RecordKind, stampKey } from './stamps.ts';
 
 export interface CatalogItemByKind {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AmenityRecord, CatalogRecords, HubRecord } from './records.ts';
+import type { AmenityRecord, CatalogRecords, HubRecord } from './catalog-stored.ts';
 
 /** Every kind of record a catalog version holds. */
 export type RecordKind = keyof CatalogRecords;

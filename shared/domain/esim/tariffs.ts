@@ -1,6 +1,6 @@
+import type { TariffRecord } from '../catalog/catalog-stored.ts';
 import { defaultLocale, negotiateLocale } from '../catalog/locale.ts';
 import type { CatalogReader, CatalogView } from '../catalog/ports.ts';
-import type { TariffRecord } from '../catalog/records.ts';
 import { contractedRecord } from '../catalog/service.ts';
 import type { Tariff } from './model.ts';
 import type { EsimTariffs } from './ports.ts';

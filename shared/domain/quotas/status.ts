@@ -2,6 +2,7 @@ import { dailyPolicyUsage } from './daily-usage.ts';
 import { burstWindowSeconds, type PolicyName, type PolicyUsage, secondsUntilUtcMidnight } from './limiter.ts';
 import type { Plan, PlanName } from './plans.ts';
 import type { KnownUsage, MeteringPlan, UsageReader } from './ports.ts';
+import type { QuotaSettings } from './settings.ts';
 
 /** One policy of `GET /v2/b2b/rate-limits`: the RateLimit-Policy numbers, and RateLimit's where known. */
 export interface PolicyStatus {
@@ -78,4 +79,17 @@ export async function rateLimitStatus(
       },
     ],
   };
+}
+
+/**
+ * The plan of the account's record, for a request that reached the function without the gateway's
+ * (a direct invocation); the stage's default plan when the account has none.
+ */
+export async function planOfRecord(
+  accounts: { find(accountId: string): Promise<{ plan: PlanName } | undefined> },
+  settings: QuotaSettings,
+  accountId: string,
+): Promise<MeteringPlan> {
+  const name = (await accounts.find(accountId))?.plan ?? settings.defaultPlan;
+  return { name, limits: settings.plans[name] };
 }

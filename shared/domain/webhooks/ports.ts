@@ -7,6 +7,7 @@ import type {
   DeliveryStatus,
   RecoveryJob,
   Webhook,
+  WebhookMessage,
   WebhookRecovery,
   WebhookStatus,
 } from './model.ts';
@@ -202,4 +203,34 @@ export interface DispatchPorts {
   now: () => Date;
   /** In [0, 1): the retry jitter. */
   random: () => number;
+}
+
+/** A message of the webhook queue as the dispatcher received it (shared/queues/webhook-queue.ts). */
+export interface QueuedMessage {
+  id: string;
+  body: string;
+  /** One booking's events share a group and leave in order; undefined on a standard queue. */
+  group: string | undefined;
+  /** How often the queue handed it out, 1 the first time. */
+  receiveCount: number;
+  /** The handle of this receipt, to hide the message again. */
+  receipt: string;
+}
+
+/** What a queued message carries: one event to deliver, a recovery job, or nothing deliverable. */
+export type QueuedWork =
+  | { kind: 'event'; message: WebhookMessage }
+  | { kind: 'recovery'; job: RecoveryJob }
+  | { kind: 'poison'; reason: string };
+
+/**
+ * The webhook queue (shared/queues/webhook-queue.ts). A message the dispatcher neither postpones nor
+ * reports failed is deleted by the queue's consumer itself.
+ */
+export interface WebhookQueue {
+  read(message: QueuedMessage): Promise<QueuedWork>;
+  /** Hides the message: it is received again after `seconds`. */
+  postpone(message: QueuedMessage, seconds: number): Promise<void>;
+  /** Sends the message, with why, to the dead-letter queue. */
+  deadLetter(message: QueuedMessage, reason: string): Promise<void>;
 }

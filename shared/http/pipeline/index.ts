@@ -79,18 +79,18 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
     operations.set(twin, implementation);
   }
 
-  // middy calls a handler with (event, context) only, synchronously after the last `before`
-  // returned (no await between them): the hand-over is one slot, taken at once and checked against
-  // the event, cheaper than a WeakMap entry per request.
-  let handedOver: PipelineRequest | undefined;
-  const handOver = (request: PipelineRequest): void => {
-    handedOver = request;
+  // middy passes the handler the request's event and context, not the request: the last `before`
+  // files the request's state under its event (one object per invocation), and the handler takes it.
+  const stateOfEvent = new WeakMap<APIGatewayProxyEvent, PipelineInternal>();
+  const handOver = ({ event, internal }: PipelineRequest): void => {
+    if (stateOfEvent.has(event)) throw new Error('One event object is being handled twice at once');
+    stateOfEvent.set(event, internal);
   };
   const takeHandedOver = (event: APIGatewayProxyEvent): PipelineInternal => {
-    const request = handedOver;
-    handedOver = undefined;
-    if (request?.event !== event) throw new Error('The request state was not handed over to its handler');
-    return request.internal;
+    const internal = stateOfEvent.get(event);
+    if (!internal) throw new Error('The request state was not handed over to its handler');
+    stateOfEvent.delete(event);
+    return internal;
   };
 
   return (

@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../../domain/events.ts';
 import type { Delivery, Webhook, WebhookRecovery } from '../../domain/webhooks/model.ts';
 import { activeRotation } from '../../domain/webhooks/subscriptions.ts';
 
@@ -16,6 +17,11 @@ export function webhookView(webhook: Webhook, now: Date) {
     updated_at: webhook.updatedAt,
     secret_rotation: rotation ? { previous_secret_valid_until: rotation.previousSecretValidUntil } : null,
   };
+}
+
+/** An account holds at most one subscription: its list is always one page. */
+export function webhookListView(webhooks: readonly Webhook[], now: Date) {
+  return { data: webhooks.map((webhook) => webhookView(webhook, now)), next_cursor: null };
 }
 
 export function deliveryView(delivery: Delivery) {
@@ -48,4 +54,9 @@ export function recoveryView(recovery: WebhookRecovery) {
     truncated: recovery.truncated,
     started_at: recovery.startedAt,
   };
+}
+
+/** A ping's 202: the event queued for delivery, which its Location shows. */
+export function pingView(event: DomainEvent) {
+  return { id: event.id, event: 'webhook.ping', timestamp: event.timestamp };
 }

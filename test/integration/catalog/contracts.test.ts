@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SeedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import type { ContractScope } from '../../../shared/domain/catalog/catalog-stored.ts';
 import { catalogMaxStalenessMs } from '../../../shared/domain/catalog/freshness.ts';
-import type { ContractScope } from '../../../shared/domain/catalog/records.ts';
 import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import { onboardPartner as onboardWithIdentity } from '../../support/onboard.ts';
 import { ownGateway } from '../quotas/own-gateway.ts';

@@ -7,7 +7,7 @@ import { ddb } from '../../../shared/db/client.ts';
 import { publishRecords, putContract } from '../../../shared/db/entities/catalog.ts';
 import { DynamoCatalogReader } from '../../../shared/db/entities/catalog-reader.ts';
 import { mainTable } from '../../../shared/db/tables.ts';
-import type { CatalogRecords, ContractTerms } from '../../../shared/domain/catalog/records.ts';
+import type { CatalogRecords, ContractTerms } from '../../../shared/domain/catalog/catalog-stored.ts';
 import { dynamoClient } from '../../support/aws.ts';
 import { lounge, records } from '../../unit/catalog/fixture.ts';
 import { onStageTable } from './support.ts';

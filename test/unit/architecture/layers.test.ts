@@ -63,6 +63,7 @@ const layers = [
       'shared/observability/',
       'shared/db/',
       'shared/storage/',
+      'shared/queues/',
       'shared/net/',
       'shared/pki/',
       'shared/auth/',
@@ -207,5 +208,19 @@ describe('the layers', () => {
     expect(
       pathFrom('shared/db/entities/booking.ts', (target) => target.startsWith('shared/domain/')),
     ).toBeDefined();
+  });
+});
+
+describe('the functions', () => {
+  it('are composition roots: no AWS SDK call and no item mapping of their own, adapters do both', () => {
+    const functionFiles = [...graph.keys()].filter((file) => file.startsWith('functions/'));
+    const violations = functionFiles.flatMap((file) =>
+      (graph.get(file) ?? [])
+        .filter((target) => target.startsWith('@aws-sdk/'))
+        .map((target) => `${file} imports ${target}`),
+    );
+
+    expect(functionFiles).toContain('functions/webhook-dispatcher/handler.ts');
+    expect(violations).toEqual([]);
   });
 });

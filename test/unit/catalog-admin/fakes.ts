@@ -1,8 +1,12 @@
 import type { Account } from '../../../shared/domain/accounts/model.ts';
 import type { AuditRecord } from '../../../shared/domain/audit/model.ts';
 import type { AuditLog, AuditPage } from '../../../shared/domain/audit/ports.ts';
+import type {
+  CatalogRecords,
+  Contract,
+  ContractTerms,
+} from '../../../shared/domain/catalog/catalog-stored.ts';
 import type { CatalogVersions, PublishedVersion } from '../../../shared/domain/catalog/ports.ts';
-import type { CatalogRecords, Contract, ContractTerms } from '../../../shared/domain/catalog/records.ts';
 import type { CatalogStamps } from '../../../shared/domain/catalog/stamps.ts';
 import type { RecordKind, RecordOf } from '../../../shared/domain/catalog-admin/kinds.ts';
 import type {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSeedCatalog, type SeedCatalog } from '../../../infra/local/seed-catalog.ts';
+import type { CatalogRecords, HubRecord } from '../../../shared/domain/catalog/catalog-stored.ts';
 import { imageIdFor } from '../../../shared/domain/catalog/image-id.ts';
-import type { CatalogRecords, HubRecord } from '../../../shared/domain/catalog/records.ts';
 import { canonicalJson, recordKinds } from '../../../shared/domain/catalog/stamps.ts';
 import { catalogDiff, fieldChanges } from '../../../shared/domain/catalog-admin/diff.ts';
 import { fromForm, toForm } from '../../../shared/domain/catalog-admin/forms.ts';

@@ -1,11 +1,11 @@
-import type { CatalogView } from '../../../shared/domain/catalog/ports.ts';
 import type {
   CatalogRecords,
   Contract,
   FastTrackRecord,
   LoungeRecord,
   TariffRecord,
-} from '../../../shared/domain/catalog/records.ts';
+} from '../../../shared/domain/catalog/catalog-stored.ts';
+import type { CatalogView } from '../../../shared/domain/catalog/ports.ts';
 import { CatalogSnapshot } from '../../../shared/domain/catalog/snapshot.ts';
 
 export const hubId = '3ecd9a86-eb4d-54c6-b9ae-9afe01c638f3';

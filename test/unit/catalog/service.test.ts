@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { Contract } from '../../../shared/domain/catalog/catalog-stored.ts';
 import { httpDate } from '../../../shared/domain/catalog/conditional.ts';
 import { imageIdFor } from '../../../shared/domain/catalog/image-id.ts';
 import type { CatalogImages } from '../../../shared/domain/catalog/ports.ts';
-import type { Contract } from '../../../shared/domain/catalog/records.ts';
 import {
   getCatalogItem,
   getImage,

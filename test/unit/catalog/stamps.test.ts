@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { CatalogRecords } from '../../../shared/domain/catalog/catalog-stored.ts';
 import type { CatalogView } from '../../../shared/domain/catalog/ports.ts';
-import type { CatalogRecords } from '../../../shared/domain/catalog/records.ts';
 import { getCatalogItem, listCatalog } from '../../../shared/domain/catalog/service.ts';
 import { CatalogSnapshot } from '../../../shared/domain/catalog/snapshot.ts';
 import {

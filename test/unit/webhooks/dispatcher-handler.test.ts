@@ -18,7 +18,8 @@ vi.mock('../../../shared/domain/webhooks/dispatch.ts', () => ({
   },
 }));
 
-const { errorBackoffSeconds, handler } = await import('../../../functions/webhook-dispatcher/handler.ts');
+const { handler } = await import('../../../functions/webhook-dispatcher/handler.ts');
+const { errorBackoffSeconds } = await import('../../../shared/domain/webhooks/queue-consumer.ts');
 const sqs = mockClient(SQSClient);
 let cleanUp: () => Promise<void>;
 

@@ -52,21 +52,56 @@ describe('createApiHandler', () => {
   });
 
   it("gives each of many concurrent requests its own state, never another request's", async () => {
-    const slow: Implementations<typeof routes> = {
+    const count = 20;
+    const ids = Array.from({ length: count }, (_, index) => `req-${index}`);
+    const beforeHandler = ids.map(() => gate());
+    const inOperation = ids.map(() => gate());
+    const allWaitingBeforeHandler = countdown(count);
+    const allInOperation = countdown(count);
+    const indexOf = (requestId: string | undefined) => ids.indexOf(requestId ?? '');
+    const interleaved: Implementations<typeof routes> = {
       getThing: async ({ requestId }) => {
-        await new Promise((resolve) => setTimeout(resolve, Number(requestId.slice(4)) % 3));
+        allInOperation.arrive();
+        await inOperation[indexOf(requestId)]?.promise;
         return { status: 200, body: { requestId } };
       },
     };
-    const handler = createApiHandler(routes, slow);
-    const ids = Array.from({ length: 20 }, (_, index) => `req-${index}`);
+    // An asynchronous `before` after the pipeline's own: every request has handed its state over
+    // before any handler runs, and they reach their handlers in reverse order.
+    const handler = createApiHandler(routes, interleaved).before(async ({ internal }) => {
+      allWaitingBeforeHandler.arrive();
+      await beforeHandler[indexOf(internal.requestId)]?.promise;
+    });
 
-    const responses = await Promise.all(
+    const responses = Promise.all(
       ids.map((id) => handler(eventOf({ method: 'GET', headers: { 'X-Request-ID': id } }), context)),
     );
+    await allWaitingBeforeHandler.done;
+    for (const gate of [...beforeHandler].reverse()) gate.resolve();
+    await allInOperation.done;
+    // The operations finish odd ones first, then even ones.
+    for (const [index, gate] of inOperation.entries()) if (index % 2 === 1) gate.resolve();
+    for (const [index, gate] of inOperation.entries()) if (index % 2 === 0) gate.resolve();
 
-    expect(responses.map((response) => JSON.parse(response.body).requestId)).toEqual(ids);
-    expect(responses.map((response) => response.headers?.['X-Request-ID'])).toEqual(ids);
+    const answered = await responses;
+    expect(answered.map((response) => response.statusCode)).toEqual(ids.map(() => 200));
+    expect(answered.map((response) => JSON.parse(response.body).requestId)).toEqual(ids);
+    expect(answered.map((response) => response.headers?.['X-Request-ID'])).toEqual(ids);
+  });
+
+  it('refuses one event object handled twice at once rather than mix the two requests', async () => {
+    const release = gate();
+    const handler = createApiHandler(routes, implementations).before(() => release.promise);
+    const event = eventOf({ method: 'GET', headers: { 'X-Request-ID': 'req-44' } });
+
+    const both = [handler(event, context), handler(event, context)];
+    // One request waits at the gate with its state handed over; the other is answered meanwhile.
+    const refused = await Promise.race(both);
+    release.resolve();
+    const answers = await Promise.all(both);
+
+    expect(refused.statusCode).toBe(500);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 500]);
   });
 
   it('answers a refusal as a problem with the same headers', async () => {
@@ -163,3 +198,25 @@ describe('the security-headers middleware', () => {
     expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
   });
 });
+
+/** A promise and the function that resolves it. */
+function gate(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** Resolves `done` once `arrive` was called `count` times. */
+function countdown(count: number) {
+  const { promise: done, resolve } = gate();
+  let left = count;
+  return {
+    done,
+    arrive: () => {
+      left -= 1;
+      if (left === 0) resolve();
+    },
+  };
+}

@@ -1,9 +1,10 @@
-import { activationData, activationQrSvg } from './activation.ts';
-import { esimStatusAt, statusAt } from './lifecycle.ts';
-import type { Esim, EsimOrder, EsimPackage, Tariff } from './model.ts';
+import { activationData, activationQrSvg } from '../../domain/esim/activation.ts';
+import { esimStatusAt, statusAt } from '../../domain/esim/lifecycle.ts';
+import type { Esim, EsimOrder, EsimPackage, ResellerLink, Tariff } from '../../domain/esim/model.ts';
+import type { LoadResult, PoolStatus } from '../../domain/esim/service.ts';
 
 /** The order as partners read it (docs/esim.md, Orders). */
-export function orderRecord(order: EsimOrder) {
+export function orderView(order: EsimOrder) {
   return {
     order_id: order.orderId,
     status: order.status,
@@ -18,7 +19,7 @@ export function orderRecord(order: EsimOrder) {
 }
 
 /** A package as partners read it; its status is the one at `now` (Expired as soon as its time is up). */
-export function packageRecord(pkg: EsimPackage, now: Date) {
+export function packageView(pkg: EsimPackage, now: Date) {
   return {
     package_id: pkg.packageId,
     package_template_id: pkg.packageTemplateId,
@@ -46,21 +47,21 @@ function activationFields(esim: Esim) {
 }
 
 /** An eSIM in a list: everything but the rendered QR code (the LPA string renders it). */
-export function esimSummaryRecord(esim: Esim, now: Date) {
+export function esimSummaryView(esim: Esim, now: Date) {
   return {
     iccid: esim.iccid,
     status: esimStatusAt(esim, now),
     order_id: esim.orderId,
     activation: activationFields(esim),
-    packages: esim.packages.map((pkg) => packageRecord(pkg, now)),
+    packages: esim.packages.map((pkg) => packageView(pkg, now)),
     created_at: esim.createdAt,
     updated_at: esim.updatedAt,
   };
 }
 
 /** The eSIM as confirm and read answer it, with its QR code as SVG. */
-export async function esimRecord(esim: Esim, now: Date) {
-  const summary = esimSummaryRecord(esim, now);
+export async function esimView(esim: Esim, now: Date) {
+  const summary = esimSummaryView(esim, now);
   return {
     ...summary,
     activation: { ...summary.activation, qr_svg: await activationQrSvg(summary.activation.lpa) },
@@ -68,7 +69,7 @@ export async function esimRecord(esim: Esim, now: Date) {
 }
 
 /** A tariff offered as a top-up, in the catalog's shape (EsimTariff). */
-export function tariffRecord(tariff: Tariff) {
+export function tariffView(tariff: Tariff) {
   return {
     id: tariff.id,
     name: tariff.name,
@@ -78,4 +79,23 @@ export function tariffRecord(tariff: Tariff) {
     topup_allowed: tariff.topupAllowed,
     price: { amount: tariff.price.amount, currency: tariff.price.currency },
   };
+}
+
+/** What a pool load added to the account's pool, and what it already held. */
+export function poolLoadView(accountId: string, result: LoadResult) {
+  return { account_id: accountId, added: result.added, already_present: result.alreadyPresent };
+}
+
+/** An account's pool of ICCIDs, as operators read it. */
+export function poolView(accountId: string, status: PoolStatus) {
+  return {
+    account_id: accountId,
+    available: status.available,
+    issued: status.issued,
+    reseller_id: status.reseller?.resellerId ?? null,
+  };
+}
+
+export function resellerLinkView(link: ResellerLink) {
+  return { account_id: link.accountId, reseller_id: link.resellerId, linked_at: link.linkedAt };
 }

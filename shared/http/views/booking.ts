@@ -1,8 +1,8 @@
+import type { Booking, Pass } from '../../domain/booking/model.ts';
 import { LruMap } from '../../util/lru-map.ts';
-import type { Booking, Pass } from './model.ts';
 
 /** The booking as partners read it (docs/booking.md, Records). */
-export function bookingRecord(booking: Booking) {
+export function bookingView(booking: Booking) {
   const serviceId =
     booking.serviceType === 'Lounge'
       ? { lounge_id: booking.serviceId }
@@ -31,10 +31,11 @@ export function bookingRecord(booking: Booking) {
   };
 }
 
-/**
- * The pass as partners read it. The QR payload is handed out only while it opens a door (Active) or
- * records that it did (Used): an unconfirmed, canceled or expired pass shows no code to present.
- */
+/** A create's 202: the booking is held while the processor issues it; its Location reads the rest. */
+export function acceptedBookingView(booking: Booking) {
+  return { booking_id: booking.bookingId, status: booking.status, created_at: booking.createdAt };
+}
+
 /** Rendering a QR code costs milliseconds of CPU; a pass's payload never changes, so render it once. */
 const renderedQrCodes = new LruMap<string, string>(1000);
 
@@ -49,7 +50,11 @@ async function qrSvg(payload: string): Promise<string> {
   return svg;
 }
 
-export async function passRecord(pass: Pass) {
+/**
+ * The pass as partners read it. The QR payload is handed out only while it opens a door (Active) or
+ * records that it did (Used): an unconfirmed, canceled or expired pass shows no code to present.
+ */
+export async function passView(pass: Pass) {
   const qr = pass.status === 'Active' || pass.status === 'Used' ? pass.token : null;
   return {
     pass_id: pass.passId,

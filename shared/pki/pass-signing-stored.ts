@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import { es256KeyEntryFields } from '../crypto/es256-key-schema.ts';
+import { es256KeyEntryFields } from '../crypto/es256-key-stored.ts';
 import { serviceTypes } from '../domain/booking/model.ts';
 import * as z from '../schemas/zod.ts';
 import type { PassSigningKeySet } from './pass-signing.ts';

@@ -16,7 +16,7 @@ import { hubMetaMatchesKind } from './rules.ts';
 
 /**
  * The catalog as stored: every partner-visible text in both locales, references by id. The response
- * shapes of shared/schemas/catalog.ts are rendered from these per locale (render.ts).
+ * shapes of shared/schemas/catalog.ts are rendered from these per locale (snapshot.ts).
  */
 export const localizedText = (max = 2000) =>
   z.strictObject({

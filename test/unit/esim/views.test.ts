@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPackage } from '../../../shared/domain/esim/lifecycle.ts';
 import type { Esim } from '../../../shared/domain/esim/model.ts';
-import { esimRecord, esimSummaryRecord, packageRecord } from '../../../shared/domain/esim/records.ts';
+import { esimSummaryView, esimView, packageView } from '../../../shared/http/views/esim.ts';
 import { esimSchema, esimSummarySchema } from '../../../shared/schemas/esim.ts';
 import { accountId, now, smdpAddress } from './fakes.ts';
 
@@ -31,7 +31,7 @@ const esim: Esim = {
 
 describe('the eSIM record', () => {
   it('carries everything a phone needs to install it, and matches its schema', async () => {
-    const record = await esimRecord(esim, now);
+    const record = await esimView(esim, now);
 
     expect(record.activation).toMatchObject({
       lpa: `LPA:1$${smdpAddress}$4K7QX-2M9PB-ZT3NC-8RWHD`,
@@ -45,7 +45,7 @@ describe('the eSIM record', () => {
   });
 
   it('leaves the rendered QR code out of list items', () => {
-    const summary = esimSummaryRecord(esim, now);
+    const summary = esimSummaryView(esim, now);
 
     expect(summary.activation).not.toHaveProperty('qr_svg');
     expect(esimSummarySchema.safeParse(summary).success).toBe(true);
@@ -54,7 +54,7 @@ describe('the eSIM record', () => {
 
 describe('the package record', () => {
   it('reports usage and what remains', () => {
-    expect(packageRecord(esim.packages[0] ?? pkg, now)).toEqual({
+    expect(packageView(esim.packages[0] ?? pkg, now)).toEqual({
       package_id: pkg.packageId,
       package_template_id: pkg.packageTemplateId,
       status: 'Active',
@@ -73,6 +73,6 @@ describe('the package record', () => {
   it('shows Expired once expires_at has passed, before the sweep records it', () => {
     const after = new Date(Date.parse(pkg.expiresAt) + 1);
 
-    expect(packageRecord(pkg, after).status).toBe('Expired');
+    expect(packageView(pkg, after).status).toBe('Expired');
   });
 });
