@@ -43,8 +43,8 @@ const loaded = await import(process.argv[2]);
 const imported = performance.now();
 const timing = { importMs: imported - started, importCpuMs: cpuMs(process.cpuUsage(cpu)), processMs: imported };
 if (process.argv[3]) {
-  const { event, context } = JSON.parse(readFileSync(process.argv[3], 'utf8'));
-  context.getRemainingTimeInMillis = () => 29000;
+  const { event, context, timeoutMs } = JSON.parse(readFileSync(process.argv[3], 'utf8'));
+  context.getRemainingTimeInMillis = () => timeoutMs;
   cpu = process.cpuUsage();
   const before = performance.now();
   const result = await loaded.handler(event, context);
@@ -322,6 +322,8 @@ interface Timing {
   firstMs?: number;
   firstCpuMs?: number;
   answer?: FirstAnswer;
+  /** The function's last line on stderr (its error logs), to say why an invocation failed. */
+  lastLog?: string;
   /** Of a schema probe. */
   buildCpuMs?: number;
   parseCpuMs?: number;
@@ -334,8 +336,9 @@ async function timeColdStart(
   requestFile?: string,
 ): Promise<Timing> {
   const args = [timer, pathToFileURL(file).href, ...(requestFile ? [requestFile] : [])];
-  const { stdout } = await run(process.execPath, args, { env });
-  return JSON.parse(stdout) as Timing;
+  const { stdout, stderr } = await run(process.execPath, args, { env });
+  const lastLog = stderr.trim().split('\n').at(-1);
+  return { ...(JSON.parse(stdout) as Timing), ...(lastLog ? { lastLog } : {}) };
 }
 
 async function timeSchemaProbe(
@@ -352,11 +355,10 @@ async function timeSchemaProbe(
 /** An event file of the function's first invocation, the same path for each of its cold starts. */
 async function writeEventFile(dir: string, group: string, invocation: FirstInvocation): Promise<string> {
   const file = join(dir, `${group}-event.json`);
-  const context = lambdaContext(group, 29_000, region);
-  await writeFile(
-    file,
-    JSON.stringify({ operationId: invocation.operationId, event: await invocation.event(), context }),
-  );
+  const timeoutMs = invocation.timeoutMs ?? 29_000;
+  const context = lambdaContext(group, timeoutMs, region);
+  const event = await invocation.event();
+  await writeFile(file, JSON.stringify({ operationId: invocation.operationId, event, context, timeoutMs }));
   return file;
 }
 
@@ -478,7 +480,8 @@ export async function coldStart(options: {
             await writeEventFile(dir, group, invocation);
             const timing = await timeColdStart(timer, ours.file, served, requestFile);
             const failure = failureOf(timing.answer);
-            if (failure) throw new Error(failure);
+            if (failure)
+              throw new Error(timing.lastLog ? `${failure}; it logged ${timing.lastLog}` : failure);
             timings.get('served')?.push(timing);
             return timing.importCpuMs;
           } catch (error) {
