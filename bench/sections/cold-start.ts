@@ -532,6 +532,7 @@ export async function coldStart(options: {
           pivot: { subject: group, column: coldStartColumn, withFigures: true },
           measured,
           budget: { description: `≤ ${coldStartBudget}x`, met: measured.ratio <= coldStartBudget },
+          ...(invocation?.note ? { note: invocation.note } : {}),
         });
       } else {
         rows.push({

@@ -33,6 +33,8 @@ export interface FirstInvocation {
   event(): Promise<unknown>;
   /** The function's timeout (default: API Gateway's 29 s), what its context says remains. */
   timeoutMs?: number;
+  /** What a reader of its cold start row should know about how the invocation compares. */
+  note?: string;
   /** Overrides of the stage's environment for this function. */
   environment?: Record<string, string>;
 }
@@ -405,6 +407,7 @@ export const firstInvocations: Record<
     if (!secrets) throw new Error('the stage keeps no file secrets (SECRETS_DIR)');
     const copy = join(dir, 'key-rotation-secrets');
     return {
+      note: "the stage's secrets are files: its first run makes no AWS call, where the floor makes a GetItem",
       environment: { SECRETS_DIR: copy },
       event: async () => {
         await rm(copy, { recursive: true, force: true });
