@@ -53,6 +53,10 @@ export interface RequestSpec {
   body?: string;
   /** Present the partner's client certificate (API host); the auth host has none. */
   withCertificate?: boolean;
+  /** The host the request goes to: by default the API host, or the auth host without a certificate. */
+  host?: 'api' | 'auth' | 'admin';
+  /** Another client's certificate on the API host (the operator's), instead of the partner's. */
+  certificatePem?: string;
 }
 
 export interface Harness {
@@ -198,16 +202,22 @@ export async function startHarness(options: {
     };
     const clientCert = clientCertificateFromPem(partner.certificatePem);
     const functions = new FunctionModules();
-    const apiHost = new URL(stage.stageJson.base_url).host;
-    const authHost = new URL(stage.stageJson.auth_url).host;
+    const hosts = {
+      api: new URL(stage.stageJson.base_url).host,
+      auth: new URL(stage.stageJson.auth_url).host,
+      admin: new URL(stage.stageJson.admin_url).host,
+    };
 
     const event = (spec: RequestSpec): APIGatewayProxyEvent => {
       const route = routes[spec.operationId];
-      const headers = {
-        Host: spec.withCertificate === false ? authHost : apiHost,
-        'User-Agent': 'bench',
-        ...spec.headers,
-      };
+      const host = spec.host ?? (spec.withCertificate === false ? 'auth' : 'api');
+      const certificate =
+        host !== 'api' || spec.withCertificate === false
+          ? null
+          : spec.certificatePem
+            ? clientCertificateFromPem(spec.certificatePem)
+            : clientCert;
+      const headers = { Host: hosts[host], 'User-Agent': 'bench', ...spec.headers };
       return buildProxyEvent({
         method: route.method,
         path: spec.path,
@@ -217,7 +227,7 @@ export async function startHarness(options: {
         resource: route.path,
         pathParameters: spec.pathParameters ?? null,
         sourceIp: '127.0.0.1',
-        clientCert: spec.withCertificate === false ? null : clientCert,
+        clientCert: certificate,
         stage: 'local',
         requestId: randomUUID(),
         now: new Date(),

@@ -251,7 +251,7 @@ const esimTariff = {
   validity_period: 30,
 };
 
-function createEsimOrder(harness: Harness): RequestSpec {
+export function createEsimOrder(harness: Harness): RequestSpec {
   return {
     operationId: 'createEsimOrder',
     path: '/v2/b2b/fulfilment/esims',
@@ -283,13 +283,13 @@ async function pendingEsimOrders(harness: Harness, count: number): Promise<strin
 }
 
 /** The first lounge of the partner's contract, as a partner would pick it from the catalog. */
-async function bookableLounge(harness: Harness): Promise<string | undefined> {
+export async function bookableLounge(harness: Harness): Promise<string | undefined> {
   const page = expectStatus(await harness.invoke(loungesList(harness)), 200, 'listLounges');
   const first = (JSON.parse(page.body) as { data?: { id?: string }[] }).data?.[0];
   return first?.id;
 }
 
-function createLoungeBooking(harness: Harness, loungeId: string): RequestSpec {
+export function createLoungeBooking(harness: Harness, loungeId: string): RequestSpec {
   return {
     operationId: 'createLoungeBooking',
     path: loungeBookings,

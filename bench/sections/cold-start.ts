@@ -10,10 +10,17 @@ import { inheritedPath } from '../../infra/local/config.ts';
 import { lambdaContext } from '../../infra/local/functions.ts';
 import { alternate } from '../alternate.ts';
 import { region } from '../environment.ts';
-import type { Harness, RequestSpec } from '../harness.ts';
+import type { Harness } from '../harness.ts';
 import { measure, type Row } from '../report.ts';
 import type { BenchSettings } from '../settings.ts';
 import { median } from '../stats.ts';
+import {
+  type FirstAnswer,
+  type FirstInvocation,
+  FirstInvocationFixtures,
+  failureOf,
+  firstInvocations,
+} from './first-invocations.ts';
 
 const run = promisify(execFile);
 const section = '1 cold start';
@@ -24,7 +31,8 @@ export const coldStartBudget = 1.5;
  * Measured in the fresh process itself: Node's own bootstrap is Lambda's, not ours. CPU time is the
  * figure: loading a bundle is CPU-bound, and unlike wall time it does not count the moments a
  * neighbour held the core (on an idle machine the two agree; the wall times are reported too). With
- * a request file, the handler then serves that first request: a partner waits for init and it alike.
+ * an event file, the handler then serves that first request or event: its caller waits for init and
+ * it alike.
  * With a schema probe instead, the entry reports what building and first parsing its schemas cost.
  */
 const coldStartTimer = `import { readFileSync } from 'node:fs';
@@ -35,12 +43,13 @@ const loaded = await import(process.argv[2]);
 const imported = performance.now();
 const timing = { importMs: imported - started, importCpuMs: cpuMs(process.cpuUsage(cpu)), processMs: imported };
 if (process.argv[3]) {
-  const { event, context } = JSON.parse(readFileSync(process.argv[3], 'utf8'));
-  context.getRemainingTimeInMillis = () => 29000;
+  const { event, context, timeoutMs } = JSON.parse(readFileSync(process.argv[3], 'utf8'));
+  context.getRemainingTimeInMillis = () => timeoutMs;
   cpu = process.cpuUsage();
   const before = performance.now();
   const result = await loaded.handler(event, context);
-  Object.assign(timing, { firstMs: performance.now() - before, firstCpuMs: cpuMs(process.cpuUsage(cpu)), status: result?.statusCode });
+  const answer = { statusCode: result?.statusCode, batchItemFailures: result?.batchItemFailures?.length, effect: result?.policyDocument?.Statement?.[0]?.Effect };
+  Object.assign(timing, { firstMs: performance.now() - before, firstCpuMs: cpuMs(process.cpuUsage(cpu)), answer });
 } else if (loaded.schemasBuilt) {
   Object.assign(timing, await loaded.schemasBuilt());
 }
@@ -248,52 +257,6 @@ export function floorEntry(
   return lines.join('\n');
 }
 
-/**
- * The first request of each function, representative of what a partner sends first: a read of the
- * partner's own data with the harness's token, or the token request. A function missing here has its
- * init measured alone (its cold start row says why).
- */
-const bookingsPath = '/v2/b2b/booking/lounges';
-export const firstRequests: Record<string, (harness: Harness) => RequestSpec> = {
-  auth: (harness) => ({
-    operationId: 'issueToken',
-    path: '/oauth/v2/token',
-    withCertificate: false,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: harness.partner.clientId,
-      client_secret: harness.partner.clientSecret,
-    }).toString(),
-  }),
-  catalog: (harness) => ({
-    operationId: 'listLounges',
-    path: '/v2/catalog/lounges',
-    headers: { Authorization: `Bearer ${harness.accessToken}`, 'Accept-Language': 'en-US' },
-  }),
-  booking: (harness) => ({
-    operationId: 'listLoungeBookings',
-    path: bookingsPath,
-    headers: { Authorization: `Bearer ${harness.accessToken}` },
-  }),
-  esim: (harness) => ({
-    operationId: 'listEsims',
-    path: '/v2/b2b/fulfilment/esims',
-    headers: { Authorization: `Bearer ${harness.accessToken}` },
-  }),
-  webhooks: (harness) => ({
-    operationId: 'listWebhooks',
-    path: '/v2/b2b/webhooks',
-    headers: { Authorization: `Bearer ${harness.accessToken}` },
-  }),
-  quotas: (harness) => ({
-    operationId: 'getRateLimits',
-    path: '/v2/b2b/rate-limits',
-    headers: { Authorization: `Bearer ${harness.accessToken}` },
-  }),
-  meta: () => ({ operationId: 'getOpenApiDocument', path: '/v2/openapi.json' }),
-};
-
 /** The route modules a handler imports (shared/routes/<name>.ts): its schemas. */
 export function routeModulesOf(handlerSource: string, projectRoot: string): string[] {
   return [...handlerSource.matchAll(/from '(?:\.\.\/)+shared\/routes\/([a-z-]+)\.ts'/g)].map(([, name]) =>
@@ -318,6 +281,7 @@ export async function schemasBuilt() {
   cpu = process.cpuUsage();
   const route = modules.flatMap((module) => Object.values(module).flatMap((group) => Object.values(group)))
     .find((candidate) => candidate.operationId === request?.operationId);
+  if (request?.operationId && !route) throw new Error('no route module of the function defines ' + request.operationId);
   if (route?.request) {
     const { event } = request;
     const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
@@ -354,10 +318,12 @@ interface Timing {
   importMs: number;
   importCpuMs: number;
   processMs: number;
-  /** Of the first request, when one was served. */
+  /** Of the first invocation, when one was served. */
   firstMs?: number;
   firstCpuMs?: number;
-  status?: number;
+  answer?: FirstAnswer;
+  /** The function's last line on stderr (its error logs), to say why an invocation failed. */
+  lastLog?: string;
   /** Of a schema probe. */
   buildCpuMs?: number;
   parseCpuMs?: number;
@@ -370,8 +336,9 @@ async function timeColdStart(
   requestFile?: string,
 ): Promise<Timing> {
   const args = [timer, pathToFileURL(file).href, ...(requestFile ? [requestFile] : [])];
-  const { stdout } = await run(process.execPath, args, { env });
-  return JSON.parse(stdout) as Timing;
+  const { stdout, stderr } = await run(process.execPath, args, { env });
+  const lastLog = stderr.trim().split('\n').at(-1);
+  return { ...(JSON.parse(stdout) as Timing), ...(lastLog ? { lastLog } : {}) };
 }
 
 async function timeSchemaProbe(
@@ -384,6 +351,19 @@ async function timeSchemaProbe(
   const { stdout } = await run(process.execPath, args, { env });
   return JSON.parse(stdout) as Timing;
 }
+
+/** An event file of the function's first invocation, the same path for each of its cold starts. */
+async function writeEventFile(dir: string, group: string, invocation: FirstInvocation): Promise<string> {
+  const file = join(dir, `${group}-event.json`);
+  const timeoutMs = invocation.timeoutMs ?? 29_000;
+  const context = lambdaContext(group, timeoutMs, region);
+  const event = await invocation.event();
+  await writeFile(file, JSON.stringify({ operationId: invocation.operationId, event, context, timeoutMs }));
+  return file;
+}
+
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
 export async function functionGroups(projectRoot: string): Promise<string[]> {
   const names = await readdir(join(projectRoot, 'functions'));
@@ -419,202 +399,228 @@ export async function coldStart(options: {
   const probeEntries: Record<string, string> = {};
   const sdkPackages = new Map<string, string>();
   const requestFiles = new Map<string, string>();
-  for (const group of groups) {
-    const imports = await valuesOnly(
-      libraryImports(await projectSources(projectRoot, handlers[group] as Bundle)),
-    );
-    const sdkImports: ImportsByModule = new Map(
-      [...imports].filter(([specifier]) => specifier.startsWith('@aws-sdk/')),
-    );
-    sdkPackages.set(group, [...sdkImports.keys()].map((name) => name.replace('@aws-sdk/', '')).join(', '));
-    floorEntries[`${group}-libraries`] = join(dir, `${group}-libraries.mjs`);
-    await writeFile(join(dir, `${group}-libraries.mjs`), floorEntry(imports));
-    floorEntries[`${group}-floor`] = join(dir, `${group}-floor.mjs`);
-    await writeFile(join(dir, `${group}-floor.mjs`), floorEntry(imports, bareGetItem));
-    if (sdkImports.size > 0) {
-      floorEntries[`${group}-sdk`] = join(dir, `${group}-sdk.mjs`);
-      await writeFile(join(dir, `${group}-sdk.mjs`), floorEntry(sdkImports));
-    }
-    const first = firstRequests[group];
-    if (first) {
-      const spec = first(harness);
-      const file = join(dir, `${group}-request.json`);
-      const context = lambdaContext(group, 29_000, region);
-      await writeFile(
-        file,
-        JSON.stringify({ operationId: spec.operationId, event: harness.event(spec), context }),
+  const invocations = new Map<string, FirstInvocation>();
+  /** Why a function's cold start has no figure. */
+  const unmeasured = new Map<string, string>();
+  const fixtures = new FirstInvocationFixtures(harness, dir);
+  try {
+    for (const group of groups) {
+      const imports = await valuesOnly(
+        libraryImports(await projectSources(projectRoot, handlers[group] as Bundle)),
       );
-      requestFiles.set(group, file);
+      const sdkImports: ImportsByModule = new Map(
+        [...imports].filter(([specifier]) => specifier.startsWith('@aws-sdk/')),
+      );
+      sdkPackages.set(group, [...sdkImports.keys()].map((name) => name.replace('@aws-sdk/', '')).join(', '));
+      floorEntries[`${group}-libraries`] = join(dir, `${group}-libraries.mjs`);
+      await writeFile(join(dir, `${group}-libraries.mjs`), floorEntry(imports));
+      floorEntries[`${group}-floor`] = join(dir, `${group}-floor.mjs`);
+      await writeFile(join(dir, `${group}-floor.mjs`), floorEntry(imports, bareGetItem));
+      if (sdkImports.size > 0) {
+        floorEntries[`${group}-sdk`] = join(dir, `${group}-sdk.mjs`);
+        await writeFile(join(dir, `${group}-sdk.mjs`), floorEntry(sdkImports));
+      }
+      const first = firstInvocations[group];
+      if (!first) {
+        unmeasured.set(group, 'no first invocation defined in bench/sections/first-invocations.ts');
+      } else {
+        try {
+          const invocation = await first(fixtures);
+          invocations.set(group, invocation);
+          requestFiles.set(group, await writeEventFile(dir, group, invocation));
+        } catch (error) {
+          unmeasured.set(group, `its first invocation could not be prepared: ${firstLine(error)}`);
+        }
+      }
+      const routeModules = routeModulesOf(await readFile(entries[group] as string, 'utf8'), projectRoot);
+      if (routeModules.length > 0) {
+        probeEntries[group] = join(dir, `${group}-schemas.mjs`);
+        await writeFile(probeEntries[group] as string, schemaProbeEntry(projectRoot, routeModules));
+      }
     }
-    const routeModules = routeModulesOf(await readFile(entries[group] as string, 'utf8'), projectRoot);
-    if (routeModules.length > 0) {
-      probeEntries[group] = join(dir, `${group}-schemas.mjs`);
-      await writeFile(probeEntries[group] as string, schemaProbeEntry(projectRoot, routeModules));
-    }
-  }
-  log('cold start: bundling the floors and the schema probes');
-  const floors = await bundleAll(projectRoot, join(dir, 'floors'), floorEntries, { inject: [] });
-  const probes = await bundleAll(projectRoot, join(dir, 'probes'), probeEntries, { inject: [] });
+    log('cold start: bundling the floors and the schema probes');
+    const floors = await bundleAll(projectRoot, join(dir, 'floors'), floorEntries, { inject: [] });
+    const probes = await bundleAll(projectRoot, join(dir, 'probes'), probeEntries, { inject: [] });
 
-  const rows: Row[] = [];
-  for (const group of groups) {
-    log(`cold start: ${group}`);
-    const ours = handlers[group] as Bundle;
-    const libraries = floors[`${group}-libraries`] as Bundle;
-    const floor = floors[`${group}-floor`] as Bundle;
-    const sdk = floors[`${group}-sdk`];
-    const probe = probes[group];
-    const sdkNames = sdkPackages.get(group) ?? '';
-    const requestFile = requestFiles.get(group);
+    const rows: Row[] = [];
+    for (const group of groups) {
+      log(`cold start: ${group}`);
+      const ours = handlers[group] as Bundle;
+      const libraries = floors[`${group}-libraries`] as Bundle;
+      const floor = floors[`${group}-floor`] as Bundle;
+      const sdk = floors[`${group}-sdk`];
+      const probe = probes[group];
+      const sdkNames = sdkPackages.get(group) ?? '';
+      const requestFile = requestFiles.get(group);
 
-    const singleFile = singleFiles[group] as Bundle;
-    const candidates: Record<string, Bundle> = {
-      ours,
-      singleFile,
-      empty,
-      libraries,
-      ...(sdk ? { sdk } : {}),
-    };
-    const timings = new Map<string, Timing[]>(
-      [...Object.keys(candidates), 'served', 'floor', 'probe'].map((key) => [key, []]),
-    );
-    const contenders = Object.entries(candidates).map(([key, candidate]) => async () => {
-      const timing = await timeColdStart(timer, candidate.file, lambdaEnvironment);
-      timings.get(key)?.push(timing);
-      return timing.importCpuMs;
-    });
-    if (requestFile) {
-      // Init and the first request, against the stage: ours, and the floor's bare GetItem.
-      for (const [key, file] of [
-        ['served', ours.file],
-        ['floor', floor.file],
-      ] as const) {
+      const singleFile = singleFiles[group] as Bundle;
+      const candidates: Record<string, Bundle> = {
+        ours,
+        singleFile,
+        empty,
+        libraries,
+        ...(sdk ? { sdk } : {}),
+      };
+      const timings = new Map<string, Timing[]>(
+        [...Object.keys(candidates), 'served', 'floor', 'probe'].map((key) => [key, []]),
+      );
+      const contenders = Object.entries(candidates).map(([key, candidate]) => async () => {
+        const timing = await timeColdStart(timer, candidate.file, lambdaEnvironment);
+        timings.get(key)?.push(timing);
+        return timing.importCpuMs;
+      });
+      const invocation = invocations.get(group);
+      if (requestFile && invocation) {
+        const served = { ...env, ...invocation.environment, PATH: inheritedPath() };
+        // Init and the first invocation, against the stage: ours with an event of its own each time,
+        // and the floor's bare GetItem. A failed invocation leaves the row without a figure.
         contenders.push(async () => {
-          const timing = await timeColdStart(timer, file, env, requestFile);
-          if (key === 'served' && timing.status !== undefined && timing.status >= 400)
-            throw new Error(`${group}'s first request answered ${timing.status}`);
-          timings.get(key)?.push(timing);
+          if (unmeasured.has(group)) return 0;
+          try {
+            await writeEventFile(dir, group, invocation);
+            const timing = await timeColdStart(timer, ours.file, served, requestFile);
+            const failure = failureOf(timing.answer);
+            if (failure)
+              throw new Error(timing.lastLog ? `${failure}; it logged ${timing.lastLog}` : failure);
+            timings.get('served')?.push(timing);
+            return timing.importCpuMs;
+          } catch (error) {
+            unmeasured.set(group, `its first invocation failed: ${firstLine(error)}`);
+            log(`cold start: ${group}'s first invocation failed: ${(error as Error).message}`);
+            return 0;
+          }
+        });
+        contenders.push(async () => {
+          const timing = await timeColdStart(timer, floor.file, env, requestFile);
+          timings.get('floor')?.push(timing);
           return timing.importCpuMs;
         });
       }
-    }
-    if (probe) {
-      contenders.push(async () => {
-        const timing = await timeSchemaProbe(timer, probe.file, env, requestFile);
-        timings.get('probe')?.push(timing);
-        return timing.importCpuMs;
-      });
-    }
-    await alternate(settings.cold.repetitions, contenders);
-    const cpu = (key: string) => timings.get(key)?.map((timing) => timing.importCpuMs) ?? [];
-    const served = (key: string) =>
-      timings.get(key)?.map((timing) => timing.importCpuMs + (timing.firstCpuMs ?? 0)) ?? [];
-    const wall = (key: string, field: 'importMs' | 'processMs' = 'importMs') =>
-      median(timings.get(key)?.map((timing) => timing[field]) ?? []).toFixed(1);
-    const againstFloor = (key: string, notes: Record<string, string> = {}) =>
-      measure(cpu('ours'), cpu(key), 'ms', {
-        'wall ms, ours vs floor': `${wall('ours')} vs ${wall(key)}`,
-        ...notes,
-      });
-    const coldStartName = `${group}: cold start (init + first request, CPU time)`;
-    const coldStartFloor = `same SDK commands + jose + zod, one bare GetItem`;
-    const coldStartColumn = `cold start vs SDK + jose + zod + GetItem (budget ≤ ${coldStartBudget}x)`;
-    if (requestFile) {
-      const firstWall = (key: string) =>
-        median(timings.get(key)?.map((timing) => timing.importMs + (timing.firstMs ?? 0)) ?? []).toFixed(1);
-      const measured = measure(served('served'), served('floor'), 'ms', {
-        'init CPU ms, ours vs floor': `${median(cpu('served')).toFixed(1)} vs ${median(cpu('floor')).toFixed(1)}`,
-        'wall ms, ours vs floor': `${firstWall('served')} vs ${firstWall('floor')}`,
-      });
+      if (probe) {
+        contenders.push(async () => {
+          const timing = await timeSchemaProbe(timer, probe.file, env, requestFile);
+          timings.get('probe')?.push(timing);
+          return timing.importCpuMs;
+        });
+      }
+      await alternate(settings.cold.repetitions, contenders);
+      const cpu = (key: string) => timings.get(key)?.map((timing) => timing.importCpuMs) ?? [];
+      const served = (key: string) =>
+        timings.get(key)?.map((timing) => timing.importCpuMs + (timing.firstCpuMs ?? 0)) ?? [];
+      const wall = (key: string, field: 'importMs' | 'processMs' = 'importMs') =>
+        median(timings.get(key)?.map((timing) => timing[field]) ?? []).toFixed(1);
+      const againstFloor = (key: string, notes: Record<string, string> = {}) =>
+        measure(cpu('ours'), cpu(key), 'ms', {
+          'wall ms, ours vs floor': `${wall('ours')} vs ${wall(key)}`,
+          ...notes,
+        });
+      const coldStartName = `${group}: cold start (init + first request, CPU time)`;
+      const coldStartFloor = `same SDK commands + jose + zod, one bare GetItem`;
+      const coldStartColumn = `cold start vs SDK + jose + zod + GetItem (budget ≤ ${coldStartBudget}x)`;
+      const coldStartUnmeasured = unmeasured.get(group);
+      if (!coldStartUnmeasured) {
+        const firstWall = (key: string) =>
+          median(timings.get(key)?.map((timing) => timing.importMs + (timing.firstMs ?? 0)) ?? []).toFixed(1);
+        const measured = measure(served('served'), served('floor'), 'ms', {
+          'init CPU ms, ours vs floor': `${median(cpu('served')).toFixed(1)} vs ${median(cpu('floor')).toFixed(1)}`,
+          'wall ms, ours vs floor': `${firstWall('served')} vs ${firstWall('floor')}`,
+        });
+        rows.push({
+          section,
+          name: coldStartName,
+          floorName: coldStartFloor,
+          pivot: { subject: group, column: coldStartColumn, withFigures: true },
+          measured,
+          budget: { description: `≤ ${coldStartBudget}x`, met: measured.ratio <= coldStartBudget },
+          ...(invocation?.note ? { note: invocation.note } : {}),
+        });
+      } else {
+        rows.push({
+          section,
+          name: coldStartName,
+          floorName: coldStartFloor,
+          pivot: { subject: group, column: coldStartColumn },
+          notApplicable: coldStartUnmeasured,
+        });
+      }
+      if (probe) {
+        const schemaMs =
+          timings.get('probe')?.map((timing) => (timing.buildCpuMs ?? 0) + (timing.parseCpuMs ?? 0)) ?? [];
+        const build = median(timings.get('probe')?.map((timing) => timing.buildCpuMs ?? 0) ?? []);
+        const parse = median(timings.get('probe')?.map((timing) => timing.parseCpuMs ?? 0) ?? []);
+        rows.push({
+          section,
+          name: `${group}: schemas (route modules built + first request parsed, CPU time)`,
+          floorName: 'the cold start it is part of',
+          pivot: { subject: group, column: 'schemas, share of cold start', withFigures: true },
+          measured: measure(schemaMs, requestFile ? served('served') : cpu('ours'), 'ms', {
+            'build ms': build.toFixed(1),
+            'first parse ms': parse.toFixed(1),
+          }),
+          note: requestFile ? 'part of the cold start above' : 'part of the init (no first request measured)',
+        });
+      }
+      const name = `${group}: init (import of the bundle, CPU time)`;
       rows.push({
         section,
-        name: coldStartName,
-        floorName: coldStartFloor,
-        pivot: { subject: group, column: coldStartColumn, withFigures: true },
-        measured,
-        budget: { description: `≤ ${coldStartBudget}x`, met: measured.ratio <= coldStartBudget },
-      });
-    } else {
-      rows.push({
-        section,
-        name: coldStartName,
-        floorName: coldStartFloor,
-        pivot: { subject: group, column: coldStartColumn },
-        notApplicable:
-          'no representative first request defined in bench/sections/cold-start.ts (firstRequests)',
-      });
-    }
-    if (probe) {
-      const schemaMs =
-        timings.get('probe')?.map((timing) => (timing.buildCpuMs ?? 0) + (timing.parseCpuMs ?? 0)) ?? [];
-      const build = median(timings.get('probe')?.map((timing) => timing.buildCpuMs ?? 0) ?? []);
-      const parse = median(timings.get('probe')?.map((timing) => timing.parseCpuMs ?? 0) ?? []);
-      rows.push({
-        section,
-        name: `${group}: schemas (route modules built + first request parsed, CPU time)`,
-        floorName: 'the cold start it is part of',
-        pivot: { subject: group, column: 'schemas, share of cold start', withFigures: true },
-        measured: measure(schemaMs, requestFile ? served('served') : cpu('ours'), 'ms', {
-          'build ms': build.toFixed(1),
-          'first parse ms': parse.toFixed(1),
+        name,
+        floorName: 'empty handler bundle',
+        pivot: { subject: group, column: 'init vs empty handler' },
+        measured: againstFloor('empty', {
+          'process start→ready wall ms': `${wall('ours', 'processMs')} vs ${wall('empty', 'processMs')}`,
         }),
-        note: requestFile ? 'part of the cold start above' : 'part of the init (no first request measured)',
       });
-    }
-    const name = `${group}: init (import of the bundle, CPU time)`;
-    rows.push({
-      section,
-      name,
-      floorName: 'empty handler bundle',
-      pivot: { subject: group, column: 'init vs empty handler' },
-      measured: againstFloor('empty', {
-        'process start→ready wall ms': `${wall('ours', 'processMs')} vs ${wall('empty', 'processMs')}`,
-      }),
-    });
-    if (sdk) {
+      if (sdk) {
+        rows.push({
+          section,
+          name,
+          floorName: `SDK clients only (${sdkNames})`,
+          pivot: {
+            subject: group,
+            column: 'init vs SDK clients only (the former budget)',
+            withFigures: true,
+          },
+          measured: againstFloor('sdk'),
+          note: 'for comparison with the figures before issue 33 (docs/bench.md)',
+        });
+      } else {
+        rows.push({
+          section,
+          name,
+          floorName: 'SDK clients only',
+          pivot: { subject: group, column: 'init vs SDK clients only (the former budget)' },
+          notApplicable: 'the bundle imports no AWS SDK client',
+        });
+      }
       rows.push({
         section,
         name,
-        floorName: `SDK clients only (${sdkNames})`,
-        pivot: { subject: group, column: 'init vs SDK clients only (the former budget)', withFigures: true },
-        measured: againstFloor('sdk'),
-        note: 'for comparison with the figures before issue 33 (docs/bench.md)',
+        floorName: 'same SDK commands + jose + zod',
+        pivot: { subject: group, column: 'init vs SDK + jose + zod' },
+        measured: againstFloor('libraries'),
+        note: 'above 1x: our own modules and what they build at load time',
       });
-    } else {
       rows.push({
         section,
         name,
-        floorName: 'SDK clients only',
-        pivot: { subject: group, column: 'init vs SDK clients only (the former budget)' },
-        notApplicable: 'the bundle imports no AWS SDK client',
+        floorName: 'the same code as one file',
+        pivot: { subject: group, column: 'init vs one file' },
+        measured: againstFloor('singleFile', {
+          'KiB loaded, ours vs floor': `${Math.round(ours.bytes / 1024)} vs ${Math.round(singleFile.bytes / 1024)}`,
+        }),
+        note: 'below 1x: what the chunks loaded on first use keep out of the cold start',
+      });
+      rows.push({
+        section,
+        name: `${group}: bundle size`,
+        floorName: 'same SDK commands + jose + zod',
+        pivot: { subject: group, column: 'size vs SDK + jose + zod' },
+        measured: measure([ours.bytes / 1024], [libraries.bytes / 1024], 'KiB'),
+        note: `largest: ${largestContributors(ours)}`,
       });
     }
-    rows.push({
-      section,
-      name,
-      floorName: 'same SDK commands + jose + zod',
-      pivot: { subject: group, column: 'init vs SDK + jose + zod' },
-      measured: againstFloor('libraries'),
-      note: 'above 1x: our own modules and what they build at load time',
-    });
-    rows.push({
-      section,
-      name,
-      floorName: 'the same code as one file',
-      pivot: { subject: group, column: 'init vs one file' },
-      measured: againstFloor('singleFile', {
-        'KiB loaded, ours vs floor': `${Math.round(ours.bytes / 1024)} vs ${Math.round(singleFile.bytes / 1024)}`,
-      }),
-      note: 'below 1x: what the chunks loaded on first use keep out of the cold start',
-    });
-    rows.push({
-      section,
-      name: `${group}: bundle size`,
-      floorName: 'same SDK commands + jose + zod',
-      pivot: { subject: group, column: 'size vs SDK + jose + zod' },
-      measured: measure([ours.bytes / 1024], [libraries.bytes / 1024], 'KiB'),
-      note: `largest: ${largestContributors(ours)}`,
-    });
+    return rows;
+  } finally {
+    await fixtures.close();
   }
-  return rows;
 }

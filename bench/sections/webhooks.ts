@@ -29,7 +29,7 @@ type SqsHandler = (
 ) => Promise<{ batchItemFailures: unknown[] }>;
 
 /** A receiver that answers every POST 204 once the body is read, like a partner that queues the work. */
-async function startReceiver(tls: { cert: string; key: string }) {
+export async function startReceiver(tls: { cert: string; key: string }) {
   let received = 0;
   const server = createServer({ cert: tls.cert, key: tls.key }, (incoming, response) => {
     incoming.resume();
@@ -53,7 +53,7 @@ async function startReceiver(tls: { cert: string; key: string }) {
 }
 
 /** The queue message the Pipe makes of an inserted event item (shared/db/entities/webhook-message.ts). */
-function sqsRecord(event: DomainEvent): SQSRecord {
+export function sqsRecord(event: DomainEvent): SQSRecord {
   const messageId = randomUUID();
   const now = String(Date.now());
   return {
@@ -84,7 +84,7 @@ function sqsRecord(event: DomainEvent): SQSRecord {
   };
 }
 
-function bookingEvents(accountId: string, count: number): DomainEvent[] {
+export function bookingEvents(accountId: string, count: number): DomainEvent[] {
   return Array.from({ length: count }, () => {
     const bookingId = randomUUID();
     return newEvent({

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   bundle,
-  firstRequests,
   floorEntry,
   functionGroups,
   libraryImports,
   routeModulesOf,
 } from '../../../bench/sections/cold-start.ts';
+import { failureOf, firstInvocations, scheduledEvent } from '../../../bench/sections/first-invocations.ts';
 import { projectRoot } from '../../../infra/constructs/entries.ts';
 import { scratchDir } from '../support/scratch-dir.ts';
 
@@ -103,9 +103,36 @@ describe('cold start first requests and schemas', () => {
     ]);
   });
 
-  it('name a first request only for functions that exist', async () => {
+  it('define a first invocation for every function, and for no function that does not exist', async () => {
     const groups = await functionGroups(projectRoot);
 
-    expect(groups).toEqual(expect.arrayContaining(Object.keys(firstRequests)));
+    expect(Object.keys(firstInvocations).sort()).toEqual(groups);
+  });
+
+  it('count an invocation as served only when its answer is a success', () => {
+    expect(failureOf({ statusCode: 200 })).toBeUndefined();
+    expect(failureOf({ statusCode: 202 })).toBeUndefined();
+    expect(failureOf({ batchItemFailures: 0 })).toBeUndefined();
+    expect(failureOf({ effect: 'Allow' })).toBeUndefined();
+    // A scheduled run that returns, whatever it returns, has succeeded.
+    expect(failureOf({})).toBeUndefined();
+
+    expect(failureOf({ statusCode: 304 })).toBe('it answered 304');
+    expect(failureOf({ statusCode: 401 })).toBe('it answered 401');
+    expect(failureOf({ batchItemFailures: 1 })).toBe('1 record(s) of its batch failed');
+    expect(failureOf({ effect: 'Deny' })).toBe("its policy's effect is Deny");
+    expect(failureOf(undefined)).toBe('the handler returned no answer');
+  });
+
+  it('trigger a scheduled worker with the event EventBridge sends its rule', () => {
+    const event = scheduledEvent('booking-expiry', new Date('2026-11-02T10:00:00.000Z'));
+
+    expect(event).toMatchObject({
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      time: '2026-11-02T10:00:00.000Z',
+      detail: {},
+    });
+    expect(event.resources[0]).toMatch(/:rule\/booking-expiry$/);
   });
 });
