@@ -38,6 +38,15 @@ export const url: Parser<string> = (raw) => {
 
 const hostNamePattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
+/**
+ * An SQS queue URL. Not the WHATWG parser: the local queue emulator names hosts such as
+ * `sqs.eu-west-1.127.0.0.1`, which it refuses (a host ending in a number must be an IPv4 address).
+ */
+export const queueUrlValue: Parser<string> = (raw) => {
+  if (!/^https?:\/\/[^\s/]+\/\S+$/.test(raw)) throw new MalformedValue(`must be a queue URL, not "${raw}"`);
+  return raw;
+};
+
 export const hostName: Parser<string> = (raw) => {
   if (!hostNamePattern.test(raw)) throw new MalformedValue(`is not a host name: ${raw}`);
   return raw;
@@ -290,12 +299,12 @@ export const variables = {
   }),
 
   // Queues, on the functions that use them.
-  WEBHOOK_QUEUE_URL: variable(url, {
+  WEBHOOK_QUEUE_URL: variable(queueUrlValue, {
     required: true,
     from: (settings) => settings.queueUrls?.WEBHOOK_QUEUE_URL,
     to: usesQueue('WEBHOOK_QUEUE_URL'),
   }),
-  WEBHOOK_DLQ_URL: variable(url, {
+  WEBHOOK_DLQ_URL: variable(queueUrlValue, {
     required: true,
     from: (settings) => settings.queueUrls?.WEBHOOK_DLQ_URL,
     to: usesQueue('WEBHOOK_DLQ_URL'),
@@ -358,6 +367,12 @@ export function read<N extends VariableName>(name: N): Value<N> {
   if (spec.required) throw new Error(`Missing environment variable ${name}`);
   return spec.default as Value<N>;
 }
+
+/** Parses every variable that is set, so a malformed value stops a function at init, naming it. */
+export function checkEnvironment(): void {
+  for (const name of Object.keys(variables) as VariableName[]) lookup(name);
+}
+checkEnvironment();
 
 /** The variables that configure a function of this profile to these settings: the inverse of the readers. */
 export function runtimeEnvironment(settings: RuntimeSettings, fn: FunctionProfile): Record<string, string> {

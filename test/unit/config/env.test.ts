@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   functionEnvironment,
@@ -11,6 +12,7 @@ import {
   hostName,
   json,
   oneOf,
+  queueUrlValue,
   read,
   text,
   url,
@@ -48,6 +50,14 @@ describe('the parsers of the environment table', () => {
   it('read absolute URLs as written', () => {
     expect(url('https://auth.example.com')).toBe('https://auth.example.com');
     expect(() => url('auth.example.com')).toThrow('absolute URL');
+  });
+
+  it("read queue URLs, the local emulator's host names included, and refuse anything else", () => {
+    const local = 'http://sqs.eu-west-1.127.0.0.1:40161/000000000000/webhook-deliveries.fifo';
+    expect(queueUrlValue(local)).toBe(local);
+    expect(queueUrlValue('https://sqs.eu-west-1.amazonaws.com/123456789012/q.fifo')).toContain('amazonaws');
+    expect(() => queueUrlValue('sqs.eu-west-1.amazonaws.com/123/q')).toThrow('queue URL');
+    expect(() => queueUrlValue('https://sqs.example.com/ has space')).toThrow('queue URL');
   });
 
   it('read host names without scheme or path', () => {
@@ -152,5 +162,29 @@ describe('functionEnvironment', () => {
     }
 
     expect(() => names.map((name) => read(name))).not.toThrow();
+  });
+});
+
+describe('a function starting with a malformed variable', () => {
+  it('stops at init with the variable named, before it serves anything', () => {
+    const started = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', "await import('./shared/config/env.ts')"],
+      { env: { ...process.env, BOOKING_HOLD_SECONDS: 'half an hour' }, encoding: 'utf8' },
+    );
+
+    expect(started.status).not.toBe(0);
+    expect(started.stderr).toContain('BOOKING_HOLD_SECONDS must be');
+  });
+
+  it('starts when every variable that is set is well formed', () => {
+    const started = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', "await import('./shared/config/env.ts')"],
+      { env: { ...process.env, BOOKING_HOLD_SECONDS: '1800' }, encoding: 'utf8' },
+    );
+
+    expect(started.stderr).toBe('');
+    expect(started.status).toBe(0);
   });
 });
