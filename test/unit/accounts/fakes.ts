@@ -8,10 +8,15 @@ import type {
   SignedCertificate,
   TokenIssuer,
 } from '../../../shared/domain/accounts/ports.ts';
+import {
+  ConcurrentChangeError,
+  ConflictError,
+  ServiceUnavailableError,
+} from '../../../shared/domain/errors.ts';
 import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
 import type { PlanName } from '../../../shared/domain/quotas/plans.ts';
 import type { UsagePlanAssigner } from '../../../shared/domain/quotas/ports.ts';
-import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
+import { type FakeWrite, fakeWrite, newKeyWrite } from '../support/unit-of-work.ts';
 
 export const now = new Date('2030-01-01T00:00:00.000Z');
 
@@ -53,6 +58,10 @@ export function anApplication(overrides: Partial<ApplicationRecord> = {}): Appli
   };
 }
 
+/** Newest first, as a `gsi1` key `<created_at>#<id>` read backwards. */
+const newestFirst = <T extends { createdAt: string }>(items: Iterable<T>, id: (item: T) => string) =>
+  [...items].sort((a, b) => `${b.createdAt}#${id(b)}`.localeCompare(`${a.createdAt}#${id(a)}`));
+
 /** Pages by position: the cursor is the index of the next item. */
 function pageOf<T>(items: T[], page: PageRequest, pageSize: number): Page<T> {
   const start = page.cursor === undefined ? 0 : Number(page.cursor);
@@ -74,16 +83,12 @@ export class MemoryAccounts implements AccountStore {
   }
 
   async list(page: PageRequest) {
-    const newestFirst = [...this.accounts.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    return pageOf(newestFirst, page, Number.POSITIVE_INFINITY);
+    const listed = newestFirst(this.accounts.values(), (account) => account.accountId);
+    return pageOf(listed, page, Number.POSITIVE_INFINITY);
   }
 
   create(account: Account): FakeWrite {
-    return fakeWrite(
-      `create account ${account.accountId}`,
-      () => this.accounts.set(account.accountId, account),
-      () => (this.accounts.has(account.accountId) ? new Error('account exists') : undefined),
-    );
+    return newKeyWrite(`create account ${account.accountId}`, this.accounts, account.accountId, account);
   }
 
   countNewApplication(accountId: string, max: number, refusal: (found: Account | undefined) => Error) {
@@ -108,7 +113,7 @@ export class MemoryAccounts implements AccountStore {
       () =>
         this.accounts.get(account.accountId)?.applicationCount === account.applicationCount
           ? undefined
-          : new Error('application count moved'),
+          : new ConcurrentChangeError('The account changed while it was being disabled; retry the request.'),
     );
   }
 
@@ -118,12 +123,17 @@ export class MemoryAccounts implements AccountStore {
       () => this.accounts.set(account.accountId, { ...account, status: 'Active', updatedAt: at }),
       () => {
         const found = this.accounts.get(account.accountId);
-        return found?.status === 'Disabled' && found.applicationCount === account.applicationCount
-          ? undefined
-          : new Error('account changed');
+        if (found?.status === 'Disabled' && found.applicationCount === account.applicationCount)
+          return undefined;
+        return found?.status === 'Active'
+          ? new ConflictError('AccountInvalidState', 'The account is active already.', {
+              details: { status: 'Active' },
+            })
+          : new ConcurrentChangeError('The account changed while it was being enabled; retry the request.');
       },
     );
   }
+
   changePlan(accountId: string, plan: PlanName, at: string) {
     return fakeWrite(
       `change the plan of account ${accountId}`,
@@ -131,7 +141,10 @@ export class MemoryAccounts implements AccountStore {
         const found = this.accounts.get(accountId);
         if (found) this.accounts.set(accountId, { ...found, plan, updatedAt: at });
       },
-      () => (this.accounts.has(accountId) ? undefined : new Error('no account')),
+      () =>
+        this.accounts.has(accountId)
+          ? undefined
+          : new ConcurrentChangeError('The account changed while its plan was being set; retry the request.'),
     );
   }
 }
@@ -168,44 +181,69 @@ export class MemoryApplications implements ApplicationStore {
     const listed = [...this.applications.values()].filter(
       (application) => application.accountId === accountId && !this.notYetIndexed.has(application.clientId),
     );
-    return pageOf(listed, page, this.pageSize);
+    return pageOf(
+      newestFirst(listed, (application) => application.clientId),
+      page,
+      this.pageSize,
+    );
   }
 
-  private change(description: string, clientId: string, change: Partial<ApplicationRecord>) {
-    return fakeWrite(description, () => {
-      const found = this.applications.get(clientId);
-      if (found) this.applications.set(clientId, { ...found, ...change });
-    });
+  /** A change of an existing application; anything else answers the store's 503. */
+  private change(
+    description: string,
+    clientId: string,
+    change: Partial<ApplicationRecord>,
+    holds: (found: ApplicationRecord) => boolean = () => true,
+  ) {
+    return fakeWrite(
+      description,
+      () => {
+        const found = this.applications.get(clientId);
+        if (found) this.applications.set(clientId, { ...found, ...change });
+      },
+      () => {
+        const found = this.applications.get(clientId);
+        return found && holds(found)
+          ? undefined
+          : new ServiceUnavailableError(
+              'The application changed while this request ran; retry the request.',
+              {
+                retryAfter: 1,
+              },
+            );
+      },
+    );
   }
 
   create(application: ApplicationRecord) {
-    return fakeWrite(`create application ${application.clientId}`, () =>
-      this.applications.set(application.clientId, application),
+    return newKeyWrite(
+      `create application ${application.clientId}`,
+      this.applications,
+      application.clientId,
+      application,
     );
   }
 
   disable(application: ApplicationRecord, at: string) {
-    return this.change(`disable application ${application.clientId}`, application.clientId, {
-      status: 'Disabled',
-      updatedAt: at,
-    });
+    return this.change(
+      `disable application ${application.clientId}`,
+      application.clientId,
+      { status: 'Disabled', updatedAt: at },
+      (found) => found.accountId === application.accountId,
+    );
   }
 
   replaceSecret(application: ApplicationRecord, secretHash: string, at: string) {
-    const write = this.change(`rotate the secret of ${application.clientId}`, application.clientId, {
-      secretHash,
-      secretRotatedAt: at,
-      updatedAt: at,
-    });
-    const current = () => this.applications.get(application.clientId)?.secretHash;
-    return {
-      ...write,
-      check: () => (current() === application.secretHash ? undefined : new Error('rotated')),
-    };
+    return this.change(
+      `rotate the secret of application ${application.clientId}`,
+      application.clientId,
+      { secretHash, secretRotatedAt: at, updatedAt: at },
+      (found) => found.secretHash === application.secretHash,
+    );
   }
 
   copyAccountStatus(clientId: string, status: ApplicationRecord['accountStatus']) {
-    return this.change(`copy account status to ${clientId}`, clientId, { accountStatus: status });
+    return this.change(`copy account status to application ${clientId}`, clientId, { accountStatus: status });
   }
 }
 

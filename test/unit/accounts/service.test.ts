@@ -414,7 +414,10 @@ describe('reading and changing applications', () => {
 
     first.commit();
 
-    expect(await refusalOf(() => second.commit())).toMatchObject({ message: 'rotated' });
+    const refused = await refusalOf(() => second.commit());
+    expect(refused).toBeInstanceOf(ServiceUnavailableError);
+    expect(refused).not.toBeInstanceOf(ConcurrentChangeError);
+    expect(refused).toMatchObject({ retryAfter: 1 });
   });
 
   it("refuses to rotate another account's application with 404", async () => {

@@ -1,5 +1,6 @@
 import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
 import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
+import { nextExpiry } from '../../../shared/domain/esim/lifecycle.ts';
 import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from '../../../shared/domain/esim/model.ts';
 import type {
   ClaimOutcome,
@@ -100,11 +101,12 @@ export class MemoryOrders implements EsimOrderStore {
   createWrite(order: EsimOrder): OrderWrite {
     return { description: `order ${order.orderId}`, order };
   }
-  /** What committing a staged create does. */
+  /** What committing staged creates does: all of them, or none when an order id exists. */
   apply(writes: readonly StagedWrite[]) {
-    for (const write of writes as OrderWrite[]) {
-      this.orders.set(`${write.order.accountId}/${write.order.orderId}`, write.order);
-    }
+    const key = ({ order }: OrderWrite) => `${order.accountId}/${order.orderId}`;
+    const existing = (writes as OrderWrite[]).find((write) => this.orders.has(key(write)));
+    if (existing) throw new Error(`Condition failed on ${existing.description}`);
+    for (const write of writes as OrderWrite[]) this.orders.set(key(write), write.order);
   }
 }
 
@@ -116,20 +118,26 @@ export class MemoryEsims implements EsimStore {
   async find(account: string, iccid: string) {
     return this.esims.get(`${account}/${iccid}`);
   }
+  /** The cursor is the last ICCID of the page before. */
   async list(account: string, query: PageRequest): Promise<Page<Esim>> {
+    const after = query.cursor ?? '';
     const mine = [...this.esims.values()]
-      .filter((esim) => esim.accountId === account)
+      .filter((esim) => esim.accountId === account && esim.iccid > after)
       .sort((a, b) => a.iccid.localeCompare(b.iccid));
-    return { items: mine.slice(0, query.limit), nextCursor: null };
+    const items = mine.slice(0, query.limit);
+    return { items, nextCursor: mine.length > query.limit ? (items.at(-1)?.iccid ?? null) : null };
   }
   async expiring(at: Date, limit: number) {
     if (this.expiringKeys) return this.expiringKeys.splice(0, limit);
-    return [...this.esims.values()]
-      .filter((esim) =>
-        esim.packages.some((pkg) => pkg.status !== 'Expired' && Date.parse(pkg.expiresAt) <= at.getTime()),
-      )
+    const due = [];
+    for (const esim of this.esims.values()) {
+      const expiry = nextExpiry(esim);
+      if (expiry !== undefined && Date.parse(expiry) <= at.getTime()) due.push({ expiry, esim });
+    }
+    return due
+      .sort((a, b) => a.expiry.localeCompare(b.expiry))
       .slice(0, limit)
-      .map((esim) => ({ accountId: esim.accountId, iccid: esim.iccid }));
+      .map(({ esim }) => ({ accountId: esim.accountId, iccid: esim.iccid }));
   }
   writes(change: EsimChange): ChangeWrite[] {
     return [{ description: `eSIM ${change.after.iccid}`, change }];
@@ -137,15 +145,17 @@ export class MemoryEsims implements EsimStore {
   async commit(writes: StagedWrite[]) {
     this.apply(writes);
   }
+  /** All changes or none: each needs the eSIM at the version read, or no eSIM for a new one. */
   apply(writes: readonly StagedWrite[]) {
-    for (const write of writes as ChangeWrite[]) {
-      const { before, after } = write.change;
-      const key = `${after.accountId}/${after.iccid}`;
-      if (before && this.esims.get(key)?.version !== before.version) {
-        throw new ConcurrentChangeError(`eSIM ${after.iccid} changed`);
+    const key = (esim: Esim) => `${esim.accountId}/${esim.iccid}`;
+    for (const { change } of writes as ChangeWrite[]) {
+      if (this.esims.get(key(change.after))?.version !== change.before?.version) {
+        throw new ConcurrentChangeError(`eSIM ${change.after.iccid} changed`);
       }
-      this.esims.set(key, after);
-      this.committed.push(write.change);
+    }
+    for (const { change } of writes as ChangeWrite[]) {
+      this.esims.set(key(change.after), change.after);
+      this.committed.push(change);
     }
   }
 }
@@ -210,13 +220,12 @@ export class MemoryPool implements IccidPool {
 
   async load(account: string, list: readonly string[]) {
     const outcomes = new Map<string, LoadOutcome>();
-    for (const iccid of list) {
-      if (this.loadedElsewhereMeanwhile.has(iccid)) {
-        outcomes.set(iccid, 'elsewhere');
-        continue;
-      }
-      outcomes.set(iccid, this.owner.has(iccid) ? 'present' : 'added');
-      if (!this.owner.has(iccid)) this.fill(account, [iccid]);
+    for (const iccid of new Set(list)) {
+      const owner = this.loadedElsewhereMeanwhile.has(iccid) ? 'another account' : this.owner.get(iccid);
+      const outcome: LoadOutcome =
+        owner === undefined ? 'added' : owner === account ? 'present' : 'elsewhere';
+      if (outcome === 'added') this.fill(account, [iccid]);
+      outcomes.set(iccid, outcome);
     }
     return outcomes;
   }

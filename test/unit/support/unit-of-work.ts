@@ -15,6 +15,18 @@ export function fakeWrite(
   return { description, check, apply };
 }
 
+/**
+ * A put on the condition that the key is new (`attribute_not_exists(pk)`): refused with the error
+ * shared/db/transaction.ts answers for a condition without a domain error of its own.
+ */
+export function newKeyWrite<T>(description: string, items: Map<string, T>, key: string, item: T): FakeWrite {
+  return fakeWrite(
+    description,
+    () => items.set(key, item),
+    () => (items.has(key) ? new Error(`Condition failed on ${description}`) : undefined),
+  );
+}
+
 function isFakeWrite(write: StagedWrite): write is FakeWrite {
   return 'apply' in write && 'check' in write;
 }

@@ -33,6 +33,7 @@ const isExpired = (expiresAt: string, now: Date) => Date.parse(expiresAt) <= now
 export class MemoryLoginStates implements LoginStateStore {
   readonly logins = new Map<string, PendingLogin>();
   async save(login: PendingLogin) {
+    if (this.logins.has(login.stateId)) throw new Error(`Login state ${login.stateId} exists`);
     this.logins.set(login.stateId, login);
   }
   async consume(stateId: string, now: Date) {
@@ -68,7 +69,7 @@ export class MemoryAudit implements AuditLog {
   }
 }
 
-/** Applies staged writes all together, or none when `failure` is set. */
+/** Applies staged writes all together, or none when `failure` is set or a code of them exists already. */
 export class MemoryCommitter implements WriteCommitter {
   failure: Error | undefined;
   readonly transactions: number[] = [];
@@ -78,6 +79,10 @@ export class MemoryCommitter implements WriteCommitter {
   ) {}
   async commit(writes: readonly StagedWrite[]) {
     if (this.failure) throw this.failure;
+    const existing = (writes as readonly MemoryWrite[]).find(
+      (write) => 'code' in write && this.codes.codes.has(write.code.codeHash),
+    );
+    if (existing) throw new Error(`Condition failed on ${existing.description}`);
     this.transactions.push(writes.length);
     for (const write of writes as readonly MemoryWrite[]) {
       if ('code' in write) this.codes.codes.set(write.code.codeHash, write.code);
