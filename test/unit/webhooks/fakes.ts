@@ -1,6 +1,6 @@
-import { ApiError, ConflictError } from '../../../shared/domain/errors.ts';
+import { ApiError, ConflictError, ValidationError } from '../../../shared/domain/errors.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
-import type { PageRequest } from '../../../shared/domain/ports.ts';
+import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
 import {
   attemptOutcome,
   type Delivery,
@@ -180,6 +180,32 @@ export class MemoryWebhooks implements WebhookStore {
   }
 }
 
+/** Where a delivery sorts in its subscription's list: the table's index key, event time then id. */
+const listPosition = (delivery: Delivery) => `${delivery.event.timestamp}#${delivery.event.id}`;
+
+const cursorOf = (webhookId: string, position: string) =>
+  Buffer.from(JSON.stringify({ webhookId, position })).toString('base64url');
+
+/** A cursor this subscription's list handed out; anything else is a 422, as the table's cursors are. */
+function positionOf(cursor: string, webhookId: string): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      typeof decoded === 'object' &&
+      decoded !== null &&
+      'webhookId' in decoded &&
+      'position' in decoded &&
+      decoded.webhookId === webhookId &&
+      typeof decoded.position === 'string'
+    ) {
+      return decoded.position;
+    }
+  } catch {}
+  throw new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
+    { path: 'query.cursor', message: 'Invalid cursor' },
+  ]);
+}
+
 /** Deliveries by subscription and event, claimed and progressed as the table's conditional updates do. */
 export class MemoryDeliveries implements DeliveryStore {
   readonly deliveries = new Map<string, Delivery>();
@@ -198,17 +224,29 @@ export class MemoryDeliveries implements DeliveryStore {
     return this.deliveries.get(this.key(id, deliveryId));
   }
 
-  async list(id: string, page: PageRequest) {
+  /** Newest event first, as the table's index orders them (event time, then event id). */
+  async list(id: string, page: PageRequest): Promise<Page<Delivery>> {
     this.listed.push({ webhookId: id, page });
-    const items = [...this.deliveries.values()].filter((delivery) => delivery.webhookId === id);
-    return { items, nextCursor: null };
+    const newestFirst = [...this.deliveries.values()]
+      .filter((delivery) => delivery.webhookId === id)
+      .sort((a, b) => listPosition(b).localeCompare(listPosition(a)));
+    const after = page.cursor === undefined ? undefined : positionOf(page.cursor, id);
+    const rest = after === undefined ? newestFirst : newestFirst.filter((d) => listPosition(d) < after);
+    const items = rest.slice(0, page.limit);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: rest.length > page.limit && last ? cursorOf(id, listPosition(last)) : null,
+    };
   }
 
   async claimDelivery(id: string, event: DomainEvent, claim: string, at: string) {
     const key = this.key(id, event.id);
     const found = this.deliveries.get(key);
     if (found && found.claim !== claim) return undefined;
-    const delivery = found ?? aDelivery({ webhookId: id, event, claim, createdAt: at, updatedAt: at });
+    const delivery = found
+      ? { ...found, updatedAt: at }
+      : aDelivery({ webhookId: id, event, claim, createdAt: at, updatedAt: at });
     this.deliveries.set(key, delivery);
     return delivery;
   }
@@ -247,9 +285,10 @@ export class MemoryDeliveries implements DeliveryStore {
           delivery.event.timestamp >= since &&
           delivery.event.timestamp <= until,
       )
-      .sort((a, b) => a.event.timestamp.localeCompare(b.event.timestamp));
+      .sort((a, b) => listPosition(a).localeCompare(listPosition(b)));
     const deliveries = unsent.slice(0, limit);
-    const complete = unsent.length <= limit;
+    // Like the table's read, it stops on reaching the limit without looking further.
+    const complete = unsent.length < limit;
     return {
       deliveries,
       coveredUntil: complete ? until : (deliveries.at(-1)?.event.timestamp ?? since),
@@ -276,17 +315,24 @@ export class MemoryDeliveries implements DeliveryStore {
     return taken;
   }
 
+  /** Changes the stored delivery at commit (attempts recorded since the read stay), if it still exists. */
   reclaim(delivery: Delivery, claim: string, at: string) {
-    return fakeWrite(`redeliver ${delivery.event.id}`, () =>
-      this.deliveries.set(this.key(delivery.webhookId, delivery.event.id), {
-        ...delivery,
-        claim,
-        status: 'Pending',
-        statusReason: null,
-        nextAttemptAt: null,
-        runAttempts: 0,
-        updatedAt: at,
-      }),
+    const key = this.key(delivery.webhookId, delivery.event.id);
+    return fakeWrite(
+      `redeliver ${delivery.event.id}`,
+      () => {
+        const found = this.deliveries.get(key) as Delivery;
+        this.deliveries.set(key, {
+          ...found,
+          claim,
+          status: 'Pending',
+          statusReason: null,
+          nextAttemptAt: null,
+          runAttempts: 0,
+          updatedAt: at,
+        });
+      },
+      () => (this.deliveries.has(key) ? undefined : new Error(`Delivery ${delivery.event.id} is gone`)),
     );
   }
 }
