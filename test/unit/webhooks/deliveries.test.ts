@@ -129,7 +129,7 @@ describe('redelivering', () => {
 
   it('counts against the account’s action limit: past it, 429 and the delivery left as it was', async () => {
     const ports = portsWith();
-    ports.limits.taken = 10;
+    ports.limits.exhaust(accountId, now);
     const uow = new FakeUnitOfWork();
     await redeliver(ports, accountId, webhookId, failed.event.id, uow, now);
 
@@ -142,7 +142,7 @@ describe('redelivering', () => {
 
   it('leaves the account’s action limit alone when the ports say unlimited (an employee’s redelivery)', async () => {
     const ports = portsWith();
-    ports.limits.taken = 10;
+    ports.limits.exhaust(accountId, now);
     const uow = new FakeUnitOfWork();
 
     await redeliver({ ...ports, limits: 'unlimited' }, accountId, webhookId, failed.event.id, uow, now);

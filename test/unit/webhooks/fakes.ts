@@ -407,19 +407,38 @@ export class MemoryRecoveries implements RecoveryStore {
   }
 }
 
-/** Allows `limit` actions, then refuses as the counter's condition does; counts what committed. */
+/**
+ * Allows `limit` actions per account and minute, then refuses as the counter's condition does, with
+ * the seconds left in the minute; counts what committed (`taken`: all windows together).
+ */
 export class CountingLimiter implements ActionLimiter {
-  taken = 0;
+  private readonly windows = new Map<string, number>();
 
   constructor(private readonly limit = 10) {}
 
-  take(_account: string, _now: Date): FakeWrite {
+  get taken(): number {
+    return [...this.windows.values()].reduce((sum, count) => sum + count, 0);
+  }
+
+  /** Uses up the account's minute around `now`, as `limit` committed actions would. */
+  exhaust(account: string, now: Date): void {
+    this.windows.set(this.window(account, now).key, this.limit);
+  }
+
+  private window(account: string, now: Date) {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const start = nowSeconds - (nowSeconds % 60);
+    return { key: `${account}/${start}`, secondsLeft: start + 60 - nowSeconds };
+  }
+
+  take(account: string, now: Date): FakeWrite {
+    const { key, secondsLeft } = this.window(account, now);
     return fakeWrite(
       'webhook action',
-      () => this.taken++,
+      () => this.windows.set(key, (this.windows.get(key) ?? 0) + 1),
       () =>
-        this.taken >= this.limit
-          ? new ApiError('RateLimitExceeded', 'too many', { retryAfter: 30 })
+        (this.windows.get(key) ?? 0) >= this.limit
+          ? new ApiError('RateLimitExceeded', 'too many', { retryAfter: Math.max(1, secondsLeft) })
           : undefined,
     );
   }
