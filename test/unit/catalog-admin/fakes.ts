@@ -120,7 +120,10 @@ export class MemoryVersions implements CatalogVersions {
     if (!this.pointer) return undefined;
     const partition = this.partitions.get(this.pointer.version);
     if (!partition) throw new Error(`Version ${this.pointer.version} has no records`);
-    return { ...this.pointer, ...copy(partition) };
+    // Each kind in id order, as the version's partition holds its records.
+    const records = copy(partition.records);
+    for (const kind of recordKinds) (records[kind] as RecordOf[RecordKind][]).sort(byId);
+    return { ...this.pointer, records, stamps: copy(partition.stamps) };
   }
 
   async write(version: string, records: CatalogRecords, stamps: CatalogStamps): Promise<void> {
