@@ -1,6 +1,6 @@
 import type { Account } from '../../../shared/domain/accounts/model.ts';
 import type { AuditRecord } from '../../../shared/domain/audit/model.ts';
-import type { AuditLog, AuditPage } from '../../../shared/domain/audit/ports.ts';
+import type { AuditLog, AuditPage, AuditQuery } from '../../../shared/domain/audit/ports.ts';
 import type { CatalogVersions, PublishedVersion } from '../../../shared/domain/catalog/ports.ts';
 import type { CatalogRecords, Contract, ContractTerms } from '../../../shared/domain/catalog/records.ts';
 import { type CatalogStamps, recordKinds } from '../../../shared/domain/catalog/stamps.ts';
@@ -233,16 +233,68 @@ export class MemoryContracts implements ContractStore {
   }
 }
 
+/** The audit table's sort key: newest first is descending `at`, then id. */
+const auditKey = (record: AuditRecord) => `${record.at}#${record.id}`;
+
+function matchesQuery(record: AuditRecord, query: AuditQuery): boolean {
+  return (
+    (query.actorId === undefined || record.actor.id === query.actorId) &&
+    (query.actorType === undefined || record.actor.type === query.actorType) &&
+    (query.targetId === undefined || record.target.id === query.targetId) &&
+    (query.targetType === undefined || record.target.type === query.targetType) &&
+    (query.action === undefined || record.action === query.action) &&
+    (query.since === undefined || auditKey(record) >= query.since)
+  );
+}
+
+/** The audit table in memory: append-only, read newest first through the same filters and cursors. */
 export class MemoryAudit implements AuditLog {
+  /** In the order they were appended. */
   readonly records: AuditRecord[] = [];
 
   append(record: AuditRecord): FakeWrite {
-    return fakeWrite(`audit ${record.action}`, () => this.records.push(record));
+    return fakeWrite(
+      `audit ${record.action}`,
+      () => this.records.push(record),
+      () =>
+        this.records.some((stored) => auditKey(stored) === auditKey(record))
+          ? new Error(`Audit record ${record.id} exists`)
+          : undefined,
+    );
   }
 
-  async list(): Promise<AuditPage> {
-    return { items: [...this.records].reverse(), nextCursor: null };
+  async list(query: AuditQuery): Promise<AuditPage> {
+    const after = query.cursor === undefined ? undefined : auditKeyOf(query.cursor);
+    const newestFirst = this.records
+      .filter((record) => matchesQuery(record, query) && (after === undefined || auditKey(record) < after))
+      .sort((a, b) => (auditKey(a) < auditKey(b) ? 1 : -1));
+    const items = newestFirst.slice(0, query.limit);
+    const last = items.at(-1);
+    return {
+      items: copy(items),
+      nextCursor:
+        newestFirst.length > query.limit && last
+          ? Buffer.from(JSON.stringify({ key: auditKey(last) })).toString('base64url')
+          : null,
+    };
   }
+}
+
+function auditKeyOf(cursor: string): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      typeof decoded === 'object' &&
+      decoded !== null &&
+      'key' in decoded &&
+      typeof decoded.key === 'string'
+    ) {
+      return decoded.key;
+    }
+  } catch {}
+  throw new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
+    { path: 'query.cursor', message: 'Invalid cursor' },
+  ]);
 }
 
 export function memoryPorts(records: CatalogRecords, ...images: StoredImage[]) {

@@ -183,6 +183,12 @@ export class MemoryWebhooks implements WebhookStore {
 /** Where a delivery sorts in its subscription's list: the table's index key, event time then id. */
 const listPosition = (delivery: Delivery) => `${delivery.event.timestamp}#${delivery.event.id}`;
 
+/** In the index's order: code unit by code unit, as DynamoDB compares key bytes (not `localeCompare`). */
+function byPosition(a: Delivery, b: Delivery): number {
+  const [first, second] = [listPosition(a), listPosition(b)];
+  return first < second ? -1 : first > second ? 1 : 0;
+}
+
 const cursorOf = (webhookId: string, position: string) =>
   Buffer.from(JSON.stringify({ webhookId, position })).toString('base64url');
 
@@ -229,7 +235,7 @@ export class MemoryDeliveries implements DeliveryStore {
     this.listed.push({ webhookId: id, page });
     const newestFirst = [...this.deliveries.values()]
       .filter((delivery) => delivery.webhookId === id)
-      .sort((a, b) => listPosition(b).localeCompare(listPosition(a)));
+      .sort((a, b) => byPosition(b, a));
     const after = page.cursor === undefined ? undefined : positionOf(page.cursor, id);
     const rest = after === undefined ? newestFirst : newestFirst.filter((d) => listPosition(d) < after);
     const items = rest.slice(0, page.limit);
@@ -285,7 +291,7 @@ export class MemoryDeliveries implements DeliveryStore {
           delivery.event.timestamp >= since &&
           delivery.event.timestamp <= until,
       )
-      .sort((a, b) => listPosition(a).localeCompare(listPosition(b)));
+      .sort(byPosition);
     const deliveries = unsent.slice(0, limit);
     // Like the table's read, it stops on reaching the limit without looking further.
     const complete = unsent.length < limit;
