@@ -1,13 +1,13 @@
 import type { Account } from '../../../shared/domain/accounts/model.ts';
 import type { AuditRecord } from '../../../shared/domain/audit/model.ts';
-import type { AuditLog, AuditPage } from '../../../shared/domain/audit/ports.ts';
+import type { AuditLog, AuditPage, AuditQuery } from '../../../shared/domain/audit/ports.ts';
 import type {
   CatalogRecords,
   Contract,
   ContractTerms,
 } from '../../../shared/domain/catalog/catalog-stored.ts';
 import type { CatalogVersions, PublishedVersion } from '../../../shared/domain/catalog/ports.ts';
-import type { CatalogStamps } from '../../../shared/domain/catalog/stamps.ts';
+import { type CatalogStamps, recordKinds } from '../../../shared/domain/catalog/stamps.ts';
 import type { RecordKind, RecordOf } from '../../../shared/domain/catalog-admin/kinds.ts';
 import type {
   CatalogAdminPorts,
@@ -22,12 +22,37 @@ import type {
   UploadTarget,
 } from '../../../shared/domain/catalog-admin/ports.ts';
 import { contractExists } from '../../../shared/domain/catalog-admin/service.ts';
-import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
+import { ConcurrentChangeError, ValidationError } from '../../../shared/domain/errors.ts';
 import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
 import { anAccount } from '../accounts/fakes.ts';
 import { type FakeWrite, fakeWrite } from '../support/unit-of-work.ts';
 
 const copy = <T>(value: T): T => structuredClone(value);
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const cursorOf = (kind: RecordKind, id: string) =>
+  Buffer.from(JSON.stringify({ kind, id })).toString('base64url');
+
+/** The id a cursor of this kind's list names; anything else is a 422, as the table's cursors are. */
+function idOf(cursor: string, kind: RecordKind): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      typeof decoded === 'object' &&
+      decoded !== null &&
+      'kind' in decoded &&
+      'id' in decoded &&
+      decoded.kind === kind &&
+      typeof decoded.id === 'string'
+    ) {
+      return decoded.id;
+    }
+  } catch {}
+  throw new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
+    { path: 'query.cursor', message: 'Invalid cursor' },
+  ]);
+}
 
 /** The draft in memory: one revision counter guards every change, as the head item does in DynamoDB. */
 export class MemoryDraft implements CatalogDraftStore {
@@ -39,8 +64,11 @@ export class MemoryDraft implements CatalogDraftStore {
     this.records = copy(records);
   }
 
+  /** Each kind in id order, as the draft partition's sort key holds it. */
   async load(): Promise<CatalogDraft> {
-    return { revision: this.revision, updatedAt: this.updatedAt, records: copy(this.records) };
+    const records = copy(this.records);
+    for (const kind of recordKinds) (records[kind] as RecordOf[RecordKind][]).sort(byId);
+    return { revision: this.revision, updatedAt: this.updatedAt, records };
   }
 
   async find<K extends RecordKind>(kind: K, id: string): Promise<RecordOf[K] | undefined> {
@@ -48,11 +76,18 @@ export class MemoryDraft implements CatalogDraftStore {
     return found ? copy(found) : undefined;
   }
 
+  /** Resumes after the id the cursor names, so records added between pages are listed in their place. */
   async list<K extends RecordKind>(kind: K, page: PageRequest): Promise<Page<RecordOf[K]>> {
-    const sorted = [...(this.records[kind] as RecordOf[K][])].sort((a, b) => (a.id < b.id ? -1 : 1));
-    const start = page.cursor === undefined ? 0 : Number(page.cursor);
-    const end = start + page.limit;
-    return { items: copy(sorted.slice(start, end)), nextCursor: end < sorted.length ? String(end) : null };
+    const after = page.cursor === undefined ? undefined : idOf(page.cursor, kind);
+    const sorted = [...(this.records[kind] as RecordOf[K][])]
+      .sort(byId)
+      .filter((record) => after === undefined || record.id > after);
+    const items = sorted.slice(0, page.limit);
+    const last = items.at(-1);
+    return {
+      items: copy(items),
+      nextCursor: sorted.length > page.limit && last ? cursorOf(kind, last.id) : null,
+    };
   }
 
   change(revision: number, edits: readonly DraftEdit[], at: Date): FakeWrite[] {
@@ -66,8 +101,10 @@ export class MemoryDraft implements CatalogDraftStore {
             const list = this.records[edit.kind] as RecordOf[RecordKind][];
             const id = 'remove' in edit ? edit.remove : edit.put.id;
             const index = list.findIndex((record) => record.id === id);
-            if ('remove' in edit) list.splice(index, 1);
-            else if (index >= 0) list[index] = copy(edit.put);
+            // Removing a record that is not there changes nothing, as a Delete of a missing item.
+            if ('remove' in edit) {
+              if (index >= 0) list.splice(index, 1);
+            } else if (index >= 0) list[index] = copy(edit.put);
             else list.push(copy(edit.put));
           }
         },
@@ -87,7 +124,10 @@ export class MemoryVersions implements CatalogVersions {
     if (!this.pointer) return undefined;
     const partition = this.partitions.get(this.pointer.version);
     if (!partition) throw new Error(`Version ${this.pointer.version} has no records`);
-    return { ...this.pointer, ...copy(partition) };
+    // Each kind in id order, as the version's partition holds its records.
+    const records = copy(partition.records);
+    for (const kind of recordKinds) (records[kind] as RecordOf[RecordKind][]).sort(byId);
+    return { ...this.pointer, records, stamps: copy(partition.stamps) };
   }
 
   async write(version: string, records: CatalogRecords, stamps: CatalogStamps): Promise<void> {
@@ -197,16 +237,68 @@ export class MemoryContracts implements ContractStore {
   }
 }
 
+/** The audit table's sort key: newest first is descending `at`, then id. */
+const auditKey = (record: AuditRecord) => `${record.at}#${record.id}`;
+
+function matchesQuery(record: AuditRecord, query: AuditQuery): boolean {
+  return (
+    (query.actorId === undefined || record.actor.id === query.actorId) &&
+    (query.actorType === undefined || record.actor.type === query.actorType) &&
+    (query.targetId === undefined || record.target.id === query.targetId) &&
+    (query.targetType === undefined || record.target.type === query.targetType) &&
+    (query.action === undefined || record.action === query.action) &&
+    (query.since === undefined || auditKey(record) >= query.since)
+  );
+}
+
+/** The audit table in memory: append-only, read newest first through the same filters and cursors. */
 export class MemoryAudit implements AuditLog {
+  /** In the order they were appended. */
   readonly records: AuditRecord[] = [];
 
   append(record: AuditRecord): FakeWrite {
-    return fakeWrite(`audit ${record.action}`, () => this.records.push(record));
+    return fakeWrite(
+      `audit ${record.action}`,
+      () => this.records.push(record),
+      () =>
+        this.records.some((stored) => auditKey(stored) === auditKey(record))
+          ? new Error(`Audit record ${record.id} exists`)
+          : undefined,
+    );
   }
 
-  async list(): Promise<AuditPage> {
-    return { items: [...this.records].reverse(), nextCursor: null };
+  async list(query: AuditQuery): Promise<AuditPage> {
+    const after = query.cursor === undefined ? undefined : auditKeyOf(query.cursor);
+    const newestFirst = this.records
+      .filter((record) => matchesQuery(record, query) && (after === undefined || auditKey(record) < after))
+      .sort((a, b) => (auditKey(a) < auditKey(b) ? 1 : -1));
+    const items = newestFirst.slice(0, query.limit);
+    const last = items.at(-1);
+    return {
+      items: copy(items),
+      nextCursor:
+        newestFirst.length > query.limit && last
+          ? Buffer.from(JSON.stringify({ key: auditKey(last) })).toString('base64url')
+          : null,
+    };
   }
+}
+
+function auditKeyOf(cursor: string): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      typeof decoded === 'object' &&
+      decoded !== null &&
+      'key' in decoded &&
+      typeof decoded.key === 'string'
+    ) {
+      return decoded.key;
+    }
+  } catch {}
+  throw new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
+    { path: 'query.cursor', message: 'Invalid cursor' },
+  ]);
 }
 
 export function memoryPorts(records: CatalogRecords, ...images: StoredImage[]) {

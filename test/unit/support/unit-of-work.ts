@@ -1,3 +1,4 @@
+import type { WriteCommitter } from '../../../shared/domain/employees/ports.ts';
 import type { StagedWrite, UnitOfWork } from '../../../shared/domain/unit-of-work.ts';
 
 /** A write an in-memory store stages: its condition, checked at commit, and the change it makes. */
@@ -55,6 +56,15 @@ export class FakeUnitOfWork implements UnitOfWork {
     this.writes.length = 0;
   }
 }
+
+/** Commits fake writes in one transaction, as `stagedWriteCommitter` commits DynamoDB's (the contract suites). */
+export const fakeCommitter: WriteCommitter = {
+  async commit(writes) {
+    const uow = new FakeUnitOfWork();
+    uow.stage(...writes);
+    uow.commit();
+  },
+};
 
 /** The refusal a call ends with; fails the test when it succeeds. */
 export async function refusalOf(run: () => unknown): Promise<Error> {

@@ -36,10 +36,21 @@ describe('the delivery log', () => {
   it("lists the subscription's deliveries a page at a time", async () => {
     const ports = portsWith();
 
-    const page = await listDeliveries(ports, accountId, webhookId, { limit: 5, cursor: 'c' });
+    const older = aDelivery({
+      event: { ...failed.event, id: 'evt-0', timestamp: '2030-05-01T09:00:00.000Z' },
+    });
+    ports.deliveries.deliveries.set(`${webhookId}/evt-0`, older);
 
-    expect(page).toEqual({ items: [failed], nextCursor: null });
-    expect(ports.deliveries.listed).toEqual([{ webhookId, page: { limit: 5, cursor: 'c' } }]);
+    const first = await listDeliveries(ports, accountId, webhookId, { limit: 1 });
+    const cursor = first.nextCursor ?? '';
+    const rest = await listDeliveries(ports, accountId, webhookId, { limit: 5, cursor });
+
+    expect(first.items).toEqual([failed]);
+    expect(rest).toEqual({ items: [older], nextCursor: null });
+    expect(ports.deliveries.listed).toEqual([
+      { webhookId, page: { limit: 1 } },
+      { webhookId, page: { limit: 5, cursor } },
+    ]);
   });
 
   it("answers WebhookNotFound for another account's subscription, and reads no delivery of it", async () => {
@@ -118,7 +129,7 @@ describe('redelivering', () => {
 
   it('counts against the account’s action limit: past it, 429 and the delivery left as it was', async () => {
     const ports = portsWith();
-    ports.limits.taken = 10;
+    ports.limits.exhaust(accountId, now);
     const uow = new FakeUnitOfWork();
     await redeliver(ports, accountId, webhookId, failed.event.id, uow, now);
 
@@ -131,7 +142,7 @@ describe('redelivering', () => {
 
   it('leaves the account’s action limit alone when the ports say unlimited (an employee’s redelivery)', async () => {
     const ports = portsWith();
-    ports.limits.taken = 10;
+    ports.limits.exhaust(accountId, now);
     const uow = new FakeUnitOfWork();
 
     await redeliver({ ...ports, limits: 'unlimited' }, accountId, webhookId, failed.event.id, uow, now);

@@ -1,6 +1,6 @@
-import { ApiError, ConflictError } from '../../../shared/domain/errors.ts';
+import { ApiError, ConflictError, ValidationError } from '../../../shared/domain/errors.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
-import type { PageRequest } from '../../../shared/domain/ports.ts';
+import type { Page, PageRequest } from '../../../shared/domain/ports.ts';
 import {
   attemptOutcome,
   type Delivery,
@@ -180,6 +180,38 @@ export class MemoryWebhooks implements WebhookStore {
   }
 }
 
+/** Where a delivery sorts in its subscription's list: the table's index key, event time then id. */
+const listPosition = (delivery: Delivery) => `${delivery.event.timestamp}#${delivery.event.id}`;
+
+/** In the index's order: code unit by code unit, as DynamoDB compares key bytes (not `localeCompare`). */
+function byPosition(a: Delivery, b: Delivery): number {
+  const [first, second] = [listPosition(a), listPosition(b)];
+  return first < second ? -1 : first > second ? 1 : 0;
+}
+
+const cursorOf = (webhookId: string, position: string) =>
+  Buffer.from(JSON.stringify({ webhookId, position })).toString('base64url');
+
+/** A cursor this subscription's list handed out; anything else is a 422, as the table's cursors are. */
+function positionOf(cursor: string, webhookId: string): string {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      typeof decoded === 'object' &&
+      decoded !== null &&
+      'webhookId' in decoded &&
+      'position' in decoded &&
+      decoded.webhookId === webhookId &&
+      typeof decoded.position === 'string'
+    ) {
+      return decoded.position;
+    }
+  } catch {}
+  throw new ValidationError('The cursor is not valid: pass next_cursor from the previous page unchanged.', [
+    { path: 'query.cursor', message: 'Invalid cursor' },
+  ]);
+}
+
 /** Deliveries by subscription and event, claimed and progressed as the table's conditional updates do. */
 export class MemoryDeliveries implements DeliveryStore {
   readonly deliveries = new Map<string, Delivery>();
@@ -198,17 +230,29 @@ export class MemoryDeliveries implements DeliveryStore {
     return this.deliveries.get(this.key(id, deliveryId));
   }
 
-  async list(id: string, page: PageRequest) {
+  /** Newest event first, as the table's index orders them (event time, then event id). */
+  async list(id: string, page: PageRequest): Promise<Page<Delivery>> {
     this.listed.push({ webhookId: id, page });
-    const items = [...this.deliveries.values()].filter((delivery) => delivery.webhookId === id);
-    return { items, nextCursor: null };
+    const newestFirst = [...this.deliveries.values()]
+      .filter((delivery) => delivery.webhookId === id)
+      .sort((a, b) => byPosition(b, a));
+    const after = page.cursor === undefined ? undefined : positionOf(page.cursor, id);
+    const rest = after === undefined ? newestFirst : newestFirst.filter((d) => listPosition(d) < after);
+    const items = rest.slice(0, page.limit);
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: rest.length > page.limit && last ? cursorOf(id, listPosition(last)) : null,
+    };
   }
 
   async claimDelivery(id: string, event: DomainEvent, claim: string, at: string) {
     const key = this.key(id, event.id);
     const found = this.deliveries.get(key);
     if (found && found.claim !== claim) return undefined;
-    const delivery = found ?? aDelivery({ webhookId: id, event, claim, createdAt: at, updatedAt: at });
+    const delivery = found
+      ? { ...found, updatedAt: at }
+      : aDelivery({ webhookId: id, event, claim, createdAt: at, updatedAt: at });
     this.deliveries.set(key, delivery);
     return delivery;
   }
@@ -247,9 +291,10 @@ export class MemoryDeliveries implements DeliveryStore {
           delivery.event.timestamp >= since &&
           delivery.event.timestamp <= until,
       )
-      .sort((a, b) => a.event.timestamp.localeCompare(b.event.timestamp));
+      .sort(byPosition);
     const deliveries = unsent.slice(0, limit);
-    const complete = unsent.length <= limit;
+    // Like the table's read, it stops on reaching the limit without looking further.
+    const complete = unsent.length < limit;
     return {
       deliveries,
       coveredUntil: complete ? until : (deliveries.at(-1)?.event.timestamp ?? since),
@@ -276,17 +321,24 @@ export class MemoryDeliveries implements DeliveryStore {
     return taken;
   }
 
+  /** Changes the stored delivery at commit (attempts recorded since the read stay), if it still exists. */
   reclaim(delivery: Delivery, claim: string, at: string) {
-    return fakeWrite(`redeliver ${delivery.event.id}`, () =>
-      this.deliveries.set(this.key(delivery.webhookId, delivery.event.id), {
-        ...delivery,
-        claim,
-        status: 'Pending',
-        statusReason: null,
-        nextAttemptAt: null,
-        runAttempts: 0,
-        updatedAt: at,
-      }),
+    const key = this.key(delivery.webhookId, delivery.event.id);
+    return fakeWrite(
+      `redeliver ${delivery.event.id}`,
+      () => {
+        const found = this.deliveries.get(key) as Delivery;
+        this.deliveries.set(key, {
+          ...found,
+          claim,
+          status: 'Pending',
+          statusReason: null,
+          nextAttemptAt: null,
+          runAttempts: 0,
+          updatedAt: at,
+        });
+      },
+      () => (this.deliveries.has(key) ? undefined : new Error(`Delivery ${delivery.event.id} is gone`)),
     );
   }
 }
@@ -361,19 +413,38 @@ export class MemoryRecoveries implements RecoveryStore {
   }
 }
 
-/** Allows `limit` actions, then refuses as the counter's condition does; counts what committed. */
+/**
+ * Allows `limit` actions per account and minute, then refuses as the counter's condition does, with
+ * the seconds left in the minute; counts what committed (`taken`: all windows together).
+ */
 export class CountingLimiter implements ActionLimiter {
-  taken = 0;
+  private readonly windows = new Map<string, number>();
 
   constructor(private readonly limit = 10) {}
 
-  take(_account: string, _now: Date): FakeWrite {
+  get taken(): number {
+    return [...this.windows.values()].reduce((sum, count) => sum + count, 0);
+  }
+
+  /** Uses up the account's minute around `now`, as `limit` committed actions would. */
+  exhaust(account: string, now: Date): void {
+    this.windows.set(this.window(account, now).key, this.limit);
+  }
+
+  private window(account: string, now: Date) {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const start = nowSeconds - (nowSeconds % 60);
+    return { key: `${account}/${start}`, secondsLeft: start + 60 - nowSeconds };
+  }
+
+  take(account: string, now: Date): FakeWrite {
+    const { key, secondsLeft } = this.window(account, now);
     return fakeWrite(
       'webhook action',
-      () => this.taken++,
+      () => this.windows.set(key, (this.windows.get(key) ?? 0) + 1),
       () =>
-        this.taken >= this.limit
-          ? new ApiError('RateLimitExceeded', 'too many', { retryAfter: 30 })
+        (this.windows.get(key) ?? 0) >= this.limit
+          ? new ApiError('RateLimitExceeded', 'too many', { retryAfter: Math.max(1, secondsLeft) })
           : undefined,
     );
   }

@@ -170,12 +170,13 @@ describe('starting a recovery', () => {
 
   it('counts against the account’s action limit: past it, 429 and nothing recorded', async () => {
     const w = world(deliveryOf('a', 10, 'Failed'));
-    w.limits.taken = 10;
+    w.limits.exhaust(accountId, now);
 
     const refused = await refusalOf(() => recover(w));
 
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ code: 'RateLimitExceeded', retryAfter: 30 });
+    // `now` starts a minute: the whole window is left.
+    expect(refused).toMatchObject({ code: 'RateLimitExceeded', retryAfter: 60 });
     expect(await w.recoveries.latest(webhookId)).toBeUndefined();
   });
 });
