@@ -59,6 +59,17 @@ export interface RequestSpec {
   certificatePem?: string;
 }
 
+/** A request to the token endpoint with this form (the auth host, no client certificate). */
+export function tokenRequest(form: Record<string, string>): RequestSpec {
+  return {
+    operationId: 'issueToken',
+    path: '/oauth/v2/token',
+    withCertificate: false,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  };
+}
+
 export interface Harness {
   stateDir: string;
   stage: RunningStage;
@@ -252,17 +263,13 @@ export async function startHarness(options: {
     };
 
     const tokenResponse = expectStatus(
-      await invoke({
-        operationId: 'issueToken',
-        path: '/oauth/v2/token',
-        withCertificate: false,
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
+      await invoke(
+        tokenRequest({
           grant_type: 'client_credentials',
           client_id: partner.clientId,
           client_secret: partner.clientSecret,
-        }).toString(),
-      }),
+        }),
+      ),
       200,
       'The token endpoint',
     );

@@ -13,7 +13,7 @@ import { newMatchingId } from '../shared/domain/esim/activation.ts';
 import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
 import { newPackage } from '../shared/domain/esim/lifecycle.ts';
 import { routes } from '../shared/routes/index.ts';
-import { expectStatus, type Harness, type RequestSpec } from './harness.ts';
+import { expectStatus, type Harness, type RequestSpec, tokenRequest } from './harness.ts';
 
 /** The timed part of one invocation: the handler (or the floor's bare call) and nothing else. */
 export type Call = () => Promise<unknown>;
@@ -349,17 +349,12 @@ export const hotOperations: readonly HotOperation[] = [
       invocation(
         harness,
         'issueToken',
-        () => ({
-          operationId: 'issueToken',
-          path: '/oauth/v2/token',
-          withCertificate: false,
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
+        () =>
+          tokenRequest({
             grant_type: 'client_credentials',
             client_id: harness.partner.clientId,
             client_secret: harness.partner.clientSecret,
-          }).toString(),
-        }),
+          }),
         200,
       ),
   },

@@ -21,7 +21,7 @@ import { bookingKeys } from '../../shared/db/entities/booking.ts';
 import type { routes } from '../../shared/routes/index.ts';
 import { employeeLoginClient } from '../../test/support/employee-login.ts';
 import { region } from '../environment.ts';
-import { expectStatus, type Harness, type RequestSpec } from '../harness.ts';
+import { expectStatus, type Harness, type RequestSpec, tokenRequest } from '../harness.ts';
 import { bookableLounge, createEsimOrder, createLoungeBooking } from '../operations.ts';
 import { bookingEvents, sqsRecord, startReceiver } from './webhooks.ts';
 
@@ -111,17 +111,13 @@ export class FirstInvocationFixtures {
     return this.once('operator', async () => {
       const { operator } = this.harness.stage.stageJson;
       const issued = expectStatus(
-        await this.harness.invoke({
-          operationId: 'issueToken',
-          path: '/oauth/v2/token',
-          withCertificate: false,
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
+        await this.harness.invoke(
+          tokenRequest({
             grant_type: 'client_credentials',
             client_id: operator.client_id,
             client_secret: operator.client_secret,
-          }).toString(),
-        }),
+          }),
+        ),
         200,
         "The operator's token request",
       );
@@ -139,13 +135,7 @@ export class FirstInvocationFixtures {
       this.cleanups.push(() => login.close());
       return login.tokenOf('ada.admin', async (form) => {
         const exchanged = expectStatus(
-          await this.harness.invoke({
-            operationId: 'issueToken',
-            path: '/oauth/v2/token',
-            withCertificate: false,
-            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-            body: new URLSearchParams(form).toString(),
-          }),
+          await this.harness.invoke(tokenRequest(form)),
           200,
           "The employee's code exchange",
         );
@@ -288,17 +278,13 @@ export const firstInvocations: Record<
   auth: async ({ harness }) => ({
     operationId: 'issueToken',
     event: async () =>
-      harness.event({
-        operationId: 'issueToken',
-        path: '/oauth/v2/token',
-        withCertificate: false,
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
+      harness.event(
+        tokenRequest({
           grant_type: 'client_credentials',
           client_id: harness.partner.clientId,
           client_secret: harness.partner.clientSecret,
-        }).toString(),
-      }),
+        }),
+      ),
   }),
   catalog: async ({ harness }) => ({
     operationId: 'listLounges',
