@@ -447,7 +447,8 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack, consoleOr
       scope: undefined,
       groupsClaim: config.employeeLogin.groupsClaim,
       groupRoles: { ...config.employeeLogin.groupRoles },
-      roleMapping: config.employeeLogin.roleMapping,
+      // Lenient mapping makes anyone the provider knows an admin: never on a stage in AWS.
+      roleMapping: 'strict',
       consoleClientId: config.employeeLogin.consoleClientId,
       redirectUris: [...consoleRedirectUris(config)],
       extraCaFile: undefined,

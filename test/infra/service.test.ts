@@ -62,6 +62,17 @@ describe.each(stages)('the %s stage', (stage) => {
     expect(service(stage).nagErrors).toEqual([]);
   });
 
+  it('maps employee roles strictly: an employee in no mapped group gets no token', () => {
+    const { apiTemplate } = service(stage);
+    const mappings = resourcesOf(apiTemplate, 'AWS::Lambda::Function').flatMap(([, fn]) => {
+      const environment = fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined;
+      const mapping = environment?.Variables?.EMPLOYEE_ROLE_MAPPING;
+      return mapping === undefined ? [] : [mapping];
+    });
+
+    expect(mappings).toEqual(['strict']);
+  });
+
   it('deploys every route of the table as a method of its host API, on its group Lambda', () => {
     const { apiTemplate } = service(stage);
     const methods = deployedMethods(apiTemplate);
