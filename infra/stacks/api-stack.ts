@@ -202,7 +202,7 @@ export class ApiStack extends Stack {
       domainName: config.adminDomainName,
       certificate: Certificate.fromCertificateArn(adminStack, 'AdminCertificate', config.adminCertificateArn),
       corsOrigin: this.consoleOrigin,
-      managedRules: true,
+      managedRules: { flood: quotaSettingsByStage[config.stage].adminFlood },
     });
     // The nested stack's outputs, on this stack as for the other two APIs.
     new CfnOutput(this, 'AdminApiUrl', { value: admin.url });
