@@ -55,10 +55,11 @@ export interface EmployeeLoginSettings {
   clientId: string;
   /** The claim (userinfo or ID token) that lists the employee's groups. */
   groupsClaim: string;
-  /** Provider group -> role. */
+  /**
+   * Provider group -> role. An employee in no mapped group gets no role and no token: every stage CDK
+   * deploys maps strictly, so this table has no mapping mode (only the local stage may be lenient).
+   */
   groupRoles: Readonly<Record<string, Role>>;
-  /** `strict`: no mapped group, no token. Prod is strict whatever this says. */
-  roleMapping: 'strict' | 'lenient';
   /** The console's OAuth client id (the `client_id` claim of employee tokens). */
   consoleClientId: string;
   /** Exact redirect URIs the login accepts; empty: `https://<consoleDomainName>/callback` only. */
@@ -77,15 +78,14 @@ const placeholderGlobalCertificate =
 const placeholderZone = { id: 'Z00000000000000000000', name: 'partner-travel.example.com' };
 const placeholderIssuer = 'https://login.example.com/partner-travel';
 
-const employeeLoginDefaults = (roleMapping: 'strict' | 'lenient'): EmployeeLoginSettings => ({
+const employeeLoginDefaults: EmployeeLoginSettings = {
   issuer: placeholderIssuer,
   clientId: 'partner-travel-backend',
   groupsClaim: 'groups',
   groupRoles: { 'pts-admins': 'admin', 'pts-support': 'support' },
-  roleMapping,
   consoleClientId: 'partner-travel-console',
   redirectUris: [],
-});
+};
 
 type StageDefaults = Omit<StageConfig, 'stage'>;
 
@@ -116,7 +116,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.local.partner-travel.example.com',
     consoleDomainName: 'console.local.partner-travel.example.com',
     docsDomainName: 'docs.local.partner-travel.example.com',
-    employeeLogin: employeeLoginDefaults('lenient'),
+    employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.local.partner-travel.example.com',
     logRetention: RetentionDays.ONE_WEEK,
   },
@@ -127,7 +127,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.preview.partner-travel.example.com',
     consoleDomainName: 'console.preview.partner-travel.example.com',
     docsDomainName: 'docs.preview.partner-travel.example.com',
-    employeeLogin: employeeLoginDefaults('lenient'),
+    employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
     logRetention: RetentionDays.TWO_WEEKS,
   },
@@ -138,7 +138,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.stage.partner-travel.example.com',
     consoleDomainName: 'console.stage.partner-travel.example.com',
     docsDomainName: 'docs.stage.partner-travel.example.com',
-    employeeLogin: employeeLoginDefaults('strict'),
+    employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 100, burstLimit: 200 },
@@ -151,7 +151,7 @@ const defaults: Record<Stage, StageDefaults> = {
     adminDomainName: 'admin.partner-travel.example.com',
     consoleDomainName: 'console.partner-travel.example.com',
     docsDomainName: 'docs.partner-travel.example.com',
-    employeeLogin: employeeLoginDefaults('strict'),
+    employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.partner-travel.example.com',
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
@@ -216,8 +216,6 @@ export function stageConfigFrom(node: Node): StageConfig {
     ...config.employeeLogin,
     ...(idpIssuer ? { issuer: idpIssuer } : {}),
     ...(idpClientId ? { clientId: idpClientId } : {}),
-    // Production maps roles strictly, whatever the table says.
-    ...(stage === 'prod' ? { roleMapping: 'strict' as const } : {}),
   };
   return config;
 }

@@ -223,6 +223,65 @@ export class PartnerRateLimiting extends Construct {
   }
 }
 
+/** The RateLimitExceeded problem a WAF rate rule answers; WAF has no problem+json content type. */
+function floodResponseBody(policy: string, detail: string): CfnWebACL.CustomResponseBodyProperty {
+  return {
+    contentType: 'APPLICATION_JSON',
+    content: JSON.stringify({
+      code: 'RateLimitExceeded',
+      title: 'Too many requests',
+      status: 429,
+      detail,
+      details: { policy },
+    }),
+  };
+}
+
+/** More than `policy.limit` requests per key within the window: 429 with Retry-After, before any Lambda. */
+function floodRule(
+  rule: { name: string; priority: number; bodyKey: string; metricName: string },
+  policy: FloodPolicy,
+  aggregation: Pick<CfnWebACL.RateBasedStatementProperty, 'aggregateKeyType' | 'customKeys'>,
+): CfnWebACL.RuleProperty {
+  return {
+    name: rule.name,
+    priority: rule.priority,
+    action: {
+      block: {
+        customResponse: {
+          responseCode: 429,
+          customResponseBodyKey: rule.bodyKey,
+          // WAF re-evaluates rates every few seconds; a fraction of the window is a fair wait.
+          responseHeaders: [{ name: 'Retry-After', value: String(Math.ceil(policy.windowSeconds / 5)) }],
+        },
+      },
+    },
+    statement: {
+      rateBasedStatement: { limit: policy.limit, evaluationWindowSec: policy.windowSeconds, ...aggregation },
+    },
+    visibilityConfig: {
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: rule.metricName,
+    },
+  };
+}
+
+/**
+ * The rate-based rule per source address that the web ACL of each browser-facing API (auth, admin)
+ * puts first, with its response body: both answer an address flood alike.
+ */
+export const addressFlood = {
+  ruleName: 'RequestsPerSourceAddress',
+  responseBodies: {
+    AddressFlood: floodResponseBody('address_flood', 'Too many requests from this address; slow down.'),
+  },
+  rule: (policy: FloodPolicy, priority: number, metricName: string): CfnWebACL.RuleProperty =>
+    floodRule({ name: addressFlood.ruleName, priority, bodyKey: 'AddressFlood', metricName }, policy, {
+      aggregateKeyType: 'IP',
+    }),
+};
+
 export interface AuthFloodRulesProps {
   /** The auth domain's API (token issuing): the web ACL is associated with its deployment stage. */
   api: RestApi;
@@ -244,78 +303,44 @@ export interface AuthFloodRulesProps {
  */
 export class AuthFloodRules extends Construct {
   readonly webAcl: CfnWebACL;
-  static readonly addressRuleName = 'RequestsPerSourceAddress';
+  static readonly addressRuleName = addressFlood.ruleName;
   static readonly clientRuleName = 'RequestsPerClientCredentials';
 
   constructor(scope: Construct, id: string, props: AuthFloodRulesProps) {
     super(scope, id);
-    const problem = (policy: string, detail: string) =>
-      JSON.stringify({
-        code: 'RateLimitExceeded',
-        title: 'Too many requests',
-        status: 429,
-        detail,
-        details: { policy },
-      });
-    const visibility = (metricName: string) => ({
-      cloudWatchMetricsEnabled: true,
-      sampledRequestsEnabled: true,
-      metricName: `${props.metricPrefix}${metricName}`,
-    });
-    const rateRule = (
-      name: string,
-      priority: number,
-      bodyKey: string,
-      policy: FloodPolicy,
-      aggregation: Pick<CfnWebACL.RateBasedStatementProperty, 'aggregateKeyType' | 'customKeys'>,
-    ): CfnWebACL.RuleProperty => ({
-      name,
-      priority,
-      action: {
-        block: {
-          customResponse: {
-            responseCode: 429,
-            customResponseBodyKey: bodyKey,
-            // WAF re-evaluates rates every few seconds; a fraction of the window is a fair wait.
-            responseHeaders: [{ name: 'Retry-After', value: String(Math.ceil(policy.windowSeconds / 5)) }],
-          },
-        },
-      },
-      statement: {
-        rateBasedStatement: {
-          limit: policy.limit,
-          evaluationWindowSec: policy.windowSeconds,
-          ...aggregation,
-        },
-      },
-      visibilityConfig: visibility(`Auth${name}`),
-    });
+    const metricName = (name: string) => `${props.metricPrefix}Auth${name}`;
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('AuthWebAcl'),
-      // WAF has no problem+json content type: the body is the problem object as application/json.
+      visibilityConfig: {
+        cloudWatchMetricsEnabled: true,
+        sampledRequestsEnabled: true,
+        metricName: metricName('WebAcl'),
+      },
       customResponseBodies: {
-        AddressFlood: {
-          contentType: 'APPLICATION_JSON',
-          content: problem('address_flood', 'Too many requests from this address; slow down.'),
-        },
-        ClientFlood: {
-          contentType: 'APPLICATION_JSON',
-          content: problem(
-            'client_flood',
-            'Too many token requests for this client; reuse the token until it expires.',
-          ),
-        },
+        ...addressFlood.responseBodies,
+        ClientFlood: floodResponseBody(
+          'client_flood',
+          'Too many token requests for this client; reuse the token until it expires.',
+        ),
       },
       rules: [
-        rateRule(AuthFloodRules.addressRuleName, 0, 'AddressFlood', props.flood, { aggregateKeyType: 'IP' }),
-        rateRule(AuthFloodRules.clientRuleName, 1, 'ClientFlood', props.clientFlood, {
-          aggregateKeyType: 'CUSTOM_KEYS',
-          customKeys: [
-            { header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } },
-          ],
-        }),
+        addressFlood.rule(props.flood, 0, metricName(addressFlood.ruleName)),
+        floodRule(
+          {
+            name: AuthFloodRules.clientRuleName,
+            priority: 1,
+            bodyKey: 'ClientFlood',
+            metricName: metricName(AuthFloodRules.clientRuleName),
+          },
+          props.clientFlood,
+          {
+            aggregateKeyType: 'CUSTOM_KEYS',
+            customKeys: [
+              { header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } },
+            ],
+          },
+        ),
       ],
     });
     new CfnWebACLAssociation(this, 'Association', {

@@ -20,6 +20,7 @@ import { ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53
 import { ApiGatewayDomain } from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { ApiError, type ErrorCode, MalformedBodyError } from '../../shared/domain/errors.ts';
+import type { FloodPolicy } from '../../shared/domain/quotas/flood.ts';
 import { corsExposedHeaders, corsPreflight } from '../../shared/http/cors.ts';
 import { problemResponse } from '../../shared/http/problem.ts';
 import type { FunctionGroup, Host, RouteDefinition } from '../../shared/routes/types.ts';
@@ -43,8 +44,8 @@ export interface RouteTableApiProps {
   hostedZone?: IHostedZone;
   /** The one origin CORS admits (the employee console): preflights answered by the gateway. */
   corsOrigin?: string;
-  /** A WAF web ACL with AWS managed rules in front of the stage (the admin API). */
-  managedRules?: boolean;
+  /** A WAF web ACL with a rate rule per source address and AWS managed rules in front of the stage (the admin API). */
+  managedRules?: { flood: FloodPolicy };
   throttling: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
@@ -206,6 +207,8 @@ export class RouteTableApi extends Construct {
     if (props.managedRules) {
       new ManagedRulesWebAcl(this, 'Firewall', {
         api: this.api,
+        routes: props.routes.filter((route) => route.hosts.includes(props.host)),
+        flood: props.managedRules.flood,
         metricPrefix: props.restApiName.replace(/[^A-Za-z0-9]/g, ''),
       });
     }

@@ -54,6 +54,14 @@ export function localEmployeeRoles(): 'strict' | 'lenient' {
   return process.env.LOCAL_EMPLOYEE_ROLES === 'strict' ? 'strict' : 'lenient';
 }
 
+/** What `npm start` says first about the role mapping, because lenient mapping exists on no other stage. */
+export function employeeRolesNotice(mode: 'strict' | 'lenient'): string {
+  return mode === 'lenient'
+    ? 'employee roles map leniently: an identity provider user in no mapped group signs in as admin ' +
+        '(local stage only; every deployed stage maps strictly; LOCAL_EMPLOYEE_ROLES=strict to refuse them)'
+    : 'employee roles map strictly, as on every deployed stage: a user in no mapped group gets no token';
+}
+
 /** How long `npm start` keeps its queue emulator down on SIGUSR2: LOCAL_QUEUE_OUTAGE_MS, default 2000. */
 export function localQueueOutageMs(): number {
   const value = Number(process.env.LOCAL_QUEUE_OUTAGE_MS ?? 2000);

@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { localEmployeeRoles, localPorts, localQueueOutageMs, localStateDir } from './config.ts';
+import {
+  employeeRolesNotice,
+  localEmployeeRoles,
+  localPorts,
+  localQueueOutageMs,
+  localStateDir,
+} from './config.ts';
 import { startStage } from './stage.ts';
 
 /** `npm start`: the persistent local stage on fixed ports until Ctrl-C or SIGTERM. */
@@ -8,6 +14,8 @@ const started = Date.now();
 
 try {
   const ports = localPorts();
+  const employeeRoles = localEmployeeRoles();
+  console.log(`[local] ${employeeRolesNotice(employeeRoles)}`);
   const stage = await startStage({
     stateDir,
     apiPort: ports.api,
@@ -16,7 +24,7 @@ try {
     idpPort: ports.idp,
     consolePort: ports.console,
     docsPort: ports.docs,
-    employeeRoles: localEmployeeRoles(),
+    employeeRoles,
     persistent: true,
   });
 

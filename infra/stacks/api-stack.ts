@@ -202,7 +202,7 @@ export class ApiStack extends Stack {
       domainName: config.adminDomainName,
       certificate: Certificate.fromCertificateArn(adminStack, 'AdminCertificate', config.adminCertificateArn),
       corsOrigin: this.consoleOrigin,
-      managedRules: true,
+      managedRules: { flood: quotaSettingsByStage[config.stage].adminFlood },
     });
     // The nested stack's outputs, on this stack as for the other two APIs.
     new CfnOutput(this, 'AdminApiUrl', { value: admin.url });
@@ -447,7 +447,8 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack, consoleOr
       scope: undefined,
       groupsClaim: config.employeeLogin.groupsClaim,
       groupRoles: { ...config.employeeLogin.groupRoles },
-      roleMapping: config.employeeLogin.roleMapping,
+      // Lenient mapping makes anyone the provider knows an admin: never on a stage in AWS.
+      roleMapping: 'strict',
       consoleClientId: config.employeeLogin.consoleClientId,
       redirectUris: [...consoleRedirectUris(config)],
       extraCaFile: undefined,

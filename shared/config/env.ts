@@ -267,7 +267,7 @@ export const variables = {
     from: fromLogin((login) => JSON.stringify(login.groupRoles)),
     to: logsEmployeesIn,
   }),
-  /** Always strict in prod, whatever the variable says. */
+  /** Read on the local stage only: every other stage maps strictly, whatever the variable says. */
   EMPLOYEE_ROLE_MAPPING: variable(oneOf(['strict', 'lenient']), {
     default: 'strict',
     from: fromLogin((login) => login.roleMapping),
@@ -510,7 +510,7 @@ export function employeeLoginConfig(): EmployeeLoginConfig {
     scope: read('IDP_SCOPE'),
     groupsClaim: read('IDP_GROUPS_CLAIM'),
     groupRoles: read('IDP_GROUP_ROLES'),
-    roleMapping: config().stage === 'prod' ? 'strict' : read('EMPLOYEE_ROLE_MAPPING'),
+    roleMapping: config().stage === 'local' ? read('EMPLOYEE_ROLE_MAPPING') : 'strict',
     consoleClientId: read('CONSOLE_CLIENT_ID'),
     redirectUris: read('CONSOLE_REDIRECT_URIS'),
     extraCaFile: read('IDP_EXTRA_CA_FILE'),

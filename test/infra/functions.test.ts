@@ -20,6 +20,7 @@ import {
 } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { functionGroups } from '../../shared/routes/types.ts';
+import { stages } from '../../shared/vocabulary/stage.ts';
 
 const localSettings: StageSettings = {
   stage: 'local',
@@ -132,21 +133,21 @@ describe('functionEnvironment', () => {
     expect(functionEnvironment('booking', localSettings)).not.toHaveProperty('IDP_ISSUER');
   });
 
-  it('maps employee roles strictly in prod whatever the stage settings say', () => {
-    const { employeeLogin } = localSettings;
-    if (!employeeLogin) throw new Error('the local settings configure a login');
-    const login = { ...employeeLogin, roleMapping: 'lenient' as const };
-    const environment = functionEnvironment('auth', {
-      ...localSettings,
-      stage: 'prod',
-      employeeLogin: login,
-    });
-    for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
-    vi.stubEnv('AWS_REGION', 'eu-west-1');
-    resetModuleCaches();
+  it.each(stages.filter((stage) => stage !== 'local'))(
+    'maps employee roles strictly on the %s stage whatever the stage settings say',
+    (stage) => {
+      const { employeeLogin } = localSettings;
+      if (!employeeLogin) throw new Error('the local settings configure a login');
+      const login = { ...employeeLogin, roleMapping: 'lenient' as const };
+      const environment = functionEnvironment('auth', { ...localSettings, stage, employeeLogin: login });
+      for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);
+      vi.stubEnv('AWS_REGION', 'eu-west-1');
+      resetModuleCaches();
 
-    expect(employeeLoginConfig().roleMapping).toBe('strict');
-  });
+      expect(environment.EMPLOYEE_ROLE_MAPPING).toBe('lenient');
+      expect(employeeLoginConfig().roleMapping).toBe('strict');
+    },
+  );
 
   it('gives a queue consumer the URLs of its queue and dead-letter queue, and a route function none', () => {
     const [consumer] = queueConsumers;

@@ -18,6 +18,7 @@ import {
 } from '../../infra/functions.ts';
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
 import type { Host } from '../../shared/routes/types.ts';
 import { type Stage, stages } from '../../shared/vocabulary/stage.ts';
@@ -60,6 +61,17 @@ function logicalIdIn(stack: StatefulStack, element: { node: { defaultChild?: unk
 describe.each(stages)('the %s stage', (stage) => {
   it('has no cdk-nag error left unacknowledged', () => {
     expect(service(stage).nagErrors).toEqual([]);
+  });
+
+  it('maps employee roles strictly: an employee in no mapped group gets no token', () => {
+    const { apiTemplate } = service(stage);
+    const mappings = resourcesOf(apiTemplate, 'AWS::Lambda::Function').flatMap(([, fn]) => {
+      const environment = fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined;
+      const mapping = environment?.Variables?.EMPLOYEE_ROLE_MAPPING;
+      return mapping === undefined ? [] : [mapping];
+    });
+
+    expect(mappings).toEqual(['strict']);
   });
 
   it('deploys every route of the table as a method of its host API, on its group Lambda', () => {
@@ -468,7 +480,7 @@ describe('the admin API', () => {
     expect(served).toContain('employeeCreateAccount');
   });
 
-  it('sits behind a WAF web ACL with AWS managed rules, associated with its stage', () => {
+  it('sits behind a WAF web ACL with a rate rule per address and AWS managed rules, associated with its stage', () => {
     const { apiTemplate } = service('prod');
     const [aclId] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACL').find(([, acl]) =>
       JSON.stringify(acl.Properties.Rules).includes('AWSManagedRulesCommonRuleSet'),
@@ -483,12 +495,23 @@ describe('the admin API', () => {
     apiTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'REGIONAL',
       DefaultAction: { Allow: {} },
-      Rules: managedRuleGroups.map((name) =>
+      Rules: Match.arrayWith([
         Match.objectLike({
-          Name: name,
-          Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } },
+          Name: 'RequestsPerSourceAddress',
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              AggregateKeyType: 'IP',
+              Limit: quotaSettingsByStage.prod.adminFlood.limit,
+            }),
+          },
         }),
-      ),
+        ...managedRuleGroups.map((name) =>
+          Match.objectLike({
+            Name: name,
+            Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: name }) },
+          }),
+        ),
+      ]),
     });
     const associations = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation').filter(([, association]) =>
       referencedIds(association.Properties.WebACLArn).includes(aclId),

@@ -13,6 +13,9 @@ export interface FloodPolicy {
 
 export const defaultFloodPolicy: FloodPolicy = { limit: 300, windowSeconds: 300 };
 
+/** The admin API (AWS only): an office of employees behind one address, each console page a few requests. */
+export const defaultAdminFloodPolicy: FloodPolicy = { limit: 1500, windowSeconds: 300 };
+
 /** A token lasts an hour: a client asking for more than 60 in 5 minutes is looping. */
 export const defaultClientFloodPolicy: FloodPolicy = { limit: 60, windowSeconds: 300 };
 

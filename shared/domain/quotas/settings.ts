@@ -1,5 +1,10 @@
 import type { Stage } from '../../vocabulary/stage.ts';
-import { defaultClientFloodPolicy, defaultFloodPolicy, type FloodPolicy } from './flood.ts';
+import {
+  defaultAdminFloodPolicy,
+  defaultClientFloodPolicy,
+  defaultFloodPolicy,
+  type FloodPolicy,
+} from './flood.ts';
 import { defaultLockoutPolicy, type LockoutPolicy } from './lockout.ts';
 import type { Plan, PlanName, Plans } from './plans.ts';
 
@@ -21,6 +26,8 @@ export interface QuotaSettings {
    * which covers HTTP Basic clients; the local stage counts every client_id).
    */
   clientFlood: FloodPolicy;
+  /** Per source address on the admin domain (a WAF rate-based rule in AWS; the local stage has none). */
+  adminFlood: FloodPolicy;
 }
 
 /**
@@ -40,6 +47,7 @@ const aws: QuotaSettings = {
   lockout: defaultLockoutPolicy,
   flood: defaultFloodPolicy,
   clientFlood: defaultClientFloodPolicy,
+  adminFlood: defaultAdminFloodPolicy,
 };
 
 export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
@@ -56,6 +64,7 @@ export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
     lockout: defaultLockoutPolicy,
     flood: defaultFloodPolicy,
     clientFlood: defaultClientFloodPolicy,
+    adminFlood: defaultAdminFloodPolicy,
   },
   preview: aws,
   stage: aws,

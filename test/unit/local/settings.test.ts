@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localEmployeeRoles, localPorts, localStateDir } from '../../../infra/local/config.ts';
+import {
+  employeeRolesNotice,
+  localEmployeeRoles,
+  localPorts,
+  localStateDir,
+} from '../../../infra/local/config.ts';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -43,6 +48,12 @@ describe('the local stage settings', () => {
     expect(localPorts()).toEqual({ api: 0, auth: 9444, admin: 9445, idp: 0, console: 9447, docs: 0 });
     expect(localStateDir()).toBe('/tmp/stage');
     expect(localEmployeeRoles()).toBe('strict');
+  });
+
+  it('say at start which role mapping the stage uses and what lenient mapping does', () => {
+    expect(employeeRolesNotice('lenient')).toMatch(/leniently: .* in no mapped group signs in as admin/);
+    expect(employeeRolesNotice('lenient')).toContain('LOCAL_EMPLOYEE_ROLES=strict');
+    expect(employeeRolesNotice('strict')).toContain('no mapped group gets no token');
   });
 
   it('refuses a port that is not a port number, naming the variable', () => {
