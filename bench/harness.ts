@@ -30,6 +30,8 @@ import { region } from './environment.ts';
 /** Every DynamoDB request sent inside `countRoundTrips`, by command; retries count as round trips too. */
 const roundTrips = new AsyncLocalStorage<string[]>();
 
+/** The source address of every event the harness builds (the token endpoint's lockout is keyed by it). */
+export const benchSourceAddress = '127.0.0.1';
 export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
   const commands: string[] = [];
   const result = await roundTrips.run(commands, work);
@@ -237,7 +239,7 @@ export async function startHarness(options: {
         body: Buffer.from(spec.body ?? ''),
         resource: route.path,
         pathParameters: spec.pathParameters ?? null,
-        sourceIp: '127.0.0.1',
+        sourceIp: benchSourceAddress,
         clientCert: certificate,
         stage: 'local',
         requestId: randomUUID(),
