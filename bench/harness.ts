@@ -129,6 +129,7 @@ export function benchStageOptions(stateDir: string): StageOptions {
       LOG_LEVEL: 'WARN',
       // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_ALLOWED_PORTS: '1024-65535',
       WEBHOOK_EXTRA_CA_FILE: join(stateDir, 'pki', 'ca.pem'),
       // The status of a token's application is read once a minute per container (docs/accounts.md):
       // amortized, it would land in one measured call at random; the bench measures the per-call cost.
