@@ -30,6 +30,8 @@ import { region } from './environment.ts';
 /** Every DynamoDB request sent inside `countRoundTrips`, by command; retries count as round trips too. */
 const roundTrips = new AsyncLocalStorage<string[]>();
 
+/** The source address of every event the harness builds (the token endpoint's lockout is keyed by it). */
+export const benchSourceAddress = '127.0.0.1';
 export async function countRoundTrips<T>(work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
   const commands: string[] = [];
   const result = await roundTrips.run(commands, work);
@@ -127,6 +129,7 @@ export function benchStageOptions(stateDir: string): StageOptions {
       LOG_LEVEL: 'WARN',
       // The webhook section's receiver listens on loopback with a certificate of the stage's CA.
       WEBHOOK_ALLOW_LOOPBACK: 'true',
+      WEBHOOK_ALLOWED_PORTS: '1024-65535',
       WEBHOOK_EXTRA_CA_FILE: join(stateDir, 'pki', 'ca.pem'),
       // The status of a token's application is read once a minute per container (docs/accounts.md):
       // amortized, it would land in one measured call at random; the bench measures the per-call cost.
@@ -237,7 +240,7 @@ export async function startHarness(options: {
         body: Buffer.from(spec.body ?? ''),
         resource: route.path,
         pathParameters: spec.pathParameters ?? null,
-        sourceIp: '127.0.0.1',
+        sourceIp: benchSourceAddress,
         clientCert: certificate,
         stage: 'local',
         requestId: randomUUID(),

@@ -5,7 +5,7 @@ import { config } from '../shared/config/env.ts';
 import { ddb } from '../shared/db/client.ts';
 import { applicationKeys } from '../shared/db/entities/application.ts';
 import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
-import { clientLockoutKeys } from '../shared/db/entities/client-lockout.ts';
+import { clientFailureWindowKeys, clientLockoutKeys } from '../shared/db/entities/client-lockout.ts';
 import { newEsimPut } from '../shared/db/entities/esim.ts';
 import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
 import { iccidPool, poolEntryKey, poolPartition, poolShards } from '../shared/db/entities/esim-pool.ts';
@@ -13,7 +13,7 @@ import { newMatchingId } from '../shared/domain/esim/activation.ts';
 import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
 import { newPackage } from '../shared/domain/esim/lifecycle.ts';
 import { routes } from '../shared/routes/index.ts';
-import { expectStatus, type Harness, type RequestSpec, tokenRequest } from './harness.ts';
+import { benchSourceAddress, expectStatus, type Harness, type RequestSpec, tokenRequest } from './harness.ts';
 
 /** The timed part of one invocation: the handler (or the floor's bare call) and nothing else. */
 export type Call = () => Promise<unknown>;
@@ -330,19 +330,24 @@ async function issuedLoungeBookings(harness: Harness, count: number): Promise<st
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
-    floorName: "bare consistent GetItems of the application and the client's lockout record, side by side",
+    floorName:
+      "bare consistent GetItems of the application and the client's two lockout records (its source's, all sources'), side by side",
     floor: (harness) => () => async () => {
       await Promise.all([
         harness.floors.consistentGetItem(applicationKeys(harness.partner.clientId)),
-        harness.floors.consistentGetItem(clientLockoutKeys(harness.partner.clientId)),
+        harness.floors.consistentGetItem(
+          clientLockoutKeys({ clientId: harness.partner.clientId, source: benchSourceAddress }),
+        ),
+        harness.floors.consistentGetItem(clientFailureWindowKeys(harness.partner.clientId)),
       ]);
     },
-    floorRoundTrips: 2,
+    floorRoundTrips: 3,
     minimumRoundTrips: {
-      count: 2,
+      count: 3,
       why:
-        "the application, which carries the account status, and the client's lockout record, shared by every " +
-        'instance: two GetItems side by side, one round trip of time',
+        "the application, which carries the account status, and the client's lockout records (from this " +
+        'source, and from all sources for the ceiling), shared by every instance: three GetItems side by ' +
+        'side, one round trip of time',
     },
     prepare: async (harness) =>
       handlerMissing(harness, 'auth') ??

@@ -28,7 +28,7 @@ import { exchangeDeps, loginDeps } from './employee-login.ts';
 let lockout: Promise<ClientLockout> | undefined;
 
 /**
- * The lockout per client_id (docs/quotas.md): its records in DynamoDB, where many Lambda instances
+ * The lockout per client_id and source address (docs/quotas.md): its records in DynamoDB, where many Lambda instances
  * share them (on the local stage too, so a token request there does the reads it does in AWS). An
  * override of the limits (TOKEN_ENDPOINT_LIMITS, the local stage's) is parsed, and its zod schema
  * loaded, only when one is set.
@@ -56,9 +56,9 @@ const ports: TokenGrantPorts = {
   credentials: clientCredentialVerifier,
   tokens: { issuePartnerToken },
   lockout: {
-    check: async (clientId, now) => (await clientLockout()).check(clientId, now),
-    recordFailure: async (clientId, now) => (await clientLockout()).recordFailure(clientId, now),
-    recordSuccess: async (clientId, seen) => (await clientLockout()).recordSuccess(clientId, seen),
+    check: async (key, now) => (await clientLockout()).check(key, now),
+    recordFailure: async (key, now) => (await clientLockout()).recordFailure(key, now),
+    recordSuccess: async (key, seen) => (await clientLockout()).recordSuccess(key, seen),
   },
   log: logger,
 };
@@ -91,9 +91,11 @@ function tokenResponse(token: { accessToken: string; expiresIn: number; scopes: 
 }
 
 export const handler = createApiHandler(authRoutes, {
-  issueToken: async ({ body, rawHeaders, now }) => {
+  issueToken: async ({ body, rawHeaders, sourceAddress, now }) => {
     if (body.grant_type === 'client_credentials')
-      return tokenResponse(await issueClientCredentialsToken(ports, body, rawHeaders.authorization, now));
+      return tokenResponse(
+        await issueClientCredentialsToken(ports, body, rawHeaders.authorization, sourceAddress, now),
+      );
     if (body.grant_type === 'authorization_code') {
       const token = await exchangeCode(
         exchangeDeps(),

@@ -39,6 +39,11 @@ export interface GatewayOptions {
   floodRules?: LocalFloodRules;
   /** The gateway's time (the events' requestTimeEpoch); tests that move the usage plans' clock pass theirs. */
   clock?: Clock;
+  /**
+   * The caller's address the events carry instead of the socket's: a test's own gateway plays a
+   * caller at another address with it. Fixed per gateway, so no request can choose its own.
+   */
+  sourceAddress?: string;
 }
 
 export type Gateway = LocalListener;
@@ -193,7 +198,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const match = matchRoute(routes, method, path);
     const socket = request.socket as TLSSocket;
     const peer = options.clientCa ? socket.getPeerX509Certificate() : undefined;
-    const sourceIp = socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+    const sourceIp = options.sourceAddress ?? socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
     const flooding = options.floodRules?.check({
       sourceIp,
       authorization: header(request, 'authorization'),

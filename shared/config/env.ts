@@ -73,6 +73,25 @@ export function json<T>(shape: string, check: (value: unknown) => value is T): P
   };
 }
 
+/** A span of TCP ports, both ends included. */
+export interface PortRange {
+  from: number;
+  to: number;
+}
+
+/** Ports and spans of ports, comma-separated: `8443,9443` or `1024-65535`. */
+export const portRanges: Parser<PortRange[]> = (raw) =>
+  raw.split(',').map((entry) => {
+    const match = /^\s*(\d{1,5})(?:\s*-\s*(\d{1,5}))?\s*$/.exec(entry);
+    const from = Number(match?.[1]);
+    const to = match?.[2] === undefined ? from : Number(match[2]);
+    if (!match || from < 1 || to > 65535 || from > to)
+      throw new MalformedValue(`must be ports or port ranges (1 to 65535), comma-separated, not "${raw}"`);
+    return { from, to };
+  });
+
+const noPorts: PortRange[] = [];
+
 const isStringRecord = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
   value !== null &&
@@ -328,6 +347,14 @@ export const variables = {
     from: (settings) => (settings.localWebhooks ? 'true' : undefined),
   }),
   WEBHOOK_EXTRA_CA_FILE: variable(text, { from: (settings) => settings.localWebhooks?.extraCaFile }),
+  /**
+   * Ports other than 443 a webhook may target (shared/net/port.ts). The local stage allows every
+   * unprivileged port: its tests' receivers listen on ports the system picks.
+   */
+  WEBHOOK_ALLOWED_PORTS: variable(portRanges, {
+    default: noPorts,
+    from: (settings) => (settings.localWebhooks ? '1024-65535' : undefined),
+  }),
   /** `name=address,...` pinned resolutions, honoured on the local stage only (shared/net/policy.ts). */
   WEBHOOK_RESOLVE: variable(text, { setBy: 'a test or the local stage' }),
   /** API Gateway's side of the rate limit plans (docs/quotas.md). */
@@ -557,18 +584,20 @@ export function webhookDeliveryConfig(): { timeoutMs: number; retrySchedule: str
 }
 
 /**
- * How far webhook deliveries may reach beyond the strict defaults: loopback targets and an extra CA
- * (the local stage), and names pinned to addresses (`name=address,...`), honoured on the local stage only.
+ * How far webhook deliveries may reach beyond the strict defaults: loopback targets, ports other than
+ * 443 and an extra CA (the local stage), and names pinned to addresses (`name=address,...`), honoured on the local stage only.
  */
 export function outboundConfig(): {
   local: boolean;
   allowLoopback: boolean;
+  allowedPorts: PortRange[];
   extraCaFile: string | undefined;
   resolve: string | undefined;
 } {
   return {
     local: lookup('STAGE') === 'local',
     allowLoopback: read('WEBHOOK_ALLOW_LOOPBACK'),
+    allowedPorts: read('WEBHOOK_ALLOWED_PORTS'),
     extraCaFile: read('WEBHOOK_EXTRA_CA_FILE'),
     resolve: read('WEBHOOK_RESOLVE'),
   };

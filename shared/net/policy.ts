@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { outboundConfig } from '../config/env.ts';
+import { outboundConfig, type PortRange } from '../config/env.ts';
 import { onReset } from '../config/reset.ts';
 import type { AddressPolicy } from './address.ts';
 
 /**
- * How far webhook deliveries may reach. Production defaults are strict; the local stage loosens two
- * things by configuration only: loopback targets (WEBHOOK_ALLOW_LOOPBACK=true) and its own CA
- * (WEBHOOK_EXTRA_CA_FILE). WEBHOOK_RESOLVE (`name=address,...`, like curl --resolve) pins names for
+ * How far webhook deliveries may reach. Production defaults are strict; the local stage loosens three
+ * things by configuration only: loopback targets (WEBHOOK_ALLOW_LOOPBACK=true), ports other than 443
+ * (WEBHOOK_ALLOWED_PORTS) and its own CA (WEBHOOK_EXTRA_CA_FILE). WEBHOOK_RESOLVE (`name=address,...`, like curl --resolve) pins names for
  * tests on the local stage and is ignored on every other stage.
  */
 export interface OutboundPolicy extends AddressPolicy {
+  /** Ports a target may use besides 443 (shared/net/port.ts). */
+  allowedPorts: readonly PortRange[];
   extraCa: string | undefined;
   resolveOverrides: ReadonlyMap<string, string>;
 }
@@ -27,9 +29,10 @@ let cached: OutboundPolicy | undefined;
 
 export function outboundPolicy(): OutboundPolicy {
   if (!cached) {
-    const { local, allowLoopback, extraCaFile, resolve } = outboundConfig();
+    const { local, allowLoopback, allowedPorts, extraCaFile, resolve } = outboundConfig();
     cached = {
       allowLoopback,
+      allowedPorts,
       extraCa: extraCaFile ? readFileSync(extraCaFile, 'utf8') : undefined,
       resolveOverrides: local ? parseOverrides(resolve) : new Map(),
     };

@@ -5,6 +5,7 @@ import { createSecureContext, rootCertificates, type SecureContext } from 'node:
 import type { OutboundRequest, OutboundResult } from '../domain/webhooks/ports.ts';
 import { classifyAddress, parseIpLiteral } from './address.ts';
 import { type OutboundPolicy, outboundPolicy } from './policy.ts';
+import { targetPortProblem } from './port.ts';
 
 /** A target the SSRF guard refuses: its name or literal is (or resolves to) a non-public address. */
 export class RefusedAddressError extends Error {
@@ -105,7 +106,8 @@ function trustingContext(extraCa: string): SecureContext {
 }
 
 /**
- * POSTs once to an HTTPS endpoint behind the SSRF guard: literal addresses are checked before
+ * POSTs once to an HTTPS endpoint behind the SSRF guard: the port (443 unless allowed) and literal
+ * addresses are checked before
  * connecting, names when the socket resolves them; redirects are answered as they come (never
  * followed); the whole exchange is bounded by `timeoutMs`; the response body is drained unread.
  */
@@ -123,6 +125,8 @@ export async function postOnce(
 
   const url = new URL(request.url);
   if (url.protocol !== 'https:') return result(null, 'only https targets are allowed');
+  const port = targetPortProblem(url, policy.allowedPorts);
+  if (port) return result(null, port);
   if (parseIpLiteral(url.hostname)) {
     try {
       await resolvePublicAddresses(url.hostname, { ...options, policy });

@@ -1,8 +1,10 @@
 import { webhookUrlShapeProblem } from '../domain/webhooks/url-shape.ts';
+import { outboundPolicy } from './policy.ts';
+import { targetPortProblem } from './port.ts';
 import { type GuardOptions, RefusedAddressError, resolvePublicAddresses } from './safe-https.ts';
 
 /**
- * Subscribe-time check: the shape, then every address the host resolves to (or the literal, in any
+ * Subscribe-time check: the shape, the port (443 unless allowed), then every address the host resolves to (or the literal, in any
  * of its decimal, hex, octal or IPv6 forms, which the URL parser has already normalized) must be
  * public. The dispatcher checks again on every connection.
  */
@@ -12,6 +14,8 @@ export async function webhookUrlProblem(
 ): Promise<string | undefined> {
   const shape = webhookUrlShapeProblem(value);
   if (shape) return shape;
+  const port = targetPortProblem(new URL(value), (options.policy ?? outboundPolicy()).allowedPorts);
+  if (port) return port;
   try {
     await resolvePublicAddresses(new URL(value).hostname, options);
     return undefined;

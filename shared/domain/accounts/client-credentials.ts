@@ -64,8 +64,9 @@ export function clientCredentialsOf(
 const authenticationFailed = () => new OAuthError('invalid_client', 'Client authentication failed.');
 
 /**
- * The client credentials grant: the client's lockout checked first (a locked client_id is refused
- * before its secret is looked at, so guessing during a lockout learns nothing), one strongly
+ * The client credentials grant: the lockout of the client_id from the caller's source address checked
+ * first (a locked pair is refused before its secret is looked at, so guessing during a lockout learns
+ * nothing), one strongly
  * consistent read of the application (its item carries the account status), the secret checked
  * against its keyed hash, then the scope intersection. Unknown client and wrong secret get the same
  * answer, and both count towards the lockout; only the holder of a valid secret learns that its
@@ -75,13 +76,15 @@ export async function issueClientCredentialsToken(
   ports: TokenGrantPorts,
   form: Omit<TokenForm, 'grant_type'>,
   authorization: string | undefined,
+  sourceAddress: string,
   now: Date,
 ): Promise<IssuedToken> {
   const { applications, tokens, lockout, log } = ports;
   const presented = clientCredentialsOf(form, authorization);
   const wellFormed = ports.credentials.isClientId(presented.clientId);
+  const lockoutKey = { clientId: presented.clientId, source: sourceAddress };
   const [seen, application, verify] = await Promise.all([
-    wellFormed ? lockout.check(presented.clientId, now) : undefined,
+    wellFormed ? lockout.check(lockoutKey, now) : undefined,
     wellFormed ? applications.find(presented.clientId) : undefined,
     ports.credentials.verifier(),
   ]);
@@ -93,13 +96,13 @@ export async function issueClientCredentialsToken(
   if (!application || !secretMatches) {
     log.info('Client authentication failed', { client_id_known: application !== undefined });
     if (wellFormed) {
-      const status = await lockout.recordFailure(presented.clientId, now);
+      const status = await lockout.recordFailure(lockoutKey, now);
       // The failure that locks the client says so at once, with the time to wait.
       if (status.locked) throw clientLockedOut(status.retryAfterSeconds);
     }
     throw authenticationFailed();
   }
-  if (seen) await lockout.recordSuccess(presented.clientId, seen);
+  if (seen) await lockout.recordSuccess(lockoutKey, seen);
   if (application.status !== 'Active') {
     throw new OAuthError('invalid_client', 'The application is disabled.');
   }

@@ -125,7 +125,7 @@ export interface TokenGrantPorts {
   applications: Pick<ApplicationStore, 'find'>;
   credentials: ClientCredentialVerifier;
   tokens: TokenIssuer;
-  /** Bad secrets in a row lock a client_id for a while (shared/domain/quotas/lockout.ts). */
+  /** Bad secrets lock a client_id from a source address for a while (shared/domain/quotas/lockout.ts). */
   lockout: Pick<ClientLockout, 'check' | 'recordFailure' | 'recordSuccess'>;
   log: Log;
 }

@@ -1,17 +1,37 @@
 import type { PolicyUsage } from './limiter.ts';
 import type { Plan, PlanName } from './plans.ts';
 
-/** The lockout record of one client_id (shared/domain/quotas/lockout.ts explains the rules). */
-export interface LockoutState {
+/** Who a lockout record counts against: one client_id as seen from one source address. */
+export interface LockoutKey {
   clientId: string;
+  /** The caller's address as the gateway saw it (API Gateway's `requestContext.identity.sourceIp`). */
+  source: string;
+}
+
+/** The lockout record of one client_id from one source (shared/domain/quotas/lockout.ts explains the rules). */
+export interface LockoutState extends LockoutKey {
   /** Bad secrets in a row since the last success or the last lockout. */
   failures: number;
   /** Lockouts so far in this series: the next one lasts `base × 2^lockouts`, capped. */
   lockouts: number;
-  /** Epoch milliseconds the current lockout ends; null when the client was never locked in this series. */
+  /** Epoch milliseconds the current lockout ends; null when the pair was never locked in this series. */
   lockedUntilMs: number | null;
   /** Epoch seconds after which the record is forgotten (the DynamoDB TTL attribute). */
   expiresAt: number;
+}
+
+/** Bad secrets of one client_id from every source within a fixed window: the per-client ceiling. */
+export interface ClientFailureWindow {
+  clientId: string;
+  failures: number;
+  /** Epoch seconds the window ends and the count is forgotten (the DynamoDB TTL attribute). */
+  endsAt: number;
+}
+
+/** What the token endpoint reads before it looks at a secret; either record may be absent. */
+export interface LockoutRecords {
+  pair: LockoutState | undefined;
+  client: ClientFailureWindow | undefined;
 }
 
 export interface LockRequest {
@@ -22,26 +42,34 @@ export interface LockRequest {
 }
 
 /**
- * Where lockout records live: a DynamoDB item per client (shared/db/entities/client-lockout.ts), on the
- * local stage too. Every change is atomic, so concurrent token requests of one client on several Lambda
- * instances count every failure once and lock once.
+ * Where lockout records live: DynamoDB items per client and source, and per client
+ * (shared/db/entities/client-lockout.ts), on the local stage too. Every change is atomic, so
+ * concurrent token requests on several Lambda instances count every failure once and lock once.
  */
 export interface LockoutStore {
-  /** The live record; undefined when absent or expired (expiry is checked on read, not left to TTL). */
-  find(clientId: string, now: Date): Promise<LockoutState | undefined>;
   /**
-   * Counts one bad secret and renews the expiry, unless the client is locked at `now` (then nothing
-   * changes). An expired record is replaced by a fresh one. Returns the record as it now stands.
+   * The pair's and the client's live records, read side by side (one round trip of time); a record
+   * absent or expired is undefined (expiry is checked on read, not left to TTL).
    */
-  addFailure(clientId: string, now: Date, expiresAt: number): Promise<LockoutState>;
+  find(key: LockoutKey, now: Date): Promise<LockoutRecords>;
   /**
-   * Locks the client until `lockedUntilMs` if it still has `threshold` failures or more and is not
+   * Counts one bad secret of the pair and renews the expiry, unless the pair is locked at `now` (then
+   * nothing changes). An expired record is replaced by a fresh one. Returns the record as it now stands.
+   */
+  addFailure(key: LockoutKey, now: Date, expiresAt: number): Promise<LockoutState>;
+  /**
+   * Counts one bad secret of the client in its live window, or in a new window ending at `endsAt` when
+   * none is live (the end of a live window never moves). Returns the window as it now stands.
+   */
+  addClientFailure(clientId: string, now: Date, endsAt: number): Promise<ClientFailureWindow>;
+  /**
+   * Locks the pair until `lockedUntilMs` if it still has `threshold` failures or more and is not
    * locked at `now`; the failures restart at 0 and the lockout count grows by one. False when the
    * record no longer qualifies (a concurrent request locked it first).
    */
-  lock(clientId: string, request: LockRequest): Promise<boolean>;
-  /** Forgets the client: a correct secret ends the series. */
-  clear(clientId: string): Promise<void>;
+  lock(key: LockoutKey, request: LockRequest): Promise<boolean>;
+  /** Forgets the pair: a correct secret ends its series (the client's window runs on). */
+  clear(key: LockoutKey): Promise<void>;
 }
 
 /**

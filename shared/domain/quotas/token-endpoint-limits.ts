@@ -28,6 +28,8 @@ const limitsOverride = builtOnce(() => {
         base_seconds: z.optional(z.number().check(z.int(), z.minimum(1))),
         max_seconds: z.optional(z.number().check(z.int(), z.minimum(1))),
         forget_after_seconds: z.optional(z.number().check(z.int(), z.minimum(1))),
+        client_ceiling: z.optional(z.number().check(z.int(), z.minimum(1))),
+        client_window_seconds: z.optional(z.number().check(z.int(), z.minimum(1))),
       }),
     ),
   });
@@ -69,6 +71,8 @@ export function resolveTokenEndpointLimits(
       baseSeconds: lockout?.base_seconds ?? defaults.lockout.baseSeconds,
       maxSeconds: lockout?.max_seconds ?? defaults.lockout.maxSeconds,
       forgetAfterSeconds: lockout?.forget_after_seconds ?? defaults.lockout.forgetAfterSeconds,
+      clientCeiling: lockout?.client_ceiling ?? defaults.lockout.clientCeiling,
+      clientWindowSeconds: lockout?.client_window_seconds ?? defaults.lockout.clientWindowSeconds,
     },
   };
 }

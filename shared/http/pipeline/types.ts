@@ -29,6 +29,8 @@ export interface ApiRequest<R extends RouteDefinition = RouteDefinition> {
   headers: RouteHeaders<R>;
   /** Every request header, names in lower case. */
   rawHeaders: Readonly<Record<string, string | undefined>>;
+  /** The caller's address as the gateway saw it (`requestContext.identity.sourceIp`), never a header. */
+  sourceAddress: string;
   /** Partner, employee or either, as the route's `auth.audiences` accept; null without `auth`. */
   principal: RoutePrincipal<R>;
   clientCertificate: ClientCertificate | null;
@@ -77,6 +79,7 @@ export interface ParsedRequest {
   params: unknown;
   headers: unknown;
   rawHeaders: Readonly<Record<string, string | undefined>>;
+  sourceAddress: string;
   principal: Principal | null;
   clientCertificate: ClientCertificate | null;
   idempotencyKey: string | undefined;

@@ -36,6 +36,7 @@ export function validation(): PipelineMiddleware {
       headers: headers as ParsedRequest['headers'],
       body,
       rawHeaders,
+      sourceAddress: event.requestContext.identity.sourceIp,
       principal,
       clientCertificate: present(internal.clientCertificate, 'client certificate (requestContext)'),
       idempotencyKey,

@@ -37,6 +37,8 @@ export async function ownGateway(options: {
   floodRules?: LocalFloodRules;
   /** The gateway's time, as the events carry it to the functions (the day their usage counts in). */
   clock?: Clock;
+  /** The caller's address the functions see, instead of 127.0.0.1. */
+  sourceAddress?: string;
 }): Promise<OwnGateway> {
   runFunctionsHere();
   const shared = stage();
@@ -55,6 +57,7 @@ export async function ownGateway(options: {
     ...(options.usagePlans ? { usagePlans: options.usagePlans } : {}),
     ...(options.floodRules ? { floodRules: options.floodRules } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.sourceAddress ? { sourceAddress: options.sourceAddress } : {}),
   });
   const stageJson: StageJson =
     options.host === 'api' ? { ...shared, base_url: gateway.url } : { ...shared, auth_url: gateway.url };

@@ -92,6 +92,49 @@ describe('the lockout per client on the real token endpoint', () => {
   });
 });
 
+describe('the lockout an outsider cannot trigger', () => {
+  // Two callers at two addresses: auth APIs of this file's own, each giving the functions a fixed
+  // source. Time stands still, so no 2 s lockout of the run's stage ends during the attack.
+  const clock = TestClock.stoppedAt(new Date());
+  let attacker: OwnGateway;
+  let partner: OwnGateway;
+  let restoreClock: () => void;
+  beforeAll(async () => {
+    restoreClock = useClock(clock);
+    [attacker, partner] = await Promise.all([
+      ownGateway({ host: 'auth', clock, sourceAddress: '203.0.113.66' }),
+      ownGateway({ host: 'auth', clock, sourceAddress: '198.51.100.20' }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([attacker.close(), partner.close()]);
+    restoreClock();
+  });
+  const credentials = (from: OwnGateway, clientId: string, clientSecret: string) =>
+    from.client.request<TokenBody>('POST', '/oauth/v2/token', {
+      host: 'auth',
+      form: { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret },
+    });
+
+  it('50 bad secrets from one address lock that address only: the right secret from another gets a token', async () => {
+    const application = await freshApplication();
+    const bad = [];
+    for (let attempt = 0; attempt < 50; attempt++) {
+      bad.push(await credentials(attacker, application.client_id, `ptss_wrong-${attempt}`));
+    }
+
+    const fromPartner = await credentials(partner, application.client_id, application.client_secret);
+    const fromAttacker = await credentials(attacker, application.client_id, application.client_secret);
+
+    expect(bad.slice(0, 9).map((response) => response.status)).toEqual(Array(9).fill(401));
+    expect(bad.slice(9).map((response) => response.status)).toEqual(Array(41).fill(429));
+    expect(fromPartner.status).toBe(200);
+    expect(fromPartner.body.access_token).toEqual(expect.any(String));
+    expectRateLimited(fromAttacker, 'client_lockout');
+    expect(fromAttacker.body.access_token).toBeUndefined();
+  });
+});
+
 describe('the flood rules of the auth domain', () => {
   const clock = TestClock.stoppedAt('2030-01-01T10:00:00Z');
   let byAddress: OwnGateway;

@@ -40,6 +40,7 @@ describe.concurrent('subscribing refuses every target that is not a public HTTPS
     ['a name resolving to a private address', 'https://internal.webhook.test/hook'],
     ['plain http', 'http://partner.example.com/hook'],
     ['credentials in the URL', 'https://user:password@partner.example.com/hook'],
+    ['a port outside the allow-list', 'https://partner.example.com:22/hook'],
   ])('%s: %s', async (_case, url) => {
     const created = await partner.call('POST', '/v2/b2b/webhooks', { url, secret });
 
@@ -47,6 +48,17 @@ describe.concurrent('subscribing refuses every target that is not a public HTTPS
     expect(created.body).toMatchObject({
       code: 'ValidationError',
       details: { errors: [{ path: 'body.url' }] },
+    });
+  });
+
+  it('names the port it refuses', async () => {
+    const created = await partner.call('POST', '/v2/b2b/webhooks', {
+      url: 'https://partner.example.com:25/hook',
+      secret,
+    });
+
+    expect(created.body).toMatchObject({
+      details: { errors: [{ path: 'body.url', message: 'must use port 443 (port 25 is not allowed)' }] },
     });
   });
 
@@ -59,8 +71,15 @@ describe.concurrent('subscribing refuses every target that is not a public HTTPS
       const changed = await other.call('POST', `/v2/b2b/webhooks/${webhookId}/change-url`, {
         url: 'https://internal.webhook.test/hook',
       });
+      const toAPort = await other.call('POST', `/v2/b2b/webhooks/${webhookId}/change-url`, {
+        url: 'https://partner.example.com:22/hook',
+      });
 
       expect([changed.status, changed.body.code]).toEqual([422, 'ValidationError']);
+      expect(toAPort.body).toMatchObject({
+        code: 'ValidationError',
+        details: { errors: [{ path: 'body.url', message: 'must use port 443 (port 22 is not allowed)' }] },
+      });
     } finally {
       await receiver.stop();
     }

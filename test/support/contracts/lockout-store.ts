@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { LockoutStore } from '../../../shared/domain/quotas/ports.ts';
+import type { LockoutKey, LockoutStore } from '../../../shared/domain/quotas/ports.ts';
 
 /**
  * What every `LockoutStore` does, the in-memory one of the unit tests and DynamoDB's alike: the unit
@@ -12,54 +12,54 @@ export function lockoutStoreContract(name: string, store: () => LockoutStore): v
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
   const later = (ms: number) => new Date(at.getTime() + ms);
   const expiresIn = (ms: number) => seconds(later(ms));
-  const aClient = () => `contract-${randomUUID()}`;
+  const aKey = () => ({ clientId: `contract-${randomUUID()}`, source: '192.0.2.10' });
 
   /** `failures` bad secrets at `at`, then a lockout until `lockedForMs` later. */
-  async function lockedClient(lockedForMs: number): Promise<string> {
-    const clientId = aClient();
-    for (let failure = 0; failure < 3; failure++) await store().addFailure(clientId, at, expiresIn(60_000));
-    const locked = await store().lock(clientId, {
+  async function lockedPair(lockedForMs: number): Promise<LockoutKey> {
+    const key = aKey();
+    for (let failure = 0; failure < 3; failure++) await store().addFailure(key, at, expiresIn(60_000));
+    const locked = await store().lock(key, {
       threshold: 3,
       now: at,
       lockedUntilMs: later(lockedForMs).getTime(),
       expiresAt: expiresIn(120_000),
     });
     expect(locked).toBe(true);
-    return clientId;
+    return key;
   }
 
   describe(`the lockout store contract: ${name}`, () => {
     it('finds nothing for a client that never failed', async () => {
-      expect(await store().find(aClient(), at)).toBeUndefined();
+      expect(await store().find(aKey(), at)).toEqual({ pair: undefined, client: undefined });
     });
 
     it('counts failures from one, each setting the expiry it is given', async () => {
-      const clientId = aClient();
+      const key = aKey();
 
-      const first = await store().addFailure(clientId, at, expiresIn(60_000));
-      const second = await store().addFailure(clientId, later(1_000), expiresIn(30_000));
+      const first = await store().addFailure(key, at, expiresIn(60_000));
+      const second = await store().addFailure(key, later(1_000), expiresIn(30_000));
 
-      expect(first).toMatchObject({ clientId, failures: 1, lockouts: 0, lockedUntilMs: null });
+      expect(first).toMatchObject({ ...key, failures: 1, lockouts: 0, lockedUntilMs: null });
       expect(second).toMatchObject({ failures: 2, expiresAt: expiresIn(30_000) });
-      expect(await store().find(clientId, later(2_000))).toMatchObject({ failures: 2 });
+      expect((await store().find(key, later(2_000))).pair).toMatchObject({ failures: 2 });
     });
 
     it('treats an expired record as absent, and starts a new one on the next failure', async () => {
-      const clientId = aClient();
-      await store().addFailure(clientId, at, expiresIn(10_000));
-      await store().addFailure(clientId, at, expiresIn(10_000));
+      const key = aKey();
+      await store().addFailure(key, at, expiresIn(10_000));
+      await store().addFailure(key, at, expiresIn(10_000));
 
-      expect(await store().find(clientId, later(10_000))).toBeUndefined();
-      expect(await store().addFailure(clientId, later(11_000), expiresIn(70_000))).toMatchObject({
+      expect((await store().find(key, later(10_000))).pair).toBeUndefined();
+      expect(await store().addFailure(key, later(11_000), expiresIn(70_000))).toMatchObject({
         failures: 1,
         lockouts: 0,
       });
     });
 
     it('locks a client with enough failures: failures back to 0, one more lockout', async () => {
-      const clientId = await lockedClient(5_000);
+      const key = await lockedPair(5_000);
 
-      expect(await store().find(clientId, later(1_000))).toMatchObject({
+      expect((await store().find(key, later(1_000))).pair).toMatchObject({
         failures: 0,
         lockouts: 1,
         lockedUntilMs: later(5_000).getTime(),
@@ -68,10 +68,10 @@ export function lockoutStoreContract(name: string, store: () => LockoutStore): v
     });
 
     it('refuses to lock a client below the threshold', async () => {
-      const clientId = aClient();
-      await store().addFailure(clientId, at, expiresIn(60_000));
+      const key = aKey();
+      await store().addFailure(key, at, expiresIn(60_000));
 
-      const locked = await store().lock(clientId, {
+      const locked = await store().lock(key, {
         threshold: 3,
         now: at,
         lockedUntilMs: later(5_000).getTime(),
@@ -79,11 +79,11 @@ export function lockoutStoreContract(name: string, store: () => LockoutStore): v
       });
 
       expect(locked).toBe(false);
-      expect(await store().find(clientId, at)).toMatchObject({ failures: 1, lockouts: 0 });
+      expect((await store().find(key, at)).pair).toMatchObject({ failures: 1, lockouts: 0 });
     });
 
     it('refuses to lock a client without a live record', async () => {
-      const locked = await store().lock(aClient(), {
+      const locked = await store().lock(aKey(), {
         threshold: 1,
         now: at,
         lockedUntilMs: later(5_000).getTime(),
@@ -94,19 +94,19 @@ export function lockoutStoreContract(name: string, store: () => LockoutStore): v
     });
 
     it('counts no failure while the client is locked, and counts again once the lockout is over', async () => {
-      const clientId = await lockedClient(5_000);
+      const key = await lockedPair(5_000);
 
-      const whileLocked = await store().addFailure(clientId, later(4_999), expiresIn(60_000));
-      const after = await store().addFailure(clientId, later(5_000), expiresIn(60_000));
+      const whileLocked = await store().addFailure(key, later(4_999), expiresIn(60_000));
+      const after = await store().addFailure(key, later(5_000), expiresIn(60_000));
 
       expect(whileLocked).toMatchObject({ failures: 0, lockouts: 1 });
       expect(after).toMatchObject({ failures: 1, lockouts: 1 });
     });
 
     it('refuses a second lock while the first holds (a concurrent request locked it first)', async () => {
-      const clientId = await lockedClient(5_000);
+      const key = await lockedPair(5_000);
 
-      const again = await store().lock(clientId, {
+      const again = await store().lock(key, {
         threshold: 0,
         now: later(1_000),
         lockedUntilMs: later(9_000).getTime(),
@@ -114,15 +114,52 @@ export function lockoutStoreContract(name: string, store: () => LockoutStore): v
       });
 
       expect(again).toBe(false);
-      expect((await store().find(clientId, later(1_000)))?.lockedUntilMs).toBe(later(5_000).getTime());
+      expect((await store().find(key, later(1_000))).pair?.lockedUntilMs).toBe(later(5_000).getTime());
     });
 
-    it('forgets a client on clear', async () => {
-      const clientId = await lockedClient(5_000);
+    it('keeps the records of one client from two sources apart', async () => {
+      const fromHere = await lockedPair(5_000);
+      const fromThere = { ...fromHere, source: '2001:db8::7' };
 
-      await store().clear(clientId);
+      const there = await store().addFailure(fromThere, later(1_000), expiresIn(60_000));
 
-      expect(await store().find(clientId, at)).toBeUndefined();
+      expect(there).toMatchObject({ ...fromThere, failures: 1, lockouts: 0, lockedUntilMs: null });
+      expect((await store().find(fromHere, later(1_000))).pair).toMatchObject({ lockouts: 1 });
+    });
+
+    it("counts a client's failures from every source in one window whose end never moves", async () => {
+      const key = aKey();
+
+      const first = await store().addClientFailure(key.clientId, at, expiresIn(60_000));
+      const second = await store().addClientFailure(key.clientId, later(30_000), expiresIn(90_000));
+
+      expect(first).toEqual({ clientId: key.clientId, failures: 1, endsAt: expiresIn(60_000) });
+      expect(second).toEqual({ clientId: key.clientId, failures: 2, endsAt: expiresIn(60_000) });
+      expect((await store().find({ ...key, source: '198.51.100.1' }, later(59_000))).client).toEqual(second);
+    });
+
+    it('starts the next window once one is over', async () => {
+      const key = aKey();
+      await store().addClientFailure(key.clientId, at, expiresIn(60_000));
+
+      expect((await store().find(key, later(60_000))).client).toBeUndefined();
+      expect(await store().addClientFailure(key.clientId, later(61_000), expiresIn(121_000))).toEqual({
+        clientId: key.clientId,
+        failures: 1,
+        endsAt: expiresIn(121_000),
+      });
+    });
+
+    it('forgets a pair on clear, and leaves the client window running', async () => {
+      const key = await lockedPair(5_000);
+      await store().addClientFailure(key.clientId, at, expiresIn(60_000));
+
+      await store().clear(key);
+
+      expect(await store().find(key, at)).toEqual({
+        pair: undefined,
+        client: { clientId: key.clientId, failures: 1, endsAt: expiresIn(60_000) },
+      });
     });
   });
 }

@@ -77,6 +77,7 @@ describe('client authentication on the token endpoint', () => {
 });
 
 describe('the client credentials grant', () => {
+  const sourceAddress = '192.0.2.1';
   const application = anApplication({ secretHash: 'hash(ptss_current)' });
 
   function grant(applications = new MemoryApplications(application)) {
@@ -88,7 +89,7 @@ describe('the client credentials grant', () => {
       log: new MemoryLog(),
     };
     const issue = (form: Parameters<typeof issueClientCredentialsToken>[1], at = now) =>
-      issueClientCredentialsToken(ports, form, undefined, at);
+      issueClientCredentialsToken(ports, form, undefined, sourceAddress, at);
     return { ports, issue };
   }
   const form = (overrides: Record<string, string> = {}) => ({
@@ -191,10 +192,28 @@ describe('the client credentials grant', () => {
     const token = await issue(form(), new Date(now.getTime() + 30_000));
 
     expect(token.accessToken).toBe(`token-of-${application.clientId}`);
-    expect(await ports.lockout.check(application.clientId, new Date(now.getTime() + 30_000))).toEqual({
+    expect(
+      await ports.lockout.check(
+        { clientId: application.clientId, source: sourceAddress },
+        new Date(now.getTime() + 30_000),
+      ),
+    ).toEqual({
       locked: false,
       state: undefined,
     });
+  });
+
+  it('locks only the address that sent the bad secrets: the right secret from another address gets a token', async () => {
+    const { ports } = grant();
+    const from = (address: string, secret: string) =>
+      issueClientCredentialsToken(ports, form({ client_secret: secret }), undefined, address, now);
+    for (let attempt = 0; attempt < 50; attempt++) await refusalOf(() => from('203.0.113.9', 'ptss_guess'));
+
+    const token = await from(sourceAddress, 'ptss_current');
+    const attacker = await refusalOf(() => from('203.0.113.9', 'ptss_current'));
+
+    expect(token.accessToken).toBe(`token-of-${application.clientId}`);
+    expect(attacker).toMatchObject({ code: 'RateLimitExceeded', details: { policy: 'client_lockout' } });
   });
 
   it('counts bad secrets for unknown client ids too, so a lockout never reveals which exist', async () => {

@@ -12,6 +12,7 @@ import {
   hostName,
   json,
   oneOf,
+  portRanges,
   queueUrlValue,
   read,
   text,
@@ -40,6 +41,15 @@ describe('the parsers of the environment table', () => {
     expect(() => seconds('-3')).toThrow('whole number');
     expect(() => seconds('ten')).toThrow('whole number');
     expect(wholeNumber(0, 'milliseconds')('0')).toBe(0);
+  });
+
+  it('read ports and port ranges, comma-separated, within 1 to 65535', () => {
+    expect(portRanges('8443, 9000-9100')).toEqual([
+      { from: 8443, to: 8443 },
+      { from: 9000, to: 9100 },
+    ]);
+    for (const malformed of ['0', '65536', '9100-9000', 'https', '8443,', '1-2-3'])
+      expect(() => portRanges(malformed)).toThrow('ports or port ranges');
   });
 
   it('read flags as true or false, nothing else', () => {

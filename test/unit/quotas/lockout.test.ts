@@ -10,7 +10,7 @@ import { InMemoryLockoutStore } from '../../support/in-memory-lockout-store.ts';
 
 const start = Date.parse('2030-03-10T12:00:00.000Z');
 const at = (seconds: number) => new Date(start + seconds * 1000);
-const client = 'pts_abcdefghijklmnopqrstuvwx';
+const client = { clientId: 'pts_abcdefghijklmnopqrstuvwx', source: '192.0.2.1' };
 
 async function fail(lockout: ClientLockout, times: number, now: Date): Promise<LockoutStatus> {
   let status: LockoutStatus = { locked: false, state: undefined };
@@ -52,7 +52,7 @@ describe('the client lockout', () => {
 
     await fail(lockout, 25, at(5));
 
-    expect(await store.find(client, at(5))).toMatchObject({ failures: 0, lockouts: 1 });
+    expect((await store.find(client, at(5))).pair).toMatchObject({ failures: 0, lockouts: 1 });
     expect((await lockout.check(client, at(30))).locked).toBe(false);
   });
 
@@ -106,7 +106,7 @@ describe('the client lockout', () => {
     const statuses = await Promise.all([1, 2, 3].map(() => lockout.recordFailure(client, at(1))));
 
     expect(statuses.every((status) => status.locked)).toBe(true);
-    expect(await store.find(client, at(1))).toMatchObject({ lockouts: 1, failures: 0 });
+    expect((await store.find(client, at(1))).pair).toMatchObject({ lockouts: 1, failures: 0 });
     expect((await Promise.all(lock.mock.results.map((result) => result.value))).filter(Boolean)).toHaveLength(
       1,
     );
@@ -116,7 +116,53 @@ describe('the client lockout', () => {
     const lockout = new ClientLockout(new InMemoryLockoutStore());
     await fail(lockout, 10, at(0));
 
-    expect((await lockout.check('pts_someoneelse000000000000', at(1))).locked).toBe(false);
+    expect((await lockout.check({ ...client, clientId: 'pts_someoneelse000000000000' }, at(1))).locked).toBe(
+      false,
+    );
+  });
+
+  it('locks the client from one source only: the right secret from another address is still checked', async () => {
+    const lockout = new ClientLockout(new InMemoryLockoutStore());
+    await fail(lockout, 50, at(0));
+
+    expect(await lockout.check(client, at(1))).toMatchObject({ locked: true });
+    expect(await lockout.check({ ...client, source: '2001:db8::1' }, at(1))).toEqual({
+      locked: false,
+      state: undefined,
+    });
+  });
+
+  it('locks the client from every source once all of them reach the ceiling in one window, until it ends', async () => {
+    const lockout = new ClientLockout(new InMemoryLockoutStore(), {
+      ...defaultLockoutPolicy,
+      clientCeiling: 29,
+      clientWindowSeconds: 900,
+    });
+    const from = (source: number) => ({ ...client, source: `198.51.100.${source}` });
+    for (let source = 0; source < 3; source++) {
+      for (let attempt = 0; attempt < 9; attempt++) await lockout.recordFailure(from(source), at(source));
+    }
+
+    const belowCeiling = await lockout.recordFailure(from(3), at(100));
+    const atCeiling = await lockout.recordFailure(from(4), at(100));
+
+    expect(belowCeiling.locked).toBe(false);
+    expect(atCeiling).toMatchObject({ locked: true, retryAfterSeconds: 800, lockedUntil: at(900) });
+    expect(await lockout.check(from(99), at(899))).toMatchObject({ locked: true, retryAfterSeconds: 1 });
+    expect((await lockout.check(from(99), at(900))).locked).toBe(false);
+  });
+
+  it('keeps the longer of a pair lockout and the ceiling', async () => {
+    const lockout = new ClientLockout(new InMemoryLockoutStore(), {
+      ...defaultLockoutPolicy,
+      clientCeiling: 10,
+      clientWindowSeconds: 10,
+    });
+
+    const tenth = await fail(lockout, 10, at(0));
+
+    expect(tenth).toMatchObject({ locked: true, retryAfterSeconds: 30 });
+    expect(await lockout.check(client, at(20))).toMatchObject({ locked: true, retryAfterSeconds: 10 });
   });
 
   it('follows a custom policy', async () => {
@@ -125,6 +171,8 @@ describe('the client lockout', () => {
       baseSeconds: 1,
       maxSeconds: 3,
       forgetAfterSeconds: 60,
+      clientCeiling: 100,
+      clientWindowSeconds: 60,
     });
 
     expect(await fail(lockout, 2, at(0))).toMatchObject({ locked: true, retryAfterSeconds: 1 });
@@ -153,27 +201,28 @@ describe('the in-memory lockout store', () => {
     const store = new InMemoryLockoutStore();
     await store.addFailure(client, at(0), start / 1000 + 10);
 
-    expect(await store.find(client, at(10))).toBeUndefined();
+    expect((await store.find(client, at(10))).pair).toBeUndefined();
     expect(await store.addFailure(client, at(11), start / 1000 + 100)).toMatchObject({
       failures: 1,
       lockouts: 0,
     });
   });
 
-  it('holds at most maxClients records', async () => {
+  it('holds at most maxRecords records of each kind', async () => {
     const store = new InMemoryLockoutStore(2);
-    for (const id of ['a', 'b', 'c']) await store.addFailure(id, at(0), start / 1000 + 100);
+    for (const clientId of ['a', 'b', 'c'])
+      await store.addFailure({ clientId, source: '192.0.2.1' }, at(0), start / 1000 + 100);
 
     expect(store.size).toBe(2);
-    expect(await store.find('a', at(0))).toBeUndefined();
+    expect((await store.find({ clientId: 'a', source: '192.0.2.1' }, at(0))).pair).toBeUndefined();
   });
 
   it('sweeps expired records as new ones arrive', async () => {
     const store = new InMemoryLockoutStore();
-    await store.addFailure('a', at(0), start / 1000 + 10);
-    await store.addFailure('b', at(0), start / 1000 + 10);
+    await store.addFailure({ clientId: 'a', source: '192.0.2.1' }, at(0), start / 1000 + 10);
+    await store.addFailure({ clientId: 'b', source: '192.0.2.1' }, at(0), start / 1000 + 10);
 
-    await store.addFailure('c', at(20), start / 1000 + 100);
+    await store.addFailure({ clientId: 'c', source: '192.0.2.1' }, at(20), start / 1000 + 100);
 
     expect(store.size).toBe(1);
   });

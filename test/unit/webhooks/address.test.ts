@@ -5,7 +5,12 @@ import type { OutboundPolicy } from '../../../shared/net/policy.ts';
 import { postOnce, RefusedAddressError, resolvePublicAddresses } from '../../../shared/net/safe-https.ts';
 import { webhookUrlProblem } from '../../../shared/net/webhook-url.ts';
 
-const strict: OutboundPolicy = { allowLoopback: false, extraCa: undefined, resolveOverrides: new Map() };
+const strict: OutboundPolicy = {
+  allowLoopback: false,
+  allowedPorts: [],
+  extraCa: undefined,
+  resolveOverrides: new Map(),
+};
 const local: OutboundPolicy = { ...strict, allowLoopback: true };
 const noDns = async (hostname: string): Promise<string[]> => {
   throw new Error(`unexpected DNS lookup of ${hostname}`);
@@ -197,6 +202,39 @@ describe('the subscribe-time URL check', () => {
     expect(
       await webhookUrlProblem('https://partner.example.com/hook', { policy: strict, resolver }),
     ).toBeUndefined();
+  });
+
+  it.each([
+    ['https://partner.example.com/hook', undefined],
+    ['https://partner.example.com:443/hook', undefined],
+    ['https://partner.example.com:8443/hook', 'must use port 443 (port 8443 is not allowed)'],
+    ['https://partner.example.com:22/hook', 'must use port 443 (port 22 is not allowed)'],
+    ['https://partner.example.com:80/hook', 'must use port 443 (port 80 is not allowed)'],
+  ])('takes port 443 only by default: %s', async (url, problem) => {
+    const resolver = async () => ['93.184.216.34'];
+
+    expect(await webhookUrlProblem(url, { policy: strict, resolver })).toBe(problem);
+  });
+
+  it('takes another port only from the allow-list (WEBHOOK_ALLOWED_PORTS), before any lookup', async () => {
+    const policy = {
+      ...strict,
+      allowedPorts: [
+        { from: 8443, to: 8443 },
+        { from: 9000, to: 9100 },
+      ],
+    };
+    const resolver = async () => ['93.184.216.34'];
+
+    expect(
+      await webhookUrlProblem('https://partner.example.com:8443/', { policy, resolver }),
+    ).toBeUndefined();
+    expect(
+      await webhookUrlProblem('https://partner.example.com:9100/', { policy, resolver }),
+    ).toBeUndefined();
+    expect(await webhookUrlProblem('https://partner.example.com:9101/', { policy, resolver: noDns })).toBe(
+      'must use port 443 (port 9101 is not allowed)',
+    );
   });
 
   it('pins names only through the policy overrides (WEBHOOK_RESOLVE on the local stage)', async () => {

@@ -23,8 +23,17 @@ let behaviour: Behaviour = (_request, response) => response.writeHead(200).end('
 
 const loopback: Resolver = async () => ['127.0.0.1'];
 
+/** The receiver listens on a port the system picks: allowed, as on the local stage. */
+const anyUnprivilegedPort = [{ from: 1024, to: 65535 }];
+
 function policy(overrides: Partial<OutboundPolicy> = {}): OutboundPolicy {
-  return { allowLoopback: true, extraCa: caPem, resolveOverrides: new Map(), ...overrides };
+  return {
+    allowLoopback: true,
+    allowedPorts: anyUnprivilegedPort,
+    extraCa: caPem,
+    resolveOverrides: new Map(),
+    ...overrides,
+  };
 }
 
 function post(url: string, options: { policy: OutboundPolicy; resolver?: Resolver }, timeoutMs = 2_000) {
@@ -93,6 +102,15 @@ describe('the SSRF-safe HTTPS client', () => {
       statusCode: null,
       error: expect.stringMatching(/resolves to 127\.0\.0\.1: loopback/),
     });
+    expect(connections).toBe(0);
+  });
+
+  it('refuses a port the policy does not allow, before any connection', async () => {
+    const result = await post(`https://receiver.example.com:${port}/hook`, {
+      policy: policy({ allowedPorts: [] }),
+    });
+
+    expect(result).toMatchObject({ statusCode: null, error: expect.stringMatching(/must use port 443/) });
     expect(connections).toBe(0);
   });
 

@@ -49,6 +49,7 @@ async function run(
       params: options.params ?? { accountID: 'acc-1' },
       headers: undefined,
       rawHeaders: {},
+      sourceAddress: '127.0.0.1',
       principal: options.principal === undefined ? employee : options.principal,
       clientCertificate: null,
       idempotencyKey: undefined,

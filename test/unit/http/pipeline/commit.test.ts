@@ -40,6 +40,7 @@ function parsedRequest(overrides: Partial<ParsedRequest> = {}): ParsedRequest {
     params: undefined,
     headers: undefined,
     rawHeaders: {},
+    sourceAddress: '127.0.0.1',
     principal: partner,
     clientCertificate: null,
     idempotencyKey: undefined,
