@@ -113,12 +113,12 @@ describe('an employee revoked by an admin', () => {
     expect(refused.body).toMatchObject({ code: 'Unauthorized' });
     expect(refused.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     expect(audit.body).toMatchObject({
-      items: [
+      data: [
         {
           action: 'revokeEmployee',
           target: { type: 'employee', id: employeeId },
           outcome: 'succeeded',
-          details: { reason: 'left the company' },
+          details: { path: { employeeID: employeeId }, body: { reason: 'left the company' } },
         },
       ],
     });
