@@ -264,6 +264,28 @@ describe('verified access tokens', () => {
     expect(unbound instanceof ApiError && statusOf(unbound)).toBe(403);
   });
 
+  it('refuse the token of a revoked employee with 401, after the scope check', async () => {
+    const employee = await employeeToken({});
+    const deps = dependencies(['employee-42']);
+    const employeeCall = (scope: 'identity.account:*' | 'admin.employees:write') =>
+      authenticate(
+        {
+          auth: { scope, audiences: ['employee'] },
+          authorization: `Bearer ${employee}`,
+          clientCertificate: null,
+          certificateRequired: false,
+        },
+        deps,
+      ).catch((caught: unknown) => caught);
+
+    const revoked = await employeeCall('identity.account:*');
+    const outOfScope = await employeeCall('admin.employees:write');
+
+    expect(revoked instanceof ApiError && statusOf(revoked)).toBe(401);
+    expect(outOfScope instanceof ApiError && statusOf(outOfScope)).toBe(403);
+    expect(deps.asked).toEqual(['employee-42']);
+  });
+
   it('require no certificate off the mutual TLS hosts, but a missing one where it is required is 401', async () => {
     const employee = await employeeToken({});
     const { accessToken } = await issuePartnerToken(
