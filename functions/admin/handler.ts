@@ -4,6 +4,7 @@ import { accountStore } from '../../shared/db/entities/account.ts';
 import { accountManagerStore } from '../../shared/db/entities/account-manager.ts';
 import { applicationStore } from '../../shared/db/entities/application.ts';
 import { deliveryStore } from '../../shared/db/entities/delivery.ts';
+import { dynamoEmployeeRevocationStore } from '../../shared/db/entities/employee-revocation.ts';
 import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
 import type { AccountManagerStore, AccountPorts } from '../../shared/domain/accounts/ports.ts';
@@ -22,12 +23,15 @@ import {
   listApplications,
   rotateApplicationSecret,
 } from '../../shared/domain/accounts/service.ts';
+import type { EmployeeRevocationStore } from '../../shared/domain/employees/ports.ts';
+import { reinstateEmployee, revokeEmployee } from '../../shared/domain/employees/revocation.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
 import type { RedeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
 import { listWebhooks } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { accountManagerView, accountView, applicationView } from '../../shared/http/views/accounts.ts';
+import { employeeRevocationView } from '../../shared/http/views/employees.ts';
 import { pageView } from '../../shared/http/views/page.ts';
 import { deliveryView, webhookListView } from '../../shared/http/views/webhooks.ts';
 import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
@@ -39,7 +43,8 @@ import { filledPath, type RouteDefinition } from '../../shared/routes/types.ts';
 import { usagePlanAssigner } from '../../shared/usage-plans/assignment.ts';
 import { esimAdminImplementations } from './esim-pool.ts';
 
-const ports: AccountPorts & { managers: AccountManagerStore } & RedeliveryPorts = {
+const ports: AccountPorts &
+  RedeliveryPorts & { managers: AccountManagerStore; readonly revocations: EmployeeRevocationStore } = {
   accounts: accountStore,
   applications: applicationStore,
   certificates: partnerCertificateSigner,
@@ -51,6 +56,10 @@ const ports: AccountPorts & { managers: AccountManagerStore } & RedeliveryPorts 
   outbox: eventOutbox,
   // Partners' own pings and redeliveries are limited per account; an employee's redelivery is audited.
   limits: 'unlimited',
+  // Its table name is read per call, as the other stores read theirs.
+  get revocations() {
+    return dynamoEmployeeRevocationStore({ tableName: config().mainTableName });
+  },
 };
 
 /**
@@ -211,6 +220,16 @@ export const handler = createApiHandler(
         now,
       );
       return { status: 202, body: deliveryView(delivery) };
+    },
+
+    revokeEmployee: async ({ principal, params, body, uow, now }) => {
+      const change = { employeeId: params.employeeID, by: principal.subject, reason: body.reason };
+      return { status: 200, body: employeeRevocationView(await revokeEmployee(ports, change, uow, now)) };
+    },
+
+    reinstateEmployee: async ({ principal, params, body, uow, now }) => {
+      const change = { employeeId: params.employeeID, by: principal.subject, reason: body.reason };
+      return { status: 200, body: employeeRevocationView(await reinstateEmployee(ports, change, uow, now)) };
     },
   },
 );

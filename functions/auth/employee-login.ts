@@ -8,6 +8,7 @@ import { config, employeeLoginConfig } from '../../shared/config/env.ts';
 import { onReset } from '../../shared/config/reset.ts';
 import { stagedWriteCommitter } from '../../shared/db/commit-staged.ts';
 import { dynamoAuditLog } from '../../shared/db/entities/audit.ts';
+import { dynamoEmployeeRevocationStore } from '../../shared/db/entities/employee-revocation.ts';
 import { dynamoLoginStateStore } from '../../shared/db/entities/login-state.ts';
 import { dynamoOneTimeCodeStore } from '../../shared/db/entities/one-time-code.ts';
 import { isRole, type Role } from '../../shared/domain/employees/model.ts';
@@ -40,7 +41,7 @@ async function requiredSecret(name: 'idpClientSecret' | 'loginStateKey'): Promis
   return value;
 }
 
-type ExchangeDeps = Pick<EmployeeLoginDeps, 'settings' | 'codes' | 'tokens'>;
+type ExchangeDeps = Pick<EmployeeLoginDeps, 'settings' | 'codes' | 'tokens' | 'revocations'>;
 
 let exchange: ExchangeDeps | undefined;
 let login: Promise<EmployeeLoginDeps> | undefined;
@@ -50,6 +51,7 @@ export function exchangeDeps(): ExchangeDeps {
   exchange ??= {
     settings: settingsOf(),
     codes: dynamoOneTimeCodeStore({ tableName: config().mainTableName }),
+    revocations: dynamoEmployeeRevocationStore({ tableName: config().mainTableName }),
     tokens: createEmployeeTokenIssuer({
       issuer: config().tokenIssuer,
       audience: audienceValue('employee'),

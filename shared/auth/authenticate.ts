@@ -2,6 +2,7 @@ import { config } from '../config/env.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { RouteAuth } from '../routes/types.ts';
 import { certificateMismatch } from './certificate-binding.ts';
+import { type EmployeeStandingCache, employeeStanding } from './employee-standing.ts';
 import type { ClientCertificate, Principal } from './principal.ts';
 import { type PrincipalStatusCache, principalStatus } from './principal-status.ts';
 import { verifyAccessToken } from './tokens.ts';
@@ -22,12 +23,15 @@ export interface AuthenticationInput {
 export interface AuthenticationDependencies {
   /** Whether a partner token's application and account are still active (bounded cache). */
   status: Pick<PrincipalStatusCache, 'requireActive'>;
+  /** Whether an employee token's employee is revoked (bounded cache). */
+  employees: Pick<EmployeeStandingCache, 'requireNotRevoked'>;
   /** The issuer every partner certificate must name. */
   partnerCaSubject: () => string;
 }
 
 const defaultDependencies: AuthenticationDependencies = {
   status: principalStatus,
+  employees: employeeStanding,
   partnerCaSubject: () => config().partnerCaSubject,
 };
 
@@ -36,7 +40,8 @@ const defaultDependencies: AuthenticationDependencies = {
  * Layer 1 (mTLS) is enforced by the gateway; on its hosts this checks that a certificate arrived, then
  * layer 2: the Bearer token, its audience, the certificate binding of partner tokens (RFC 8705 style,
  * per account: the exact issuer and subject, shared/auth/certificate-binding.ts), the scope, and that
- * a partner token's application and account are still active (shared/auth/principal-status.ts).
+ * a partner token's application and account are still active (shared/auth/principal-status.ts), or
+ * an employee token's employee not revoked (shared/auth/employee-standing.ts).
  */
 export async function authenticate(
   { auth, authorization, clientCertificate, certificateRequired }: AuthenticationInput,
@@ -82,7 +87,9 @@ export async function authenticate(
       },
     });
   }
-  // Last, as it may read: a disabled application's or account's token is refused within the bound.
+  // Last, as it may read: a disabled application's or account's token, or a revoked employee's, is
+  // refused within the bound.
   if (principal.kind === 'partner') await dependencies.status.requireActive(principal);
+  else await dependencies.employees.requireNotRevoked(principal);
   return principal;
 }

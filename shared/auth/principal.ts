@@ -21,6 +21,8 @@ export interface EmployeePrincipal {
   /** The roles the identity provider granted, when the token names any. */
   roles?: readonly string[];
   tokenId: string;
+  /** The token's `iat` (epoch seconds): a token issued before a revocation stays refused after its lift. */
+  issuedAt: number;
 }
 
 /** Who is calling, as proven by a verified access token; `kind` is the token's audience. */

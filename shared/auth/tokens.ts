@@ -171,6 +171,7 @@ function principalOf(kind: Audience, payload: JWTPayload): Principal | { refusal
       ? { roles: roles.filter((role): role is string => typeof role === 'string') }
       : {}),
     tokenId,
+    issuedAt: payload.iat as number,
   };
 }
 

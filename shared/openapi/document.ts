@@ -70,6 +70,7 @@ const scopeDescriptions: Record<string, string> = {
   'admin.webhook_deliveries:read': "Read any account's webhook subscription and deliveries (employees)",
   'admin.webhook_deliveries:write': "Redeliver any account's webhook events (employees)",
   'admin.audit_log:read': 'Read the audit log (employees)',
+  'admin.employees:write': "Revoke and reinstate an employee's access (employees)",
 };
 
 /** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */

@@ -6,6 +6,9 @@ import {
   accountManagersPageSchema,
   accountWebhookParams,
   addAccountManagerRequestSchema,
+  employeeParams,
+  employeeRevocationRequestSchema,
+  employeeRevocationSchema,
 } from '../schemas/employee-admin.ts';
 import {
   deliveriesPageSchema,
@@ -23,6 +26,7 @@ import { defineRoute } from './types.ts';
 const employeeOnly = { audiences: ['employee'] } as const;
 const common = { hosts: ['admin'], group: 'admin', tags: [employeeAdminTag] } as const;
 const account = '/api/v1/admin/accounts/{accountID}' as const;
+const employee = '/api/v1/admin/employees/{employeeID}' as const;
 
 export const employeeAdminRoutes = {
   enableAccount: defineRoute({
@@ -106,5 +110,34 @@ export const employeeAdminRoutes = {
     request: { params: accountDeliveryParams },
     responses: { 202: { description: 'Queued', schema: deliverySchema } },
     errors: ['ResourceNotFound', 'WebhookNotFound', 'WebhookInvalidState'],
+  }),
+  revokeEmployee: defineRoute({
+    ...common,
+    operationId: 'revokeEmployee',
+    method: 'POST',
+    path: `${employee}/revoke`,
+    summary: 'Cut an employee off: their tokens are refused within 60 s, and their login until reinstated',
+    description:
+      'Revoking a revoked employee: 409 EmployeeInvalidState. An admin cannot revoke themselves: 422 ' +
+      'ValidationError on path.employeeID. Any id is accepted (the service keeps no employee directory).',
+    auth: { scope: 'admin.employees:write', ...employeeOnly },
+    audit: { target: { type: 'employee', param: 'employeeID' }, bodyFields: ['reason'] },
+    request: { params: employeeParams, body: employeeRevocationRequestSchema },
+    responses: { 200: { description: 'The revocation', schema: employeeRevocationSchema } },
+    errors: ['EmployeeInvalidState'],
+  }),
+  reinstateEmployee: defineRoute({
+    ...common,
+    operationId: 'reinstateEmployee',
+    method: 'POST',
+    path: `${employee}/reinstate`,
+    summary: 'Lift a revocation: the employee may sign in again',
+    description:
+      'Tokens issued before the revocation stay refused. An employee who is not revoked: 409 EmployeeInvalidState.',
+    auth: { scope: 'admin.employees:write', ...employeeOnly },
+    audit: { target: { type: 'employee', param: 'employeeID' }, bodyFields: ['reason'] },
+    request: { params: employeeParams, body: employeeRevocationRequestSchema },
+    responses: { 200: { description: 'The lifted revocation', schema: employeeRevocationSchema } },
+    errors: ['EmployeeInvalidState'],
   }),
 } as const;

@@ -14,6 +14,29 @@ const employeeId = z
   )
   .register(z.globalRegistry, { description: "The employee's id at the identity provider (its `sub`)" });
 
+export const employeeParams = z.strictObject({ employeeID: employeeId });
+
+export const employeeRevocationRequestSchema = z
+  .strictObject({
+    reason: z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(500))
+      .register(z.globalRegistry, { description: 'Why, for the audit log' }),
+  })
+  .register(z.globalRegistry, { id: 'EmployeeRevocationRequest' });
+
+export const employeeRevocationSchema = z
+  .object({
+    employee_id: z.string(),
+    status: z.enum(['Revoked', 'Reinstated']),
+    revoked_at: timestamp,
+    revoked_by: z.string(),
+    reason: z.string().register(z.globalRegistry, { description: 'The reason given with the revocation' }),
+    reinstated_at: z.nullable(timestamp),
+    reinstated_by: z.nullable(z.string()),
+  })
+  .register(z.globalRegistry, { id: 'EmployeeRevocation' });
+
 export const addAccountManagerRequestSchema = z
   .strictObject({ employee_id: employeeId })
   .register(z.globalRegistry, { id: 'AddAccountManagerRequest' });

@@ -28,6 +28,7 @@ export const employeeOnlyScopes = [
   'admin.webhook_deliveries:read',
   'admin.webhook_deliveries:write',
   'admin.audit_log:read',
+  'admin.employees:write',
 ] as const;
 
 /** What an application may be granted (operators' applications alone the identity scopes). */

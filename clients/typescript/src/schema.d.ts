@@ -360,6 +360,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/employees/{employeeID}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cut an employee off: their tokens are refused within 60 s, and their login until reinstated
+         * @description Revoking a revoked employee: 409 EmployeeInvalidState. An admin cannot revoke themselves: 422 ValidationError on path.employeeID. Any id is accepted (the service keeps no employee directory).
+         */
+        post: operations["revokeEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/employees/{employeeID}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a revocation: the employee may sign in again
+         * @description Tokens issued before the revocation stay refused. An employee who is not revoked: 409 EmployeeInvalidState.
+         */
+        post: operations["reinstateEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit-log": {
         parameters: {
             query?: never;
@@ -1919,6 +1959,10 @@ export interface components {
             /** @description The employee's id at the identity provider (its `sub`) */
             employee_id: string;
         };
+        EmployeeRevocationRequest: {
+            /** @description Why, for the audit log */
+            reason: string;
+        };
         LoungeBookingRequest: {
             /** Format: uuid */
             lounge_id: string;
@@ -2091,7 +2135,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -2351,6 +2395,21 @@ export interface components {
             rejected: number;
             /** @description No answer: timeout, refused, TLS, refused address */
             unreachable: number;
+        };
+        EmployeeRevocation: {
+            employee_id: string;
+            /** @enum {string} */
+            status: "Revoked" | "Reinstated";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            revoked_at: string;
+            revoked_by: string;
+            /** @description The reason given with the revocation */
+            reason: string;
+            reinstated_at: string | null;
+            reinstated_by: string | null;
         };
         AuditLogPage: {
             data: components["schemas"]["AuditRecord"][];
@@ -3734,6 +3793,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Problem: EmployeeInvalidState */
+        Problem409EmployeeInvalidState: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Problem: CatalogResourceNotFound */
         Problem404CatalogResourceNotFoundMetered: {
             headers: {
@@ -4869,6 +4938,86 @@ export interface operations {
             404: components["responses"]["Problem404ResourceNotFoundOrWebhookNotFound"];
             405: components["responses"]["Problem405MethodNotAllowed"];
             409: components["responses"]["Problem409WebhookInvalidState"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    revokeEmployee: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The employee's id at the identity provider (its `sub`) */
+                employeeID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeRevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The revocation */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeRevocation"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409EmployeeInvalidState"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    reinstateEmployee: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description The employee's id at the identity provider (its `sub`) */
+                employeeID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmployeeRevocationRequest"];
+            };
+        };
+        responses: {
+            /** @description The lifted revocation */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmployeeRevocation"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409EmployeeInvalidState"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
             422: components["responses"]["Problem422ValidationError"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];

@@ -85,7 +85,9 @@ export type InvalidGrantReason =
   | 'code_unknown'
   | 'client_mismatch'
   | 'redirect_uri_mismatch'
-  | 'code_verifier_mismatch';
+  | 'code_verifier_mismatch'
+  /** The employee was revoked (docs/employees.md, Revocation) and no admin has reinstated them yet. */
+  | 'employee_revoked';
 
 /**
  * The one-time code cannot be redeemed (RFC 6749 section 5.2 `invalid_grant`). The code is spent by

@@ -121,3 +121,24 @@ export interface IssuedEmployeeToken {
   scopes: readonly EmployeeScope[];
   roles: readonly Role[];
 }
+
+/**
+ * An employee's cut-off (docs/employees.md, Revocation). The item outlives its lift: `revokedAt` keeps
+ * refusing the tokens issued before the revocation, so lifting it lets the employee sign in again
+ * without bringing their old tokens back.
+ */
+export interface EmployeeRevocation {
+  employeeId: string;
+  status: 'Revoked' | 'Reinstated';
+  revokedAt: string;
+  revokedBy: string;
+  reason: string;
+  reinstatedAt: string | null;
+  reinstatedBy: string | null;
+}
+
+/** Whether a token issued at `issuedAt` (epoch seconds) is refused; `iat` has whole seconds, so a tie refuses. */
+export function refusesToken(revocation: EmployeeRevocation | undefined, issuedAt: number): boolean {
+  if (!revocation) return false;
+  return revocation.status === 'Revoked' || issuedAt * 1000 <= Date.parse(revocation.revokedAt);
+}

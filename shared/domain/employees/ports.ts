@@ -1,6 +1,7 @@
 import type { StagedWrite } from '../unit-of-work.ts';
 import type {
   EmployeeIdentity,
+  EmployeeRevocation,
   EmployeeScope,
   IssuedCode,
   IssuedEmployeeToken,
@@ -78,4 +79,14 @@ export interface EmployeeTokenIssuer {
 /** Commits staged writes in one transaction (shared/db/commit-staged.ts). */
 export interface WriteCommitter {
   commit(writes: readonly StagedWrite[]): Promise<void>;
+}
+
+/** Employee revocations (shared/db/entities/employee-revocation.ts), one per employee. */
+export interface EmployeeRevocationStore {
+  /** Strongly consistent: the login refuses a revoked employee from the commit of the revocation on. */
+  find(employeeId: string): Promise<EmployeeRevocation | undefined>;
+  /** Only over no revocation or a lifted one; a revoked employee again: 409 EmployeeInvalidState. */
+  revoke(revocation: EmployeeRevocation): StagedWrite;
+  /** Only while revoked, else 409 EmployeeInvalidState; keeps `revokedAt`. */
+  reinstate(employeeId: string, by: string, at: string): StagedWrite;
 }

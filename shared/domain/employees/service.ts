@@ -21,6 +21,7 @@ import {
   scopesFor,
 } from './model.ts';
 import type {
+  EmployeeRevocationStore,
   EmployeeTokenIssuer,
   IdentityProvider,
   LoginStateSigner,
@@ -55,6 +56,7 @@ export interface EmployeeLoginDeps {
   codes: OneTimeCodeStore;
   identityProvider: IdentityProvider;
   tokens: EmployeeTokenIssuer;
+  revocations: Pick<EmployeeRevocationStore, 'find'>;
   audit: AuditLog;
   committer: WriteCommitter;
 }
@@ -246,10 +248,11 @@ export async function handleCallback(
 /**
  * `grant_type=authorization_code`: spends the one-time code, then checks that it was issued to this
  * console address and that the verifier matches the challenge of the login that created it, and
- * issues the employee token. Any mismatch after the code is found still spends the code.
+ * issues the employee token unless the employee was revoked meanwhile (read without a cache: the
+ * revocation holds from its commit). Any refusal after the code is found still spends the code.
  */
 export async function exchangeCode(
-  deps: Pick<EmployeeLoginDeps, 'settings' | 'codes' | 'tokens'>,
+  deps: Pick<EmployeeLoginDeps, 'settings' | 'codes' | 'tokens' | 'revocations'>,
   context: Pick<LoginContext, 'now'>,
   exchange: CodeExchange,
 ): Promise<IssuedEmployeeToken> {
@@ -269,6 +272,12 @@ export async function exchangeCode(
     throw new InvalidGrantError('redirect_uri_mismatch', 'redirect_uri differs from the one of the login.');
   if (!safeEqual(s256(codeVerifier), issued.codeChallenge))
     throw new InvalidGrantError('code_verifier_mismatch', 'code_verifier does not match the code_challenge.');
+  if ((await deps.revocations.find(issued.employeeId))?.status === 'Revoked') {
+    throw new InvalidGrantError(
+      'employee_revoked',
+      'Your access to the admin console is revoked. Ask an administrator to reinstate it.',
+    );
+  }
 
   return deps.tokens.issue(
     {

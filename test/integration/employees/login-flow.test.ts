@@ -17,6 +17,7 @@ import { createLoginStateSigner } from '../../../shared/auth/login-state-signer.
 import { createOidcRelyingParty } from '../../../shared/auth/oidc-relying-party.ts';
 import { SigningKeyCache } from '../../../shared/auth/signing-key-cache.ts';
 import { dynamoAuditLog } from '../../../shared/db/entities/audit.ts';
+import { dynamoEmployeeRevocationStore } from '../../../shared/db/entities/employee-revocation.ts';
 import { dynamoLoginStateStore } from '../../../shared/db/entities/login-state.ts';
 import { dynamoOneTimeCodeStore } from '../../../shared/db/entities/one-time-code.ts';
 import { auditTable } from '../../../shared/db/tables.ts';
@@ -116,6 +117,7 @@ beforeAll(async () => {
       audience: adminAudience,
       signingKeys: new SigningKeyCache(async () => keys),
     }),
+    revocations: dynamoEmployeeRevocationStore(tables),
     audit: auditLog,
     committer,
   };

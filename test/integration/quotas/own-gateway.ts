@@ -32,7 +32,7 @@ function runFunctionsHere(): void {
 }
 
 export async function ownGateway(options: {
-  host: 'api' | 'auth';
+  host: 'api' | 'auth' | 'admin';
   usagePlans?: LocalUsagePlans;
   floodRules?: LocalFloodRules;
   /** The gateway's time, as the events carry it to the functions (the day their usage counts in). */
@@ -59,8 +59,8 @@ export async function ownGateway(options: {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sourceAddress ? { sourceAddress: options.sourceAddress } : {}),
   });
-  const stageJson: StageJson =
-    options.host === 'api' ? { ...shared, base_url: gateway.url } : { ...shared, auth_url: gateway.url };
+  const url = { api: 'base_url', auth: 'auth_url', admin: 'admin_url' } as const;
+  const stageJson: StageJson = { ...shared, [url[options.host]]: gateway.url };
   const client = stageClient(() => stageJson);
   return {
     gateway,

@@ -74,7 +74,7 @@ describe('the idempotency tenant', () => {
       scopes: [],
       tokenId: 't',
     };
-    const employee: Principal = { kind: 'employee', subject: 'e-1', scopes: [], tokenId: 't' };
+    const employee: Principal = { kind: 'employee', subject: 'e-1', scopes: [], tokenId: 't', issuedAt: 0 };
 
     expect(tenantOf(partner)).toBe('acc-1');
     expect(tenantOf(employee)).toBe('employee:e-1');
@@ -146,6 +146,7 @@ describe('verified access tokens', () => {
       scopes: ['identity.account:*'],
       roles: ['admin'],
       tokenId: 'jti-1',
+      issuedAt: expect.any(Number),
     });
   });
 
@@ -164,18 +165,18 @@ describe('verified access tokens', () => {
     expect(error instanceof ApiError && statusOf(error)).toBe(403);
   });
 
-  /** Every application active, unless named in `disabled`; records who was asked about. */
+  /** Every application active and employee not revoked, unless named in `disabled`; records who was asked about. */
   function dependencies(disabled: string[] = []): AuthenticationDependencies & { asked: string[] } {
     const asked: string[] = [];
+    const refuseDisabled = async (principal: { subject: string }) => {
+      asked.push(principal.subject);
+      if (disabled.includes(principal.subject)) throw new UnauthorizedError('disabled');
+    };
     return {
       asked,
       partnerCaSubject: () => defaultPartnerCaSubject,
-      status: {
-        requireActive: async (principal: PartnerPrincipal) => {
-          asked.push(principal.subject);
-          if (disabled.includes(principal.subject)) throw new UnauthorizedError('disabled');
-        },
-      },
+      status: { requireActive: refuseDisabled },
+      employees: { requireNotRevoked: refuseDisabled },
     };
   }
 
@@ -261,6 +262,28 @@ describe('verified access tokens', () => {
     expect(refused instanceof ApiError && statusOf(refused)).toBe(401);
     expect(deps.asked).toEqual(['pts_c']);
     expect(unbound instanceof ApiError && statusOf(unbound)).toBe(403);
+  });
+
+  it('refuse the token of a revoked employee with 401, after the scope check', async () => {
+    const employee = await employeeToken({});
+    const deps = dependencies(['employee-42']);
+    const employeeCall = (scope: 'identity.account:*' | 'admin.employees:write') =>
+      authenticate(
+        {
+          auth: { scope, audiences: ['employee'] },
+          authorization: `Bearer ${employee}`,
+          clientCertificate: null,
+          certificateRequired: false,
+        },
+        deps,
+      ).catch((caught: unknown) => caught);
+
+    const revoked = await employeeCall('identity.account:*');
+    const outOfScope = await employeeCall('admin.employees:write');
+
+    expect(revoked instanceof ApiError && statusOf(revoked)).toBe(401);
+    expect(outOfScope instanceof ApiError && statusOf(outOfScope)).toBe(403);
+    expect(deps.asked).toEqual(['employee-42']);
   });
 
   it('require no certificate off the mutual TLS hosts, but a missing one where it is required is 401', async () => {

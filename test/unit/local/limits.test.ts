@@ -11,8 +11,8 @@ const token = (name: string) => `Bearer ${name}.payload.signature`;
 const principals: Record<string, Principal> = {
   [token('a')]: { kind: 'partner', accountId: 'account-a', subject: 'pts_a', scopes: [], tokenId: 'a' },
   [token('b')]: { kind: 'partner', accountId: 'account-b', subject: 'pts_b', scopes: [], tokenId: 'b' },
-  [token('alice')]: { kind: 'employee', subject: 'alice', scopes: [], tokenId: 'e1' },
-  [token('bob')]: { kind: 'employee', subject: 'bob', scopes: [], tokenId: 'e2' },
+  [token('alice')]: { kind: 'employee', subject: 'alice', scopes: [], tokenId: 'e1', issuedAt: 0 },
+  [token('bob')]: { kind: 'employee', subject: 'bob', scopes: [], tokenId: 'e2', issuedAt: 0 },
 };
 
 function usagePlans(plans: Record<string, PlanName> = {}, unavailable?: Error) {

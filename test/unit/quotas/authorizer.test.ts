@@ -25,6 +25,7 @@ const employee: EmployeePrincipal = {
   subject: 'emp-42',
   scopes: ['identity.account:*'],
   tokenId: 'tok-2',
+  issuedAt: 0,
 };
 
 describe('the authorizer answer for a partner token', () => {

@@ -22,6 +22,7 @@ import type {
 import type { EmployeeLoginDeps } from '../../../../shared/domain/employees/service.ts';
 import type { StagedWrite } from '../../../../shared/domain/unit-of-work.ts';
 import { signingKeySet } from '../../../support/employee-tokens.ts';
+import { MemoryRevocations } from './memory-revocations.ts';
 
 export const issuer = 'https://auth.test';
 export const adminAudience = 'https://admin.test';
@@ -145,6 +146,7 @@ export interface LoginWorld {
   audit: MemoryAudit;
   committer: MemoryCommitter;
   idp: FakeIdentityProvider;
+  revocations: MemoryRevocations;
   keys: SigningKeySet;
   stateKey: Uint8Array;
 }
@@ -155,6 +157,7 @@ export async function loginWorld(roleMapping: RoleMapping = strict): Promise<Log
   const audit = new MemoryAudit();
   const committer = new MemoryCommitter(codes, audit);
   const idp = new FakeIdentityProvider();
+  const revocations = new MemoryRevocations();
   const keys = await signingKeySet();
   const stateKey = randomBytes(32);
   return {
@@ -163,6 +166,7 @@ export async function loginWorld(roleMapping: RoleMapping = strict): Promise<Log
     audit,
     committer,
     idp,
+    revocations,
     keys,
     stateKey,
     deps: {
@@ -176,6 +180,7 @@ export async function loginWorld(roleMapping: RoleMapping = strict): Promise<Log
         audience: adminAudience,
         signingKeys: new SigningKeyCache(async () => keys),
       }),
+      revocations,
       audit,
       committer,
     },

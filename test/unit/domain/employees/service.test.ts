@@ -373,6 +373,43 @@ describe('exchangeCode', () => {
     expect(payload.scopes).toEqual([...roleScopes.support]);
   });
 
+  it('refuses a revoked employee with invalid_grant employee_revoked, and spends the code', async () => {
+    const world = await loginWorld();
+    const { code, verifier } = await signIn(world, ada);
+    const form = { code, codeVerifier: verifier, redirectUri: consoleRedirectUri, clientId: undefined };
+    world.revocations.revocations.set('ada', {
+      employeeId: 'ada',
+      status: 'Revoked',
+      revokedAt: at(7).now.toISOString(),
+      revokedBy: 'grace',
+      reason: 'left the company',
+      reinstatedAt: null,
+      reinstatedBy: null,
+    });
+
+    const error = await refusal(exchangeCode(world.deps, at(10), form), InvalidGrantError);
+    const again = await refusal(exchangeCode(world.deps, at(11), form), InvalidGrantError);
+
+    expect([error.error, error.status, error.reason]).toEqual(['invalid_grant', 400, 'employee_revoked']);
+    expect(error.message).toMatch(/revoked/);
+    expect(again.reason).toBe('code_unknown');
+  });
+
+  it('issues a token again once the revocation is lifted', async () => {
+    const world = await loginWorld();
+    world.revocations.revocations.set('ada', {
+      employeeId: 'ada',
+      status: 'Reinstated',
+      revokedAt: at(-60).now.toISOString(),
+      revokedBy: 'grace',
+      reason: 'left the company',
+      reinstatedAt: at(-30).now.toISOString(),
+      reinstatedBy: 'grace',
+    });
+
+    await expect(tokenFor(world, ada)).resolves.toMatchObject({ roles: ['admin'] });
+  });
+
   it('refuses a code used once already', async () => {
     const world = await loginWorld();
     const { code, verifier } = await signIn(world, ada);

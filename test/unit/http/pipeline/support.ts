@@ -22,6 +22,7 @@ export const employee: EmployeePrincipal = {
   scopes: ['identity.account:*'],
   roles: ['admin'],
   tokenId: 'token-2',
+  issuedAt: 0,
 };
 
 export const clientCert: APIGatewayEventClientCertificate = {
