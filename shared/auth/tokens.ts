@@ -160,7 +160,11 @@ function principalOf(kind: Audience, payload: JWTPayload): Principal | { refusal
   if (kind === 'partner') {
     if (typeof payload.account_id !== 'string' || payload.account_id.length === 0)
       return { refusal: 'account_id claim missing' };
-    return { kind, accountId: payload.account_id, subject, scopes: granted, tokenId };
+    // A token issued before generations were introduced names none: the first generation.
+    const tokenGeneration = payload.token_generation ?? 0;
+    if (typeof tokenGeneration !== 'number' || !Number.isSafeInteger(tokenGeneration))
+      return { refusal: 'bad token_generation claim' };
+    return { kind, accountId: payload.account_id, subject, scopes: granted, tokenId, tokenGeneration };
   }
   const roles = payload.roles;
   return {

@@ -73,6 +73,7 @@ describe('the idempotency tenant', () => {
       subject: 'c',
       scopes: [],
       tokenId: 't',
+      tokenGeneration: 0,
     };
     const employee: Principal = { kind: 'employee', subject: 'e-1', scopes: [], tokenId: 't' };
 
@@ -132,6 +133,7 @@ describe('verified access tokens', () => {
       subject: 'pts_c',
       scopes: ['webhooks'],
       tokenId: expect.any(String),
+      tokenGeneration: 0,
     });
   });
 

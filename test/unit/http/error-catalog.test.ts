@@ -57,6 +57,7 @@ describe('the error catalog', () => {
       'EsimResellerAlreadyLinked',
       'WebhookRecoveryInProgress',
       'AccountInvalidState',
+      'ApplicationInvalidState',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());
