@@ -88,7 +88,8 @@ interface VerifiedToken {
  * Profiles): a repeat costs a map lookup and the checks that depend on the time. Only tokens whose
  * signature and claims verified get in; the key must still be in the published set this container
  * holds (reloaded as for a full verification), so removing a key from the JWKS ends its tokens here
- * as it does for new ones. Tokens cannot be revoked before they expire in any case (docs/accounts.md).
+ * as it does for new ones. Revocation (a disabled application or account, a rotated secret) is checked
+ * after this, on every request (shared/auth/principal-status.ts).
  */
 const verifiedTokens = new LruMap<string, VerifiedToken>(1000);
 

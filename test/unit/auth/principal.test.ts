@@ -137,6 +137,15 @@ describe('verified access tokens', () => {
     });
   });
 
+  it('carry the token generation the token was issued in', async () => {
+    const { accessToken } = await issuePartnerToken(
+      { clientId: 'pts_c', accountId, scopes: ['webhooks'], tokenGeneration: 2 },
+      now,
+    );
+
+    expect(await verifyAccessToken(accessToken, ['partner'], now)).toMatchObject({ tokenGeneration: 2 });
+  });
+
   it('make an employee principal with its roles and no account', async () => {
     const token = await employeeToken({ roles: ['admin', 7], account_id: accountId });
 
