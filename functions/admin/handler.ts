@@ -16,6 +16,7 @@ import {
   disableAccount,
   disableApplication,
   enableAccount,
+  enableApplication,
   getAccount,
   getApplication,
   listAccountManagers,
@@ -146,6 +147,11 @@ export const handler = createApiHandler(
     disableApplication: async ({ params, uow, now }) => ({
       status: 200,
       body: applicationView(await disableApplication(ports, params.accountID, params.clientID, uow, now)),
+    }),
+
+    enableApplication: async ({ params, uow, now }) => ({
+      status: 200,
+      body: applicationView(await enableApplication(ports, params.accountID, params.clientID, uow, now)),
     }),
 
     rotateApplicationSecret: async ({ params, uow, now }) => {

@@ -8,11 +8,12 @@ import type { PartnerPrincipal } from './principal.ts';
 
 /**
  * A partner token stays valid for its hour, but the application that holds it, or its account, can be
- * disabled meanwhile (docs/accounts.md, Disable). Every verifier asks whether the token's application
- * and account are still active, and remembers the answer per client for a bounded time
- * (PRINCIPAL_STATUS_TTL_SECONDS, default 60 s): a disable reaches every container within that bound,
- * at the cost of one GetItem per client and container per bound. The application item carries a copy
- * of its account's status, so one read answers both.
+ * disabled meanwhile, or its secret rotated (docs/accounts.md, Token generations). Every verifier asks
+ * whether the token's application and account are still active and whether the token is of the
+ * application's current token generation, and remembers the answer per client for a bounded time
+ * (PRINCIPAL_STATUS_TTL_SECONDS, default 60 s): a disable or a rotation reaches every container within
+ * that bound, at the cost of one GetItem per client and container per bound. The application item
+ * carries a copy of its account's status and the generation both advance, so one read answers all.
  */
 
 /** What a verifier needs to know about the application a token names. */
@@ -21,6 +22,8 @@ export interface ApplicationStanding {
   accountId: string;
   /** Both the application and its account are Active. */
   active: boolean;
+  /** Tokens of an older generation were issued before a rotation or a disable. */
+  tokenGeneration: number;
 }
 
 export type StandingReader = (clientId: string) => Promise<ApplicationStanding | undefined>;
@@ -31,6 +34,7 @@ const readStanding: StandingReader = async (clientId) => {
   return {
     accountId: application.accountId,
     active: application.status === 'Active' && application.accountStatus === 'Active',
+    tokenGeneration: application.tokenGeneration,
   };
 };
 
@@ -40,6 +44,12 @@ const cacheCapacity = 1000;
 interface Remembered {
   standing: ApplicationStanding | undefined;
   until: number;
+}
+
+function noLongerValid(reason: string): UnauthorizedError {
+  return new UnauthorizedError(`The access token is no longer valid: ${reason}.`, {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  });
 }
 
 export class PrincipalStatusCache {
@@ -60,14 +70,18 @@ export class PrincipalStatusCache {
     return standing;
   }
 
-  /** Refuses (401 invalid_token) a token whose application or account is disabled, or no longer its own. */
+  /**
+   * Refuses (401 invalid_token) a token whose application or account is disabled, or no longer its
+   * own, or that was issued before the application's secret was rotated or it or its account disabled.
+   * A token of a newer generation than the one remembered is of a change this container has not read yet.
+   */
   async requireActive(principal: PartnerPrincipal): Promise<void> {
     const standing = await this.standing(principal.subject);
     if (!standing?.active || standing.accountId !== principal.accountId) {
-      throw new UnauthorizedError(
-        'The access token is no longer valid: its application or account is disabled.',
-        { headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } },
-      );
+      throw noLongerValid('its application or account is disabled');
+    }
+    if (principal.tokenGeneration < standing.tokenGeneration) {
+      throw noLongerValid("it was issued before the application's secret was rotated or it was disabled");
     }
   }
 

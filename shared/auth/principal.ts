@@ -10,6 +10,8 @@ export interface PartnerPrincipal {
   subject: string;
   scopes: readonly Scope[];
   tokenId: string;
+  /** The application's token generation the token was issued in; verifiers refuse an older one. */
+  tokenGeneration: number;
 }
 
 /** An employee, proven by an admin-login token: no account of its own. */

@@ -84,6 +84,8 @@ export interface PartnerTokenClaims {
   clientId: string;
   accountId: string;
   scopes: readonly Scope[];
+  /** The application's token generation (docs/accounts.md, Token generations); the first is 0. */
+  tokenGeneration?: number;
 }
 
 export interface IssuedToken {
@@ -101,6 +103,7 @@ export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Da
       account_id: claims.accountId,
       scopes: [...claims.scopes],
       client_id: claims.clientId,
+      token_generation: claims.tokenGeneration ?? 0,
       iss: config().tokenIssuer,
       aud: audienceValue('partner'),
       sub: claims.clientId,

@@ -88,7 +88,8 @@ interface VerifiedToken {
  * Profiles): a repeat costs a map lookup and the checks that depend on the time. Only tokens whose
  * signature and claims verified get in; the key must still be in the published set this container
  * holds (reloaded as for a full verification), so removing a key from the JWKS ends its tokens here
- * as it does for new ones. Tokens cannot be revoked before they expire in any case (docs/accounts.md).
+ * as it does for new ones. Revocation (a disabled application or account, a rotated secret) is checked
+ * after this, on every request (shared/auth/principal-status.ts).
  */
 const verifiedTokens = new LruMap<string, VerifiedToken>(1000);
 
@@ -160,7 +161,11 @@ function principalOf(kind: Audience, payload: JWTPayload): Principal | { refusal
   if (kind === 'partner') {
     if (typeof payload.account_id !== 'string' || payload.account_id.length === 0)
       return { refusal: 'account_id claim missing' };
-    return { kind, accountId: payload.account_id, subject, scopes: granted, tokenId };
+    // A token issued before generations were introduced names none: the first generation.
+    const tokenGeneration = payload.token_generation ?? 0;
+    if (typeof tokenGeneration !== 'number' || !Number.isSafeInteger(tokenGeneration))
+      return { refusal: 'bad token_generation claim' };
+    return { kind, accountId: payload.account_id, subject, scopes: granted, tokenId, tokenGeneration };
   }
   const roles = payload.roles;
   return {

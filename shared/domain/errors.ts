@@ -31,10 +31,11 @@ export const errorCatalog = {
   EsimPoolExhausted: { status: 409, title: 'eSIM pool exhausted' },
   EsimTopupUnavailable: { status: 409, title: 'Top-up unavailable' },
   EsimResellerAlreadyLinked: { status: 409, title: 'Reseller already linked' },
-  // Added by this service: an account operation invalid in the account's state (enable of an Active one).
+  // Added by this service: an account or application operation invalid in its state (enable of an Active one).
   AccountInvalidState: { status: 409, title: 'Operation not allowed in the account state' },
   // Added by this service: revoking a revoked employee, or reinstating one who is not revoked.
   EmployeeInvalidState: { status: 409, title: "Operation not allowed in the employee's state" },
+  ApplicationInvalidState: { status: 409, title: 'Operation not allowed in the application state' },
   // Added by this service where the partner contract has no code for a plain HTTP failure (docs/contract.md, Error codes).
   MethodNotAllowed: { status: 405, title: 'Method not allowed' },
   PayloadTooLarge: { status: 413, title: 'Request body too large' },

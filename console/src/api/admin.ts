@@ -51,6 +51,8 @@ export function createAdminApi(http: HttpClient) {
       }),
     disableApplication: (accountId: string, clientId: string) =>
       http<Answer<'employeeDisableApplication'>>('POST', adminPaths.disableApplication(accountId, clientId)),
+    enableApplication: (accountId: string, clientId: string) =>
+      http<Answer<'employeeEnableApplication'>>('POST', adminPaths.enableApplication(accountId, clientId)),
     rotateApplicationSecret: (accountId: string, clientId: string) =>
       http<Answer<'employeeRotateApplicationSecret'>>(
         'POST',

@@ -22,6 +22,8 @@ export const adminPaths = {
     `${adminPaths.applications(accountId)}/${segment(clientId)}`,
   disableApplication: (accountId: string, clientId: string) =>
     `${adminPaths.application(accountId, clientId)}/disable`,
+  enableApplication: (accountId: string, clientId: string) =>
+    `${adminPaths.application(accountId, clientId)}/enable`,
   rotateApplicationSecret: (accountId: string, clientId: string) =>
     `${adminPaths.application(accountId, clientId)}/rotate-secret`,
   esimPool: (accountId: string) => `${adminPaths.account(accountId)}/esim-pool`,

@@ -138,7 +138,7 @@ function Summary({ account, onChanged }: { account: Account; onChanged: (account
         question={
           disabled
             ? `Enable ${account.name}? Its active applications can get tokens again.`
-            : `Disable ${account.name}? None of its applications gets a token any more; tokens already issued live until they expire.`
+            : `Disable ${account.name}? None of its applications gets a token any more; tokens already issued are refused within a minute, also after it is enabled again.`
         }
         onConfirm={() => void toggle.run()}
       />

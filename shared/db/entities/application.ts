@@ -31,6 +31,8 @@ export interface ApplicationItem {
   account_status: AccountStatus;
   secret_hash: string;
   secret_rotated_at: string | null;
+  /** Absent on items written before token generations: generation 0. */
+  token_generation?: number;
   created_at: string;
   updated_at: string;
 }
@@ -49,6 +51,7 @@ export function applicationToItem(application: ApplicationRecord): ApplicationIt
     account_status: application.accountStatus,
     secret_hash: application.secretHash,
     secret_rotated_at: application.secretRotatedAt,
+    token_generation: application.tokenGeneration,
     created_at: application.createdAt,
     updated_at: application.updatedAt,
   };
@@ -65,6 +68,7 @@ export function applicationFromItem(item: Record<string, unknown>): ApplicationR
     accountStatus: stored.account_status,
     secretHash: stored.secret_hash,
     secretRotatedAt: stored.secret_rotated_at ?? null,
+    tokenGeneration: stored.token_generation ?? 0,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
   };
@@ -122,10 +126,29 @@ export const applicationStore = {
 
   disable(application, at): DynamoWrite {
     return applicationUpdate(`disable application ${application.clientId}`, application.clientId, {
-      UpdateExpression: 'SET #status = :disabled, updated_at = :now',
+      UpdateExpression: 'SET #status = :disabled, updated_at = :now ADD token_generation :one',
       ConditionExpression: 'attribute_exists(pk) AND account_id = :account',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':disabled': 'Disabled', ':now': at, ':account': application.accountId },
+      ExpressionAttributeValues: {
+        ':disabled': 'Disabled',
+        ':now': at,
+        ':account': application.accountId,
+        ':one': 1,
+      },
+    });
+  },
+
+  enable(application, at): DynamoWrite {
+    return applicationUpdate(`enable application ${application.clientId}`, application.clientId, {
+      UpdateExpression: 'SET #status = :active, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk) AND account_id = :account AND #status = :disabled',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':active': 'Active',
+        ':disabled': 'Disabled',
+        ':now': at,
+        ':account': application.accountId,
+      },
     });
   },
 
@@ -134,18 +157,31 @@ export const applicationStore = {
       `rotate the secret of application ${application.clientId}`,
       application.clientId,
       {
-        UpdateExpression: 'SET secret_hash = :hash, secret_rotated_at = :now, updated_at = :now',
+        UpdateExpression:
+          'SET secret_hash = :hash, secret_rotated_at = :now, updated_at = :now ADD token_generation :one',
         ConditionExpression: 'attribute_exists(pk) AND secret_hash = :previous',
-        ExpressionAttributeValues: { ':hash': secretHash, ':now': at, ':previous': application.secretHash },
+        ExpressionAttributeValues: {
+          ':hash': secretHash,
+          ':now': at,
+          ':previous': application.secretHash,
+          ':one': 1,
+        },
       },
     );
   },
 
   copyAccountStatus(clientId, status): DynamoWrite {
     return applicationUpdate(`copy account status to application ${clientId}`, clientId, {
-      UpdateExpression: 'SET account_status = :status',
+      ...(status === 'Disabled'
+        ? {
+            UpdateExpression: 'SET account_status = :status ADD token_generation :one',
+            ExpressionAttributeValues: { ':status': status, ':one': 1 },
+          }
+        : {
+            UpdateExpression: 'SET account_status = :status',
+            ExpressionAttributeValues: { ':status': status },
+          }),
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':status': status },
     });
   },
 } satisfies ApplicationStore;

@@ -112,7 +112,12 @@ export async function issueClientCredentialsToken(
 
   const scopes = grantedScopes(form.scope, application.allowedScopes);
   const token = await tokens.issuePartnerToken(
-    { clientId: application.clientId, accountId: application.accountId, scopes },
+    {
+      clientId: application.clientId,
+      accountId: application.accountId,
+      scopes,
+      tokenGeneration: application.tokenGeneration,
+    },
     now,
   );
   log.info('Access token issued', {

@@ -47,6 +47,12 @@ export interface Application {
 /** What the store keeps beside the application: the keyed hash of its client secret, never the secret. */
 export interface ApplicationRecord extends Application {
   secretHash: string;
+  /**
+   * The generation of the application's tokens: each token carries the generation it was issued in,
+   * and verifiers refuse one of an older generation. Rotating the secret and disabling the application
+   * or its account start a new one, so enabling again revives no token (docs/accounts.md, Token generations).
+   */
+  tokenGeneration: number;
 }
 
 /** Applications per account, disabled ones included: disabling an account updates them in one transaction. */

@@ -46,10 +46,19 @@ export interface ApplicationStore {
   /** Newest first, read from an index: an application created a moment ago may be missing yet. */
   listOfAccount(accountId: string, page: PageRequest): Promise<Page<ApplicationRecord>>;
   create(application: ApplicationRecord): StagedWrite;
+  /** Disables the application of the account it was read from and starts a new token generation. */
   disable(application: ApplicationRecord, at: string): StagedWrite;
-  /** Conditional on the hash it replaces: of two concurrent rotations only one secret is ever handed out. */
+  /** Enables the application, provided it is still disabled and of the account it was read from. */
+  enable(application: ApplicationRecord, at: string): StagedWrite;
+  /**
+   * Conditional on the hash it replaces: of two concurrent rotations only one secret is ever handed out.
+   * Starts a new token generation.
+   */
   replaceSecret(application: ApplicationRecord, secretHash: string, at: string): StagedWrite;
-  /** Copies the account's status onto one of its applications, where the token endpoint reads it. */
+  /**
+   * Copies the account's status onto one of its applications, where the token endpoint and the
+   * verifiers read it; copying `Disabled` starts a new token generation.
+   */
   copyAccountStatus(clientId: string, status: AccountStatus): StagedWrite;
 }
 
@@ -104,7 +113,7 @@ export interface IssuedToken {
 /** Signs partner access tokens (shared/auth/tokens.ts). */
 export interface TokenIssuer {
   issuePartnerToken(
-    claims: { clientId: string; accountId: string; scopes: readonly Scope[] },
+    claims: { clientId: string; accountId: string; scopes: readonly Scope[]; tokenGeneration: number },
     now: Date,
   ): Promise<IssuedToken>;
 }

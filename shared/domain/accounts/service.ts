@@ -27,7 +27,11 @@ export function accountNotFound(accountId: string): NotFoundError {
 }
 
 /** Never hand the hash out of the domain: callers get the application as partners may see it. */
-function publicApplication({ secretHash: _secretHash, ...application }: ApplicationRecord): Application {
+function publicApplication({
+  secretHash: _secretHash,
+  tokenGeneration: _tokenGeneration,
+  ...application
+}: ApplicationRecord): Application {
   return application;
 }
 
@@ -248,6 +252,7 @@ export async function createApplication(
     createdAt: timestamp,
     updatedAt: timestamp,
     secretRotatedAt: null,
+    tokenGeneration: 0,
     secretHash: (await ports.credentials.hasher())(clientSecret),
   };
   uow.stage(
@@ -290,7 +295,10 @@ export async function listApplications(
   return { items: items.map(publicApplication), nextCursor };
 }
 
-/** A disabled application gets no more tokens; tokens already issued run out within the hour. */
+/**
+ * A disabled application gets no more tokens, and the tokens it holds are refused within the status
+ * cache's bound (shared/auth/principal-status.ts): disabling starts a new token generation.
+ */
 export async function disableApplication(
   ports: Pick<AccountPorts, 'applications'>,
   accountId: string,
@@ -305,7 +313,32 @@ export async function disableApplication(
   return publicApplication({ ...application, status: 'Disabled', updatedAt: timestamp });
 }
 
-/** Replaces the secret; the old one stops working at the commit. The new one is returned once. */
+/**
+ * Enables a disabled application: it gets tokens again if its account is active. Tokens issued before
+ * the disable stay refused (their generation is over). An application that is active already is a
+ * 409 ApplicationInvalidState.
+ */
+export async function enableApplication(
+  ports: Pick<AccountPorts, 'applications'>,
+  accountId: string,
+  clientId: string,
+  uow: UnitOfWork,
+  now: Date,
+): Promise<Application> {
+  const application = await applicationOf(ports, accountId, clientId);
+  if (application.status === 'Active')
+    throw new ConflictError('ApplicationInvalidState', 'The application is active already.', {
+      details: { status: application.status },
+    });
+  const timestamp = now.toISOString();
+  uow.stage(ports.applications.enable(application, timestamp));
+  return publicApplication({ ...application, status: 'Active', updatedAt: timestamp });
+}
+
+/**
+ * Replaces the secret; the old one stops working at the commit, and the tokens it got are refused
+ * within the status cache's bound (a new token generation). The new secret is returned once.
+ */
 export async function rotateApplicationSecret(
   ports: Pick<AccountPorts, 'applications' | 'credentials'>,
   accountId: string,

@@ -316,6 +316,69 @@ describe('enabling an account', () => {
   });
 });
 
+describe('enabling an application', () => {
+  it('gives it tokens again, audited, on /v2/admin and on its employee twin', async () => {
+    const { account } = await onboardAccount();
+    const created = await asAdmin<CreatedApplication>(
+      'POST',
+      `/api/v1/admin/accounts/${account.account_id}/applications`,
+      { body: { name: 'App', allowed_scopes: ['catalog.lounges'] } },
+    );
+    remember(created.body.client_secret);
+    const { client_id, client_secret } = created.body;
+    const application = `/accounts/${account.account_id}/applications/${client_id}`;
+
+    await asOperator('POST', `/v2/admin${application}/disable`);
+    const whileDisabled = await clientCredentials(client_id, client_secret);
+    const byOperator = await asOperator('POST', `/v2/admin${application}/enable`);
+    const afterwards = await clientCredentials(client_id, client_secret);
+    await asAdmin('POST', `/api/v1/admin${application}/disable`);
+    const byEmployee = await asAdmin('POST', `/api/v1/admin${application}/enable`);
+
+    expect(whileDisabled.status).not.toBe(200);
+    expect(byOperator.status).toBe(200);
+    expect(byOperator.body).toMatchObject({ client_id, status: 'Active' });
+    expect(afterwards.status).toBe(200);
+    remember(afterwards.body.access_token);
+    expect(byEmployee.status).toBe(200);
+    expect(await recordOf(byOperator, `target=${client_id}`)).toMatchObject({
+      action: 'enableApplication',
+      actor: { type: 'application', id: stage().operator.client_id },
+      target: { type: 'application', id: client_id },
+    });
+    expect(await recordOf(byEmployee, `target=${client_id}`)).toMatchObject({
+      action: 'employeeEnableApplication',
+      actor: { type: 'employee', id: 'ada.admin' },
+      target: { type: 'application', id: client_id },
+    });
+  });
+
+  it('answers 409 ApplicationInvalidState for an active application, and 404 for another account’s', async () => {
+    const { account } = await onboardAccount();
+    const { account: other } = await onboardAccount();
+    const created = await asAdmin<CreatedApplication>(
+      'POST',
+      `/api/v1/admin/accounts/${account.account_id}/applications`,
+      { body: { name: 'App', allowed_scopes: ['catalog.lounges'] } },
+    );
+    remember(created.body.client_secret);
+
+    const active = await asAdmin(
+      'POST',
+      `/api/v1/admin/accounts/${account.account_id}/applications/${created.body.client_id}/enable`,
+    );
+    const foreign = await asAdmin(
+      'POST',
+      `/api/v1/admin/accounts/${other.account_id}/applications/${created.body.client_id}/enable`,
+    );
+
+    expect(active.status).toBe(409);
+    expect(active.body).toMatchObject({ code: 'ApplicationInvalidState', details: { status: 'Active' } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: 'ResourceNotFound' });
+  });
+});
+
 describe('account managers', () => {
   it('are assigned once each (201, then 409 AlreadyCompanyMember) and listed in the order of assignment', async () => {
     const { account } = await onboardAccount();

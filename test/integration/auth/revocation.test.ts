@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import type { ClientIdentity } from '../../support/api.ts';
+import { asAdmin, employeeLogin } from '../../support/employees.ts';
 import { addApplication, asOperator, clientCredentials, onboardAccount } from '../admin/operator.ts';
 import { type OwnGateway, ownGateway } from '../quotas/own-gateway.ts';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await partnerApi.close();
+  await employeeLogin.close();
   restoreClock();
 });
 
@@ -65,6 +67,59 @@ describe('a live token', () => {
 
     expect(disabled.status).toBe(200);
     expect((await listLounges(token, identity)).status).toBe(401);
+  });
+
+  it('minted with a secret since rotated (a leaked one) is refused with 401 once the bound has passed', async () => {
+    const { account, identity } = await onboardAccount();
+    const application = await addApplication(account.account_id);
+    const leaked = await tokenOf(application.client_id, application.client_secret);
+    expect((await listLounges(leaked, identity)).status).toBe(200);
+
+    const rotated = await asOperator<{ client_secret: string }>(
+      'POST',
+      `/v2/admin/accounts/${account.account_id}/applications/${application.client_id}/rotate-secret`,
+    );
+    const fresh = await tokenOf(application.client_id, rotated.body.client_secret);
+    clock.advance(boundMs);
+    const refused = await listLounges(leaked, identity);
+
+    expect(rotated.status).toBe(200);
+    expect(refused.status).toBe(401);
+    expect(refused.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    expect((await listLounges(fresh, identity)).status).toBe(200);
+  });
+
+  it('is not revived by enabling its disabled application again; a new token works', async () => {
+    const { account, identity } = await onboardAccount();
+    const application = await addApplication(account.account_id);
+    const old = await tokenOf(application.client_id, application.client_secret);
+    const path = `/v2/admin/accounts/${account.account_id}/applications/${application.client_id}`;
+
+    await asOperator('POST', `${path}/disable`);
+    clock.advance(boundMs);
+    expect((await listLounges(old, identity)).status).toBe(401);
+    const enabled = await asOperator('POST', `${path}/enable`);
+    clock.advance(boundMs);
+    const fresh = await tokenOf(application.client_id, application.client_secret);
+
+    expect(enabled.status).toBe(200);
+    expect((await listLounges(old, identity)).status).toBe(401);
+    expect((await listLounges(fresh, identity)).status).toBe(200);
+  });
+
+  it('is not revived by enabling its disabled account again; a new token works', async () => {
+    const { account, identity } = await onboardAccount();
+    const application = await addApplication(account.account_id);
+    const old = await tokenOf(application.client_id, application.client_secret);
+
+    await asOperator('POST', `/v2/admin/accounts/${account.account_id}/disable`);
+    const enabled = await asAdmin('POST', `/api/v1/admin/accounts/${account.account_id}/enable`);
+    clock.advance(boundMs);
+    const fresh = await tokenOf(application.client_id, application.client_secret);
+
+    expect(enabled.status).toBe(200);
+    expect((await listLounges(old, identity)).status).toBe(401);
+    expect((await listLounges(fresh, identity)).status).toBe(200);
   });
 
   it('of an active application keeps working after the bound', async () => {

@@ -202,6 +202,7 @@ export async function partnerToken(accountId: string, scopes: Scope[]): Promise<
       updatedAt: now,
       secretRotatedAt: null,
       secretHash: 'unused: the test issues the token itself',
+      tokenGeneration: 0,
     }) as DynamoWrite,
   ]);
   return (await issuePartnerToken({ clientId, accountId, scopes })).accessToken;

@@ -240,6 +240,19 @@ describe('the applications of an account', () => {
     );
     expect(rotated.body.status).toBe('Disabled');
   });
+
+  it('enables the application again, which gets tokens again', async () => {
+    await openAccount();
+    const row = page.getByRole('row', { name: new RegExp(appName) });
+
+    await confirm(`Enable ${appName}`, 'Enable');
+
+    await row.getByText('Active').waitFor();
+    await row.getByRole('button', { name: `Disable ${appName}` }).waitFor();
+    expect(
+      (await asAdmin('GET', `/api/v1/admin/accounts/${account.accountId}/applications/${clientId}`)).body,
+    ).toMatchObject({ status: 'Active' });
+  });
 });
 
 describe('the eSIM pool of an account', () => {

@@ -24,6 +24,7 @@ export function applicationStoreContract(name: string, subject: () => StagingSto
     updatedAt: '2030-01-01T00:00:00.000Z',
     secretRotatedAt: null,
     secretHash: 'hash(ptss_current)',
+    tokenGeneration: 0,
     ...overrides,
   });
   const applications = () => subject().store;
@@ -82,7 +83,35 @@ export function applicationStoreContract(name: string, subject: () => StagingSto
       expect(await applications().find(application.clientId)).toMatchObject({
         status: 'Disabled',
         updatedAt: at,
+        tokenGeneration: 1,
       });
+    });
+
+    it('enables a disabled application of the account it was read from, keeping its token generation', async () => {
+      const application = await stored({ status: 'Disabled', tokenGeneration: 2 });
+
+      await commit(applications().enable(application, at));
+
+      expect(await applications().find(application.clientId)).toMatchObject({
+        status: 'Active',
+        updatedAt: at,
+        tokenGeneration: 2,
+      });
+    });
+
+    it('enables no active application, none of another account, nor one that does not exist', async () => {
+      const active = await stored();
+      const disabled = await stored({ status: 'Disabled' });
+
+      const refusals = await Promise.all([
+        refusalOf(commit(applications().enable({ ...active, status: 'Disabled' }, at))),
+        refusalOf(commit(applications().enable({ ...disabled, accountId: randomUUID() }, at))),
+        refusalOf(commit(applications().enable(anApplication({ status: 'Disabled' }), at))),
+      ]);
+
+      for (const refused of refusals) expectRetryLater(refused);
+      expect((await applications().find(active.clientId))?.updatedAt).toBe(active.updatedAt);
+      expect((await applications().find(disabled.clientId))?.status).toBe('Disabled');
     });
 
     it('disables no application of another account, nor one that does not exist', async () => {
@@ -111,6 +140,7 @@ export function applicationStoreContract(name: string, subject: () => StagingSto
         secretHash: 'hash(ptss_first)',
         secretRotatedAt: at,
         updatedAt: at,
+        tokenGeneration: 1,
       });
     });
 
@@ -128,6 +158,18 @@ export function applicationStoreContract(name: string, subject: () => StagingSto
       });
       expectRetryLater(refused);
       expect(await applications().find(missing.clientId)).toBeUndefined();
+    });
+
+    it('starts a new token generation when it copies a disabled account, and keeps it on an enabled one', async () => {
+      const application = await stored({ tokenGeneration: 3 });
+
+      await commit(applications().copyAccountStatus(application.clientId, 'Disabled'));
+      await commit(applications().copyAccountStatus(application.clientId, 'Active'));
+
+      expect(await applications().find(application.clientId)).toMatchObject({
+        accountStatus: 'Active',
+        tokenGeneration: 4,
+      });
     });
   });
 }

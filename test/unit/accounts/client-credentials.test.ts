@@ -78,7 +78,7 @@ describe('client authentication on the token endpoint', () => {
 
 describe('the client credentials grant', () => {
   const sourceAddress = '192.0.2.1';
-  const application = anApplication({ secretHash: 'hash(ptss_current)' });
+  const application = anApplication({ secretHash: 'hash(ptss_current)', tokenGeneration: 3 });
 
   function grant(applications = new MemoryApplications(application)) {
     const ports = {
@@ -109,7 +109,12 @@ describe('the client credentials grant', () => {
       scopes: ['booking.lounges:write', 'webhooks'],
     });
     expect(ports.tokens.issued).toEqual([
-      { clientId: application.clientId, accountId: application.accountId, scopes: token.scopes },
+      {
+        clientId: application.clientId,
+        accountId: application.accountId,
+        scopes: token.scopes,
+        tokenGeneration: application.tokenGeneration,
+      },
     ]);
     expect(ports.log.lines).toEqual([
       {

@@ -54,6 +54,7 @@ export function anApplication(overrides: Partial<ApplicationRecord> = {}): Appli
     updatedAt: '2029-12-02T00:00:00.000Z',
     secretRotatedAt: null,
     secretHash: 'hash(ptss_current)',
+    tokenGeneration: 0,
     ...overrides,
   };
 }
@@ -192,14 +193,14 @@ export class MemoryApplications implements ApplicationStore {
   private change(
     description: string,
     clientId: string,
-    change: Partial<ApplicationRecord>,
+    change: (found: ApplicationRecord) => Partial<ApplicationRecord>,
     holds: (found: ApplicationRecord) => boolean = () => true,
   ) {
     return fakeWrite(
       description,
       () => {
         const found = this.applications.get(clientId);
-        if (found) this.applications.set(clientId, { ...found, ...change });
+        if (found) this.applications.set(clientId, { ...found, ...change(found) });
       },
       () => {
         const found = this.applications.get(clientId);
@@ -228,8 +229,17 @@ export class MemoryApplications implements ApplicationStore {
     return this.change(
       `disable application ${application.clientId}`,
       application.clientId,
-      { status: 'Disabled', updatedAt: at },
+      (found) => ({ status: 'Disabled', updatedAt: at, tokenGeneration: found.tokenGeneration + 1 }),
       (found) => found.accountId === application.accountId,
+    );
+  }
+
+  enable(application: ApplicationRecord, at: string) {
+    return this.change(
+      `enable application ${application.clientId}`,
+      application.clientId,
+      () => ({ status: 'Active', updatedAt: at }),
+      (found) => found.accountId === application.accountId && found.status === 'Disabled',
     );
   }
 
@@ -237,13 +247,21 @@ export class MemoryApplications implements ApplicationStore {
     return this.change(
       `rotate the secret of application ${application.clientId}`,
       application.clientId,
-      { secretHash, secretRotatedAt: at, updatedAt: at },
+      (found) => ({
+        secretHash,
+        secretRotatedAt: at,
+        updatedAt: at,
+        tokenGeneration: found.tokenGeneration + 1,
+      }),
       (found) => found.secretHash === application.secretHash,
     );
   }
 
   copyAccountStatus(clientId: string, status: ApplicationRecord['accountStatus']) {
-    return this.change(`copy account status to application ${clientId}`, clientId, { accountStatus: status });
+    return this.change(`copy account status to application ${clientId}`, clientId, (found) => ({
+      accountStatus: status,
+      tokenGeneration: found.tokenGeneration + (status === 'Disabled' ? 1 : 0),
+    }));
   }
 }
 

@@ -6,6 +6,8 @@ import {
   createApplication,
   disableAccount,
   disableApplication,
+  enableAccount,
+  enableApplication,
   getAccount,
   getApplication,
   listAccounts,
@@ -209,6 +211,30 @@ describe('disabling an account', () => {
     ]);
   });
 
+  it('starts a new token generation of every application; enabling the account again keeps it', async () => {
+    const applications = new MemoryApplications(
+      anApplication({ clientId: 'pts_a' }),
+      anApplication({ clientId: 'pts_b', tokenGeneration: 4 }),
+    );
+    const ports = portsWith(new MemoryAccounts(anAccount({ applicationCount: 2 })), applications);
+    const disabling = new FakeUnitOfWork();
+    await disableAccount(ports, accountId, disabling, now);
+    disabling.commit();
+    const enabling = new FakeUnitOfWork();
+    await enableAccount(ports, accountId, enabling, now);
+    enabling.commit();
+
+    expect(
+      [...applications.applications.values()].map(({ accountStatus, tokenGeneration }) => ({
+        accountStatus,
+        tokenGeneration,
+      })),
+    ).toEqual([
+      { accountStatus: 'Active', tokenGeneration: 1 },
+      { accountStatus: 'Active', tokenGeneration: 5 },
+    ]);
+  });
+
   it('changes nothing when the account is already disabled', async () => {
     const disabled = anAccount({ status: 'Disabled' });
     const uow = new FakeUnitOfWork();
@@ -388,6 +414,36 @@ describe('reading and changing applications', () => {
     expect(uow.writes).toEqual([]);
   });
 
+  it('starts a new token generation on a disable, which enabling the application again keeps', async () => {
+    const ports = portsWith(new MemoryAccounts(account), new MemoryApplications(mine));
+    const disabling = new FakeUnitOfWork();
+    await disableApplication(ports, accountId, mine.clientId, disabling, now);
+    disabling.commit();
+    const enabling = new FakeUnitOfWork();
+
+    const enabled = await enableApplication(ports, accountId, mine.clientId, enabling, now);
+    enabling.commit();
+
+    expect(enabled).toMatchObject({ status: 'Active', updatedAt: now.toISOString() });
+    expect(enabled).not.toHaveProperty('tokenGeneration');
+    expect(ports.applications.applications.get(mine.clientId)).toMatchObject({
+      status: 'Active',
+      tokenGeneration: mine.tokenGeneration + 1,
+    });
+  });
+
+  it('refuses to enable an active application with 409 ApplicationInvalidState, and another account’s with 404', async () => {
+    const ports = portsWith(new MemoryAccounts(account), new MemoryApplications(mine, theirs));
+    const uow = new FakeUnitOfWork();
+
+    const active = await refusalOf(() => enableApplication(ports, accountId, mine.clientId, uow, now));
+    const foreign = await refusalOf(() => enableApplication(ports, accountId, theirs.clientId, uow, now));
+
+    expect(active).toMatchObject({ code: 'ApplicationInvalidState', details: { status: 'Active' } });
+    expect(foreign).toMatchObject({ code: 'ResourceNotFound' });
+    expect(uow.writes).toEqual([]);
+  });
+
   it('rotates the secret in place of the hash it read; the old secret stops matching', async () => {
     const ports = portsWith(new MemoryAccounts(account), new MemoryApplications(mine));
     const uow = new FakeUnitOfWork();
@@ -402,7 +458,10 @@ describe('reading and changing applications', () => {
     uow.commit();
 
     expect(application).toMatchObject({ secretRotatedAt: now.toISOString(), updatedAt: now.toISOString() });
-    expect(ports.applications.applications.get(mine.clientId)?.secretHash).toBe(`hash(${clientSecret})`);
+    expect(ports.applications.applications.get(mine.clientId)).toMatchObject({
+      secretHash: `hash(${clientSecret})`,
+      tokenGeneration: mine.tokenGeneration + 1,
+    });
   });
 
   it('hands out only one of two concurrent rotations', async () => {

@@ -11,6 +11,7 @@ const principal: PartnerPrincipal = {
   subject: 'pts_c',
   scopes: [],
   tokenId: 't-1',
+  tokenGeneration: 0,
 };
 
 /** A cache over a table the test changes, with a clock it moves; counts the reads. */
@@ -32,7 +33,9 @@ const refusal = (promise: Promise<void>) => promise.then(() => undefined).catch(
 
 describe('the application status cache', () => {
   it('reads an application once per bound and answers from memory in between', async () => {
-    const { cache, reads, advance } = cacheOver({ value: { accountId: 'acc-1', active: true } });
+    const { cache, reads, advance } = cacheOver({
+      value: { accountId: 'acc-1', active: true, tokenGeneration: 0 },
+    });
 
     await cache.requireActive(principal);
     advance(59_999);
@@ -44,11 +47,13 @@ describe('the application status cache', () => {
   });
 
   it('refuses a disabled application’s token with 401 invalid_token once the bound has passed', async () => {
-    const table = { value: { accountId: 'acc-1', active: true } as ApplicationStanding | undefined };
+    const table = {
+      value: { accountId: 'acc-1', active: true, tokenGeneration: 0 } as ApplicationStanding | undefined,
+    };
     const { cache, advance } = cacheOver(table, 5_000);
     await cache.requireActive(principal);
 
-    table.value = { accountId: 'acc-1', active: false };
+    table.value = { accountId: 'acc-1', active: false, tokenGeneration: 0 };
     const withinBound = await refusal(cache.requireActive(principal));
     advance(5_000);
     const afterBound = await refusal(cache.requireActive(principal));
@@ -60,7 +65,7 @@ describe('the application status cache', () => {
   });
 
   it('refuses a token whose application no longer exists or belongs to another account', async () => {
-    for (const value of [undefined, { accountId: 'acc-2', active: true }]) {
+    for (const value of [undefined, { accountId: 'acc-2', active: true, tokenGeneration: 0 }]) {
       const { cache } = cacheOver({ value });
 
       const refused = await refusal(cache.requireActive(principal));
@@ -69,12 +74,31 @@ describe('the application status cache', () => {
     }
   });
 
+  it('refuses, once the bound has passed, a token of an older generation and takes one of a newer', async () => {
+    const table = { value: { accountId: 'acc-1', active: true, tokenGeneration: 0 } };
+    const { cache, advance } = cacheOver(table, 5_000);
+    await cache.requireActive(principal);
+
+    table.value = { ...table.value, tokenGeneration: 1 };
+    const withinBound = await refusal(cache.requireActive(principal));
+    const newerWithinBound = await refusal(cache.requireActive({ ...principal, tokenGeneration: 1 }));
+    advance(5_000);
+    const afterBound = await refusal(cache.requireActive(principal));
+    const currentAfterBound = await refusal(cache.requireActive({ ...principal, tokenGeneration: 1 }));
+
+    expect(withinBound).toBeUndefined();
+    expect(newerWithinBound).toBeUndefined();
+    expect(afterBound instanceof ApiError && statusOf(afterBound)).toBe(401);
+    expect((afterBound as ApiError).headers).toEqual({ 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    expect(currentAfterBound).toBeUndefined();
+  });
+
   it('lets a failed read through as the failure, remembering nothing', async () => {
     let fail = true;
     const cache = new PrincipalStatusCache(
       async () => {
         if (fail) throw new Error('database down');
-        return { accountId: 'acc-1', active: true };
+        return { accountId: 'acc-1', active: true, tokenGeneration: 0 };
       },
       () => 60_000,
       () => 0,

@@ -73,6 +73,7 @@ describe('the idempotency tenant', () => {
       subject: 'c',
       scopes: [],
       tokenId: 't',
+      tokenGeneration: 0,
     };
     const employee: Principal = { kind: 'employee', subject: 'e-1', scopes: [], tokenId: 't', issuedAt: 0 };
 
@@ -132,7 +133,17 @@ describe('verified access tokens', () => {
       subject: 'pts_c',
       scopes: ['webhooks'],
       tokenId: expect.any(String),
+      tokenGeneration: 0,
     });
+  });
+
+  it('carry the token generation the token was issued in', async () => {
+    const { accessToken } = await issuePartnerToken(
+      { clientId: 'pts_c', accountId, scopes: ['webhooks'], tokenGeneration: 2 },
+      now,
+    );
+
+    expect(await verifyAccessToken(accessToken, ['partner'], now)).toMatchObject({ tokenGeneration: 2 });
   });
 
   it('make an employee principal with its roles and no account', async () => {

@@ -58,6 +58,7 @@ describe('the error catalog', () => {
       'WebhookRecoveryInProgress',
       'AccountInvalidState',
       'EmployeeInvalidState',
+      'ApplicationInvalidState',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());

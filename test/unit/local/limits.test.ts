@@ -9,8 +9,22 @@ import { TestClock } from '../../../shared/util/clock.ts';
 
 const token = (name: string) => `Bearer ${name}.payload.signature`;
 const principals: Record<string, Principal> = {
-  [token('a')]: { kind: 'partner', accountId: 'account-a', subject: 'pts_a', scopes: [], tokenId: 'a' },
-  [token('b')]: { kind: 'partner', accountId: 'account-b', subject: 'pts_b', scopes: [], tokenId: 'b' },
+  [token('a')]: {
+    kind: 'partner',
+    accountId: 'account-a',
+    subject: 'pts_a',
+    scopes: [],
+    tokenId: 'a',
+    tokenGeneration: 0,
+  },
+  [token('b')]: {
+    kind: 'partner',
+    accountId: 'account-b',
+    subject: 'pts_b',
+    scopes: [],
+    tokenId: 'b',
+    tokenGeneration: 0,
+  },
   [token('alice')]: { kind: 'employee', subject: 'alice', scopes: [], tokenId: 'e1', issuedAt: 0 },
   [token('bob')]: { kind: 'employee', subject: 'bob', scopes: [], tokenId: 'e2', issuedAt: 0 },
 };

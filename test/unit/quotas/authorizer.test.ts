@@ -19,6 +19,7 @@ const partner: PartnerPrincipal = {
   accountId: '0b3c6a7e-0000-4000-8000-000000000001',
   scopes: ['booking.lounges:write', 'webhooks'],
   tokenId: 'tok-1',
+  tokenGeneration: 0,
 };
 const employee: EmployeePrincipal = {
   kind: 'employee',

@@ -69,6 +69,7 @@ export function warmPartnerContainer(options: {
         subject: clientId,
         scopes: [],
         tokenId: 'warm-up',
+        tokenGeneration: 0,
       });
     },
 

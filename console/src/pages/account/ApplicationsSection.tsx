@@ -110,13 +110,15 @@ function ApplicationRow({
     announce(`New client secret for ${name}; it is shown once.`);
     return rotated;
   });
-  const disable = useAction(async () => {
-    const disabled = await api.disableApplication(accountId, clientId);
-    onChanged(disabled);
-    announce(`Application ${name} disabled.`);
-    return disabled;
-  });
   const active = application.status === 'Active';
+  const toggle = useAction(async () => {
+    const changed = active
+      ? await api.disableApplication(accountId, clientId)
+      : await api.enableApplication(accountId, clientId);
+    onChanged(changed);
+    announce(`Application ${name} ${active ? 'disabled' : 'enabled'}.`);
+    return changed;
+  });
   return (
     <tr>
       <th scope="row">
@@ -141,24 +143,26 @@ function ApplicationRow({
       </td>
       <td class="actions">
         {rotate.state.status === 'error' && <ProblemAlert problem={rotate.state.problem} />}
-        {disable.state.status === 'error' && <ProblemAlert problem={disable.state.problem} />}
+        {toggle.state.status === 'error' && <ProblemAlert problem={toggle.state.problem} />}
         <ConfirmAction
           label={`Rotate secret of ${name}`}
           confirmLabel="Rotate"
           running={rotate.state.status === 'running'}
-          question="The current secret stops working at once. The new one is shown once."
+          question="The current secret stops working at once, tokens it got within a minute. The new one is shown once."
           onConfirm={() => void rotate.run()}
         />
-        {active && (
-          <ConfirmAction
-            label={`Disable ${name}`}
-            danger
-            confirmLabel="Disable"
-            running={disable.state.status === 'running'}
-            question="The application gets no more tokens; tokens already issued live until they expire."
-            onConfirm={() => void disable.run()}
-          />
-        )}
+        <ConfirmAction
+          label={active ? `Disable ${name}` : `Enable ${name}`}
+          danger={active}
+          confirmLabel={active ? 'Disable' : 'Enable'}
+          running={toggle.state.status === 'running'}
+          question={
+            active
+              ? 'The application gets no more tokens; tokens already issued are refused within a minute, also after it is enabled again.'
+              : 'The application gets tokens again while its account is active; tokens issued before the disable stay refused.'
+          }
+          onConfirm={() => void toggle.run()}
+        />
       </td>
     </tr>
   );

@@ -41,6 +41,7 @@ const application: ApplicationRecord = {
   updatedAt: '2030-01-01T00:00:00.000Z',
   secretRotatedAt: null,
   secretHash: 'hash',
+  tokenGeneration: 0,
 };
 
 let cleanUp: () => Promise<void>;
@@ -140,6 +141,12 @@ describe('application items', () => {
 
   it('map back to the same application', () => {
     expect(applicationFromItem({ ...applicationToItem(application) })).toEqual(application);
+  });
+
+  it('read an application stored before token generations as of the first generation', () => {
+    const { token_generation: _none, ...before } = applicationToItem({ ...application, tokenGeneration: 2 });
+
+    expect(applicationFromItem(before).tokenGeneration).toBe(0);
   });
 
   it('never hold a client secret, only its hash', () => {

@@ -14,6 +14,7 @@ export const partner: PartnerPrincipal = {
   subject: 'pts_client',
   scopes: ['webhooks'],
   tokenId: 'token-1',
+  tokenGeneration: 0,
 };
 
 export const employee: EmployeePrincipal = {
