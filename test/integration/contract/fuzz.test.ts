@@ -266,7 +266,17 @@ function badParameterValue(schema: JsonSchema): fc.Arbitrary<string> | undefined
     );
   }
   if (resolved.format === 'uuid' || resolved.pattern) {
-    return fc.constantFrom('not-a-uuid', '12345', 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', `${randomUUID()}x`);
+    // Values a UUID refuses; for another pattern (an identity provider's id), those it refuses too.
+    const pattern = resolved.pattern === undefined ? undefined : new RegExp(resolved.pattern, 'u');
+    const refused = [
+      'not-a-uuid',
+      '12345',
+      'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+      `${randomUUID()}x`,
+      'with space',
+      'naïve',
+    ].filter((value) => !pattern?.test(value));
+    return fc.constantFrom(...refused);
   }
   if (resolved.maxLength !== undefined) {
     const maxLength = resolved.maxLength;
