@@ -13,6 +13,7 @@ import {
   runtimeEnvironment,
   type SecretName,
 } from '../shared/config/env.ts';
+import type { SigningKeyPurpose } from '../shared/crypto/signing-key-vault.ts';
 import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
 import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
@@ -57,6 +58,8 @@ export const bucketGrants: Record<BucketAccess, readonly { prefix: string; actio
 };
 export type { SecretName };
 
+export type SigningKeyAccess = { sign: readonly SigningKeyPurpose[] } | { manage: true };
+
 /** Least privilege: a function gets exactly these grants and nothing else. */
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
@@ -68,6 +71,12 @@ export interface FunctionNeeds {
   secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
   /** Objects of the service's buckets (infra/stacks/stateful-stack.ts). */
   buckets?: Partial<Record<BucketName, BucketAccess>>;
+  /**
+   * The private signing keys, in KMS (docs/operations.md, Signing keys): `sign` with the keys of these
+   * purposes (kms:Sign, nothing else), or `manage` them (create, read public keys, schedule deletion:
+   * key rotation only). Nobody can read a private key.
+   */
+  keys?: SigningKeyAccess;
   memorySize?: 512 | 1024;
 }
 
@@ -97,6 +106,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       idpClientSecret: 'read',
       loginStateKey: 'read',
     },
+    keys: { sign: ['access-token'] },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
   },
@@ -280,6 +290,7 @@ const workerDefinitions = {
       passSigningKeys: 'readWrite',
       passKeysPublic: 'readWrite',
     },
+    keys: { manage: true },
     timeoutSeconds: 30,
     trigger: {
       kind: 'schedule',
@@ -297,6 +308,7 @@ const workerDefinitions = {
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
     secrets: { passSigningKeys: 'read' },
+    keys: { sign: ['pass'] },
     trigger: {
       kind: 'stream',
       batchSize: 10,
@@ -319,6 +331,7 @@ const workerDefinitions = {
     tables: { main: 'readWrite' },
     // It issues passes, like the processor: the one other signer.
     secrets: { passSigningKeys: 'read' },
+    keys: { sign: ['pass'] },
     trigger: {
       kind: 'schedule',
       every: { minutes: 1 },

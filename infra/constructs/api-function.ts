@@ -1,5 +1,13 @@
 import { relative } from 'node:path';
-import { AssetHashType, DockerImage, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AssetHashType,
+  Aws,
+  DockerImage,
+  Duration,
+  type RemovalPolicy,
+  Stack,
+  Validations,
+} from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
@@ -13,7 +21,9 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { type Access, type BucketAccess, bucketGrants } from '../functions.ts';
+import { kmsKeyTags } from '../../shared/aws/kms-signing-keys.ts';
+import { signingKeyPurposes } from '../../shared/crypto/signing-key-vault.ts';
+import { type Access, type BucketAccess, bucketGrants, type SigningKeyAccess } from '../functions.ts';
 import { bundleFunctionSync } from './bundle.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
@@ -178,5 +188,72 @@ export class ApiFunction extends LambdaFunction {
   bindSecret({ secret, access }: { secret: ISecret; access: 'read' | 'readWrite' }): void {
     secret.grantRead(this);
     if (access === 'readWrite') secret.grantWrite(this);
+  }
+
+  /**
+   * KMS signing keys are created at runtime (key rotation), so no ARN is known at deploy time: every
+   * grant names the account's keys and is limited by the tags rotation gives each key, its purpose and
+   * stage. Signers may only Sign with keys of their purposes; the manager may create keys only with
+   * those tags, read their public keys and schedule their deletion. Nobody may decrypt, export or sign
+   * with any other key.
+   */
+  bindSigningKeys({ access, stage }: { access: SigningKeyAccess; stage: string }): void {
+    const keys = `arn:${Aws.PARTITION}:kms:${Aws.REGION}:${Aws.ACCOUNT_ID}:key/*`;
+    const purposes = 'sign' in access ? [...access.sign] : [...signingKeyPurposes];
+    const taggedKeys = {
+      StringEquals: {
+        [`aws:ResourceTag/${kmsKeyTags.purpose}`]: purposes,
+        [`aws:ResourceTag/${kmsKeyTags.stage}`]: stage,
+      },
+    };
+    const requestTags = {
+      StringEquals: {
+        [`aws:RequestTag/${kmsKeyTags.purpose}`]: purposes,
+        [`aws:RequestTag/${kmsKeyTags.stage}`]: stage,
+      },
+      'ForAllValues:StringEquals': { 'aws:TagKeys': [kmsKeyTags.purpose, kmsKeyTags.stage, 'kid'] },
+    };
+    if ('sign' in access) {
+      this.addToRolePolicy(
+        new PolicyStatement({ actions: ['kms:Sign'], resources: [keys], conditions: taggedKeys }),
+      );
+    } else {
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['kms:CreateKey'],
+          resources: ['*'],
+          conditions: {
+            ...requestTags,
+            StringEquals: {
+              ...requestTags.StringEquals,
+              'kms:KeySpec': 'ECC_NIST_P256',
+              'kms:KeyUsage': 'SIGN_VERIFY',
+            },
+          },
+        }),
+      );
+      this.addToRolePolicy(
+        new PolicyStatement({ actions: ['kms:TagResource'], resources: [keys], conditions: requestTags }),
+      );
+      this.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['kms:GetPublicKey', 'kms:ScheduleKeyDeletion'],
+          resources: [keys],
+          conditions: taggedKeys,
+        }),
+      );
+    }
+    Validations.of(this.role ?? this).acknowledge(
+      {
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:kms:<AWS::Region>:<AWS::AccountId>:key/*]',
+        reason:
+          'Signing keys are KMS keys that key rotation creates at runtime: the grant is limited by their ' +
+          `purpose and stage tags (${purposes.join(', ')}; ${stage}).`,
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'kms:CreateKey names no resource; only keys with the purpose and stage tags may be created.',
+      },
+    );
   }
 }

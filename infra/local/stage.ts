@@ -7,6 +7,7 @@ import { ensureConsoleBuild } from '../../console/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
+import { LocalFileSigningKeys } from '../../shared/crypto/local-signing-keys.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
@@ -164,6 +165,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     if (options.persistent)
       await recordDatabase(stateDir, { pid: dynamo.pid, dbPath: join(stateDir, 'dynamodb') });
     const secretsDir = join(stateDir, 'secrets');
+    // What KMS holds in AWS: the private signing keys, as files no secret contains.
+    const signingKeysDir = join(stateDir, 'local-private-signing-keys');
     const consoleSites = await startConsole(options, pki, (await consoleBuild).dir, stoppers);
     const functions = new FunctionModules();
     const gateways = await startGateways(
@@ -187,6 +190,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     createBuckets(sqs);
     const settings = localStageSettings({
       secretsDir,
+      signingKeysDir,
       tables,
       dynamo,
       sqs,
@@ -196,7 +200,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       login,
     });
     const environment = await configureFunctions(settings, createdQueues, options.env, stoppers);
-    await provisionSecrets(secretsDir, pki);
+    await provisionSecrets(secretsDir, signingKeysDir, pki);
     await startWorkers(
       {
         functions,
@@ -451,6 +455,7 @@ async function createTables(endpoint: string, stoppers: Stoppers): Promise<Local
 /** The stage's part of every function's environment: local endpoints, file secrets, the gateways' URLs. */
 function localStageSettings({
   secretsDir,
+  signingKeysDir,
   tables,
   dynamo,
   sqs,
@@ -460,6 +465,7 @@ function localStageSettings({
   login,
 }: {
   secretsDir: string;
+  signingKeysDir: string;
   tables: LocalTables;
   dynamo: { endpoint: string };
   sqs: QueueEmulator;
@@ -474,6 +480,7 @@ function localStageSettings({
     buckets: { images: imagesBucket },
     endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address },
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
+    signingKeys: { backend: 'local-files', dir: signingKeysDir },
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,
     adminBaseUrl: gateways.admin.url,
@@ -531,8 +538,9 @@ async function configureFunctions(
  * The partner CA the admin function signs with, a first signing key, the pass keys and the login state
  * key, as the first deploy makes them (the provider's client secret was written with the provider's start).
  */
-async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void> {
+async function provisionSecrets(secretsDir: string, signingKeysDir: string, pki: LocalPki): Promise<void> {
   const store = new FileSecretStore(secretsDir);
+  const vault = new LocalFileSigningKeys(signingKeysDir);
   const partnerCa: StoredCertificateAuthority = {
     certificate_pem: pki.ca.certificatePem,
     private_key_pem: pki.ca.privateKeyPem,
@@ -542,11 +550,12 @@ async function provisionSecrets(secretsDir: string, pki: LocalPki): Promise<void
   if ((await store.get(partnerCaId)) !== partnerCaJson) await store.put(partnerCaId, partnerCaJson);
   if (!(await store.get(defaultSecretIds.loginStateKey)))
     await store.put(defaultSecretIds.loginStateKey, randomBytes(32).toString('hex'));
-  await ensureSigningKeys(store);
-  await ensurePassSigningKeys(store, {
-    privateSet: defaultSecretIds.passSigningKeys,
-    publicJwks: defaultSecretIds.passKeysPublic,
-  });
+  await ensureSigningKeys(store, new Date(), vault);
+  await ensurePassSigningKeys(
+    store,
+    { privateSet: defaultSecretIds.passSigningKeys, publicJwks: defaultSecretIds.passKeysPublic },
+    vault,
+  );
 }
 
 /** Accounts and clients on first start; a persistent stage restarting on its data reads them back. */

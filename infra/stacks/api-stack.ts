@@ -401,7 +401,7 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, writableKeyPrefixes = {}, secrets = {}, buckets = {} } = functionNeeds[name];
+    const { tables = {}, writableKeyPrefixes = {}, secrets = {}, buckets = {}, keys } = functionNeeds[name];
     for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
       fn.bindTable({
         table: this.stateful.tables[table],
@@ -410,6 +410,7 @@ export class ApiStack extends Stack {
       });
     }
     if (buckets.images) fn.bindBucket({ bucket: this.stateful.imagesBucket, access: buckets.images });
+    if (keys) fn.bindSigningKeys({ access: keys, stage: this.stageConfig.stage });
     for (const [secret, access] of Object.entries(secrets) as [
       keyof typeof secrets,
       'read' | 'readWrite',

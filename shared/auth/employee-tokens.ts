@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SignJWT } from 'jose';
+import { signCompactJws } from '../crypto/jws.ts';
 import type { EmployeeTokenClaims, EmployeeTokenIssuer } from '../domain/employees/ports.ts';
 import { accessTokenLifetimeSeconds, accessTokenType } from './keys.ts';
 import type { SigningKeyCache } from './signing-key-cache.ts';
@@ -20,21 +20,23 @@ export interface EmployeeTokenIssuerOptions {
 export function createEmployeeTokenIssuer(options: EmployeeTokenIssuerOptions): EmployeeTokenIssuer {
   return {
     async issue(claims: EmployeeTokenClaims, now: Date) {
-      const { kid, key } = await options.signingKeys.current(now);
+      const signer = await options.signingKeys.current(now);
       const iat = Math.floor(now.getTime() / 1000);
-      const accessToken = await new SignJWT({
-        scopes: [...claims.scopes],
-        roles: [...claims.roles],
-        client_id: claims.clientId,
-      })
-        .setProtectedHeader({ alg: 'ES256', typ: accessTokenType, kid })
-        .setIssuer(options.issuer)
-        .setAudience(options.audience)
-        .setSubject(claims.employeeId)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + accessTokenLifetimeSeconds)
-        .setJti(randomUUID())
-        .sign(key);
+      const accessToken = await signCompactJws(
+        accessTokenType,
+        {
+          scopes: [...claims.scopes],
+          roles: [...claims.roles],
+          client_id: claims.clientId,
+          iss: options.issuer,
+          aud: options.audience,
+          sub: claims.employeeId,
+          iat,
+          exp: iat + accessTokenLifetimeSeconds,
+          jti: randomUUID(),
+        },
+        signer,
+      );
       return {
         accessToken,
         expiresIn: accessTokenLifetimeSeconds,

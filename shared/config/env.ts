@@ -147,6 +147,8 @@ const serviceName = 'partner-travel-services';
 export interface FunctionProfile {
   secrets?: Partial<Record<SecretName, unknown>>;
   buckets?: Partial<Record<'images', unknown>>;
+  /** Signs with, or manages, the service's private signing keys. */
+  keys?: unknown;
   /** The variables of the queues it uses. */
   queueUrlVariables: readonly QueueUrlVariable[];
 }
@@ -157,6 +159,8 @@ export interface RuntimeSettings {
   tables: { main: string; idempotency: string; audit: string };
   buckets: { images: string };
   secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
+  /** Where private signing keys live: KMS (the default), or key files in `dir` (the local stage). */
+  signingKeys?: { backend: 'kms' } | { backend: 'local-files'; dir: string };
   apiBaseUrl: string;
   authBaseUrl: string;
   adminBaseUrl: string;
@@ -201,6 +205,7 @@ function variable<T, const S extends Omit<Variable<T>, 'parse'>>(
 }
 
 const granted = (secret: SecretName) => (fn: FunctionProfile) => fn.secrets?.[secret] !== undefined;
+const usesSigningKeys = (fn: FunctionProfile) => fn.keys !== undefined;
 const usesQueue = (name: QueueUrlVariable) => (fn: FunctionProfile) => fn.queueUrlVariables.includes(name);
 /** The functions that log employees in: the ones that can read the identity provider's client secret. */
 const logsEmployeesIn = granted('idpClientSecret');
@@ -231,6 +236,17 @@ export const variables = {
     from: (settings) => settings.secrets.backend,
   }),
   SECRETS_DIR: variable(text, { from: (settings) => settings.secrets.dir }),
+  /** KMS keys sign access tokens and passes; the local stage signs with key files (shared/crypto/signing-key-vault.ts). */
+  SIGNING_KEYS_BACKEND: variable(oneOf(['kms', 'local-files']), {
+    default: 'kms',
+    from: (settings) => settings.signingKeys?.backend,
+    to: usesSigningKeys,
+  }),
+  LOCAL_SIGNING_KEYS_DIR: variable(text, {
+    from: (settings) =>
+      settings.signingKeys?.backend === 'local-files' ? settings.signingKeys.dir : undefined,
+    to: usesSigningKeys,
+  }),
   SIGNING_KEYS_SECRET_ID: secretId('signingKeys'),
   JWKS_SECRET_ID: secretId('jwks'),
   PARTNER_CA_SECRET_ID: secretId('partnerCa'),
@@ -452,6 +468,9 @@ export interface RuntimeConfig {
   /** `aws`: Secrets Manager; `file`: JSON files in `secretsDir` (local stage). */
   secretsBackend: 'aws' | 'file';
   secretsDir: string | undefined;
+  signingKeysBackend: 'kms' | 'local-files';
+  /** The local stage's private key files (`local-files` only). */
+  localSigningKeysDir: string | undefined;
   secretIds: Record<SecretName, string>;
   tokenIssuer: string;
   partnerAudience: string;
@@ -484,6 +503,8 @@ export function config(): RuntimeConfig {
     s3Endpoint: read('S3_ENDPOINT'),
     secretsBackend: read('SECRETS_BACKEND'),
     secretsDir: read('SECRETS_DIR'),
+    signingKeysBackend: read('SIGNING_KEYS_BACKEND'),
+    localSigningKeysDir: read('LOCAL_SIGNING_KEYS_DIR'),
     secretIds: Object.fromEntries(secretNames.map((name) => [name, read(secretIdVariables[name])])) as Record<
       SecretName,
       string

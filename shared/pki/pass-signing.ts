@@ -1,5 +1,7 @@
-import { createLocalJWKSet, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
-import { type Es256KeyEntry, newEs256KeyEntry, publicJwksOf } from '../crypto/es256-key.ts';
+import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
+import { type Es256KeyEntry, newEs256KeyEntry, publicJwksOf, signerOf } from '../crypto/es256-key.ts';
+import { type Es256Signer, signCompactJws } from '../crypto/jws.ts';
+import { type SigningKeyVault, signingKeyVault } from '../crypto/signing-key-vault.ts';
 import type { ServiceType } from '../domain/booking/model.ts';
 import type { PassSigner } from '../domain/booking/ports.ts';
 import type { SecretStore } from '../secrets/store.ts';
@@ -8,13 +10,14 @@ import { processMillis } from '../util/clock.ts';
 /**
  * Pass QR payloads: compact JWS (ES256) signed with a key of their own, not the access-token key, so
  * scanners trust nothing that could open the API and a pass key can rotate on its own schedule. The
- * private secret holds `{keys: [...]}`, newest first; the first key signs, every listed key stays
+ * key set secret holds `{keys: [...]}`, newest first, each naming where its private key lives (KMS in
+ * AWS, a key file locally) and its public half; the first key signs, every listed key stays
  * published (GET /.well-known/pass-keys.json, from the public secret) so passes signed before a
  * rotation keep verifying.
  */
 export const passTokenType = 'pass+jwt';
 
-/** The private secret of the pass keys, newest first. */
+/** The pass keys' set (no private key in it), newest first. */
 export interface PassSigningKeySet {
   keys: Es256KeyEntry[];
 }
@@ -36,8 +39,11 @@ export interface PassTokenClaims {
   validUntil: string;
 }
 
-export async function newPassSigningKeySet(now = new Date()): Promise<PassSigningKeySet> {
-  return { keys: [await newEs256KeyEntry('pass-', now)] };
+export async function newPassSigningKeySet(
+  vault: SigningKeyVault,
+  now = new Date(),
+): Promise<PassSigningKeySet> {
+  return { keys: [await newEs256KeyEntry(vault, 'pass', 'pass-', now)] };
 }
 
 export function passJwks(set: PassSigningKeySet): { keys: JWK[] } {
@@ -46,23 +52,32 @@ export function passJwks(set: PassSigningKeySet): { keys: JWK[] } {
 
 const seconds = (time: string) => Math.floor(Date.parse(time) / 1000);
 
-/** Short claim names keep the QR code small enough to scan from a phone screen. */
-export async function signPassToken(set: PassSigningKeySet, claims: PassTokenClaims): Promise<string> {
+/** The signer of a set's active key: its first. */
+export function activePassSigner(
+  set: PassSigningKeySet,
+  vault: () => Promise<SigningKeyVault> = signingKeyVault,
+): Promise<Es256Signer> {
   const active = set.keys[0];
   if (!active) throw new Error('The pass signing key set is empty');
-  const privateKey = await importJWK(active.private_jwk as JWK, 'ES256');
-  return new SignJWT({
-    bid: claims.bookingId,
-    svc: claims.serviceType,
-    sid: claims.serviceId,
-    gst: claims.guestsCount,
-  })
-    .setProtectedHeader({ alg: 'ES256', kid: active.kid, typ: passTokenType })
-    .setSubject(claims.passId)
-    .setIssuedAt(seconds(claims.validFrom))
-    .setNotBefore(seconds(claims.validFrom))
-    .setExpirationTime(seconds(claims.validUntil))
-    .sign(privateKey);
+  return signerOf(active, vault);
+}
+
+/** Short claim names keep the QR code small enough to scan from a phone screen. */
+export function signPassToken(signer: Es256Signer, claims: PassTokenClaims): Promise<string> {
+  return signCompactJws(
+    passTokenType,
+    {
+      bid: claims.bookingId,
+      svc: claims.serviceType,
+      sid: claims.serviceId,
+      gst: claims.guestsCount,
+      sub: claims.passId,
+      iat: seconds(claims.validFrom),
+      nbf: seconds(claims.validFrom),
+      exp: seconds(claims.validUntil),
+    },
+    signer,
+  );
 }
 
 /**
@@ -96,7 +111,7 @@ export async function verifyPassToken(
 const cacheMillis = 5 * 60 * 1000;
 
 /**
- * The two secrets of the pass keys: the private set only the signers read (the booking processor and
+ * The two secrets of the pass keys: the key set (where each private key lives) only the signers read (the booking processor and
  * the recovery sweep; key rotation writes it), and its public JWKS, which the booking function reads
  * to publish GET /.well-known/pass-keys.json without ever holding a private key.
  */
@@ -129,10 +144,11 @@ export async function readPublishedPassKeys(
 export async function ensurePassSigningKeys(
   store: SecretStore,
   ids: PassKeySecretIds,
+  vault: SigningKeyVault,
 ): Promise<PassSigningKeySet> {
   let set = await readPassSigningKeys(store, ids.privateSet);
   if (!set) {
-    set = await newPassSigningKeySet();
+    set = await newPassSigningKeySet(vault);
     await store.put(ids.privateSet, JSON.stringify(set));
   }
   const published = JSON.stringify(passJwks(set));
@@ -167,27 +183,29 @@ class Cached<T> {
  * missing one fails signing loudly.
  */
 export class PassKeys implements PassSigner {
-  private readonly keySet: Cached<PassSigningKeySet>;
+  private readonly signer: Cached<Es256Signer>;
 
   constructor(
     private readonly store: () => SecretStore,
     private readonly ids: () => PassKeySecretIds,
     private readonly generateIfMissing: () => boolean,
+    private readonly vault: () => Promise<SigningKeyVault> = signingKeyVault,
   ) {
-    this.keySet = new Cached(() =>
-      this.generateIfMissing()
-        ? ensurePassSigningKeys(this.store(), this.ids())
-        : readPassSigningKeys(this.store(), this.ids().privateSet),
-    );
+    this.signer = new Cached(async () => {
+      const set = this.generateIfMissing()
+        ? await ensurePassSigningKeys(this.store(), this.ids(), await this.vault())
+        : await readPassSigningKeys(this.store(), this.ids().privateSet);
+      return set && activePassSigner(set, this.vault);
+    });
   }
 
   async sign(claims: PassTokenClaims): Promise<string> {
-    const set = await this.keySet.get();
-    if (!set)
+    const signer = await this.signer.get();
+    if (!signer)
       throw new Error(
         `The secret ${this.ids().privateSet} (pass signing keys) is missing: see docs/booking.md`,
       );
-    return signPassToken(set, claims);
+    return signPassToken(signer, claims);
   }
 }
 

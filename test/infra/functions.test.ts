@@ -28,6 +28,7 @@ const localSettings: StageSettings = {
   buckets: { images: 'images-local' },
   endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324', s3: 'http://127.0.0.1:9324' },
   secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },
+  signingKeys: { backend: 'local-files', dir: '/tmp/local-private-signing-keys' },
   apiBaseUrl: 'https://127.0.0.1:8443',
   authBaseUrl: 'https://127.0.0.1:8444',
   adminBaseUrl: 'https://127.0.0.1:8445',
@@ -108,6 +109,8 @@ describe('functionEnvironment', () => {
       s3Endpoint: 'http://127.0.0.1:9324',
       secretsBackend: 'file',
       secretsDir: '/tmp/secrets',
+      // The catalog signs nothing: it is not told where keys live, and would look in KMS.
+      signingKeysBackend: 'kms',
       secretIds: defaultSecretIds,
       tokenIssuer: 'https://127.0.0.1:8444',
       partnerAudience: 'https://127.0.0.1:8443',
@@ -120,6 +123,16 @@ describe('functionEnvironment', () => {
       partnerCaSubject: defaultPartnerCaSubject,
       principalStatusTtlSeconds: 60,
     });
+  });
+
+  it('tells the signers and key rotation where signing keys live, and no other function', () => {
+    const told = serviceFunctions.filter(
+      (name) =>
+        functionEnvironment(name, localSettings, { 'webhook-deliveries': deliveries }).LOCAL_SIGNING_KEYS_DIR,
+    );
+
+    expect(told.sort()).toEqual(['auth', 'booking-processor', 'key-rotation', 'recovery-sweep']);
+    expect(functionEnvironment('auth', localSettings).SIGNING_KEYS_BACKEND).toBe('local-files');
   });
 
   it('configures the function that logs employees in so that it reads back the login settings', () => {

@@ -834,6 +834,71 @@ describe('the functions', () => {
     expect(readers('passKeysPublic')).toEqual(['booking', 'key-rotation']);
   });
 
+  it('let only the token and pass signers sign with KMS keys, each with the keys of its purpose, and only key rotation manage them', () => {
+    const { apiTemplate, stateful } = service('stage');
+    const kmsGrants = (name: string) =>
+      grantsOf(apiTemplate, functionIdOf(apiTemplate, name)).filter((grant) =>
+        grant.actions.some((action) => action.startsWith('kms:')),
+      );
+    const purposesOf = (grant: { conditions?: unknown }) =>
+      (grant.conditions as { StringEquals: Record<string, unknown> }).StringEquals['aws:ResourceTag/purpose'];
+    const signers = Object.fromEntries(
+      [...service('stage').api.functions.keys()].flatMap((name) => {
+        const signs = kmsGrants(name).filter((grant) => grant.actions.includes('kms:Sign'));
+        return signs.length === 0 ? [] : [[name, signs.flatMap(purposesOf)]];
+      }),
+    );
+
+    expect(signers).toEqual({
+      auth: ['access-token'],
+      'booking-processor': ['pass'],
+      'recovery-sweep': ['pass'],
+    });
+    for (const name of Object.keys(signers)) {
+      expect(
+        kmsGrants(name).flatMap((grant) => grant.actions),
+        name,
+      ).toEqual(['kms:Sign']);
+      for (const grant of kmsGrants(name))
+        expect(grant.conditions, name).toEqual({
+          StringEquals: { 'aws:ResourceTag/purpose': expect.any(Array), 'aws:ResourceTag/stage': 'stage' },
+        });
+      // No signer reads a private key: the partner CA is the one secret still holding one.
+      expect(
+        grantsOf(apiTemplate, functionIdOf(apiTemplate, name)).some((grant) =>
+          grant.resources.includes(logicalIdIn(stateful, stateful.secrets.partnerCa)),
+        ),
+        name,
+      ).toBe(false);
+    }
+    expect(
+      kmsGrants('key-rotation')
+        .flatMap((grant) => grant.actions)
+        .sort(),
+    ).toEqual(['kms:CreateKey', 'kms:GetPublicKey', 'kms:ScheduleKeyDeletion', 'kms:TagResource']);
+    const others = [...service('stage').api.functions.keys()].filter(
+      (name) => !(name in signers) && name !== 'key-rotation',
+    );
+    for (const name of others) expect(kmsGrants(name), name).toEqual([]);
+  });
+
+  it('let key rotation create only P-256 signing keys tagged with a purpose and its stage', () => {
+    const { apiTemplate } = service('stage');
+    const create = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'key-rotation')).find((grant) =>
+      grant.actions.includes('kms:CreateKey'),
+    );
+
+    expect(create?.conditions).toEqual({
+      StringEquals: {
+        'aws:RequestTag/purpose': ['access-token', 'pass'],
+        'aws:RequestTag/stage': 'stage',
+        'kms:KeySpec': 'ECC_NIST_P256',
+        'kms:KeyUsage': 'SIGN_VERIFY',
+      },
+      'ForAllValues:StringEquals': { 'aws:TagKeys': ['purpose', 'stage', 'kid'] },
+    });
+  });
+
   it('let the catalog read the main table but never write it nor touch the signing keys', () => {
     const { apiTemplate, stateful } = service('stage');
     const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'catalog'));

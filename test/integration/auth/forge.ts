@@ -3,22 +3,23 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CompactSign, type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { inject } from 'vitest';
+import { LocalFileSigningKeys } from '../../../shared/crypto/local-signing-keys.ts';
 
 /**
- * Tokens made by hand for the attack tests, with the stage's own signing key (read from its state dir)
+ * Tokens made by hand for the attack tests, with the stage's own signing key (its key file in the state dir)
  * or with keys of the attacker's choosing.
  */
 const environment = () => inject('endpoints').environment;
 
 interface StoredKey {
   kid: string;
-  private_jwk: JWK;
+  key_ref: string;
   public_jwk: JWK;
 }
 
 export async function stageSigningKey(): Promise<{ kid: string; key: CryptoKey; publicJwk: JWK }> {
-  const secretsDir = environment().SECRETS_DIR;
-  if (!secretsDir) throw new Error('endpoints.json has no SECRETS_DIR');
+  const { SECRETS_DIR: secretsDir, LOCAL_SIGNING_KEYS_DIR: keysDir } = environment();
+  if (!secretsDir || !keysDir) throw new Error('endpoints.json has no SECRETS_DIR or LOCAL_SIGNING_KEYS_DIR');
   const set = JSON.parse(await readFile(join(secretsDir, 'signing-keys.json'), 'utf8')) as {
     keys: StoredKey[];
   };
@@ -26,7 +27,11 @@ export async function stageSigningKey(): Promise<{ kid: string; key: CryptoKey; 
   if (!active) throw new Error('The stage has no signing key');
   return {
     kid: active.kid,
-    key: (await importJWK(active.private_jwk, 'ES256')) as CryptoKey,
+    // What KMS holds in AWS, a key file on the local stage.
+    key: (await importJWK(
+      JSON.parse(await readFile(LocalFileSigningKeys.fileOf(keysDir, active.key_ref), 'utf8')) as JWK,
+      'ES256',
+    )) as CryptoKey,
     publicJwk: active.public_jwk,
   };
 }

@@ -8,7 +8,8 @@ export const testIssuer = 'https://auth.test.invalid';
 export const testPartnerAudience = 'https://api.test.invalid';
 
 /**
- * Runtime configuration of a unit test: file secrets in a fresh temporary directory, no network
+ * Runtime configuration of a unit test: file secrets and signing key files in a fresh temporary
+ * directory, no network
  * (DynamoDB calls go to an address nothing listens on unless a test mocks the client).
  */
 export async function useLocalConfig(
@@ -28,6 +29,8 @@ export async function useLocalConfig(
     DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
     SECRETS_BACKEND: 'file',
     SECRETS_DIR: secretsDir,
+    SIGNING_KEYS_BACKEND: 'local-files',
+    LOCAL_SIGNING_KEYS_DIR: join(secretsDir, 'local-private-signing-keys'),
     TOKEN_ISSUER: testIssuer,
     PARTNER_AUDIENCE: testPartnerAudience,
     ADMIN_AUDIENCE: 'https://admin.test.invalid',

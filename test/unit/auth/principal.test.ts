@@ -1,4 +1,3 @@
-import { importJWK, SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { type AuthenticationDependencies, authenticate } from '../../../shared/auth/authenticate.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
@@ -14,6 +13,8 @@ import { readSigningKeys, rotateSigningKeys } from '../../../shared/auth/signing
 import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
 import { verifyAccessToken } from '../../../shared/auth/tokens.ts';
 import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
+import { signerOf } from '../../../shared/crypto/es256-key.ts';
+import { signCompactJws } from '../../../shared/crypto/jws.ts';
 import { ApiError, UnauthorizedError } from '../../../shared/domain/errors.ts';
 import type { ApiRequest } from '../../../shared/http/pipeline/index.ts';
 import { statusOf } from '../../../shared/http/problem.ts';
@@ -102,15 +103,20 @@ describe('verified access tokens', () => {
     if (!set) throw new Error('no keys');
     const key = activeKey(set, now);
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ scopes: ['identity.account:*'], ...claims })
-      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid })
-      .setIssuer(testIssuer)
-      .setAudience('https://admin.test.invalid')
-      .setSubject('employee-42')
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + 600)
-      .setJti('jti-1')
-      .sign(await importJWK(key.private_jwk, 'ES256'));
+    return signCompactJws(
+      'at+jwt',
+      {
+        scopes: ['identity.account:*'],
+        ...claims,
+        iss: testIssuer,
+        aud: 'https://admin.test.invalid',
+        sub: 'employee-42',
+        iat,
+        exp: iat + 600,
+        jti: 'jti-1',
+      },
+      await signerOf(key),
+    );
   }
 
   beforeEach(async () => {

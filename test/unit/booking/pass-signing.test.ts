@@ -10,6 +10,7 @@ import {
   verifyPassToken,
 } from '../../../shared/pki/pass-signing.ts';
 import type { SecretStore } from '../../../shared/secrets/store.ts';
+import { MemorySigningKeys } from '../../support/memory-signing-keys.ts';
 
 const claims = {
   passId: '5d1f3c2a-9e8b-4c7d-a6f5-e4d3c2b1a098',
@@ -21,6 +22,8 @@ const claims = {
   validUntil: '2030-05-31T09:00:00.000Z',
 };
 const during = new Date('2030-05-10T12:00:00.000Z');
+const vault = new MemorySigningKeys();
+const inVault = async () => vault;
 
 class MemoryStore implements SecretStore {
   readonly values = new Map<string, string>();
@@ -34,17 +37,17 @@ class MemoryStore implements SecretStore {
 
 describe('a pass QR payload', () => {
   it('verifies offline against the published keys and carries the pass', async () => {
-    const set = await newPassSigningKeySet();
+    const set = await newPassSigningKeySet(vault);
 
-    const token = await signPassToken(set, claims);
+    const token = await signPassToken(vault.signerOfFirst(set), claims);
 
     expect(await verifyPassToken(token, passJwks(set), during)).toEqual(claims);
   });
 
   it('is a compact JWS of type pass+jwt whose kid names the signing key', async () => {
-    const set = await newPassSigningKeySet();
+    const set = await newPassSigningKeySet(vault);
 
-    const [header] = (await signPassToken(set, claims)).split('.');
+    const [header] = (await signPassToken(vault.signerOfFirst(set), claims)).split('.');
 
     expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({
       alg: 'ES256',
@@ -54,8 +57,8 @@ describe('a pass QR payload', () => {
   });
 
   it('fails verification when a claim was altered', async () => {
-    const set = await newPassSigningKeySet();
-    const [header, payload, signature] = (await signPassToken(set, claims)).split('.');
+    const set = await newPassSigningKeySet(vault);
+    const [header, payload, signature] = (await signPassToken(vault.signerOfFirst(set), claims)).split('.');
     const altered = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
     altered.gst = 9;
     const forged = `${header}.${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`;
@@ -64,14 +67,16 @@ describe('a pass QR payload', () => {
   });
 
   it('fails verification with another key set', async () => {
-    const token = await signPassToken(await newPassSigningKeySet(), claims);
+    const token = await signPassToken(vault.signerOfFirst(await newPassSigningKeySet(vault)), claims);
 
-    await expect(verifyPassToken(token, passJwks(await newPassSigningKeySet()), during)).rejects.toThrow();
+    await expect(
+      verifyPassToken(token, passJwks(await newPassSigningKeySet(vault)), during),
+    ).rejects.toThrow();
   });
 
   it('fails verification outside its validity window', async () => {
-    const set = await newPassSigningKeySet();
-    const token = await signPassToken(set, claims);
+    const set = await newPassSigningKeySet(vault);
+    const token = await signPassToken(vault.signerOfFirst(set), claims);
 
     await expect(
       verifyPassToken(token, passJwks(set), new Date('2030-06-01T00:00:00.000Z')),
@@ -82,7 +87,7 @@ describe('a pass QR payload', () => {
   });
 
   it('publishes public key material only', async () => {
-    const jwks = passJwks(await newPassSigningKeySet());
+    const jwks = passJwks(await newPassSigningKeySet(vault));
 
     expect(Object.keys(jwks.keys[0] ?? {}).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
   });
@@ -97,6 +102,7 @@ describe('the pass signing keys', () => {
       () => store,
       () => ids,
       () => true,
+      inVault,
     );
 
     const token = await generating.sign(claims);
@@ -116,6 +122,7 @@ describe('the pass signing keys', () => {
       () => new MemoryStore(),
       () => ids,
       () => false,
+      inVault,
     );
 
     await expect(keys.sign(claims)).rejects.toThrow(/pass-signing-keys/);
@@ -131,6 +138,7 @@ describe('the pass signing keys', () => {
       () => store,
       () => ids,
       () => true,
+      inVault,
     );
 
     const before = await publisher.jwks();
@@ -141,21 +149,22 @@ describe('the pass signing keys', () => {
     expect(after.keys).toHaveLength(1);
   });
 
-  it('are published without their private half: the public secret holds no private key material', async () => {
+  it('hold no private key material in either secret: the set names the key in the vault', async () => {
     const store = new MemoryStore();
 
-    await ensurePassSigningKeys(store, ids);
+    const set = await ensurePassSigningKeys(store, ids, vault);
 
     expect(await store.get(ids.publicJwks)).not.toMatch(/"d":/);
-    expect(await store.get(ids.privateSet)).toMatch(/"d":/);
+    expect(await store.get(ids.privateSet)).not.toMatch(/"d":|private_jwk/);
+    expect(vault.keys.get(set.keys[0]?.key_ref ?? '')?.purpose).toBe('pass');
   });
 
   it('republish the public half of a set an operator loaded without it', async () => {
     const store = new MemoryStore();
-    const loaded = await newPassSigningKeySet();
+    const loaded = await newPassSigningKeySet(vault);
     await store.put(ids.privateSet, JSON.stringify(loaded));
 
-    await ensurePassSigningKeys(store, ids);
+    await ensurePassSigningKeys(store, ids, vault);
 
     expect(JSON.parse((await store.get(ids.publicJwks)) ?? '{}')).toEqual(passJwks(loaded));
   });

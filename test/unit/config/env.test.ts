@@ -130,6 +130,7 @@ const everySetting: StageSettings = {
   buckets: { images: 'images' },
   endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324', s3: 'http://127.0.0.1:9324' },
   secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },
+  signingKeys: { backend: 'local-files', dir: '/tmp/signing-keys' },
   apiBaseUrl: 'https://api.example.com',
   authBaseUrl: 'https://auth.example.com',
   adminBaseUrl: 'https://admin.example.com',

@@ -87,22 +87,27 @@ describe('the partner API authorizer', () => {
   });
 
   it('meters every employee token with the staff key, read once from API Gateway', async () => {
-    const { SignJWT, importJWK } = await import('jose');
+    const { signCompactJws } = await import('../../../shared/crypto/jws.ts');
+    const { signerOf } = await import('../../../shared/crypto/es256-key.ts');
     const { activeKey } = await import('../../../shared/auth/keys.ts');
     const { readSigningKeys } = await import('../../../shared/auth/signing-keys.ts');
     const set = await readSigningKeys(secretStore());
     if (!set) throw new Error('no signing keys');
     const key = activeKey(set);
     const iat = Math.floor(Date.now() / 1000);
-    const employeeToken = await new SignJWT({ scopes: ['identity.account:*'] })
-      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: key.kid })
-      .setIssuer('https://auth.test.invalid')
-      .setAudience('https://admin.test.invalid')
-      .setSubject('employee-42')
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + 600)
-      .setJti('jti-1')
-      .sign(await importJWK(key.private_jwk, 'ES256'));
+    const employeeToken = await signCompactJws(
+      'at+jwt',
+      {
+        scopes: ['identity.account:*'],
+        iss: 'https://auth.test.invalid',
+        aud: 'https://admin.test.invalid',
+        sub: 'employee-42',
+        iat,
+        exp: iat + 600,
+        jti: 'jti-1',
+      },
+      await signerOf(key),
+    );
     apiGateway.on(GetApiKeyCommand).resolves({ id: 'staffkey1', value: 'staff-key-value' });
 
     const first = await handler(eventWith(`Bearer ${employeeToken}`));
