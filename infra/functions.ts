@@ -133,7 +133,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
-    // GET /.well-known/pass-keys.json publishes the public pass keys: never the private set.
+    // GET /.well-known/pass-keys.json publishes the public pass keys: never the key set.
     secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
   },
   // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it

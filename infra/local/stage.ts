@@ -553,7 +553,7 @@ async function provisionSecrets(secretsDir: string, signingKeysDir: string, pki:
   await ensureSigningKeys(store, new Date(), vault);
   await ensurePassSigningKeys(
     store,
-    { privateSet: defaultSecretIds.passSigningKeys, publicJwks: defaultSecretIds.passKeysPublic },
+    { keySet: defaultSecretIds.passSigningKeys, publicJwks: defaultSecretIds.passKeysPublic },
     vault,
   );
 }

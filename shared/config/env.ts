@@ -624,8 +624,8 @@ export function outboundConfig(): {
   };
 }
 
-/** The pass keys' secrets (shared/pki/pass-signing.ts): the private set and its published JWKS. */
-export function passKeySecretIds(): { privateSet: string; publicJwks: string } {
+/** The pass keys' secrets (shared/pki/pass-signing.ts): the key set (key references, public halves) and its published JWKS. */
+export function passKeySecretIds(): { keySet: string; publicJwks: string } {
   const { passSigningKeys, passKeysPublic } = config().secretIds;
-  return { privateSet: passSigningKeys, publicJwks: passKeysPublic };
+  return { keySet: passSigningKeys, publicJwks: passKeysPublic };
 }

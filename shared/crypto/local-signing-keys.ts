@@ -45,7 +45,13 @@ export class LocalFileSigningKeys implements SigningKeyVault {
     const signer: Es256Signer = {
       kid,
       sign: async (signingInput) => {
-        loaded ??= load();
+        if (!loaded) {
+          loaded = load();
+          // A file not readable yet is read again on the next signature.
+          loaded.catch(() => {
+            loaded = undefined;
+          });
+        }
         return (await loaded).sign(signingInput);
       },
     };

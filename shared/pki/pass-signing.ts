@@ -111,12 +111,12 @@ export async function verifyPassToken(
 const cacheMillis = 5 * 60 * 1000;
 
 /**
- * The two secrets of the pass keys: the key set (where each private key lives) only the signers read (the booking processor and
- * the recovery sweep; key rotation writes it), and its public JWKS, which the booking function reads
- * to publish GET /.well-known/pass-keys.json without ever holding a private key.
+ * The two secrets of the pass keys: the key set (where each private key lives) only the signers read
+ * (the booking processor and the recovery sweep; key rotation writes it), and its public JWKS, which
+ * the booking function reads to publish GET /.well-known/pass-keys.json.
  */
 export interface PassKeySecretIds {
-  privateSet: string;
+  keySet: string;
   publicJwks: string;
 }
 
@@ -146,10 +146,10 @@ export async function ensurePassSigningKeys(
   ids: PassKeySecretIds,
   vault: SigningKeyVault,
 ): Promise<PassSigningKeySet> {
-  let set = await readPassSigningKeys(store, ids.privateSet);
+  let set = await readPassSigningKeys(store, ids.keySet);
   if (!set) {
     set = await newPassSigningKeySet(vault);
-    await store.put(ids.privateSet, JSON.stringify(set));
+    await store.put(ids.keySet, JSON.stringify(set));
   }
   const published = JSON.stringify(passJwks(set));
   if ((await store.get(ids.publicJwks)) !== published) await store.put(ids.publicJwks, published);
@@ -194,7 +194,7 @@ export class PassKeys implements PassSigner {
     this.signer = new Cached(async () => {
       const set = this.generateIfMissing()
         ? await ensurePassSigningKeys(this.store(), this.ids(), await this.vault())
-        : await readPassSigningKeys(this.store(), this.ids().privateSet);
+        : await readPassSigningKeys(this.store(), this.ids().keySet);
       return set && activePassSigner(set, this.vault);
     });
   }
@@ -202,9 +202,7 @@ export class PassKeys implements PassSigner {
   async sign(claims: PassTokenClaims): Promise<string> {
     const signer = await this.signer.get();
     if (!signer)
-      throw new Error(
-        `The secret ${this.ids().privateSet} (pass signing keys) is missing: see docs/booking.md`,
-      );
+      throw new Error(`The secret ${this.ids().keySet} (pass signing keys) is missing: see docs/booking.md`);
     return signPassToken(signer, claims);
   }
 }

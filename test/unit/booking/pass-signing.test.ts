@@ -93,7 +93,7 @@ describe('a pass QR payload', () => {
   });
 });
 
-const ids = { privateSet: 'pass-signing-keys', publicJwks: 'pass-keys-public' };
+const ids = { keySet: 'pass-signing-keys', publicJwks: 'pass-keys-public' };
 
 describe('the pass signing keys', () => {
   it('are created on first use where the stage may generate them, then reused, with their public half published', async () => {
@@ -110,7 +110,7 @@ describe('the pass signing keys', () => {
       () => store,
       () => ids.publicJwks,
     ).jwks();
-    const again = await readPassSigningKeys(store, ids.privateSet);
+    const again = await readPassSigningKeys(store, ids.keySet);
 
     expect(published.keys).toHaveLength(1);
     expect((await verifyPassToken(token, published, during)).passId).toBe(claims.passId);
@@ -155,14 +155,14 @@ describe('the pass signing keys', () => {
     const set = await ensurePassSigningKeys(store, ids, vault);
 
     expect(await store.get(ids.publicJwks)).not.toMatch(/"d":/);
-    expect(await store.get(ids.privateSet)).not.toMatch(/"d":|private_jwk/);
+    expect(await store.get(ids.keySet)).not.toMatch(/"d":|private_jwk/);
     expect(vault.keys.get(set.keys[0]?.key_ref ?? '')?.purpose).toBe('pass');
   });
 
   it('republish the public half of a set an operator loaded without it', async () => {
     const store = new MemoryStore();
     const loaded = await newPassSigningKeySet(vault);
-    await store.put(ids.privateSet, JSON.stringify(loaded));
+    await store.put(ids.keySet, JSON.stringify(loaded));
 
     await ensurePassSigningKeys(store, ids, vault);
 
