@@ -3,6 +3,8 @@ import {
   CreateKeyCommand,
   GetPublicKeyCommand,
   KMSClient,
+  KMSInvalidStateException,
+  NotFoundException,
   ScheduleKeyDeletionCommand,
   SignCommand,
 } from '@aws-sdk/client-kms';
@@ -72,9 +74,17 @@ export class KmsSigningKeys implements SigningKeyVault {
     };
   }
 
+  /**
+   * Idempotent: a key already pending deletion (an earlier run, or an operator) or already gone is
+   * retired, so a rotation never fails over a key the set no longer names.
+   */
   async retire(keyRef: string): Promise<void> {
-    await this.client.send(
-      new ScheduleKeyDeletionCommand({ KeyId: keyRef, PendingWindowInDays: deletionWindowDays }),
-    );
+    try {
+      await this.client.send(
+        new ScheduleKeyDeletionCommand({ KeyId: keyRef, PendingWindowInDays: deletionWindowDays }),
+      );
+    } catch (error) {
+      if (!(error instanceof KMSInvalidStateException || error instanceof NotFoundException)) throw error;
+    }
   }
 }

@@ -3,6 +3,8 @@ import {
   CreateKeyCommand,
   GetPublicKeyCommand,
   KMSClient,
+  KMSInvalidStateException,
+  NotFoundException,
   ScheduleKeyDeletionCommand,
   SignCommand,
 } from '@aws-sdk/client-kms';
@@ -64,6 +66,20 @@ describe('the KMS signing keys', () => {
       KeyId: keyArn,
       PendingWindowInDays: 7,
     });
+  });
+
+  it('count a key already pending deletion or gone as retired, and fail on any other refusal', async () => {
+    const meta = { $metadata: {}, message: 'x' };
+    kms
+      .on(ScheduleKeyDeletionCommand)
+      .rejectsOnce(new KMSInvalidStateException(meta))
+      .rejectsOnce(new NotFoundException(meta))
+      .rejectsOnce(new Error('AccessDenied'));
+
+    await vault().retire(keyArn);
+    await vault().retire(keyArn);
+
+    await expect(vault().retire(keyArn)).rejects.toThrow('AccessDenied');
   });
 
   it('fail loudly when KMS answers no signature', async () => {
