@@ -220,10 +220,10 @@ const logsEmployeesIn = granted('idpClientSecret');
 const fromLogin =
   (field: (login: EmployeeLoginConfig) => string | undefined) => (settings: RuntimeSettings) =>
     settings.employeeLogin ? field(settings.employeeLogin) : undefined;
-/** A secret's id (an ARN in AWS); every function gets every id, IAM decides what it may read. */
+/** A secret's id (an ARN in AWS); every function gets it, IAM decides what it may read. */
 const secretId = (secret: SecretName) =>
   variable(text, { default: defaultSecretIds[secret], from: (settings) => settings.secrets.ids[secret] });
-/** The id of a secret whose very location only its readers learn. */
+/** The id of a secret whose very location only its readers learn: the partner CA's (docs/operations.md, Keys). */
 const readersOnlySecretId = (secret: SecretName) =>
   variable(text, {
     default: defaultSecretIds[secret],
