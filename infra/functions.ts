@@ -8,6 +8,8 @@ import type {
 } from 'aws-lambda';
 import {
   type FunctionProfile,
+  type InvocableFunction,
+  invocableFunctions,
   type QueueUrlVariable,
   type RuntimeSettings,
   runtimeEnvironment,
@@ -77,6 +79,8 @@ export interface FunctionNeeds {
    * key rotation only). Nobody can read a private key.
    */
   keys?: SigningKeyAccess;
+  /** Workers with an `invoke` trigger it may invoke (lambda:InvokeFunction on each, nothing else). */
+  invokes?: readonly InvocableFunction[];
   memorySize?: 512 | 1024;
 }
 
@@ -113,9 +117,10 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   meta: {},
   admin: {
     tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    // Internet-facing: it never holds the partner CA's key, the signing function signs its CSRs.
+    invokes: ['certificate-signing'],
     secrets: {
       jwks: 'read',
-      partnerCa: 'read',
       clientSecretPepper: 'read',
       idempotencyEncryptionKey: 'read',
       // Account creation and plan changes create the account's API Gateway key (docs/quotas.md).
@@ -272,11 +277,19 @@ export interface ScheduleTrigger {
   errorAlarm?: string;
 }
 
+/**
+ * Invoked synchronously (Lambda Invoke) by the functions that name it in `invokes`: no API, no event
+ * source. Its name must be one of `invocableFunctions` (shared/config/env.ts).
+ */
+export interface InvokeTrigger {
+  kind: 'invoke';
+}
+
 export interface WorkerDefinition extends FunctionNeeds {
   /** The route group it exists for: where the group is not deployed, nothing needs the worker. */
   servesGroup: FunctionGroup;
-  trigger: StreamTrigger | QueueTrigger | ScheduleTrigger;
-  /** Default: 30 s for stream consumers, a sixth of the queue's visibility timeout for queue consumers, the interval minus 10 s (at most 300 s) for schedules. */
+  trigger: StreamTrigger | QueueTrigger | ScheduleTrigger | InvokeTrigger;
+  /** Default: 30 s for stream consumers and invoked functions, a sixth of the queue's visibility timeout for queue consumers, the interval minus 10 s (at most 300 s) for schedules. */
   timeoutSeconds?: number;
 }
 
@@ -345,6 +358,14 @@ const workerDefinitions = {
     servesGroup: 'esim',
     tables: { main: 'readWrite' },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
+  },
+  'certificate-signing': {
+    // Signs partner CSRs for the admin function: the only reader of the partner CA's key, behind no API
+    // (docs/operations.md, Keys).
+    servesGroup: 'admin',
+    secrets: { partnerCa: 'read' },
+    timeoutSeconds: 10,
+    trigger: { kind: 'invoke' },
   },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.
@@ -452,6 +473,14 @@ export const schedules: readonly ScheduledFunction[] = triggersOf('schedule').fl
   ([functionName, { every }]) =>
     typeof every === 'object' ? [{ functionName, rateMinutes: every.minutes }] : [],
 );
+
+/** The workers other functions invoke, by the names shared/config/env.ts routes callers with. */
+export const invokedWorkers: readonly InvocableFunction[] = triggersOf('invoke').map(([name]) => {
+  const invocable = invocableFunctions.find((candidate) => candidate === name);
+  if (!invocable)
+    throw new Error(`${name} has an invoke trigger but is not in invocableFunctions (shared/config/env.ts)`);
+  return invocable;
+});
 
 /** The URLs of one of `queues` and its dead-letter queue. */
 export interface QueueUrls {

@@ -17,7 +17,7 @@ import { createCsr, generateKeyPair } from '../shared/pki/certificates.ts';
 import { identityScopes, partnerScopes } from '../shared/vocabulary/scopes.ts';
 
 /**
- * `npm run invoke -- <group> events/<file>.json`: runs functions/<group>/handler.ts on the event, the way
+ * `npm run invoke -- <function> events/<file>.json`: runs functions/<function>/handler.ts on the event, the way
  * `sam local invoke` does, against the state of the running local stage, and prints the result.
  */
 function fail(message: string): never {
@@ -106,6 +106,8 @@ async function value(name: string, who: Who): Promise<string> {
       return createCsr(await generateKeyPair(), 'Example Travel Ltd');
     case 'uuid':
       return randomUUID();
+    case 'now':
+      return new Date().toISOString();
     default:
       return fail(`Unknown placeholder {{${name}}} (events/README.md lists them)`);
   }
@@ -160,8 +162,10 @@ const event = (await fill(rest)) as Record<string, unknown>;
 const headers = (event.headers ?? {}) as Record<string, string>;
 const contentType =
   Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-event.body =
-  typeof body === 'string' && !raw.isBase64Encoded ? await fillBody(body, contentType) : (body ?? null);
+// An invoked worker's event (events/certificate-signing.json) has no body: it is the payload itself.
+if ('body' in raw)
+  event.body =
+    typeof body === 'string' && !raw.isBase64Encoded ? await fillBody(body, contentType) : (body ?? null);
 
 const handler = await new FunctionModules().handler<unknown, unknown>(group);
 if (!handler) fail(`functions/${group}/handler.ts does not exist`);

@@ -18,6 +18,7 @@ import type {
 } from 'aws-lambda';
 import { toLambdaRecord } from '../../infra/local/stream-poller.ts';
 import { bookingKeys } from '../../shared/db/entities/booking.ts';
+import { createCsr, generateKeyPair } from '../../shared/pki/certificates.ts';
 import type { routes } from '../../shared/routes/index.ts';
 import { employeeLoginClient } from '../../test/support/employee-login.ts';
 import { region } from '../environment.ts';
@@ -400,6 +401,18 @@ export const firstInvocations: Record<
         await cp(secrets, copy, { recursive: true });
         return scheduledEvent('key-rotation');
       },
+    };
+  },
+  // An account creation's CSR, as the admin function sends it: the CA comes from the stage's secrets.
+  'certificate-signing': async () => {
+    const csrPem = await createCsr(await generateKeyPair(), 'bench');
+    return {
+      timeoutMs: 10_000,
+      event: async () => ({
+        csr_pem: csrPem,
+        account_id: randomUUID(),
+        requested_at: new Date().toISOString(),
+      }),
     };
   },
   'booking-processor': async (fixtures) => {

@@ -35,7 +35,7 @@ import { accountManagerView, accountView, applicationView } from '../../shared/h
 import { employeeRevocationView } from '../../shared/http/views/employees.ts';
 import { pageView } from '../../shared/http/views/page.ts';
 import { deliveryView, webhookListView } from '../../shared/http/views/webhooks.ts';
-import { partnerCertificateSigner } from '../../shared/pki/partner-ca.ts';
+import { signingFunctionSigner } from '../../shared/pki/signing-function.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
 import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
 import { employeeAdminPrefix, employeeTwin } from '../../shared/routes/employee-twins.ts';
@@ -48,7 +48,8 @@ const ports: AccountPorts &
   RedeliveryPorts & { managers: AccountManagerStore; readonly revocations: EmployeeRevocationStore } = {
   accounts: accountStore,
   applications: applicationStore,
-  certificates: partnerCertificateSigner,
+  // The partner CA's key is out of this function's reach: the certificate-signing function signs.
+  certificates: signingFunctionSigner(),
   credentials: clientCredentialIssuer,
   usagePlans: { assign: (accountId, plan) => usagePlanAssigner().assign(accountId, plan) },
   managers: accountManagerStore,

@@ -1,4 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { InvocableFunction } from '../../shared/config/env.ts';
+import type { SigningRequest } from '../../shared/pki/certificate-signing.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, RouteDefinition } from '../../shared/routes/types.ts';
 import * as z from '../../shared/schemas/zod.ts';
@@ -20,6 +22,7 @@ export const placeholder = {
   clientSecret: (who: Who) => `{{client_secret:${who}}}`,
   csrPem: '{{csr_pem}}',
   uuid: '{{uuid}}',
+  now: '{{now}}',
 } as const;
 
 /** Example values by field name, where the schema alone cannot give a value the operation accepts. */
@@ -193,11 +196,26 @@ export function sampleEvent(route: RouteDefinition): APIGatewayProxyEvent {
   return event;
 }
 
-/** Every operation the local stage serves, with its event file name and content. */
+/** What the callers of each invoked worker send it (`<worker>.json`). */
+const invokedWorkerEvents: Record<InvocableFunction, unknown> = {
+  'certificate-signing': {
+    csr_pem: placeholder.csrPem,
+    account_id: placeholder.uuid,
+    requested_at: placeholder.now,
+  } satisfies SigningRequest,
+};
+
+/** Every operation the local stage serves, then every invoked worker, with its event file name and content. */
 export function sampleEvents(): { file: string; group: string; content: string }[] {
-  return routesForStage('local').map((route) => ({
+  const operations = routesForStage('local').map((route) => ({
     file: eventFileName(route),
     group: route.group,
     content: `${JSON.stringify(sampleEvent(route), null, 2)}\n`,
   }));
+  const invoked = Object.entries(invokedWorkerEvents).map(([worker, event]) => ({
+    file: `${worker}.json`,
+    group: worker,
+    content: `${JSON.stringify(event, null, 2)}\n`,
+  }));
+  return [...operations, ...invoked];
 }

@@ -21,6 +21,7 @@ import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
 import { type Clock, processClock, systemClock, useClock } from '../../shared/util/clock.ts';
 import {
   functionEnvironment,
+  invokedWorkers,
   type QueueName,
   type QueueUrls,
   queues,
@@ -37,9 +38,10 @@ import {
 } from './config.ts';
 import { type ConsoleSites, startConsoleSites } from './console-sites.ts';
 import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
-import { FunctionModules } from './functions.ts';
+import { FunctionModules, localFunctionName } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
 import { localRoleGroups, startIdentityProvider, withGeneratedPasswords } from './identity-provider.ts';
+import { startInvokeListener } from './invoke.ts';
 import { LocalFloodRules, LocalUsagePlans } from './limits.ts';
 import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { createBuckets, createQueues, imagesBucket, QueueEmulator } from './queue-emulator.ts';
@@ -143,7 +145,8 @@ async function settle<T>(
 /**
  * The local stage: DynamoDB Local and the SQS emulator, the tables and queues CDK deploys, a local
  * PKI, three HTTPS listeners acting as API Gateway in front of the functions, which run in this
- * process, the identity provider employees sign in at, the employee console and the API reference
+ * process, Lambda's Invoke API on loopback for the functions others invoke (infra/local/invoke.ts),
+ * the identity provider employees sign in at, the employee console and the API reference
  * (built first when their sources changed). Seeds accounts on first start and writes stage.json.
  */
 export async function startStage(options: StageOptions): Promise<RunningStage> {
@@ -188,12 +191,15 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     const tables = await createTables(dynamo.endpoint, stoppers);
     const createdQueues = createQueues(sqs);
     createBuckets(sqs);
+    const lambda = await startInvokeListener({ functions, region });
+    stoppers.add(() => lambda.close());
     const settings = localStageSettings({
       secretsDir,
       signingKeysDir,
       tables,
       dynamo,
       sqs,
+      lambda,
       gateways,
       pki,
       consoleSites,
@@ -459,6 +465,7 @@ function localStageSettings({
   tables,
   dynamo,
   sqs,
+  lambda,
   gateways,
   pki,
   consoleSites,
@@ -469,6 +476,7 @@ function localStageSettings({
   tables: LocalTables;
   dynamo: { endpoint: string };
   sqs: QueueEmulator;
+  lambda: { url: string };
   gateways: { api: Gateway; auth: Gateway; admin: Gateway };
   pki: LocalPki;
   consoleSites: ConsoleSites;
@@ -478,7 +486,8 @@ function localStageSettings({
     stage: 'local',
     tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
     buckets: { images: imagesBucket },
-    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address },
+    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address, lambda: lambda.url },
+    functionNames: Object.fromEntries(invokedWorkers.map((name) => [name, localFunctionName(name)])),
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
     signingKeys: { backend: 'local-files', dir: signingKeysDir },
     apiBaseUrl: gateways.api.url,
@@ -535,7 +544,7 @@ async function configureFunctions(
 }
 
 /**
- * The partner CA the admin function signs with, a first signing key, the pass keys and the login state
+ * The partner CA the certificate-signing function signs with, a first signing key, the pass keys and the login state
  * key, as the first deploy makes them (the provider's client secret was written with the provider's start).
  */
 async function provisionSecrets(secretsDir: string, signingKeysDir: string, pki: LocalPki): Promise<void> {

@@ -4,6 +4,7 @@ import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria } from 'aws-cdk-lib/aws-lambda';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -27,6 +28,7 @@ import {
   functionEnvironment,
   functionNeeds,
   gatewayFunctionNames,
+  invokedWorkers,
   isGatewayFunction,
   isWorker,
   type QueueName,
@@ -78,8 +80,8 @@ export class ApiStack extends Stack {
   private readonly stateful: StatefulStack;
   private readonly entries: EntryResolver;
   private readonly consoleOrigin: string;
-  /** The stage's part of every function's environment. */
-  private readonly stageSettings: StageSettings;
+  /** The stage's part of every function's environment; the invoked workers' names once they exist. */
+  private stageSettings: StageSettings;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -91,6 +93,8 @@ export class ApiStack extends Stack {
     const groups = groupsForStage(props.config.stage);
 
     this.alarmTopic = this.addAlarmTopic();
+    // Before their callers, whose environment names them.
+    this.addInvokedWorkers();
     this.addRouteFunctions(groups);
     this.addGatewayFunctions();
     const apis = this.addApis();
@@ -276,6 +280,25 @@ export class ApiStack extends Stack {
     });
   }
 
+  /**
+   * Workers other functions invoke (the certificate-signing function): behind no API and no event
+   * source; only the functions that declare them in `invokes` may invoke them.
+   */
+  private addInvokedWorkers(): void {
+    const functionNames: NonNullable<StageSettings['functionNames']> = {};
+    for (const name of invokedWorkers) {
+      const timeout = Duration.seconds(workers[name].timeoutSeconds ?? 30);
+      const fn = new ApiFunction(
+        this,
+        `${pascalCase(name)}Function`,
+        this.functionProps(name, this.entries(name), timeout),
+      );
+      this.register(name, fn);
+      functionNames[name] = fn.functionName;
+    }
+    this.stageSettings = { ...this.stageSettings, functionNames };
+  }
+
   /** The registry's workers, each with what invokes it; the local stage runs the same definitions. */
   private addWorkers(): void {
     checkPipes();
@@ -401,7 +424,14 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, writableKeyPrefixes = {}, secrets = {}, buckets = {}, keys } = functionNeeds[name];
+    const {
+      tables = {},
+      writableKeyPrefixes = {},
+      secrets = {},
+      buckets = {},
+      invokes = [],
+      keys,
+    } = functionNeeds[name];
     for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
       fn.bindTable({
         table: this.stateful.tables[table],
@@ -416,6 +446,14 @@ export class ApiStack extends Stack {
       'read' | 'readWrite',
     ][]) {
       fn.bindSecret({ secret: this.stateful.secrets[secret], access });
+    }
+    for (const target of invokes) {
+      const invoked = this.functions.get(target);
+      if (!invoked) throw new Error(`${name} invokes ${target}, which is not built before it`);
+      // The function itself, unqualified: no wildcard over its versions.
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [invoked.functionArn] }),
+      );
     }
     Tags.of(fn).add('service-function', name);
     this.functions.set(name, fn);

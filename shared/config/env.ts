@@ -130,6 +130,13 @@ export const defaultSecretIds: Record<SecretName, string> = {
 
 export const secretNames = Object.keys(defaultSecretIds) as SecretName[];
 
+/**
+ * Functions other functions invoke synchronously (Lambda Invoke): workers of infra/functions.ts with an
+ * `invoke` trigger, named here because the variables below route callers to them.
+ */
+export const invocableFunctions = ['certificate-signing'] as const;
+export type InvocableFunction = (typeof invocableFunctions)[number];
+
 /** Variables that carry the URL of a queue a function consumes or sends to (named in infra/functions.ts). */
 export type QueueUrlVariable = 'WEBHOOK_QUEUE_URL' | 'WEBHOOK_DLQ_URL';
 
@@ -149,6 +156,8 @@ export interface FunctionProfile {
   buckets?: Partial<Record<'images', unknown>>;
   /** Signs with, or manages, the service's private signing keys. */
   keys?: unknown;
+  /** The functions it invokes. */
+  invokes?: readonly InvocableFunction[];
   /** The variables of the queues it uses. */
   queueUrlVariables: readonly QueueUrlVariable[];
 }
@@ -169,8 +178,10 @@ export interface RuntimeSettings {
   /** Absent: the stage has no identity provider, and employee login answers 500. */
   employeeLogin?: EmployeeLoginConfig;
   logLevel: LogLevel;
-  /** Local stage: DynamoDB Local and the SQS emulator, which serves S3 too. */
-  endpoints?: { dynamodb: string; sqs: string; s3: string };
+  /** Local stage: DynamoDB Local, the SQS emulator, which serves S3 too, and the stage's Lambda Invoke listener. */
+  endpoints?: { dynamodb: string; sqs: string; s3: string; lambda: string };
+  /** The deployed names of the functions others invoke (a CDK token in AWS). */
+  functionNames?: Partial<Record<InvocableFunction, string>>;
   validateResponses?: boolean;
   /** False: no EMF metric lines (the local stage, where nothing turns them into metrics). */
   metrics?: boolean;
@@ -206,15 +217,24 @@ function variable<T, const S extends Omit<Variable<T>, 'parse'>>(
 
 const granted = (secret: SecretName) => (fn: FunctionProfile) => fn.secrets?.[secret] !== undefined;
 const usesSigningKeys = (fn: FunctionProfile) => fn.keys !== undefined;
+const invokes = (target: InvocableFunction) => (fn: FunctionProfile) => fn.invokes?.includes(target) ?? false;
+const invokesAny = (fn: FunctionProfile) => (fn.invokes?.length ?? 0) > 0;
 const usesQueue = (name: QueueUrlVariable) => (fn: FunctionProfile) => fn.queueUrlVariables.includes(name);
 /** The functions that log employees in: the ones that can read the identity provider's client secret. */
 const logsEmployeesIn = granted('idpClientSecret');
 const fromLogin =
   (field: (login: EmployeeLoginConfig) => string | undefined) => (settings: RuntimeSettings) =>
     settings.employeeLogin ? field(settings.employeeLogin) : undefined;
-/** A secret's id (an ARN in AWS); every function gets every id, IAM decides what it may read. */
+/** A secret's id (an ARN in AWS); every function gets it, IAM decides what it may read. */
 const secretId = (secret: SecretName) =>
   variable(text, { default: defaultSecretIds[secret], from: (settings) => settings.secrets.ids[secret] });
+/** The id of a secret whose very location only its readers learn: the partner CA's (docs/operations.md, Keys). */
+const readersOnlySecretId = (secret: SecretName) =>
+  variable(text, {
+    default: defaultSecretIds[secret],
+    from: (settings) => settings.secrets.ids[secret],
+    to: granted(secret),
+  });
 
 /** The table. Grouped by who reads it; docs/operations.md points here rather than repeating it. */
 export const variables = {
@@ -231,6 +251,13 @@ export const variables = {
   DYNAMODB_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.dynamodb }),
   SQS_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.sqs }),
   S3_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.s3 }),
+  LAMBDA_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.lambda, to: invokesAny }),
+  /** Where the admin function sends CSRs: the one function that can read the partner CA (docs/operations.md). */
+  CERTIFICATE_SIGNING_FUNCTION_NAME: variable(text, {
+    required: true,
+    from: (settings) => settings.functionNames?.['certificate-signing'],
+    to: invokes('certificate-signing'),
+  }),
   SECRETS_BACKEND: variable(oneOf(['aws', 'file']), {
     default: 'aws',
     from: (settings) => settings.secrets.backend,
@@ -249,7 +276,7 @@ export const variables = {
   }),
   SIGNING_KEYS_SECRET_ID: secretId('signingKeys'),
   JWKS_SECRET_ID: secretId('jwks'),
-  PARTNER_CA_SECRET_ID: secretId('partnerCa'),
+  PARTNER_CA_SECRET_ID: readersOnlySecretId('partnerCa'),
   CLIENT_SECRET_PEPPER_SECRET_ID: secretId('clientSecretPepper'),
   WEBHOOK_KEY_SECRET_ID: secretId('webhookEncryptionKey'),
   PASS_SIGNING_KEYS_SECRET_ID: secretId('passSigningKeys'),
@@ -465,6 +492,8 @@ export interface RuntimeConfig {
   dynamodbEndpoint: string | undefined;
   sqsEndpoint: string | undefined;
   s3Endpoint: string | undefined;
+  /** Local stage only: the stage's Lambda Invoke listener (infra/local/invoke.ts). */
+  lambdaEndpoint: string | undefined;
   /** `aws`: Secrets Manager; `file`: JSON files in `secretsDir` (local stage). */
   secretsBackend: 'aws' | 'file';
   secretsDir: string | undefined;
@@ -501,6 +530,7 @@ export function config(): RuntimeConfig {
     dynamodbEndpoint: read('DYNAMODB_ENDPOINT'),
     sqsEndpoint: read('SQS_ENDPOINT'),
     s3Endpoint: read('S3_ENDPOINT'),
+    lambdaEndpoint: read('LAMBDA_ENDPOINT'),
     secretsBackend: read('SECRETS_BACKEND'),
     secretsDir: read('SECRETS_DIR'),
     signingKeysBackend: read('SIGNING_KEYS_BACKEND'),
@@ -530,6 +560,15 @@ onReset(() => {
 /** The URL of a queue the function uses; configured on the functions that declare the queue. */
 export function queueUrl(variable: QueueUrlVariable): string {
   return read(variable);
+}
+
+/** The deployed name of a function this one invokes; configured on the functions that declare it. */
+export function invokedFunctionName(target: InvocableFunction): string {
+  const names = { 'certificate-signing': 'CERTIFICATE_SIGNING_FUNCTION_NAME' } as const satisfies Record<
+    InvocableFunction,
+    VariableName
+  >;
+  return read(names[target]);
 }
 
 /** The identity provider and the console as the employee login sees them (docs/employees.md). */

@@ -3,6 +3,7 @@ import {
   functionEnvironment,
   functionNeeds,
   gatewayFunctionNames,
+  invokedWorkers,
   queueConsumers,
   type StageSettings,
   schedules,
@@ -16,6 +17,8 @@ import {
   defaultPartnerCaSubject,
   defaultSecretIds,
   employeeLoginConfig,
+  invocableFunctions,
+  invokedFunctionName,
   queueUrl,
 } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
@@ -26,7 +29,13 @@ const localSettings: StageSettings = {
   stage: 'local',
   tables: { main: 'main-local', idempotency: 'idempotency-local', audit: 'audit-local' },
   buckets: { images: 'images-local' },
-  endpoints: { dynamodb: 'http://127.0.0.1:8000', sqs: 'http://127.0.0.1:9324', s3: 'http://127.0.0.1:9324' },
+  endpoints: {
+    dynamodb: 'http://127.0.0.1:8000',
+    sqs: 'http://127.0.0.1:9324',
+    s3: 'http://127.0.0.1:9324',
+    lambda: 'http://127.0.0.1:9001',
+  },
+  functionNames: { 'certificate-signing': 'partner-travel-services-local-certificate-signing' },
   secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },
   signingKeys: { backend: 'local-files', dir: '/tmp/local-private-signing-keys' },
   apiBaseUrl: 'https://127.0.0.1:8443',
@@ -64,14 +73,21 @@ describe('the function registry', () => {
     for (const name of serviceFunctions) expect(functionNeeds[name], name).toBeDefined();
   });
 
-  it('gives every worker exactly one trigger list: stream, queue or schedule', () => {
+  it('gives every worker exactly one trigger list: stream, queue, schedule or invocation', () => {
     const triggered = [
       ...streamConsumers.map((consumer) => consumer.functionName),
       ...queueConsumers.map((consumer) => consumer.functionName),
       ...workerNames.filter((name) => workers[name].trigger.kind === 'schedule'),
+      ...invokedWorkers,
     ];
 
     expect(triggered.sort()).toEqual([...workerNames].sort());
+  });
+
+  it('names every invoked worker among the functions callers are routed to, and lets callers invoke only those', () => {
+    expect([...invokedWorkers].sort()).toEqual([...invocableFunctions].sort());
+    for (const name of serviceFunctions)
+      for (const target of functionNeeds[name].invokes ?? []) expect(invokedWorkers, name).toContain(target);
   });
 
   it('runs locally the schedules measured in minutes, at their rate, and not those set by the stage', () => {
@@ -187,6 +203,28 @@ describe('functionEnvironment', () => {
     expect(environment.ESIM_SMDP_ADDRESS).toBe('smdp.supplier.example.net');
     expect(config().esimSmdpAddress).toBe('smdp.supplier.example.net');
     expect(functionEnvironment('esim', localSettings)).not.toHaveProperty('ESIM_SMDP_ADDRESS');
+  });
+
+  it('tells the admin function where to send CSRs, and only the signing function where the partner CA is', () => {
+    const admin = functionEnvironment('admin', localSettings);
+    const signing = functionEnvironment('certificate-signing', localSettings);
+    for (const [name, value] of Object.entries(admin)) vi.stubEnv(name, value);
+    resetModuleCaches();
+
+    expect(invokedFunctionName('certificate-signing')).toBe(
+      'partner-travel-services-local-certificate-signing',
+    );
+    expect(config().lambdaEndpoint).toBe('http://127.0.0.1:9001');
+    expect(admin).not.toHaveProperty('PARTNER_CA_SECRET_ID');
+    expect(signing.PARTNER_CA_SECRET_ID).toBe(defaultSecretIds.partnerCa);
+    expect(signing).not.toHaveProperty('LAMBDA_ENDPOINT');
+    expect(signing).not.toHaveProperty('CERTIFICATE_SIGNING_FUNCTION_NAME');
+    const readers = serviceFunctions.filter(
+      (name) =>
+        'PARTNER_CA_SECRET_ID' in
+        functionEnvironment(name, localSettings, { 'webhook-deliveries': deliveries }),
+    );
+    expect(readers).toEqual(['certificate-signing']);
   });
 
   it('refuses to configure a queue consumer without the URL of its queue', () => {

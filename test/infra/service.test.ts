@@ -726,7 +726,6 @@ describe('the functions', () => {
             AUDIT_TABLE_NAME: expect.anything(),
             SIGNING_KEYS_SECRET_ID: expect.anything(),
             JWKS_SECRET_ID: expect.anything(),
-            PARTNER_CA_SECRET_ID: expect.anything(),
             CLIENT_SECRET_PEPPER_SECRET_ID: expect.anything(),
             WEBHOOK_KEY_SECRET_ID: expect.anything(),
             POWERTOOLS_SERVICE_NAME: 'partner-travel-services',
@@ -830,7 +829,7 @@ describe('the functions', () => {
         .sort();
 
     expect(readers('passSigningKeys')).toEqual(['booking-processor', 'key-rotation', 'recovery-sweep']);
-    expect(readers('partnerCa')).toEqual(['admin']);
+    expect(readers('partnerCa')).toEqual(['certificate-signing']);
     expect(readers('passKeysPublic')).toEqual(['booking', 'key-rotation']);
   });
 
@@ -897,6 +896,49 @@ describe('the functions', () => {
       },
       'ForAllValues:StringEquals': { 'aws:TagKeys': ['purpose', 'stage', 'kid'] },
     });
+  });
+
+  it('keep the partner CA behind a function no API reaches, which only the admin function may invoke', () => {
+    const { apiTemplate, stateful } = service('stage');
+    const signingId = functionIdOf(apiTemplate, 'certificate-signing');
+    const caId = logicalIdIn(stateful, stateful.secrets.partnerCa);
+    const functionIds = resourcesOf(apiTemplate, 'AWS::Lambda::Function').map(([id]) => id);
+    const canReadCa = functionIds.filter((id) =>
+      grantsOf(apiTemplate, id).some((grant) => grant.resources.includes(caId)),
+    );
+    const invokers = functionIds.filter((id) =>
+      grantsOf(apiTemplate, id).some(
+        (grant) =>
+          grant.actions.some((action) => action.startsWith('lambda:')) && grant.resources.includes(signingId),
+      ),
+    );
+    const permissions = resourcesOf(apiTemplate, 'AWS::Lambda::Permission').filter(([, permission]) =>
+      referencedIds(permission.Properties.FunctionName).includes(signingId),
+    );
+
+    expect(canReadCa).toEqual([signingId]);
+    expect(deployedMethods(apiTemplate).filter((method) => method.functionId === signingId)).toEqual([]);
+    expect(permissions).toEqual([]);
+    expect(invokers).toEqual([functionIdOf(apiTemplate, 'admin')]);
+    expect(grantsOf(apiTemplate, functionIdOf(apiTemplate, 'admin'))).toContainEqual({
+      actions: ['lambda:InvokeFunction'],
+      resources: JSON.stringify({ 'Fn::GetAtt': [signingId, 'Arn'] }),
+    });
+  });
+
+  it("tell only the partner CA's reader where it is, and the admin function where to send CSRs", () => {
+    const { apiTemplate } = service('stage');
+    const variablesOf = (name: string) =>
+      (apiTemplate.toJSON().Resources[functionIdOf(apiTemplate, name)] as CfnResource).Properties
+        .Environment as {
+        Variables: Record<string, unknown>;
+      };
+
+    expect(variablesOf('admin').Variables).not.toHaveProperty('PARTNER_CA_SECRET_ID');
+    expect(variablesOf('admin').Variables.CERTIFICATE_SIGNING_FUNCTION_NAME).toEqual({
+      Ref: functionIdOf(apiTemplate, 'certificate-signing'),
+    });
+    expect(variablesOf('certificate-signing').Variables).toHaveProperty('PARTNER_CA_SECRET_ID');
   });
 
   it('let the catalog read the main table but never write it nor touch the signing keys', () => {

@@ -72,7 +72,10 @@ export interface SignedCertificate {
   notAfter: Date;
 }
 
-/** The partner CA (shared/pki/partner-ca.ts). */
+/**
+ * The partner CA (shared/pki/partner-ca.ts), which only the certificate-signing function holds; the
+ * admin function reaches it through that function (shared/pki/signing-function.ts).
+ */
 export interface CertificateSigner {
   /**
    * Signs the partner's CSR for the account: its subject CN is the account id. A CSR that is not PEM,

@@ -20,14 +20,24 @@ describe('what a cold start loads', () => {
     const chunked = await bundle(projectRoot, entry, join(outdir(), 'chunked'));
     const oneFile = await bundle(projectRoot, entry, join(outdir(), 'one-file'), { splitting: false });
     const loaded = (inputs: Record<string, unknown>) => Object.keys(inputs);
-    const x509 = (input: string) => input.includes('node_modules/@peculiar/x509/');
+    const lambdaSdk = (input: string) => input.includes('node_modules/@aws-sdk/client-lambda/');
 
     expect(loaded(chunked.inputs)).toContain('shared/http/pipeline/index.ts');
-    expect(loaded(chunked.inputs)).not.toContain('shared/pki/certificates.ts');
-    expect(loaded(chunked.inputs).some(x509)).toBe(false);
-    expect(loaded(oneFile.inputs)).toContain('shared/pki/certificates.ts');
-    expect(loaded(oneFile.inputs).some(x509)).toBe(true);
+    expect(loaded(chunked.inputs)).not.toContain('shared/pki/certificate-signing.ts');
+    expect(loaded(chunked.inputs).some(lambdaSdk)).toBe(false);
+    expect(loaded(oneFile.inputs)).toContain('shared/pki/certificate-signing.ts');
+    expect(loaded(oneFile.inputs).some(lambdaSdk)).toBe(true);
     expect(oneFile.bytes - chunked.bytes).toBeGreaterThan(200 * 1024);
+  });
+
+  it('leaves the partner CA and the X.509 code out of the admin function altogether', async () => {
+    const entry = join(projectRoot, 'functions', 'admin', 'handler.ts');
+    const { inputs } = await bundle(projectRoot, entry, join(outdir(), 'admin'), { splitting: false });
+    const inputNames = Object.keys(inputs);
+
+    expect(inputNames).not.toContain('shared/pki/partner-ca.ts');
+    expect(inputNames).not.toContain('shared/pki/certificates.ts');
+    expect(inputNames.some((input) => input.includes('node_modules/@peculiar/x509/'))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { invokedWorkers } from '../../../infra/functions.ts';
 import { repositoryRoot } from '../../../infra/local/functions.ts';
 import { callerOf, sampleEvent, sampleEvents } from '../../../infra/local/sample-events.ts';
 import { routes, routesForStage } from '../../../shared/routes/index.ts';
@@ -8,13 +9,14 @@ import { routes, routesForStage } from '../../../shared/routes/index.ts';
 const eventsDir = join(repositoryRoot, 'events');
 
 describe('events/', () => {
-  it('holds one event file per operation of the route table, and no other', () => {
+  it('holds one event file per operation of the route table and per invoked worker, and no other', () => {
     const files = readdirSync(eventsDir).filter((name) => name.endsWith('.json'));
 
     expect(files.sort()).toEqual(
-      routesForStage('local')
-        .map((route) => `${route.operationId}.json`)
-        .sort(),
+      [
+        ...routesForStage('local').map((route) => `${route.operationId}.json`),
+        ...invokedWorkers.map((worker) => `${worker}.json`),
+      ].sort(),
     );
   });
 
