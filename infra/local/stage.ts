@@ -7,6 +7,7 @@ import { ensureConsoleBuild } from '../../console/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
+import { onDynamoDbClient } from '../../shared/db/client.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
@@ -39,6 +40,7 @@ import { localCredentials, startDynamoDbLocal } from './dynamodb-local.ts';
 import { FunctionModules } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
 import { localRoleGroups, startIdentityProvider, withGeneratedPasswords } from './identity-provider.ts';
+import { checkKeyAccess } from './key-access.ts';
 import { LocalFloodRules, LocalUsagePlans } from './limits.ts';
 import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { createBuckets, createQueues, imagesBucket, QueueEmulator } from './queue-emulator.ts';
@@ -183,6 +185,9 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       redirect_uri: login.redirectUri,
     });
     const tables = await createTables(dynamo.endpoint, stoppers);
+    // IAM's dynamodb:LeadingKeys, locally: each function reaches only the partitions it declares.
+    const stopCheckingKeys = onDynamoDbClient((client) => checkKeyAccess(client, tables));
+    stoppers.add(async () => stopCheckingKeys());
     const createdQueues = createQueues(sqs);
     createBuckets(sqs);
     const settings = localStageSettings({

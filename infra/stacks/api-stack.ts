@@ -46,6 +46,7 @@ import {
   workers,
 } from '../functions.ts';
 import { consoleRedirectUris, type StageConfig } from '../stage-config.ts';
+import { keyAccessOf } from '../table-keys.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -401,12 +402,14 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const { tables = {}, writableKeyPrefixes = {}, secrets = {}, buckets = {} } = functionNeeds[name];
+    const needs = functionNeeds[name];
+    const { tables = {}, secrets = {}, buckets = {} } = needs;
+    const keys = keyAccessOf(needs);
     for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
       fn.bindTable({
         table: this.stateful.tables[table],
         access,
-        writableKeyPrefixes: writableKeyPrefixes[table],
+        keys: keys[table] ?? { reads: [], writes: [] },
       });
     }
     if (buckets.images) fn.bindBucket({ bucket: this.stateful.imagesBucket, access: buckets.images });

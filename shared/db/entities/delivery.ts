@@ -28,8 +28,10 @@ import { completeRecovery } from './webhook-recovery.ts';
 const retentionSeconds = 30 * 24 * 60 * 60;
 const listPrefix = 'DELIVERY#';
 
+/** A webhook's partition: its deliveries and its recovery (shared/db/entities/webhook-recovery.ts); gsi1pk of its delivery list. */
+export const webhookPartitionPrefix = 'WEBHOOK#';
 export const deliveryKeys = (webhookId: string, eventId: string) => ({
-  pk: `WEBHOOK#${webhookId}`,
+  pk: `${webhookPartitionPrefix}${webhookId}`,
   sk: `DELIVERY#${eventId}`,
 });
 

@@ -15,7 +15,11 @@ import type { DynamoWrite } from '../transaction.ts';
  * message group (shared/db/entities/webhook-message.ts). Both are kept a week past the lease.
  */
 export const recoveryKeys = (webhookId: string) => ({ pk: `WEBHOOK#${webhookId}`, sk: 'RECOVERY' });
-export const recoveryJobKeys = (recoveryId: string) => ({ pk: `RECOVERY#${recoveryId}`, sk: 'JOB' });
+export const recoveryJobPartitionPrefix = 'RECOVERY#';
+export const recoveryJobKeys = (recoveryId: string) => ({
+  pk: `${recoveryJobPartitionPrefix}${recoveryId}`,
+  sk: 'JOB',
+});
 export const recoveryJobEntity = 'WebhookRecoveryJob';
 /** The message group of a subscription's recovery jobs: one runs after the other. */
 export const recoveryOrderingKey = (webhookId: string) => `RECOVERY#${webhookId}`;
