@@ -1,9 +1,10 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ServiceFunction, type TableName, workers } from '../../infra/functions.ts';
+import { functionNeeds, type ServiceFunction, type TableName, workers } from '../../infra/functions.ts';
 import type { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
 import {
   type KeyPattern,
+  keyAccessOf,
   matchesKeyPattern,
   partitionWriters,
   tablePartitions,
@@ -167,6 +168,26 @@ describe('least privilege inside the tables', () => {
     expect(writersOf('LOGIN_STATE#state')).toEqual(['auth']);
     expect(writersOf('LOGIN_CODE#hash')).toEqual(['auth']);
     expect(writersOf('APPLICATION#client')).toEqual(['admin']);
+  });
+
+  it('names no owner that does not write the group: each owner list says who writes, no more', () => {
+    const stale = tableNames.flatMap((table) =>
+      Object.entries(partitionWriters[table] as Record<string, readonly ServiceFunction[]>).flatMap(
+        ([group, owners]) => {
+          const patterns = (tablePartitions[table] as Record<string, readonly KeyPattern[]>)[group] ?? [];
+          return owners
+            .filter(
+              (name) =>
+                !patterns.every((pattern) =>
+                  keyAccessOf(functionNeeds[name])[table]?.writes.includes(pattern),
+                ),
+            )
+            .map((name) => `${name} owns ${group} of the ${table} table but does not write it`);
+        },
+      ),
+    );
+
+    expect(stale).toEqual([]);
   });
 
   it('keeps the daily usage counters out of the idempotency records’ partitions', () => {
