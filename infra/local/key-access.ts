@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { appendFileSync } from 'node:fs';
 import { type DynamoDBClient, DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
 import { auditTable, idempotencyTable, mainTable, type TableShape } from '../../shared/db/tables.ts';
 import { functionNeeds, type ServiceFunction, type TableName } from '../functions.ts';
@@ -159,7 +158,6 @@ export function checkKeyAccess(client: DynamoDBClient, tableNames: Record<TableN
     const table = tableOf.get(physical);
     return table ? shapes[table] : undefined;
   };
-  const recordTo = process.env.KEY_ACCESS_RECORD;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const name = caller.getStore();
@@ -167,10 +165,6 @@ export function checkKeyAccess(client: DynamoDBClient, tableNames: Record<TableN
       if (name) {
         for (const touch of touchesOf(commandName, args.input as Attributes, shapeOf) ?? []) {
           const table = tableOf.get(touch.table);
-          if (recordTo) {
-            appendFileSync(recordTo, `${name}\t${table}\t${touch.use}\t${commandName}\t${touch.partition}\n`);
-            continue;
-          }
           if (!table || !allowed(name, table, touch)) throw accessDenied(name, touch, commandName);
         }
       }
