@@ -50,8 +50,11 @@ export type Handler<E, R> = (event: E, context: Context) => Promise<R>;
 export class FunctionModules {
   private readonly loaded = new Map<string, Promise<unknown>>();
 
+  /** `fileOf`: where a function's module is (tests point it at a fixture). */
+  constructor(private readonly fileOf: (name: string) => string = handlerFile) {}
+
   async handler<E, R>(name: string): Promise<Handler<E, R>> {
-    const file = handlerFile(name);
+    const file = this.fileOf(name);
     let module = this.loaded.get(name);
     if (!module) {
       module = import(pathToFileURL(file).href);

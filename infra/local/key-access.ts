@@ -19,6 +19,11 @@ export function runAs<T>(name: ServiceFunction, work: () => T): T {
   return caller.run(name, work);
 }
 
+/** The function whose invocation this code runs in, if any. */
+export function callingFunction(): ServiceFunction | undefined {
+  return caller.getStore();
+}
+
 type Use = 'read' | 'write';
 
 /** One item or partition a request touches: what IAM evaluates dynamodb:LeadingKeys against. */
@@ -160,7 +165,7 @@ export function checkKeyAccess(client: DynamoDBClient, tableNames: Record<TableN
   };
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const name = caller.getStore();
+      const name = callingFunction();
       const commandName = context.commandName ?? '';
       if (name) {
         for (const touch of touchesOf(commandName, args.input as Attributes, shapeOf) ?? []) {

@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { allowed, touchesOf } from '../../../infra/local/key-access.ts';
+import { FunctionModules, lambdaContext } from '../../../infra/local/functions.ts';
+import { allowed, callingFunction, touchesOf } from '../../../infra/local/key-access.ts';
 import { matchesKeyPattern } from '../../../infra/table-keys.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../../shared/db/tables.ts';
 
@@ -7,6 +9,20 @@ const shapes = { Main: mainTable, Idempotency: idempotencyTable, Audit: auditTab
 const shapeOf = (table: string) => shapes[table as keyof typeof shapes];
 
 describe('the local stage’s stand-in for dynamodb:LeadingKeys', () => {
+  it('runs each invocation of a function as that function, so its requests get its grants', async () => {
+    const fixture = fileURLToPath(new URL('../../fixtures/functions/caller-handler.ts', import.meta.url));
+    const functions = new FunctionModules(() => fixture);
+    const booking = await functions.handler<unknown, string | undefined>('booking');
+    const auth = await functions.handler<unknown, string | undefined>('auth');
+
+    expect(await booking({}, lambdaContext('booking', 1000, 'eu-west-1'))).toBe('booking');
+    expect(await auth({}, lambdaContext('auth', 1000, 'eu-west-1'))).toBe('auth');
+    expect(callingFunction()).toBeUndefined();
+    await expect(functions.handler('not-a-function')).rejects.toThrow(
+      /not a function of infra\/functions.ts/,
+    );
+  });
+
   it('reads a key pattern as IAM’s StringLike does: * any run, ? one character, the rest literally', () => {
     expect(matchesKeyPattern('LOGIN_CODE#abc', 'LOGIN_CODE#*')).toBe(true);
     expect(matchesKeyPattern('LOGIN_STATE#abc', 'LOGIN_CODE#*')).toBe(false);
