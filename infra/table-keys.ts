@@ -9,13 +9,13 @@ import { draftPartition } from '../shared/db/entities/catalog-draft.ts';
 import { imagePartitionPrefix } from '../shared/db/entities/catalog-image.ts';
 import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
 import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts';
-import { webhookPartitionPrefix } from '../shared/db/entities/delivery.ts';
 import { employeeRevocationPartitionPrefix } from '../shared/db/entities/employee-revocation.ts';
 import { expiryPartition } from '../shared/db/entities/esim.ts';
 import { iccidPartitionPrefix, poolPartitionPrefix } from '../shared/db/entities/esim-pool.ts';
 import { eventPartitionPrefix, redeliveryPartitionPrefix } from '../shared/db/entities/event.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
+import { webhookPartitionPrefix } from '../shared/db/entities/webhook.ts';
 import { recoveryJobPartitionPrefix } from '../shared/db/entities/webhook-recovery.ts';
 import type { Access, FunctionNeeds, ServiceFunction, TableName } from './functions.ts';
 

@@ -14,6 +14,9 @@ import { accountPartition } from './account.ts';
  * creates can never both commit (at most one subscription per account). The dispatcher finds the
  * subscription of an event's account with one GetItem; an id from another account never matches.
  */
+/** A webhook's own partition (its id): its deliveries and its recovery, and the index of its deliveries. */
+export const webhookPartitionPrefix = 'WEBHOOK#';
+export const webhookPartition = (webhookId: string) => `${webhookPartitionPrefix}${webhookId}`;
 export const webhookKeys = (accountId: string) => ({ pk: accountPartition(accountId), sk: 'WEBHOOK' });
 
 export interface WebhookItem {
