@@ -186,7 +186,10 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     });
     const tables = await createTables(dynamo.endpoint, stoppers);
     // IAM's dynamodb:LeadingKeys, locally: each function reaches only the partitions it declares.
-    const stopCheckingKeys = onDynamoDbClient((client) => checkKeyAccess(client, tables));
+    const { main, idempotency, audit } = tables;
+    const stopCheckingKeys = onDynamoDbClient((client) =>
+      checkKeyAccess(client, { main, idempotency, audit }),
+    );
     stoppers.add(async () => stopCheckingKeys());
     const createdQueues = createQueues(sqs);
     createBuckets(sqs);
