@@ -16,10 +16,6 @@ import {
   type SecretName,
 } from '../shared/config/env.ts';
 import type { SigningKeyPurpose } from '../shared/crypto/signing-key-vault.ts';
-import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
-import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts';
-import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
-import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
@@ -28,6 +24,7 @@ import {
 import type { FunctionGroup } from '../shared/routes/types.ts';
 import type { FilterPattern } from './local/event-filter.ts';
 import type { StageConfig } from './stage-config.ts';
+import { type KeyPattern, partitionsOf } from './table-keys.ts';
 
 /*
  * Every function of the service, declared once: one per function group of the route table, and the
@@ -40,7 +37,7 @@ import type { StageConfig } from './stage-config.ts';
 
 /**
  * `append`: PutItem only (the audit log: its writers can neither read, change nor delete a record).
- * `count`: GetItem and UpdateItem only, both limited to `writableKeyPrefixes` (the daily usage counter).
+ * `count`: GetItem and UpdateItem only, both limited to the partitions it declares (the daily usage counter).
  */
 export type Access = 'read' | 'readWrite' | 'append' | 'count';
 export type TableName = 'main' | 'idempotency' | 'audit';
@@ -66,10 +63,10 @@ export type SigningKeyAccess = { sign: readonly SigningKeyPurpose[] } | { manage
 export interface FunctionNeeds {
   tables?: Partial<Record<TableName, Access>>;
   /**
-   * Writes limited to items whose partition key starts with one of these (IAM dynamodb:LeadingKeys);
-   * with `count` access, reads too.
+   * The partitions it may read and write in each table of `tables` (IAM dynamodb:LeadingKeys): key
+   * patterns from infra/table-keys.ts. Writes imply reads where the access reads at all.
    */
-  writableKeyPrefixes?: Partial<Record<TableName, readonly string[]>>;
+  keys?: Partial<Record<TableName, { reads?: readonly KeyPattern[]; writes?: readonly KeyPattern[] }>>;
   secrets?: Partial<Record<SecretName, 'read' | 'readWrite'>>;
   /** Objects of the service's buckets (infra/stacks/stateful-stack.ts). */
   buckets?: Partial<Record<BucketName, BucketAccess>>;
@@ -78,7 +75,7 @@ export interface FunctionNeeds {
    * purposes (kms:Sign, nothing else), or `manage` them (create, read public keys, schedule deletion:
    * key rotation only). Nobody can read a private key.
    */
-  keys?: SigningKeyAccess;
+  signingKeys?: SigningKeyAccess;
   /** Workers with an `invoke` trigger it may invoke (lambda:InvokeFunction on each, nothing else). */
   invokes?: readonly InvocableFunction[];
   memorySize?: 512 | 1024;
@@ -91,8 +88,22 @@ export interface FunctionNeeds {
  */
 const dailyUsageCounter = {
   tables: { idempotency: 'count' },
-  writableKeyPrefixes: { idempotency: [dailyUsagePartitionPrefix] },
+  keys: { idempotency: { writes: partitionsOf('idempotency', 'dailyUsage') } },
 } as const satisfies FunctionNeeds;
+
+/** Idempotency records and the daily usage counter: functions serving metered creates. */
+const idempotentCreates = { writes: partitionsOf('idempotency', 'idempotencyRecords', 'dailyUsage') };
+
+/**
+ * What authenticating a token reads (shared/auth): the caller's account and application, or the
+ * employee's revocation. Every function serving a route with a token reads these.
+ */
+const callerStanding = partitionsOf('main', 'accounts', 'applications', 'employeeRevocations');
+
+/** Bookings, in their account's partition: the item is its own outbox (the processor publishes). */
+const bookingWrites = partitionsOf('main', 'accounts');
+/** eSIMs and orders (in their account's partition) with their events. */
+const esimWrites = partitionsOf('main', 'accounts', 'events');
 
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
@@ -100,8 +111,9 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     // Employee login writes its login states and one-time codes, token issuing the lockout records of
     // client ids (docs/quotas.md), and nothing else of the main table.
     tables: { main: 'readWrite', audit: 'append' },
-    writableKeyPrefixes: {
-      main: [loginStatePartitionPrefix, oneTimeCodePartitionPrefix, clientLockoutPartitionPrefix],
+    keys: {
+      main: { reads: callerStanding, writes: partitionsOf('main', 'employeeLogin', 'clientLockouts') },
+      audit: { writes: partitionsOf('audit', 'auditRecords') },
     },
     secrets: {
       signingKeys: 'read',
@@ -110,7 +122,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       idpClientSecret: 'read',
       loginStateKey: 'read',
     },
-    keys: { sign: ['access-token'] },
+    signingKeys: { sign: ['access-token'] },
     // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
     memorySize: 1024,
   },
@@ -119,6 +131,25 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
     // Internet-facing: it never holds the partner CA's key, the signing function signs its CSRs.
     invokes: ['certificate-signing'],
+    keys: {
+      main: {
+        reads: partitionsOf('main', 'accountLists'),
+        writes: [
+          ...partitionsOf(
+            'main',
+            'accounts',
+            'applications',
+            'employeeRevocations',
+            'esimPools',
+            'iccidRegistry',
+          ),
+          // An employee's redelivery of a webhook (docs/webhooks.md).
+          ...partitionsOf('main', 'webhookDeliveries', 'redeliveries'),
+        ],
+      },
+      idempotency: idempotentCreates,
+      audit: { writes: partitionsOf('audit', 'auditRecords') },
+    },
     secrets: {
       jwks: 'read',
       clientSecretPepper: 'read',
@@ -129,15 +160,30 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     memorySize: 1024,
   },
   // The audit log's reader: the only function that may read the audit table, and it writes nothing.
-  audit: { tables: { audit: 'read' }, secrets: { jwks: 'read' } },
+  audit: {
+    // The main table for the employee's revocation only (shared/auth/employee-standing.ts).
+    tables: { main: 'read', audit: 'read' },
+    keys: {
+      main: { reads: partitionsOf('main', 'employeeRevocations') },
+      audit: { reads: partitionsOf('audit', 'auditRecords', 'auditIndexes') },
+    },
+    secrets: { jwks: 'read' },
+  },
   catalog: {
     tables: { main: 'read', ...dailyUsageCounter.tables },
-    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    keys: {
+      main: { reads: [...callerStanding, ...partitionsOf('main', 'catalog')] },
+      ...dailyUsageCounter.keys,
+    },
     secrets: { jwks: 'read' },
     buckets: { images: 'read' },
   },
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
+    keys: {
+      main: { reads: [...callerStanding, ...partitionsOf('main', 'catalog')], writes: bookingWrites },
+      idempotency: idempotentCreates,
+    },
     // GET /.well-known/pass-keys.json publishes the public pass keys: never the key set.
     secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
   },
@@ -145,29 +191,59 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.
   esim: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
+    keys: {
+      // Orders claim eSIMs from the account's pool.
+      main: {
+        reads: [...callerStanding, ...partitionsOf('main', 'catalog')],
+        writes: [...esimWrites, ...partitionsOf('main', 'esimPools')],
+      },
+      idempotency: idempotentCreates,
+    },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
   // The idempotency table and key: recover takes an optional Idempotency-Key. Read-write access to that
   // table covers the daily usage counter too.
   webhooks: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
+    keys: {
+      main: {
+        reads: callerStanding,
+        writes: partitionsOf(
+          'main',
+          'accounts',
+          'events',
+          'redeliveries',
+          'webhookDeliveries',
+          'recoveryJobs',
+        ),
+      },
+      idempotency: idempotentCreates,
+    },
     secrets: { jwks: 'read', webhookEncryptionKey: 'read', idempotencyEncryptionKey: 'read' },
   },
   sandbox: {
     tables: { main: 'readWrite', ...dailyUsageCounter.tables },
-    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    // Sandbox bookings and eSIM usage.
+    keys: { main: { reads: callerStanding, writes: esimWrites }, ...dailyUsageCounter.keys },
     secrets: { jwks: 'read' },
   },
   // The plan comes from the authorizer's context; the main table only when a request arrives without
   // one. The day's usage is the service's own count, not API Gateway's.
   quotas: {
     tables: { main: 'read', ...dailyUsageCounter.tables },
-    writableKeyPrefixes: dailyUsageCounter.writableKeyPrefixes,
+    keys: { main: { reads: callerStanding }, ...dailyUsageCounter.keys },
     secrets: { jwks: 'read' },
   },
   // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
   'catalog-admin': {
     tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    keys: {
+      // Account contracts live in the account's partition.
+      main: { reads: callerStanding, writes: partitionsOf('main', 'accounts', 'catalog', 'catalogDrafts') },
+      // Its routes are on the admin API, which meters nothing.
+      idempotency: { writes: partitionsOf('idempotency', 'idempotencyRecords') },
+      audit: { writes: partitionsOf('audit', 'auditRecords') },
+    },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
     buckets: { images: 'write' },
     // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
@@ -303,7 +379,7 @@ const workerDefinitions = {
       passSigningKeys: 'readWrite',
       passKeysPublic: 'readWrite',
     },
-    keys: { manage: true },
+    signingKeys: { manage: true },
     timeoutSeconds: 30,
     trigger: {
       kind: 'schedule',
@@ -320,8 +396,9 @@ const workerDefinitions = {
     // bookings are issued (pass, hold).
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
+    keys: { main: { writes: [...bookingWrites, ...partitionsOf('main', 'events')] } },
     secrets: { passSigningKeys: 'read' },
-    keys: { sign: ['pass'] },
+    signingKeys: { sign: ['pass'] },
     trigger: {
       kind: 'stream',
       batchSize: 10,
@@ -336,15 +413,17 @@ const workerDefinitions = {
     // Issued bookings past their hold become Expired.
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
+    keys: { main: { reads: partitionsOf('main', 'bookingSweeps'), writes: bookingWrites } },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
   },
   'recovery-sweep': {
     // Records stuck in an intermediate state (bookings Processing past two minutes) are re-driven.
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
+    keys: { main: { reads: partitionsOf('main', 'bookingSweeps'), writes: bookingWrites } },
     // It issues passes, like the processor: the one other signer.
     secrets: { passSigningKeys: 'read' },
-    keys: { sign: ['pass'] },
+    signingKeys: { sign: ['pass'] },
     trigger: {
       kind: 'schedule',
       every: { minutes: 1 },
@@ -357,6 +436,9 @@ const workerDefinitions = {
     // rewrites eSIMs with their outbox events, in the main table only.
     servesGroup: 'esim',
     tables: { main: 'readWrite' },
+    keys: {
+      main: { reads: partitionsOf('main', 'esimExpiry'), writes: esimWrites },
+    },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
   },
   'certificate-signing': {
@@ -371,6 +453,10 @@ const workerDefinitions = {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.
     servesGroup: 'webhooks',
     tables: { main: 'readWrite' },
+    keys: {
+      // The subscription (in the account's partition) and the deliveries.
+      main: { writes: partitionsOf('main', 'accounts', 'webhookDeliveries') },
+    },
     secrets: { webhookEncryptionKey: 'read' },
     trigger: { kind: 'queue', queue: 'webhook-deliveries', batchSize: 10, reportBatchItemFailures: true },
   },
@@ -388,6 +474,7 @@ const gatewayFunctionDefinitions = {
   authorizer: {
     // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
     tables: { main: 'read' },
+    keys: { main: { reads: partitionsOf('main', 'accounts') } },
     secrets: { jwks: 'read', usageKeySecret: 'read' },
   },
 } satisfies Record<string, FunctionNeeds>;

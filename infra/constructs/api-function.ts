@@ -24,6 +24,7 @@ import type { Construct } from 'constructs';
 import { kmsKeyTags } from '../../shared/aws/kms-signing-keys.ts';
 import { signingKeyPurposes } from '../../shared/crypto/signing-key-vault.ts';
 import { type Access, type BucketAccess, bucketGrants, type SigningKeyAccess } from '../functions.ts';
+import type { KeyAccess } from '../table-keys.ts';
 import { bundleFunctionSync } from './bundle.ts';
 import { projectRoot } from './entries.ts';
 import type { ServiceTable } from './service-table.ts';
@@ -116,55 +117,28 @@ export class ApiFunction extends LambdaFunction {
   }
 
   /**
-   * The table and its named indexes, no `index/*` wildcard. With `writableKeyPrefixes`, writes reach
-   * only items whose partition key starts with one of them (IAM condition dynamodb:LeadingKeys); with
-   * `count` access reads do too, and the prefixes are required.
+   * The table and its named indexes, no `index/*` wildcard, each statement limited to the partitions
+   * `keys` names (IAM condition dynamodb:LeadingKeys, evaluated against the partition key of the
+   * table or of the index queried). `count` access reads by key only, so no index.
    */
-  bindTable({
-    table,
-    access,
-    writableKeyPrefixes,
-  }: {
-    table: ServiceTable;
-    access: Access;
-    writableKeyPrefixes?: readonly string[] | undefined;
-  }): void {
-    if (access === 'count' && !writableKeyPrefixes?.length) {
-      throw new Error(
-        `${this.node.path}: count access to ${table.node.path} needs the counters' key prefixes`,
-      );
-    }
-    const leadingKeys = writableKeyPrefixes
-      ? {
-          conditions: {
-            'ForAllValues:StringLike': {
-              'dynamodb:LeadingKeys': writableKeyPrefixes.map((prefix) => `${prefix}*`),
-            },
-          },
-        }
-      : {};
-    const reads = readActions[access];
-    if (reads.length > 0) {
+  bindTable({ table, access, keys }: { table: ServiceTable; access: Access; keys: KeyAccess }): void {
+    const statement = (actions: readonly string[], patterns: readonly string[], resources: string[]) => {
+      if (actions.length === 0) return;
+      if (patterns.length === 0) {
+        throw new Error(`${this.node.path}: ${access} access to ${table.node.path} names no partitions`);
+      }
       this.addToRolePolicy(
         new PolicyStatement({
-          actions: reads.map((action) => `dynamodb:${action}`),
-          resources:
-            access === 'count'
-              ? [table.tableArn]
-              : [table.tableArn, ...table.indexNames.map((name) => `${table.tableArn}/index/${name}`)],
-          ...(access === 'count' ? leadingKeys : {}),
+          actions: actions.map((action) => `dynamodb:${action}`),
+          resources,
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] } },
         }),
       );
-    }
-    const writes = writeActions[access];
-    if (writes.length === 0) return;
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: writes.map((action) => `dynamodb:${action}`),
-        resources: [table.tableArn],
-        ...leadingKeys,
-      }),
-    );
+    };
+    const indexes =
+      access === 'count' ? [] : table.indexNames.map((name) => `${table.tableArn}/index/${name}`);
+    statement(readActions[access], keys.reads, [table.tableArn, ...indexes]);
+    statement(writeActions[access], keys.writes, [table.tableArn]);
   }
 
   /** Objects under `images/` only: GetObject to read, PutObject to write; never list or delete. */

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { functionNeeds, type ServiceFunction } from '../functions.ts';
+import { runAs } from './key-access.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -42,13 +44,17 @@ export type Handler<E, R> = (event: E, context: Context) => Promise<R>;
 
 /**
  * Imports each function's module once, on first use, like a cold start. A module that fails to load
- * is retried on the next call.
+ * is retried on the next call. Each call runs as that function: its DynamoDB requests get its grants
+ * (infra/local/key-access.ts).
  */
 export class FunctionModules {
   private readonly loaded = new Map<string, Promise<unknown>>();
 
+  /** `fileOf`: where a function's module is (tests point it at a fixture). */
+  constructor(private readonly fileOf: (name: string) => string = handlerFile) {}
+
   async handler<E, R>(name: string): Promise<Handler<E, R>> {
-    const file = handlerFile(name);
+    const file = this.fileOf(name);
     let module = this.loaded.get(name);
     if (!module) {
       module = import(pathToFileURL(file).href);
@@ -57,7 +63,8 @@ export class FunctionModules {
     try {
       const { handler } = (await module) as { handler?: Handler<E, R> };
       if (typeof handler !== 'function') throw new Error(`${file} does not export a handler function`);
-      return handler;
+      if (!(name in functionNeeds)) throw new Error(`${name} is not a function of infra/functions.ts`);
+      return (event, context) => runAs(name as ServiceFunction, () => handler(event, context));
     } catch (error) {
       this.loaded.delete(name);
       throw error;

@@ -23,6 +23,7 @@ import type { TokenEndpointLimits } from '../../shared/domain/quotas/token-endpo
 import { countThrottle } from '../../shared/observability/metrics.ts';
 import { type Clock, processClock } from '../../shared/util/clock.ts';
 import { parseBasicCredentials } from '../../shared/vocabulary/basic-credentials.ts';
+import { runAs } from './key-access.ts';
 
 /**
  * The local gateway's share of API Gateway's work on rate limits (docs/quotas.md, The local stage):
@@ -71,7 +72,10 @@ export class LocalUsagePlans implements UsageReader {
 
   constructor(private readonly options: UsagePlanOptions) {
     this.clock = options.clock ?? processClock;
-    this.readPlan = options.readPlan ?? (async (accountId) => (await accountStore.find(accountId))?.plan);
+    // In AWS the authorizer function reads the plan: with its grants here too.
+    this.readPlan =
+      options.readPlan ??
+      ((accountId) => runAs('authorizer', async () => (await accountStore.find(accountId))?.plan));
     this.verify = options.verify ?? ((token) => verifyAccessToken(token, ['partner', 'employee']));
   }
 

@@ -8,6 +8,7 @@ import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { LocalFileSigningKeys } from '../../shared/crypto/local-signing-keys.ts';
+import { onDynamoDbClient } from '../../shared/db/client.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
@@ -42,6 +43,7 @@ import { FunctionModules, localFunctionName } from './functions.ts';
 import { type Gateway, startGateway } from './gateway.ts';
 import { localRoleGroups, startIdentityProvider, withGeneratedPasswords } from './identity-provider.ts';
 import { startInvokeListener } from './invoke.ts';
+import { checkKeyAccess } from './key-access.ts';
 import { LocalFloodRules, LocalUsagePlans } from './limits.ts';
 import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { createBuckets, createQueues, imagesBucket, QueueEmulator } from './queue-emulator.ts';
@@ -189,6 +191,12 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       redirect_uri: login.redirectUri,
     });
     const tables = await createTables(dynamo.endpoint, stoppers);
+    // IAM's dynamodb:LeadingKeys, locally: each function reaches only the partitions it declares.
+    const { main, idempotency, audit } = tables;
+    const stopCheckingKeys = onDynamoDbClient((client) =>
+      checkKeyAccess(client, { main, idempotency, audit }),
+    );
+    stoppers.add(async () => stopCheckingKeys());
     const createdQueues = createQueues(sqs);
     createBuckets(sqs);
     const lambda = await startInvokeListener({ functions, region });

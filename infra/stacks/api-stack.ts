@@ -48,6 +48,7 @@ import {
   workers,
 } from '../functions.ts';
 import { consoleRedirectUris, type StageConfig } from '../stage-config.ts';
+import { keyAccessOf } from '../table-keys.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
 export interface ApiStackProps extends StackProps {
@@ -424,23 +425,18 @@ export class ApiStack extends Stack {
 
   /** Grants exactly the function's declared needs, and tags it with its registry name. */
   private register(name: ServiceFunction, fn: ApiFunction): void {
-    const {
-      tables = {},
-      writableKeyPrefixes = {},
-      secrets = {},
-      buckets = {},
-      invokes = [],
-      keys,
-    } = functionNeeds[name];
+    const needs = functionNeeds[name];
+    const { tables = {}, secrets = {}, buckets = {}, invokes = [], signingKeys } = needs;
+    const keys = keyAccessOf(needs);
     for (const [table, access] of Object.entries(tables) as [TableName, Access][]) {
       fn.bindTable({
         table: this.stateful.tables[table],
         access,
-        writableKeyPrefixes: writableKeyPrefixes[table],
+        keys: keys[table] ?? { reads: [], writes: [] },
       });
     }
     if (buckets.images) fn.bindBucket({ bucket: this.stateful.imagesBucket, access: buckets.images });
-    if (keys) fn.bindSigningKeys({ access: keys, stage: this.stageConfig.stage });
+    if (signingKeys) fn.bindSigningKeys({ access: signingKeys, stage: this.stageConfig.stage });
     for (const [secret, access] of Object.entries(secrets) as [
       keyof typeof secrets,
       'read' | 'readWrite',

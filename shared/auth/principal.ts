@@ -46,9 +46,12 @@ export type PrincipalFor<Auth extends RouteAuth | null> = Auth extends RouteAuth
   : null;
 
 /** The idempotency tenant of a caller: its account, or the employee (docs/architecture.md, Idempotency). */
+/** An employee's tenant: this, then the subject. */
+export const employeeTenantPrefix = 'employee:';
+
 export function tenantOf(principal: Principal | null): string {
   if (principal?.kind === 'partner') return principal.accountId;
-  return `employee:${principal?.subject ?? 'anonymous'}`;
+  return `${employeeTenantPrefix}${principal?.subject ?? 'anonymous'}`;
 }
 
 /** The client certificate API Gateway verified (requestContext.identity.clientCert). */

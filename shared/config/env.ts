@@ -155,7 +155,7 @@ export interface FunctionProfile {
   secrets?: Partial<Record<SecretName, unknown>>;
   buckets?: Partial<Record<'images', unknown>>;
   /** Signs with, or manages, the service's private signing keys. */
-  keys?: unknown;
+  signingKeys?: unknown;
   /** The functions it invokes. */
   invokes?: readonly InvocableFunction[];
   /** The variables of the queues it uses. */
@@ -216,7 +216,7 @@ function variable<T, const S extends Omit<Variable<T>, 'parse'>>(
 }
 
 const granted = (secret: SecretName) => (fn: FunctionProfile) => fn.secrets?.[secret] !== undefined;
-const usesSigningKeys = (fn: FunctionProfile) => fn.keys !== undefined;
+const usesSigningKeys = (fn: FunctionProfile) => fn.signingKeys !== undefined;
 const invokes = (target: InvocableFunction) => (fn: FunctionProfile) => fn.invokes?.includes(target) ?? false;
 const invokesAny = (fn: FunctionProfile) => (fn.invokes?.length ?? 0) > 0;
 const usesQueue = (name: QueueUrlVariable) => (fn: FunctionProfile) => fn.queueUrlVariables.includes(name);

@@ -5,6 +5,22 @@ import { onReset } from '../config/reset.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
+type ClientSetup = (client: DynamoDBClient) => void;
+const clientSetups = new Set<ClientSetup>();
+
+/**
+ * For the local stage only: `setup` runs on every client made from now on (its stand-in for IAM adds
+ * a middleware, infra/local/key-access.ts). Returns the undo. Lambda functions never call it.
+ */
+export function onDynamoDbClient(setup: ClientSetup): () => void {
+  clientSetups.add(setup);
+  resetDdb();
+  return () => {
+    clientSetups.delete(setup);
+    resetDdb();
+  };
+}
+
 /** Module-scope singleton: one connection pool per Lambda container. */
 export function ddb(): DynamoDBDocumentClient {
   if (!documentClient) {
@@ -14,6 +30,7 @@ export function ddb(): DynamoDBDocumentClient {
       ...(dynamodbEndpoint ? { endpoint: dynamodbEndpoint } : {}),
       maxAttempts: 3,
     });
+    for (const setup of clientSetups) setup(client);
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });

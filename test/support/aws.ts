@@ -12,8 +12,8 @@ export function dynamoClient(): DynamoDBClient {
   return new DynamoDBClient({ region, endpoint: dynamodb, credentials });
 }
 
-export function documentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(dynamoClient(), { marshallOptions: { removeUndefinedValues: true } });
+export function documentClient(client: DynamoDBClient = dynamoClient()): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
 
 let scanClient: DynamoDBDocumentClient | undefined;

@@ -16,7 +16,8 @@ export const accountManagerKeys = (accountId: string, employeeId: string) => ({
   pk: accountKeys(accountId).pk,
   sk: `${sortPrefix}${employeeId}`,
 });
-const listPartition = (accountId: string) => `MANAGERS#${accountId}`;
+export const managerListPartitionPrefix = 'MANAGERS#';
+const listPartition = (accountId: string) => `${managerListPartitionPrefix}${accountId}`;
 
 export interface AccountManagerItem {
   pk: string;

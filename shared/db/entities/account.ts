@@ -14,8 +14,13 @@ import type { DynamoWrite } from '../transaction.ts';
  * gsi1sk `ACCOUNT#<created_at>#<id>` (newest first). The account's applications share its id as
  * gsi1pk (shared/db/entities/application.ts).
  */
-export const accountKeys = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
-const listPartition = 'ACCOUNTS';
+/** The account's partition: its record, and the items of everything it owns (bookings, eSIMs, webhook, contract). */
+export const accountPartitionPrefix = 'ACCOUNT#';
+export const accountPartition = (accountId: string) => `${accountPartitionPrefix}${accountId}`;
+export const accountKeys = (accountId: string) => ({ pk: accountPartition(accountId), sk: 'ACCOUNT' });
+/** gsi1pk of every account record. */
+export const accountListPartition = 'ACCOUNTS';
+const listPartition = accountListPartition;
 const listPrefix = 'ACCOUNT#';
 
 export interface AccountItem {

@@ -2,6 +2,7 @@ import { config } from '../../config/env.ts';
 import { ApiError } from '../../domain/errors.ts';
 import type { ActionLimiter } from '../../domain/webhooks/ports.ts';
 import type { DynamoWrite } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 
 /** Partner-triggered webhook actions (ping, redeliver, recover) an account may start per minute. */
 export const webhookActionsPerMinute = 10;
@@ -22,7 +23,7 @@ export function webhookActionLimitWrite(accountId: string, now: Date): DynamoWri
     item: {
       Update: {
         TableName: config().mainTableName,
-        Key: { pk: `ACCOUNT#${accountId}`, sk: `RATE#webhook-actions#${windowStart}` },
+        Key: { pk: accountPartition(accountId), sk: `RATE#webhook-actions#${windowStart}` },
         UpdateExpression: 'SET entity = :entity, #ttl = :ttl ADD #count :one',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },

@@ -7,14 +7,18 @@ import type { Scope } from '../../vocabulary/scopes.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite, TransactItem } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 
 /**
  * Application: pk `APPLICATION#<client_id>`, sk `APPLICATION`, so the token endpoint finds it with one
  * GetItem on the client_id alone. An account's applications: gsi1pk `ACCOUNT#<account_id>`,
  * gsi1sk `APPLICATION#<created_at>#<client_id>`.
  */
-export const applicationKeys = (clientId: string) => ({ pk: `APPLICATION#${clientId}`, sk: 'APPLICATION' });
-const accountPartition = (accountId: string) => `ACCOUNT#${accountId}`;
+export const applicationPartitionPrefix = 'APPLICATION#';
+export const applicationKeys = (clientId: string) => ({
+  pk: `${applicationPartitionPrefix}${clientId}`,
+  sk: 'APPLICATION',
+});
 const listPrefix = 'APPLICATION#';
 
 export interface ApplicationItem {

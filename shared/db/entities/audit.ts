@@ -24,7 +24,10 @@ import type { DynamoWrite } from '../transaction.ts';
  * traffic is far below a partition's 1,000 writes per second, and no LSI caps its size.
  */
 
-const allRecords = 'AUDIT';
+/** Every record's partition; the indexes' partitions lead with their filter. */
+export const auditPartition = 'AUDIT';
+export const auditIndexPartitionPrefixes = { actor: 'ACTOR#', target: 'TARGET#', action: 'ACTION#' } as const;
+const allRecords = auditPartition;
 
 export interface AuditItem {
   pk: string;
@@ -52,9 +55,13 @@ export function auditToItem(record: AuditRecord): AuditItem {
     pk: allRecords,
     sk: `${record.at}#${record.id}`,
     // Sparse: a record that names no actor or target stays out of that index.
-    ...(record.actor.id === null ? {} : { actor_key: `ACTOR#${record.actor.id}` }),
-    ...(record.target.id === null ? {} : { target_key: `TARGET#${record.target.id}` }),
-    action_key: `ACTION#${record.action}`,
+    ...(record.actor.id === null
+      ? {}
+      : { actor_key: `${auditIndexPartitionPrefixes.actor}${record.actor.id}` }),
+    ...(record.target.id === null
+      ? {}
+      : { target_key: `${auditIndexPartitionPrefixes.target}${record.target.id}` }),
+    action_key: `${auditIndexPartitionPrefixes.action}${record.action}`,
     entity: 'AuditRecord',
     id: record.id,
     at: record.at,
@@ -118,11 +125,23 @@ interface IndexChoice {
 
 function indexFor(query: AuditQuery): IndexChoice {
   if (query.actorId !== undefined)
-    return { indexName: 'byActor', keyAttribute: 'actor_key', keyValue: `ACTOR#${query.actorId}` };
+    return {
+      indexName: 'byActor',
+      keyAttribute: 'actor_key',
+      keyValue: `${auditIndexPartitionPrefixes.actor}${query.actorId}`,
+    };
   if (query.targetId !== undefined)
-    return { indexName: 'byTarget', keyAttribute: 'target_key', keyValue: `TARGET#${query.targetId}` };
+    return {
+      indexName: 'byTarget',
+      keyAttribute: 'target_key',
+      keyValue: `${auditIndexPartitionPrefixes.target}${query.targetId}`,
+    };
   if (query.action !== undefined)
-    return { indexName: 'byAction', keyAttribute: 'action_key', keyValue: `ACTION#${query.action}` };
+    return {
+      indexName: 'byAction',
+      keyAttribute: 'action_key',
+      keyValue: `${auditIndexPartitionPrefixes.action}${query.action}`,
+    };
   return { keyAttribute: 'pk', keyValue: allRecords };
 }
 

@@ -18,6 +18,7 @@ import type { StagedWrite } from '../../domain/unit-of-work.ts';
 import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 
 /**
  * Booking: pk `ACCOUNT#<account_id>`, sk `BOOKING#<booking_id>`. Every read names the account in the
@@ -40,7 +41,7 @@ import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction
  * booking id, and each sweep reads them all.
  */
 export const bookingKeys = (accountId: string, bookingId: string) => ({
-  pk: `ACCOUNT#${accountId}`,
+  pk: accountPartition(accountId),
   sk: `BOOKING#${bookingId}`,
 });
 const bookingPrefix = 'BOOKING#';
@@ -53,14 +54,18 @@ function shardOf(bookingId: string): number {
   return hash % sweepShards;
 }
 
+/** gsi1pk prefixes of the sweeps' sparse indexes. */
+export const holdPartitionPrefix = 'BOOKING_HOLD#';
+export const processingPartitionPrefix = 'BOOKING_PROCESSING#';
+
 /** The hold index key of a booking: the same shard for the same booking, whatever writes it. */
 export function holdPartition(bookingId: string): string {
-  return `BOOKING_HOLD#${shardOf(bookingId)}`;
+  return `${holdPartitionPrefix}${shardOf(bookingId)}`;
 }
 
 /** The Processing index key of a booking, sharded the same way. */
 export function processingPartition(bookingId: string): string {
-  return `BOOKING_PROCESSING#${shardOf(bookingId)}`;
+  return `${processingPartitionPrefix}${shardOf(bookingId)}`;
 }
 
 /** The sparse index entry of a booking in a status some sweep looks for. */

@@ -11,7 +11,8 @@ import type { DynamoWrite } from '../transaction.ts';
  * (shared/storage/image-objects.ts). Uploaded images' ids derive from their SHA-256; seeded ones keep
  * the ids of the seed files.
  */
-export const imageKey = (imageId: string) => ({ pk: `CATALOG_IMAGE#${imageId}`, sk: 'IMAGE' });
+export const imagePartitionPrefix = 'CATALOG_IMAGE#';
+export const imageKey = (imageId: string) => ({ pk: `${imagePartitionPrefix}${imageId}`, sk: 'IMAGE' });
 
 interface ImageItem {
   pk: string;

@@ -26,6 +26,7 @@ import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 
 /**
  * The published catalog, single-table (docs/catalog.md has the access-pattern table):
@@ -37,10 +38,16 @@ import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction
  *               pk `CATALOG`, sk `CONTRACT#DEFAULT`.
  * Image bytes live in S3 (shared/storage/image-objects.ts); the draft in catalog-draft.ts.
  */
-export const catalogPointerKey = { pk: 'CATALOG', sk: 'CURRENT' } as const;
-export const defaultContractKey = { pk: 'CATALOG', sk: 'CONTRACT#DEFAULT' } as const;
-export const contractKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'CATALOG_CONTRACT' });
-export const snapshotPartition = (version: string) => `CATALOG#${version}`;
+/** The catalog's own partition: the pointer to the current version and the default contract. */
+export const catalogPartition = 'CATALOG';
+export const catalogPointerKey = { pk: catalogPartition, sk: 'CURRENT' } as const;
+export const defaultContractKey = { pk: catalogPartition, sk: 'CONTRACT#DEFAULT' } as const;
+export const contractKey = (accountId: string) => ({
+  pk: accountPartition(accountId),
+  sk: 'CATALOG_CONTRACT',
+});
+export const snapshotPartitionPrefix = 'CATALOG#';
+export const snapshotPartition = (version: string) => `${snapshotPartitionPrefix}${version}`;
 
 export const recordPrefixes = {
   hubs: 'HUB#',

@@ -16,7 +16,7 @@ import type { DeliveryProgress, DeliveryStore, DispatchStore } from '../../domai
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
-import { disableGoneWebhook, findWebhookOfAccount } from './webhook.ts';
+import { disableGoneWebhook, findWebhookOfAccount, webhookPartition } from './webhook.ts';
 import { completeRecovery } from './webhook-recovery.ts';
 
 /**
@@ -29,7 +29,7 @@ const retentionSeconds = 30 * 24 * 60 * 60;
 const listPrefix = 'DELIVERY#';
 
 export const deliveryKeys = (webhookId: string, eventId: string) => ({
-  pk: `WEBHOOK#${webhookId}`,
+  pk: webhookPartition(webhookId),
   sk: `DELIVERY#${eventId}`,
 });
 
@@ -147,7 +147,7 @@ export async function claimDelivery(
         ConditionExpression: 'attribute_not_exists(pk) OR claim = :claim',
         ExpressionAttributeNames: { '#data': 'data', '#status': 'status', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
-          ':gsi1pk': `WEBHOOK#${webhookId}`,
+          ':gsi1pk': webhookPartition(webhookId),
           ':gsi1sk': `${listPrefix}${event.timestamp}#${event.id}`,
           ':entity': 'Delivery',
           ':webhook': webhookId,
@@ -273,7 +273,7 @@ export async function unsentBetween(
         FilterExpression: '#status IN (:skipped, :failed)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':pk': `WEBHOOK#${webhookId}`,
+          ':pk': webhookPartition(webhookId),
           ':from': `${listPrefix}${since}`,
           ':to': `${listPrefix}${until}#~`,
           ':skipped': 'Skipped',
@@ -350,7 +350,7 @@ export const deliveryStore = {
   },
 
   list(webhookId, page) {
-    const list = { gsi1pk: `WEBHOOK#${webhookId}`, skPrefix: listPrefix, newestFirst: true };
+    const list = { gsi1pk: webhookPartition(webhookId), skPrefix: listPrefix, newestFirst: true };
     return queryGsi1Page({ ...page, ...list }, deliveryFromItem);
   },
 

@@ -11,8 +11,9 @@ import type { EntityTableOptions } from './login-state.ts';
  * per employee, never deleted: a lift sets `status` to Reinstated and keeps `revoked_at`, which still
  * refuses the tokens issued before it.
  */
+export const employeeRevocationPartitionPrefix = 'EMPLOYEE#';
 export const employeeRevocationKeys = (employeeId: string) => ({
-  pk: `EMPLOYEE#${employeeId}`,
+  pk: `${employeeRevocationPartitionPrefix}${employeeId}`,
   sk: 'REVOCATION',
 });
 

@@ -4,6 +4,7 @@ import type { EsimOrder, OrderStatus, Price } from '../../domain/esim/model.ts';
 import type { EsimOrderStore } from '../../domain/esim/ports.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite, TransactItem } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 
 /**
  * eSIM order: pk `ACCOUNT#<account_id>`, sk `ESIM_ORDER#<order_id>` (tenant isolation by key). A
@@ -11,7 +12,7 @@ import type { DynamoWrite, TransactItem } from '../transaction.ts';
  * ICCID (shared/db/entities/esim-pool.ts).
  */
 export const esimOrderKeys = (accountId: string, orderId: string) => ({
-  pk: `ACCOUNT#${accountId}`,
+  pk: accountPartition(accountId),
   sk: `ESIM_ORDER#${orderId}`,
 });
 

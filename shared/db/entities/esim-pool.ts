@@ -8,6 +8,7 @@ import type { ClaimOutcome, IccidClaim, IccidPool, LoadOutcome, Resellers } from
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite, TransactItem } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 import { esimKeys, newEsimPut } from './esim.ts';
 import { esimOrderChange } from './esim-order.ts';
 
@@ -28,7 +29,9 @@ import { esimOrderChange } from './esim-order.ts';
  *   confirms that pick one ICCID, at most one transaction commits.
  */
 export const poolShards = 16;
-export const poolPartition = (accountId: string, shard: number) => `ESIM_POOL#${accountId}#${shard}`;
+export const poolPartitionPrefix = 'ESIM_POOL#';
+export const poolPartition = (accountId: string, shard: number) =>
+  `${poolPartitionPrefix}${accountId}#${shard}`;
 const spreadOf = (iccid: string) => createHash('sha256').update(iccid).digest('hex').slice(0, 8);
 const shardOf = (spread: string) => Number.parseInt(spread.slice(0, 1), 16) % poolShards;
 export const poolEntryKey = (accountId: string, iccid: string) => {
@@ -38,8 +41,9 @@ export const poolEntryKey = (accountId: string, iccid: string) => {
 /** A random point of one shard's sort keys (they all start with the shard's hex digit). */
 export const randomPointOf = (shard: number) =>
   `${shard.toString(16)}${randomBytes(4).toString('hex').slice(1)}`;
-export const iccidRegistryKey = (iccid: string) => ({ pk: `ICCID#${iccid}`, sk: 'ICCID' });
-export const resellerKey = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ESIM_RESELLER' });
+export const iccidPartitionPrefix = 'ICCID#';
+export const iccidRegistryKey = (iccid: string) => ({ pk: `${iccidPartitionPrefix}${iccid}`, sk: 'ICCID' });
+export const resellerKey = (accountId: string) => ({ pk: accountPartition(accountId), sk: 'ESIM_RESELLER' });
 
 const table = () => config().mainTableName;
 

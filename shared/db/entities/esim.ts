@@ -11,6 +11,7 @@ import type { StagedWrite } from '../../domain/unit-of-work.ts';
 import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite, type TransactItem } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 import { eventWrite } from './event.ts';
 
 /**
@@ -23,10 +24,11 @@ import { eventWrite } from './event.ts';
  * sweep must visit, soonest first. Once every package is Expired the item leaves the index.
  */
 export const esimKeys = (accountId: string, iccid: string) => ({
-  pk: `ACCOUNT#${accountId}`,
+  pk: accountPartition(accountId),
   sk: `ESIM#${iccid}`,
 });
 const esimPrefix = 'ESIM#';
+/** gsi1pk of every eSIM not yet Expired (the expiry index). */
 export const expiryPartition = 'ESIM_EXPIRY';
 
 interface PackageItem {

@@ -22,7 +22,10 @@ export interface EventItem {
   ttl: number;
 }
 
-export const eventKey = (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' });
+export const eventPartitionPrefix = 'EVENT#';
+/** An event's copy for a redelivery (webhook recovery): a new item, so the stream carries it again. */
+export const redeliveryPartitionPrefix = 'REDELIVERY#';
+export const eventKey = (eventId: string) => ({ pk: `${eventPartitionPrefix}${eventId}`, sk: 'EVENT' });
 
 export function toEventItem(event: DomainEvent): EventItem {
   return {
@@ -78,7 +81,7 @@ function redeliveryWrite(delivery: Delivery, claim: string, now: Date): DynamoWr
       Put: {
         TableName: config().mainTableName,
         Item: {
-          pk: `REDELIVERY#${claim}`,
+          pk: `${redeliveryPartitionPrefix}${claim}`,
           sk: 'EVENT',
           entity: eventEntity,
           event_id: event.id,

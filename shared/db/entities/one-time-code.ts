@@ -42,7 +42,7 @@ export function oneTimeCodeToItem(code: IssuedCode): OneTimeCodeItem {
 export function oneTimeCodeFromItem(item: Record<string, unknown>): IssuedCode {
   const stored = Array.isArray(item.roles) ? item.roles : [];
   return {
-    codeHash: String(item.pk).slice('LOGIN_CODE#'.length),
+    codeHash: String(item.pk).slice(oneTimeCodePartitionPrefix.length),
     employeeId: String(item.employee_id),
     roles: stored.filter((role): role is string => typeof role === 'string').filter(isRole),
     codeChallenge: String(item.code_challenge),

@@ -6,6 +6,7 @@ import type { RecoveryStore } from '../../domain/webhooks/ports.ts';
 import { recoveryInProgress } from '../../domain/webhooks/recovery.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
+import { webhookPartition } from './webhook.ts';
 
 /**
  * The latest recovery of a subscription: pk `WEBHOOK#<webhook_id>`, sk `RECOVERY`, one item per
@@ -14,8 +15,12 @@ import type { DynamoWrite } from '../transaction.ts';
  * `WebhookRecoveryJob`, which the webhook pipe carries to the dispatcher in the subscription's own
  * message group (shared/db/entities/webhook-message.ts). Both are kept a week past the lease.
  */
-export const recoveryKeys = (webhookId: string) => ({ pk: `WEBHOOK#${webhookId}`, sk: 'RECOVERY' });
-export const recoveryJobKeys = (recoveryId: string) => ({ pk: `RECOVERY#${recoveryId}`, sk: 'JOB' });
+export const recoveryKeys = (webhookId: string) => ({ pk: webhookPartition(webhookId), sk: 'RECOVERY' });
+export const recoveryJobPartitionPrefix = 'RECOVERY#';
+export const recoveryJobKeys = (recoveryId: string) => ({
+  pk: `${recoveryJobPartitionPrefix}${recoveryId}`,
+  sk: 'JOB',
+});
 export const recoveryJobEntity = 'WebhookRecoveryJob';
 /** The message group of a subscription's recovery jobs: one runs after the other. */
 export const recoveryOrderingKey = (webhookId: string) => `RECOVERY#${webhookId}`;

@@ -6,6 +6,7 @@ import { type Webhook, type WebhookStatus, webhookNotFound } from '../../domain/
 import type { WebhookStore } from '../../domain/webhooks/ports.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
+import { accountPartition } from './account.ts';
 
 /**
  * Webhook subscription: pk `ACCOUNT#<account_id>`, sk `WEBHOOK`. Keyed by the account, the item is
@@ -13,7 +14,10 @@ import type { DynamoWrite } from '../transaction.ts';
  * creates can never both commit (at most one subscription per account). The dispatcher finds the
  * subscription of an event's account with one GetItem; an id from another account never matches.
  */
-export const webhookKeys = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'WEBHOOK' });
+/** A webhook's own partition (its id): its deliveries and its recovery, and the index of its deliveries. */
+export const webhookPartitionPrefix = 'WEBHOOK#';
+export const webhookPartition = (webhookId: string) => `${webhookPartitionPrefix}${webhookId}`;
+export const webhookKeys = (accountId: string) => ({ pk: accountPartition(accountId), sk: 'WEBHOOK' });
 
 export interface WebhookItem {
   pk: string;
