@@ -12,12 +12,11 @@ import { LruMap } from '../util/lru-map.ts';
  * SHA-256 fingerprint against the fingerprints of its account's active certificates, which the account
  * item lists; the list is remembered per account for the status cache's bound
  * (PRINCIPAL_STATUS_TTL_SECONDS), so a revoke reaches every container within it and a warm request
- * reads nothing. A fingerprint missing from a remembered list is read again, at most once per
- * `missRecheckMs`, so a certificate added a moment ago works at once without letting a revoked one
- * cost a read per request.
+ * reads nothing. A fingerprint missing from a remembered list is read again once, so a certificate
+ * added a moment ago works at once, while a revoked or unknown one costs one read per bound, not one
+ * per request.
  */
 
-const missRecheckMs = 1000;
 /** Accounts and certificates remembered per container; the least recently used go first. */
 const cacheCapacity = 1000;
 
@@ -39,7 +38,8 @@ export type ActiveFingerprintReader = (accountId: string) => Promise<readonly st
 
 interface Remembered {
   active: ReadonlySet<string>;
-  readAt: number;
+  /** Fingerprints found missing by a read of their own: refused from memory until the bound. */
+  refused: Set<string>;
   until: number;
 }
 
@@ -55,7 +55,7 @@ export class CertificateStandingCache {
   private async refresh(accountId: string, now: number): Promise<Remembered> {
     const remembered = {
       active: new Set(await this.read(accountId)),
-      readAt: now,
+      refused: new Set<string>(),
       until: now + this.ttlMs(),
     };
     this.remembered.set(accountId, remembered);
@@ -68,10 +68,11 @@ export class CertificateStandingCache {
     const now = this.clock();
     let known = this.remembered.get(accountId);
     if (!known || now >= known.until) known = await this.refresh(accountId, now);
-    else if (fingerprint && !known.active.has(fingerprint) && now - known.readAt >= missRecheckMs) {
+    else if (fingerprint && !known.active.has(fingerprint) && !known.refused.has(fingerprint)) {
       known = await this.refresh(accountId, now);
     }
     if (!fingerprint || !known.active.has(fingerprint)) {
+      if (fingerprint) known.refused.add(fingerprint);
       throw new UnauthorizedError('The client certificate is revoked or not one of the account.', {
         headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
         details: { reason: 'certificate_not_active' },

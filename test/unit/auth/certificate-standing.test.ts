@@ -6,6 +6,7 @@ import { statusOf } from '../../../shared/http/problem.ts';
 
 const der = Buffer.from('a certificate, DER encoded');
 const pem = `-----BEGIN CERTIFICATE-----\n${der.toString('base64')}\n-----END CERTIFICATE-----\n`;
+const otherPem = `-----BEGIN CERTIFICATE-----\n${Buffer.from('another').toString('base64')}\n-----END CERTIFICATE-----\n`;
 const fingerprint = createHash('sha256').update(der).digest('hex');
 
 /** A cache over an account whose active fingerprints the test changes, with a clock it moves; counts the reads. */
@@ -61,18 +62,28 @@ describe('the certificate standing cache', () => {
     expect((afterBound as ApiError).details).toEqual({ reason: 'certificate_not_active' });
   });
 
-  it('reads again for a certificate it does not know, at most once a second, so a new one works at once', async () => {
+  it('reads again once for a certificate it does not know, so one added a moment ago works at once', async () => {
     const table = { active: ['another'] as string[] | undefined };
-    const { cache, reads, advance } = cacheOver(table);
-    await refusal(cache.requireActive('acc-1', pem));
-
-    const unknownAgain = await refusal(cache.requireActive('acc-1', pem));
+    const { cache, reads } = cacheOver(table);
+    await cache.requireActive('acc-1', otherPem).catch(() => undefined);
     table.active = ['another', fingerprint];
-    advance(1_000);
+
     const added = await refusal(cache.requireActive('acc-1', pem));
 
-    expect(unknownAgain).toBeInstanceOf(ApiError);
     expect(added).toBeUndefined();
+    expect(reads).toHaveLength(2);
+  });
+
+  it('refuses an unknown certificate from memory after its own read, until the bound has passed', async () => {
+    const { cache, reads, advance } = cacheOver({ active: ['another'] });
+
+    const first = await refusal(cache.requireActive('acc-1', pem));
+    const again = await refusal(cache.requireActive('acc-1', pem));
+    advance(60_000);
+    await refusal(cache.requireActive('acc-1', pem));
+
+    expect(first).toBeInstanceOf(ApiError);
+    expect(again).toBeInstanceOf(ApiError);
     expect(reads).toHaveLength(2);
   });
 
