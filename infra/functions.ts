@@ -333,6 +333,21 @@ const workerDefinitions = {
     tables: { main: 'readWrite' },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
   },
+  'certificate-expiry': {
+    // Counts active partner certificates expiring within 30 days (docs/operations.md): a Query of the
+    // expiry index, nothing written.
+    servesGroup: 'admin',
+    tables: { main: 'read' },
+    trigger: {
+      kind: 'schedule',
+      every: { minutes: 24 * 60 },
+      description:
+        'Counts partner certificates that expire within 30 days (the CertificatesExpiringSoon alarm).',
+      retryAttempts: 2,
+      errorAlarm:
+        'The certificate expiry check failed: expiring partner certificates go unnoticed until fixed.',
+    },
+  },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.
     servesGroup: 'webhooks',
