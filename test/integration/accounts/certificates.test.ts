@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler } from '../../../functions/certificate-expiry/handler.ts';
+import { certificateExpiryIndex } from '../../../shared/db/entities/partner-certificate.ts';
+import { checkCertificateExpiry } from '../../../shared/domain/accounts/certificate-expiry.ts';
 import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import type { ApiResponse, ClientIdentity } from '../../support/api.ts';
 import { asAdmin, asSupport, employeeLogin } from '../../support/employees.ts';
@@ -201,5 +204,30 @@ describe('certificates per account', () => {
     const read = await asOperator<typeof account>('GET', `/v2/admin/accounts/${account.account_id}`);
 
     expect(read.body.certificate).toEqual(account.certificate);
+  });
+
+  // Last: it moves this file's clock most of a year ahead.
+  it('the daily expiry check finds an active certificate 30 days before it expires, from the index, and no revoked one', async () => {
+    const { account } = await onboardAccount();
+    const { response: added } = await addCertificate(account.account_id);
+    await revoke(account.account_id, account.certificate.serial_number);
+    const serialsDue = async () =>
+      (await checkCertificateExpiry(certificateExpiryIndex, clock.now())).expiringSoon
+        .filter((certificate) => certificate.accountId === account.account_id)
+        .map((certificate) => certificate.serialNumber);
+    const notAfter = Date.parse(added.body.not_after);
+
+    const aYearAhead = await serialsDue();
+    clock.advanceTo(new Date(notAfter - 31 * 86_400_000));
+    const thirtyOneDaysAhead = await serialsDue();
+    clock.advanceTo(new Date(notAfter - 29 * 86_400_000));
+    const twentyNineDaysAhead = await serialsDue();
+    const run = await handler();
+
+    expect(aYearAhead).toEqual([]);
+    expect(thirtyOneDaysAhead).toEqual([]);
+    expect(twentyNineDaysAhead).toEqual([added.body.serial_number]);
+    expect(run.expiring_soon).toBeGreaterThanOrEqual(1);
+    expect(run.days_until_first_expiry).toBeLessThanOrEqual(29);
   });
 });
