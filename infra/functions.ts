@@ -335,9 +335,9 @@ const workerDefinitions = {
   },
   'certificate-expiry': {
     // Counts active partner certificates expiring within 30 days (docs/operations.md): a Query of the
-    // expiry index, nothing written.
+    // expiry index; it writes only the certificate items of accounts older than them (docs/accounts.md).
     servesGroup: 'admin',
-    tables: { main: 'read' },
+    tables: { main: 'readWrite' },
     trigger: {
       kind: 'schedule',
       every: { minutes: 24 * 60 },

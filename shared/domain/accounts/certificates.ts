@@ -1,4 +1,5 @@
-import { ConflictError, NotFoundError } from '../errors.ts';
+import type { WriteCommitter } from '../employees/ports.ts';
+import { ConcurrentChangeError, ConflictError, NotFoundError } from '../errors.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import {
   type Account,
@@ -127,4 +128,38 @@ export async function revokeCertificate(
       : ports.partnerCertificates.revoke(certificate, timestamp),
   );
   return revoked;
+}
+
+/**
+ * Stores the embedded certificate of each account stored before certificates per account as an item
+ * of its own (what its first change would do), so the expiry index holds it: those are the accounts
+ * whose certificates expire first. The daily expiry check runs it before it counts; once every
+ * account is done it only pages through the account list. An account changed meanwhile did it itself.
+ */
+export async function indexEmbeddedCertificates(
+  ports: CertificatePorts & { committer: WriteCommitter },
+): Promise<number> {
+  let stored = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await ports.accounts.list({ limit: 200, cursor });
+    for (const account of page.items) {
+      if (account.certificatesVersion !== 0) continue;
+      try {
+        await ports.committer.commit([
+          ports.accounts.setActiveCertificates(
+            account,
+            account.activeCertificateFingerprints,
+            account.updatedAt,
+          ),
+          ports.partnerCertificates.create(embeddedCertificate(account)),
+        ]);
+        stored++;
+      } catch (error) {
+        if (!(error instanceof ConcurrentChangeError)) throw error;
+      }
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return stored;
 }

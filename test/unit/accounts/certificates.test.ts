@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   addCertificate,
+  indexEmbeddedCertificates,
   listCertificates,
   revokeCertificate,
 } from '../../../shared/domain/accounts/certificates.ts';
 import type { Account } from '../../../shared/domain/accounts/model.ts';
 import { ConcurrentChangeError, ConflictError, NotFoundError } from '../../../shared/domain/errors.ts';
+import { commitFakeWrites } from '../support/commit.ts';
 import { FakeUnitOfWork, refusalOf } from '../support/unit-of-work.ts';
 import { anAccount, FakeCertificateSigner, MemoryAccounts, MemoryPartnerCertificates, now } from './fakes.ts';
 
@@ -163,5 +165,31 @@ describe('certificates per account', () => {
     first.commit();
 
     expect(() => second.commit()).toThrow(ConcurrentChangeError);
+  });
+
+  it('stores the embedded certificates of older accounts as items, so the expiry index holds them, once', async () => {
+    const ports = portsWith();
+    const current = anAccount({ accountId: '0b3c6a7e-0000-4000-8000-000000000003' });
+    await ports.accounts.create(current).apply();
+    const withCommitter = { ...ports, committer: { commit: commitFakeWrites } };
+
+    const first = await indexEmbeddedCertificates(withCommitter);
+    const second = await indexEmbeddedCertificates(withCommitter);
+
+    expect([first, second]).toEqual([1, 0]);
+    expect(await ports.partnerCertificates.listOfAccount(accountId)).toMatchObject([
+      { serialNumber: legacyAccount.certificate.serialNumber, status: 'Active' },
+    ]);
+    expect(await ports.partnerCertificates.listOfAccount(current.accountId)).toEqual([]);
+    expect(await ports.accounts.find(accountId)).toMatchObject({
+      certificatesVersion: 1,
+      activeCertificateFingerprints: legacyAccount.activeCertificateFingerprints,
+      updatedAt: legacyAccount.updatedAt,
+    });
+    const expiring = await ports.partnerCertificates.expiringBetween(
+      new Date('2030-12-01T00:00:00.000Z'),
+      new Date('2031-02-01T00:00:00.000Z'),
+    );
+    expect(expiring.map((certificate) => certificate.accountId)).toEqual([accountId]);
   });
 });
