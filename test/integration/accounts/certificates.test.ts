@@ -1,9 +1,12 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../../functions/certificate-expiry/handler.ts';
 import { certificateExpiryIndex } from '../../../shared/db/entities/partner-certificate.ts';
 import { checkCertificateExpiry } from '../../../shared/domain/accounts/certificate-expiry.ts';
+import { partnerCertificateSigner } from '../../../shared/pki/partner-ca.ts';
 import { TestClock, useClock } from '../../../shared/util/clock.ts';
-import type { ApiResponse, ClientIdentity } from '../../support/api.ts';
+import { type ApiResponse, type ClientIdentity, endpoints } from '../../support/api.ts';
+import { documentClient } from '../../support/aws.ts';
 import { asAdmin, asSupport, employeeLogin } from '../../support/employees.ts';
 import {
   addApplication,
@@ -22,6 +25,7 @@ const boundMs = 2_000;
  * bound passes without a real wait, as in test/integration/auth/revocation.test.ts.
  */
 const clock = TestClock.running();
+const db = documentClient();
 let partnerApi: OwnGateway;
 let restoreClock: () => void;
 
@@ -204,6 +208,59 @@ describe('certificates per account', () => {
     const read = await asOperator<typeof account>('GET', `/v2/admin/accounts/${account.account_id}`);
 
     expect(read.body.certificate).toEqual(account.certificate);
+  });
+
+  it('refuses with 401 a certificate the partner CA signed for the account but the service never recorded', async () => {
+    const { account, identity, token } = await partnerWithToken();
+    const { csrPem, keyPem } = await partnerKeyAndCsr();
+    // What a retried create discards with its failed transaction: a valid signature, no record.
+    const unrecorded = await partnerCertificateSigner.signPartnerCsr({
+      csrPem,
+      accountId: account.account_id,
+      now: new Date(),
+    });
+
+    const refused = await listLounges(token, { cert: unrecorded.certificatePem, key: keyPem });
+
+    expect((await listLounges(token, identity)).status).toBe(200);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ details: { reason: 'certificate_not_active' } });
+  });
+
+  it('keeps an account stored before certificates per account working, and stores its certificate at the first change', async () => {
+    const { account, identity, token } = await partnerWithToken();
+    const key = { pk: `ACCOUNT#${account.account_id}` };
+    await db.send(
+      new UpdateCommand({
+        TableName: endpoints().tables.main,
+        Key: { ...key, sk: 'ACCOUNT' },
+        UpdateExpression: 'REMOVE active_certificate_fingerprints, certificates_version',
+      }),
+    );
+    await db.send(
+      new DeleteCommand({
+        TableName: endpoints().tables.main,
+        Key: { ...key, sk: `CERTIFICATE#${account.certificate.serial_number}` },
+      }),
+    );
+    clock.advance(boundMs);
+
+    const works = await listLounges(token, identity);
+    const listed = await asOperator<{ items: Certificate[] }>('GET', certificatesOf(account.account_id));
+    const { response: added, identity: second } = await addCertificate(account.account_id);
+    const afterChange = await asOperator<{ items: Certificate[] }>('GET', certificatesOf(account.account_id));
+
+    expect(works.status).toBe(200);
+    expect(listed.body.items).toMatchObject([
+      { serial_number: account.certificate.serial_number, status: 'Active' },
+    ]);
+    expect(added.status).toBe(201);
+    expect(afterChange.body.items.map((item) => item.serial_number)).toEqual([
+      added.body.serial_number,
+      account.certificate.serial_number,
+    ]);
+    expect((await listLounges(token, identity)).status).toBe(200);
+    expect((await listLounges(token, second)).status).toBe(200);
   });
 
   // Last: it moves this file's clock most of a year ahead.
