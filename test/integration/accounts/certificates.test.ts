@@ -196,9 +196,21 @@ describe('certificates per account', () => {
     const cutOff = await listLounges(token, identity);
     const { identity: fresh } = await addCertificate(account.account_id);
 
+    const audit = await asAdmin<{ data: { action: string; actor: { type: string }; target: unknown }[] }>(
+      'GET',
+      `/api/v1/admin/audit-log?target=${account.certificate.serial_number}`,
+    );
+
     expect(revoked.status).toBe(200);
     expect(cutOff.status).toBe(401);
     expect((await listLounges(token, fresh)).status).toBe(200);
+    expect(audit.body.data).toMatchObject([
+      {
+        action: 'employeeRevokeAccountCertificate',
+        actor: { type: 'employee' },
+        target: { type: 'certificate', id: account.certificate.serial_number },
+      },
+    ]);
   });
 
   it("keeps the account views as they were: the first certificate stays the account's `certificate`", async () => {
