@@ -449,6 +449,27 @@ const workerDefinitions = {
     timeoutSeconds: 10,
     trigger: { kind: 'invoke' },
   },
+  'certificate-expiry': {
+    // Counts active partner certificates expiring within 30 days (docs/operations.md): a Query of the
+    // expiry index; it writes only the certificate items of accounts older than them (docs/accounts.md).
+    servesGroup: 'admin',
+    tables: { main: 'readWrite' },
+    keys: {
+      main: {
+        reads: partitionsOf('main', 'accountLists', 'certificateExpiry'),
+        writes: partitionsOf('main', 'accounts'),
+      },
+    },
+    trigger: {
+      kind: 'schedule',
+      every: { minutes: 24 * 60 },
+      description:
+        'Counts partner certificates that expire within 30 days (the CertificatesExpiringSoon alarm).',
+      retryAttempts: 2,
+      errorAlarm:
+        'The certificate expiry check failed: expiring partner certificates go unnoticed until fixed.',
+    },
+  },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.
     servesGroup: 'webhooks',

@@ -15,6 +15,7 @@ import { iccidPartitionPrefix, poolPartitionPrefix } from '../shared/db/entities
 import { eventPartitionPrefix, redeliveryPartitionPrefix } from '../shared/db/entities/event.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
+import { certificateExpiryPartition } from '../shared/db/entities/partner-certificate.ts';
 import { webhookPartitionPrefix } from '../shared/db/entities/webhook.ts';
 import { recoveryJobPartitionPrefix } from '../shared/db/entities/webhook-recovery.ts';
 import type { Access, FunctionNeeds, ServiceFunction, TableName } from './functions.ts';
@@ -96,6 +97,8 @@ export const mainPartitions = {
   esimPools: [startingWith(poolPartitionPrefix)],
   /** Which pool holds an ICCID: written when a pool is loaded. */
   iccidRegistry: [startingWith(iccidPartitionPrefix)],
+  /** The expiry index of active partner certificates (reads only: certificate items carry it). */
+  certificateExpiry: [certificateExpiryPartition],
   /** The expiry index of eSIMs (reads only: eSIM items carry it). */
   esimExpiry: [expiryPartition],
   /** The hold and Processing indexes of bookings (reads only: booking items carry them). */
@@ -148,6 +151,7 @@ export const partitionWriters: Writers = {
       'webhooks',
       'webhook-dispatcher',
       'sandbox',
+      'certificate-expiry',
     ],
     applications: ['admin'],
     employeeLogin: ['auth'],

@@ -388,6 +388,7 @@ export const firstInvocations: Record<
   'booking-expiry': async () => ({ event: async () => scheduledEvent('booking-expiry') }),
   'esim-expiry': async () => ({ event: async () => scheduledEvent('esim-expiry') }),
   'recovery-sweep': async () => ({ event: async () => scheduledEvent('recovery-sweep') }),
+  'certificate-expiry': async () => ({ event: async () => scheduledEvent('certificate-expiry') }),
   // Each run adds a signing key: each cold start rotates a fresh copy of the stage's secrets.
   'key-rotation': async ({ harness, dir }) => {
     const secrets = harness.stage.endpoints.environment.SECRETS_DIR;

@@ -6,7 +6,13 @@ import { applicationStore } from '../../shared/db/entities/application.ts';
 import { deliveryStore } from '../../shared/db/entities/delivery.ts';
 import { dynamoEmployeeRevocationStore } from '../../shared/db/entities/employee-revocation.ts';
 import { eventOutbox } from '../../shared/db/entities/event.ts';
+import { partnerCertificateStore } from '../../shared/db/entities/partner-certificate.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
+import {
+  addCertificate,
+  listCertificates,
+  revokeCertificate,
+} from '../../shared/domain/accounts/certificates.ts';
 import type { AccountManagerStore, AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import {
   addAccountManager,
@@ -31,7 +37,12 @@ import { listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveri
 import type { RedeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
 import { listWebhooks } from '../../shared/domain/webhooks/subscriptions.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { accountManagerView, accountView, applicationView } from '../../shared/http/views/accounts.ts';
+import {
+  accountManagerView,
+  accountView,
+  applicationView,
+  certificateView,
+} from '../../shared/http/views/accounts.ts';
 import { employeeRevocationView } from '../../shared/http/views/employees.ts';
 import { pageView } from '../../shared/http/views/page.ts';
 import { deliveryView, webhookListView } from '../../shared/http/views/webhooks.ts';
@@ -50,6 +61,7 @@ const ports: AccountPorts &
   applications: applicationStore,
   // The partner CA's key is out of this function's reach: the certificate-signing function signs.
   certificates: signingFunctionSigner(),
+  partnerCertificates: partnerCertificateStore,
   credentials: clientCredentialIssuer,
   usagePlans: { assign: (accountId, plan) => usagePlanAssigner().assign(accountId, plan) },
   managers: accountManagerStore,
@@ -114,6 +126,41 @@ export const handler = createApiHandler(
       const { account } = await changeAccountPlan(ports, params.accountID, body.plan, uow, now);
       return { status: 200, body: accountView(account) };
     },
+
+    addAccountCertificate: async ({ route, params, body, uow, now }) => {
+      const certificate = await addCertificate(
+        ports,
+        { accountId: params.accountID, csrPem: body.csr_pem },
+        uow,
+        now,
+      );
+      return {
+        status: 201,
+        headers: {
+          Location: locationOf(route, adminRoutes.listAccountCertificates, {
+            accountID: certificate.accountId,
+          }),
+        },
+        body: { ...certificateView(certificate), certificate_pem: certificate.pem },
+      };
+    },
+
+    listAccountCertificates: async ({ params }) => ({
+      status: 200,
+      body: { items: (await listCertificates(ports, params.accountID)).map(certificateView) },
+    }),
+
+    revokeAccountCertificate: async ({ params, uow, now }) => ({
+      status: 200,
+      body: certificateView(
+        await revokeCertificate(
+          ports,
+          { accountId: params.accountID, serialNumber: params.serial },
+          uow,
+          now,
+        ),
+      ),
+    }),
 
     createApplication: async ({ route, params, body, uow, now }) => {
       const { application, clientSecret } = await createApplication(

@@ -27,6 +27,7 @@ export const runbook = {
   throttles: 'docs/operations.md#throttles',
   deadLetters: 'docs/operations.md#dead-letter-queue-depth',
   authorizerErrors: 'docs/operations.md#authorizer-errors',
+  certificateExpiry: 'docs/operations.md#partner-certificates-expiring',
 } as const;
 
 export interface AlarmThresholds {
@@ -78,6 +79,8 @@ export interface OperationsDashboardProps {
   /** The auth domain's web ACL metric name and its rate rule's, to graph what WAF blocked. */
   webAcl?: { metricName: string; ruleMetricName: string; region: string };
   thresholds?: Partial<AlarmThresholds>;
+  /** The daily certificate check is deployed (functions/certificate-expiry): alarm on what it counts. */
+  certificateExpiry?: boolean;
 }
 
 /** The metric filters count gateway 429s into this metric, beside the service's own EMF metrics. */
@@ -318,6 +321,46 @@ export class OperationsDashboard extends Construct {
           title: 'Authorizer: errors, throttles and p99 duration',
           left: [errors, props.authorizerFunction.metricThrottles({ period: oneMinute, statistic: 'Sum' })],
           right: [props.authorizerFunction.metricDuration({ period: oneMinute, statistic: 'p99' })],
+          width: 12,
+        }),
+      );
+    }
+    if (props.certificateExpiry) {
+      const expiringSoon = new Metric({
+        namespace: metricsNamespace,
+        metricName: metricNames.certificatesExpiringSoon,
+        dimensionsMap: { service: metricsService, stage: props.stage },
+        period: Duration.days(1),
+        statistic: 'Maximum',
+      });
+      notify(
+        expiringSoon.createAlarm(this, 'CertificatesExpiringSoon', {
+          alarmName: alarmName('certificates-expiring'),
+          alarmDescription:
+            'An active partner certificate expires within 30 days (or has expired without being revoked): ' +
+            'from then on that partner fails the TLS handshake. Find the account in the certificate-expiry ' +
+            'logs, have the partner add a new certificate and revoke the old one. ' +
+            `Runbook: ${runbook.certificateExpiry}`,
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          // A check that did not run raises its own alarm (the worker's errors).
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+      lastRow.push(
+        new GraphWidget({
+          title: 'Partner certificates expiring within 30 days (daily)',
+          left: [expiringSoon],
+          right: [
+            new Metric({
+              namespace: metricsNamespace,
+              metricName: metricNames.daysUntilCertificateExpiry,
+              dimensionsMap: { service: metricsService, stage: props.stage },
+              period: Duration.days(1),
+              statistic: 'Minimum',
+            }),
+          ],
           width: 12,
         }),
       );

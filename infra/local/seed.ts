@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { clientCredentialIssuer } from '../../shared/auth/client-secrets.ts';
 import { accountStore } from '../../shared/db/entities/account.ts';
 import { applicationStore } from '../../shared/db/entities/application.ts';
+import { partnerCertificateStore } from '../../shared/db/entities/partner-certificate.ts';
 import { commitWrites, DynamoUnitOfWork } from '../../shared/db/transaction.ts';
 import type { AccountPorts } from '../../shared/domain/accounts/ports.ts';
 import { createAccount, createApplication } from '../../shared/domain/accounts/service.ts';
@@ -43,6 +44,7 @@ const accountPorts: AccountPorts = {
   accounts: accountStore,
   applications: applicationStore,
   certificates: partnerCertificateSigner,
+  partnerCertificates: partnerCertificateStore,
   credentials: clientCredentialIssuer,
   // The local gateway reads each account's plan from its record: nothing to assign.
   usagePlans: { assign: async () => undefined },

@@ -271,6 +271,7 @@ export class ApiStack extends Stack {
         accessLogs: { logGroup: api.accessLogs, domainName: api.domainName },
       })),
       ...(this.functions.get('authorizer') ? { authorizerFunction: this.functions.get('authorizer') } : {}),
+      certificateExpiry: this.functions.has('certificate-expiry'),
       // Each already raises its own alarm (WebhookPipeline, StreamProcessor): graphed here, not alarmed twice.
       deadLetterQueues: this.deadLetterQueues.map((queue) => ({ ...queue, alarm: false })),
       webAcl: {

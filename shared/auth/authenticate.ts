@@ -2,6 +2,7 @@ import { config } from '../config/env.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import type { RouteAuth } from '../routes/types.ts';
 import { certificateMismatch } from './certificate-binding.ts';
+import { type CertificateStandingCache, certificateStanding } from './certificate-standing.ts';
 import { type EmployeeStandingCache, employeeStanding } from './employee-standing.ts';
 import type { ClientCertificate, Principal } from './principal.ts';
 import { type PrincipalStatusCache, principalStatus } from './principal-status.ts';
@@ -23,6 +24,8 @@ export interface AuthenticationInput {
 export interface AuthenticationDependencies {
   /** Whether a partner token's application and account are still active (bounded cache). */
   status: Pick<PrincipalStatusCache, 'requireActive'>;
+  /** Whether a partner call's client certificate is an active one of its account (bounded cache). */
+  certificates: Pick<CertificateStandingCache, 'requireActive'>;
   /** Whether an employee token's employee is revoked (bounded cache). */
   employees: Pick<EmployeeStandingCache, 'requireNotRevoked'>;
   /** The issuer every partner certificate must name. */
@@ -31,16 +34,17 @@ export interface AuthenticationDependencies {
 
 const defaultDependencies: AuthenticationDependencies = {
   status: principalStatus,
+  certificates: certificateStanding,
   employees: employeeStanding,
   partnerCaSubject: () => config().partnerCaSubject,
 };
 
 /**
-/**
  * Layer 1 (mTLS) is enforced by the gateway; on its hosts this checks that a certificate arrived, then
  * layer 2: the Bearer token, its audience, the certificate binding of partner tokens (RFC 8705 style,
  * per account: the exact issuer and subject, shared/auth/certificate-binding.ts), the scope, and that
- * a partner token's application and account are still active (shared/auth/principal-status.ts), or
+ * a partner token's application and account are still active (shared/auth/principal-status.ts) and its
+ * client certificate one of the account's active ones (shared/auth/certificate-standing.ts), or
  * an employee token's employee not revoked (shared/auth/employee-standing.ts).
  */
 export async function authenticate(
@@ -87,9 +91,13 @@ export async function authenticate(
       },
     });
   }
-  // Last, as it may read: a disabled application's or account's token, or a revoked employee's, is
-  // refused within the bound.
-  if (principal.kind === 'partner') await dependencies.status.requireActive(principal);
-  else await dependencies.employees.requireNotRevoked(principal);
+  // Last, as they may read: a disabled application's or account's token, a revoked certificate, or a
+  // revoked employee's token is refused within the bound. Both partner reads go out side by side.
+  if (principal.kind === 'partner') {
+    await Promise.all([
+      dependencies.status.requireActive(principal),
+      dependencies.certificates.requireActive(principal.accountId, clientCertificate?.pem ?? ''),
+    ]);
+  } else await dependencies.employees.requireNotRevoked(principal);
   return principal;
 }

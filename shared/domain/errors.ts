@@ -36,6 +36,9 @@ export const errorCatalog = {
   // Added by this service: revoking a revoked employee, or reinstating one who is not revoked.
   EmployeeInvalidState: { status: 409, title: "Operation not allowed in the employee's state" },
   ApplicationInvalidState: { status: 409, title: 'Operation not allowed in the application state' },
+  // Added by this service: a 4th active certificate of an account, or revoking a revoked one (docs/accounts.md).
+  CertificateLimitReached: { status: 409, title: 'The account holds the most active certificates' },
+  CertificateInvalidState: { status: 409, title: 'Operation not allowed in the certificate state' },
   // Added by this service where the partner contract has no code for a plain HTTP failure (docs/contract.md, Error codes).
   MethodNotAllowed: { status: 405, title: 'Method not allowed' },
   PayloadTooLarge: { status: 413, title: 'Request body too large' },

@@ -24,6 +24,8 @@ export const metricNames = {
   creates: 'Creates',
   webhookDeliveries: 'WebhookDeliveries',
   usageFlushFailures: 'UsageFlushFailures',
+  certificatesExpiringSoon: 'CertificatesExpiringSoon',
+  daysUntilCertificateExpiry: 'DaysUntilCertificateExpiry',
 } as const;
 
 export type WebhookOutcome = 'delivered' | 'retried' | 'failed' | 'disabled';
@@ -62,6 +64,8 @@ interface DataPoint {
    */
   dimensionSets: Record<string, string>[];
   properties?: Record<string, string | number | undefined>;
+  /** A gauge's value; a count of one by default. */
+  value?: number;
 }
 
 /**
@@ -70,14 +74,14 @@ interface DataPoint {
  * rest of the pipeline (docs/bench.md, Profiles). Publishing clears what was added, so every line
  * carries its own point only; nothing else stores metrics on this instance.
  */
-function emit({ name, dimensionSets, properties = {} }: DataPoint): void {
+function emit({ name, dimensionSets, properties = {}, value = 1 }: DataPoint): void {
   const metrics = serviceMetrics();
   if (metrics.off) return;
   for (const set of dimensionSets) metrics.addDimensions(set);
   for (const [key, value] of Object.entries(properties)) {
     if (value !== undefined) metrics.addMetadata(key, String(value));
   }
-  metrics.addMetric(name, MetricUnit.Count, 1);
+  metrics.addMetric(name, MetricUnit.Count, value);
   metrics.publishStoredMetrics();
 }
 
@@ -139,4 +143,18 @@ export function countUsageFlushFailure(requests: number, accountId?: string): vo
     dimensionSets: [{}],
     properties: { account_id: accountId, requests },
   });
+}
+
+/**
+ * The daily certificate check (functions/certificate-expiry): how many active partner certificates
+ * expire within 30 days (the alarm), and in how many days the first does, when one does.
+ */
+export function reportCertificateExpiry(
+  expiringSoon: number,
+  daysUntilFirstExpiry: number | undefined,
+): void {
+  emit({ name: metricNames.certificatesExpiringSoon, dimensionSets: [{}], value: expiringSoon });
+  if (daysUntilFirstExpiry !== undefined) {
+    emit({ name: metricNames.daysUntilCertificateExpiry, dimensionSets: [{}], value: daysUntilFirstExpiry });
+  }
 }

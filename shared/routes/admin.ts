@@ -1,13 +1,18 @@
 import {
   accountParams,
   accountSchema,
+  addCertificateRequestSchema,
   applicationParams,
   applicationSchema,
   applicationWithSecretSchema,
+  certificateListSchema,
+  certificateParams,
+  certificateSchema,
   changePlanRequestSchema,
   createAccountRequestSchema,
   createApplicationRequestSchema,
   createdAccountSchema,
+  issuedCertificateSchema,
 } from '../schemas/admin.ts';
 import { cursorPage, cursorQuery } from '../schemas/common.ts';
 import { defineRoute, type RouteAuth } from './types.ts';
@@ -95,6 +100,55 @@ export const adminRoutes = {
     request: { params: accountParams, body: changePlanRequestSchema },
     responses: { 200: { description: 'The account on its new plan', schema: accountSchema } },
     errors: ['ResourceNotFound'],
+  }),
+  addAccountCertificate: defineRoute({
+    ...common,
+    operationId: 'addAccountCertificate',
+    method: 'POST',
+    path: '/v2/admin/accounts/{accountID}/certificates',
+    summary: 'Sign another mTLS client certificate for the account (at most 3 active)',
+    description:
+      'Signs `csr_pem` with the partner CA, as account creation does, valid 365 days. It works for calls from ' +
+      'the commit on; the certificates the account holds keep working until revoked, so a partner rolls ' +
+      'over without a gap. A 4th active certificate: 409 CertificateLimitReached.',
+    auth: accountAdmin,
+    idempotency: 'required',
+    audit: { target: { type: 'certificate', responseField: 'serial_number' } },
+    request: { params: accountParams, body: addCertificateRequestSchema },
+    responses: {
+      201: {
+        description: 'The certificate, with its PEM',
+        schema: issuedCertificateSchema,
+        headers: { Location: "The account's certificates" },
+      },
+    },
+    errors: ['ResourceNotFound', 'CertificateLimitReached'],
+  }),
+  listAccountCertificates: defineRoute({
+    ...common,
+    operationId: 'listAccountCertificates',
+    method: 'GET',
+    path: '/v2/admin/accounts/{accountID}/certificates',
+    summary: "List the account's certificates, revoked ones included, newest first",
+    auth: accountRead,
+    request: { params: accountParams },
+    responses: { 200: { description: "The account's certificates", schema: certificateListSchema } },
+    errors: ['ResourceNotFound'],
+  }),
+  revokeAccountCertificate: defineRoute({
+    ...common,
+    operationId: 'revokeAccountCertificate',
+    method: 'POST',
+    path: '/v2/admin/accounts/{accountID}/certificates/{serial}/revoke',
+    summary: 'Revoke a certificate: calls with it are refused (401) within a minute',
+    description:
+      "The account's last active certificate may be revoked too: that cuts the account off until it gets a " +
+      'new one. A revoked certificate: 409 CertificateInvalidState; a serial of another account: 404.',
+    auth: accountAdmin,
+    audit: { target: { type: 'certificate', param: 'serial' } },
+    request: { params: certificateParams },
+    responses: { 200: { description: 'The revoked certificate', schema: certificateSchema } },
+    errors: ['ResourceNotFound', 'CertificateInvalidState'],
   }),
   createApplication: defineRoute({
     ...common,

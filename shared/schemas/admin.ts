@@ -92,7 +92,49 @@ export const changePlanRequestSchema = z
   .strictObject({ plan: planSchema })
   .register(z.globalRegistry, { id: 'ChangePlanRequest' });
 
+export const certificateSchema = z
+  .object({
+    serial_number: z
+      .string()
+      .register(z.globalRegistry, { description: 'Hex serial of the mTLS client certificate (lower case)' }),
+    fingerprint_sha256: z.string().register(z.globalRegistry, {
+      description: 'SHA-256 over the DER of the certificate, lower-case hex: what every call is matched by',
+    }),
+    subject: z.string(),
+    not_before: timestamp,
+    not_after: timestamp,
+    status: z.enum(['Active', 'Revoked']),
+    created_at: timestamp,
+    revoked_at: z.nullable(timestamp),
+  })
+  .register(z.globalRegistry, { id: 'Certificate' });
+
+export const issuedCertificateSchema = z
+  .extend(certificateSchema, {
+    certificate_pem: z.string().register(z.globalRegistry, {
+      description: 'The mTLS client certificate (PEM), signed by the partner CA',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'IssuedCertificate' });
+
+export const certificateListSchema = z
+  .object({ items: z.array(certificateSchema) })
+  .register(z.globalRegistry, { id: 'CertificateList' });
+
+export const addCertificateRequestSchema = z
+  .strictObject({
+    csr_pem: z
+      .string()
+      .check(z.minLength(1), z.maxLength(16384))
+      .register(z.globalRegistry, { description: 'PKCS#10 certificate signing request, PEM' }),
+  })
+  .register(z.globalRegistry, { id: 'AddCertificateRequest' });
+
 export const accountParams = z.strictObject({ accountID: uuid });
+export const certificateParams = z.strictObject({
+  accountID: uuid,
+  serial: z.string().check(z.regex(/^[0-9a-fA-F]{1,40}$/)),
+});
 export const applicationParams = z.strictObject({
   accountID: uuid,
   clientID: z.string().check(z.minLength(1), z.maxLength(128)),

@@ -1,5 +1,6 @@
 import { type CfnElement, Duration } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   consoleResponseHeaders,
@@ -389,12 +390,33 @@ describe('the operations dashboard', () => {
         'auth-5xx-rate',
         'auth-p99-latency',
         'authorizer-errors',
+        'certificates-expiring',
         'partner-5xx-rate',
         'partner-p99-latency',
         'throttles',
       ].map((name) => `partner-travel-prod-${name}`),
     );
     apiTemplate.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('alarms 30 days before an active partner certificate expires, on what the daily check counts', () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'partner-travel-prod-certificates-expiring',
+      Namespace: 'PartnerTravelServices',
+      MetricName: 'CertificatesExpiringSoon',
+      Dimensions: Match.arrayWith([{ Name: 'stage', Value: 'prod' }]),
+      Statistic: 'Maximum',
+      Period: 86_400,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    apiTemplate.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 day)',
+      Description: Match.stringLikeRegexp('CertificatesExpiringSoon'),
+    });
   });
 
   it('graphs the dead-letter queues without alarming twice on them', () => {
@@ -1033,7 +1055,7 @@ describe('the workers the local stage runs too', () => {
 
     for (const schedule of schedules) {
       apiTemplate.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: `rate(${schedule.rateMinutes} minute${schedule.rateMinutes === 1 ? '' : 's'})`,
+        ScheduleExpression: Schedule.rate(Duration.minutes(schedule.rateMinutes)).expressionString,
         Targets: [
           Match.objectLike({
             Arn: { 'Fn::GetAtt': [functionIdOf(apiTemplate, schedule.functionName), 'Arn'] },

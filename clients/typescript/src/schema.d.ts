@@ -190,6 +190,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/admin/accounts/{accountID}/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's certificates, revoked ones included, newest first */
+        get: operations["listAccountCertificates"];
+        put?: never;
+        /**
+         * Sign another mTLS client certificate for the account (at most 3 active)
+         * @description Signs `csr_pem` with the partner CA, as account creation does, valid 365 days. It works for calls from the commit on; the certificates the account holds keep working until revoked, so a partner rolls over without a gap. A 4th active certificate: 409 CertificateLimitReached.
+         */
+        post: operations["addAccountCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/accounts/{accountID}/certificates/{serial}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a certificate: calls with it are refused (401) within a minute
+         * @description The account's last active certificate may be revoked too: that cuts the account off until it gets a new one. A revoked certificate: 409 CertificateInvalidState; a serial of another account: 404.
+         */
+        post: operations["revokeAccountCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/accounts/{accountID}/applications": {
         parameters: {
             query?: never;
@@ -1722,6 +1763,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/accounts/{accountID}/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's certificates, revoked ones included, newest first */
+        get: operations["employeeListAccountCertificates"];
+        put?: never;
+        /**
+         * Sign another mTLS client certificate for the account (at most 3 active)
+         * @description Signs `csr_pem` with the partner CA, as account creation does, valid 365 days. It works for calls from the commit on; the certificates the account holds keep working until revoked, so a partner rolls over without a gap. A 4th active certificate: 409 CertificateLimitReached.
+         */
+        post: operations["employeeAddAccountCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/certificates/{serial}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a certificate: calls with it are refused (401) within a minute
+         * @description The account's last active certificate may be revoked too: that cuts the account off until it gets a new one. A revoked certificate: 409 CertificateInvalidState; a serial of another account: 404.
+         */
+        post: operations["employeeRevokeAccountCertificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts/{accountID}/applications": {
         parameters: {
             query?: never;
@@ -1991,6 +2073,10 @@ export interface components {
          * @enum {string}
          */
         Plan: "sandbox" | "standard" | "premium";
+        AddCertificateRequest: {
+            /** @description PKCS#10 certificate signing request, PEM */
+            csr_pem: string;
+        };
         CreateApplicationRequest: {
             name: string;
             allowed_scopes: string[];
@@ -2175,7 +2261,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -2280,6 +2366,61 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             updated_at: string;
+        };
+        IssuedCertificate: {
+            /** @description Hex serial of the mTLS client certificate (lower case) */
+            serial_number: string;
+            /** @description SHA-256 over the DER of the certificate, lower-case hex: what every call is matched by */
+            fingerprint_sha256: string;
+            subject: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            not_before: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            not_after: string;
+            /** @enum {string} */
+            status: "Active" | "Revoked";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            revoked_at: string | null;
+            /** @description The mTLS client certificate (PEM), signed by the partner CA */
+            certificate_pem: string;
+        };
+        CertificateList: {
+            items: components["schemas"]["Certificate"][];
+        };
+        Certificate: {
+            /** @description Hex serial of the mTLS client certificate (lower case) */
+            serial_number: string;
+            /** @description SHA-256 over the DER of the certificate, lower-case hex: what every call is matched by */
+            fingerprint_sha256: string;
+            subject: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            not_before: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            not_after: string;
+            /** @enum {string} */
+            status: "Active" | "Revoked";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            revoked_at: string | null;
         };
         ApplicationWithSecret: {
             client_id: string;
@@ -3723,6 +3864,32 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Problem: IdempotencyConflict, CertificateLimitReached */
+        Problem409IdempotencyConflictOrCertificateLimitReachedMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: CertificateInvalidState */
+        Problem409CertificateInvalidStateMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Problem: ApplicationInvalidState */
         Problem409ApplicationInvalidStateMetered: {
             headers: {
@@ -4092,6 +4259,26 @@ export interface components {
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
                 RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, CertificateLimitReached */
+        Problem409IdempotencyConflictOrCertificateLimitReached: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: CertificateInvalidState */
+        Problem409CertificateInvalidState: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
             };
             content: {
@@ -4583,6 +4770,130 @@ export interface operations {
             405: components["responses"]["Problem405MethodNotAllowedMetered"];
             413: components["responses"]["Problem413PayloadTooLargeMetered"];
             415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    listAccountCertificates: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's certificates */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateList"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    addAccountCertificate: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCertificateRequest"];
+            };
+        };
+        responses: {
+            /** @description The certificate, with its PEM */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    /** @description The account's certificates */
+                    Location: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedCertificate"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrCertificateLimitReachedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    revokeAccountCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked certificate */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409CertificateInvalidStateMetered"];
             422: components["responses"]["Problem422ValidationErrorMetered"];
             429: components["responses"]["Problem429RateLimitExceededMetered"];
             500: components["responses"]["Problem500InternalErrorMetered"];
@@ -9295,6 +9606,118 @@ export interface operations {
             405: components["responses"]["Problem405MethodNotAllowed"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeListAccountCertificates: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's certificates */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateList"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeAddAccountCertificate: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCertificateRequest"];
+            };
+        };
+        responses: {
+            /** @description The certificate, with its PEM */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    /** @description The account's certificates */
+                    Location: string;
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedCertificate"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrCertificateLimitReached"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeRevokeAccountCertificate: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                serial: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked certificate */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409CertificateInvalidState"];
             422: components["responses"]["Problem422ValidationError"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];

@@ -59,6 +59,23 @@ export function createAdminApi(http: HttpClient) {
         adminPaths.rotateApplicationSecret(accountId, clientId),
       ),
 
+    listCertificates: (accountId: string) =>
+      http<Answer<'employeeListAccountCertificates'>>('GET', adminPaths.certificates(accountId)),
+    addCertificate: (
+      accountId: string,
+      input: Body<'employeeAddAccountCertificate'>,
+      idempotencyKey: string,
+    ) =>
+      http<Answer<'employeeAddAccountCertificate'>>('POST', adminPaths.certificates(accountId), {
+        json: input,
+        idempotencyKey,
+      }),
+    revokeCertificate: (accountId: string, serial: string) =>
+      http<Answer<'employeeRevokeAccountCertificate'>>(
+        'POST',
+        adminPaths.revokeCertificate(accountId, serial),
+      ),
+
     getEsimPool: (accountId: string) =>
       http<Answer<'employeeGetEsimPool'>>('GET', adminPaths.esimPool(accountId)),
     loadEsimPool: (accountId: string, iccids: string[]) =>

@@ -26,6 +26,9 @@ export const adminPaths = {
     `${adminPaths.application(accountId, clientId)}/enable`,
   rotateApplicationSecret: (accountId: string, clientId: string) =>
     `${adminPaths.application(accountId, clientId)}/rotate-secret`,
+  certificates: (accountId: string) => `${adminPaths.account(accountId)}/certificates`,
+  revokeCertificate: (accountId: string, serial: string) =>
+    `${adminPaths.certificates(accountId)}/${segment(serial)}/revoke`,
   esimPool: (accountId: string) => `${adminPaths.account(accountId)}/esim-pool`,
   esimReseller: (accountId: string) => `${adminPaths.account(accountId)}/esim-reseller`,
   plan: (accountId: string) => `${adminPaths.account(accountId)}/plan`,

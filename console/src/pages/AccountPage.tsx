@@ -13,6 +13,7 @@ import {
 } from '../ui/components.tsx';
 import { useAction, useAsync } from '../ui/hooks.ts';
 import { ApplicationsSection } from './account/ApplicationsSection.tsx';
+import { CertificatesSection } from './account/CertificatesSection.tsx';
 import { ContractSection } from './account/ContractSection.tsx';
 import { EsimSection } from './account/EsimSection.tsx';
 import { ManagersSection } from './account/ManagersSection.tsx';
@@ -51,6 +52,11 @@ export function AccountPage({ accountId }: { accountId: string }) {
                   </a>
                 </li>
                 <li>
+                  <a href={`#/accounts/${accountId}`} onClick={jumpTo('certificates')}>
+                    Certificates
+                  </a>
+                </li>
+                <li>
                   <a href={`#/accounts/${accountId}`} onClick={jumpTo('plan')}>
                     Plan
                   </a>
@@ -78,6 +84,7 @@ export function AccountPage({ accountId }: { accountId: string }) {
               </ul>
             </nav>
             <ApplicationsSection accountId={accountId} />
+            <CertificatesSection accountId={accountId} />
             <PlanSection
               account={data}
               onChanged={(changed) => account.setState({ status: 'ready', data: { ...data, ...changed } })}
@@ -142,7 +149,7 @@ function Summary({ account, onChanged }: { account: Account; onChanged: (account
         }
         onConfirm={() => void toggle.run()}
       />
-      <h3>Client certificate</h3>
+      <h3>First client certificate</h3>
       {certificate ? (
         <KeyValues
           entries={[

@@ -41,6 +41,9 @@ export interface AccountItem {
   certificate_not_before: string;
   certificate_not_after: string;
   certificate_pem: string;
+  /** Absent on accounts stored before certificates per account: their one certificate is the one above. */
+  active_certificate_fingerprints?: string[];
+  certificates_version?: number;
   application_count: number;
   created_at: string;
   updated_at: string;
@@ -64,10 +67,19 @@ export function accountToItem(account: Account): AccountItem {
     certificate_not_before: certificate.notBefore,
     certificate_not_after: certificate.notAfter,
     certificate_pem: certificate.pem,
+    active_certificate_fingerprints: account.activeCertificateFingerprints,
+    certificates_version: account.certificatesVersion,
     application_count: account.applicationCount,
     created_at: account.createdAt,
     updated_at: account.updatedAt,
   };
+}
+
+/** The account's active certificate fingerprints, from the item or a projection of it. */
+export function activeFingerprintsOfItem(
+  item: Pick<AccountItem, 'active_certificate_fingerprints' | 'certificate_fingerprint_sha256'>,
+): string[] {
+  return item.active_certificate_fingerprints ?? [item.certificate_fingerprint_sha256];
 }
 
 export function accountFromItem(item: Record<string, unknown>): Account {
@@ -86,10 +98,29 @@ export function accountFromItem(item: Record<string, unknown>): Account {
       notAfter: stored.certificate_not_after,
       pem: stored.certificate_pem,
     },
+    activeCertificateFingerprints: activeFingerprintsOfItem(stored),
+    certificatesVersion: stored.certificates_version ?? 0,
     applicationCount: stored.application_count,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
   };
+}
+
+/**
+ * The fingerprints authentication compares a call's client certificate with (shared/auth/
+ * certificate-standing.ts): a strongly consistent read of two attributes of the account item, or
+ * undefined when there is no such account.
+ */
+export async function findActiveCertificateFingerprints(accountId: string): Promise<string[] | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: config().mainTableName,
+      Key: accountKeys(accountId),
+      ConsistentRead: true,
+      ProjectionExpression: 'active_certificate_fingerprints, certificate_fingerprint_sha256',
+    }),
+  );
+  return Item ? activeFingerprintsOfItem(Item as AccountItem) : undefined;
 }
 
 export const accountStore = {
@@ -212,6 +243,36 @@ export const accountStore = {
               details: { status: 'Active' },
             })
           : new ConcurrentChangeError('The account changed while it was being enabled; retry the request.'),
+    };
+  },
+
+  /** Conditional on the certificates version read (absent on an account stored before it: 0). */
+  setActiveCertificates(account, fingerprints, at): DynamoWrite {
+    const seen = account.certificatesVersion;
+    return {
+      description: `set the active certificates of account ${account.accountId}`,
+      item: {
+        Update: {
+          TableName: config().mainTableName,
+          Key: accountKeys(account.accountId),
+          UpdateExpression:
+            'SET active_certificate_fingerprints = :fingerprints, certificates_version = :next, updated_at = :now',
+          ConditionExpression:
+            seen === 0
+              ? 'attribute_exists(pk) AND attribute_not_exists(certificates_version)'
+              : 'attribute_exists(pk) AND certificates_version = :seen',
+          ExpressionAttributeValues: {
+            ':fingerprints': [...fingerprints],
+            ':next': seen + 1,
+            ':now': at,
+            ...(seen === 0 ? {} : { ':seen': seen }),
+          },
+        },
+      },
+      onConditionFailed: () =>
+        new ConcurrentChangeError(
+          "The account's certificates changed while this request ran; retry the request.",
+        ),
     };
   },
 } satisfies AccountStore;

@@ -15,6 +15,58 @@ export interface AccountCertificate {
   pem: string;
 }
 
+export type CertificateStatus = 'Active' | 'Revoked';
+
+/** One of an account's mTLS client certificates (docs/accounts.md, Certificates). */
+export interface PartnerCertificate extends AccountCertificate {
+  accountId: string;
+  status: CertificateStatus;
+  /** When it was issued by this service (its notBefore may be backdated). */
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** Active certificates per account: enough to roll one over while another is being replaced. */
+export const maxActiveCertificatesPerAccount = 3;
+
+/** A certificate just signed for the account, as it is stored. */
+export function issuedCertificate(
+  accountId: string,
+  signed: {
+    certificatePem: string;
+    serialNumber: string;
+    fingerprintSha256: string;
+    subject: string;
+    notBefore: Date;
+    notAfter: Date;
+  },
+  createdAt: string,
+): PartnerCertificate {
+  return {
+    accountId,
+    serialNumber: signed.serialNumber,
+    fingerprintSha256: signed.fingerprintSha256,
+    subject: signed.subject,
+    notBefore: signed.notBefore.toISOString(),
+    notAfter: signed.notAfter.toISOString(),
+    pem: signed.certificatePem,
+    status: 'Active',
+    createdAt,
+    revokedAt: null,
+  };
+}
+
+export function accountCertificateOf({
+  serialNumber,
+  fingerprintSha256,
+  subject,
+  notBefore,
+  notAfter,
+  pem,
+}: PartnerCertificate): AccountCertificate {
+  return { serialNumber, fingerprintSha256, subject, notBefore, notAfter, pem };
+}
+
 /** A tenant. Operator accounts hold the applications that may be granted the identity (admin) scopes. */
 export interface Account {
   accountId: string;
@@ -23,7 +75,18 @@ export interface Account {
   status: AccountStatus;
   /** The rate limit plan metering the account's requests (docs/quotas.md). */
   plan: PlanName;
+  /** The certificate issued when the account was created (the account views show it). */
   certificate: AccountCertificate;
+  /**
+   * SHA-256 fingerprints (hex) of the account's active certificates: a call's client certificate must
+   * be one of them. An account stored before certificates per account lists its first one.
+   */
+  activeCertificateFingerprints: string[];
+  /**
+   * Raised by every certificate change, which is conditional on it; 0 on an account stored before
+   * certificates per account, whose first certificate exists only inside the account.
+   */
+  certificatesVersion: number;
   /** Applications ever created; caps them and detects a create racing a disable. */
   applicationCount: number;
   createdAt: string;

@@ -4,7 +4,13 @@ import type { ClientLockout } from '../quotas/lockout.ts';
 import type { PlanName } from '../quotas/plans.ts';
 import type { UsagePlanAssigner } from '../quotas/ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { Account, AccountManager, AccountStatus, ApplicationRecord } from './model.ts';
+import type {
+  Account,
+  AccountManager,
+  AccountStatus,
+  ApplicationRecord,
+  PartnerCertificate,
+} from './model.ts';
 
 /** Account storage (shared/db/entities/account.ts). Writes are staged: the request's transaction commits them. */
 export interface AccountStore {
@@ -29,6 +35,30 @@ export interface AccountStore {
   changePlan(accountId: string, plan: PlanName, at: string): StagedWrite;
   /** Enables the disabled account, provided it is still disabled and no application was counted since. */
   enable(account: Account, at: string): StagedWrite;
+  /**
+   * Replaces the fingerprints of the account's active certificates (what authentication reads), provided
+   * its certificates did not change since `account` was read; raises `certificatesVersion`.
+   */
+  setActiveCertificates(account: Account, fingerprints: readonly string[], at: string): StagedWrite;
+}
+
+/**
+ * The certificates of accounts (shared/db/entities/partner-certificate.ts): one item per certificate in
+ * its account's partition; active ones are indexed by expiry for the expiry check.
+ */
+export interface PartnerCertificateStore {
+  /** Every certificate stored for the account, newest first; strongly consistent. */
+  listOfAccount(accountId: string): Promise<PartnerCertificate[]>;
+  /** A new certificate; never overwrites one. */
+  create(certificate: PartnerCertificate): StagedWrite;
+  /** Revokes the certificate, provided it is still active (else 409 CertificateInvalidState). */
+  revoke(certificate: PartnerCertificate, at: string): StagedWrite;
+}
+
+/** Active certificates that expire soon (shared/db/entities/partner-certificate.ts, the expiry index). */
+export interface CertificateExpiryIndex {
+  /** Active certificates whose `notAfter` lies in [from, until), soonest first. */
+  expiringBetween(from: Date, until: Date): Promise<PartnerCertificate[]>;
 }
 
 /** Account managers (shared/db/entities/account-manager.ts): one item per account and employee. */
@@ -126,6 +156,7 @@ export interface AccountPorts {
   accounts: AccountStore;
   applications: ApplicationStore;
   certificates: CertificateSigner;
+  partnerCertificates: PartnerCertificateStore;
   credentials: ClientCredentialIssuer;
   /** Puts the account's API Gateway key in its plan's usage plan (AWS); nothing to do locally. */
   usagePlans: UsagePlanAssigner;

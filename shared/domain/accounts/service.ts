@@ -15,6 +15,8 @@ import {
   type AccountManager,
   type Application,
   type ApplicationRecord,
+  accountCertificateOf,
+  issuedCertificate,
   maxApplicationsPerAccount,
 } from './model.ts';
 import type { AccountManagerStore, AccountPorts } from './ports.ts';
@@ -42,35 +44,31 @@ function publicApplication({
  * put in that plan before the commit, so its first request is metered.
  */
 export async function createAccount(
-  ports: Pick<AccountPorts, 'accounts' | 'certificates' | 'usagePlans'>,
+  ports: Pick<AccountPorts, 'accounts' | 'certificates' | 'partnerCertificates' | 'usagePlans'>,
   input: { name: string; csrPem: string; kind?: AccountKind; plan: PlanName },
   uow: UnitOfWork,
   now: Date,
 ): Promise<{ account: Account; certificatePem: string }> {
   const accountId = randomUUID();
-  const certificate = await ports.certificates.signPartnerCsr({ csrPem: input.csrPem, accountId, now });
+  const signed = await ports.certificates.signPartnerCsr({ csrPem: input.csrPem, accountId, now });
   const timestamp = now.toISOString();
+  const certificate = issuedCertificate(accountId, signed, timestamp);
   const account: Account = {
     accountId,
     name: input.name.trim(),
     kind: input.kind ?? 'partner',
     status: 'Active',
     plan: input.plan,
-    certificate: {
-      serialNumber: certificate.serialNumber,
-      fingerprintSha256: certificate.fingerprintSha256,
-      subject: certificate.subject,
-      notBefore: certificate.notBefore.toISOString(),
-      notAfter: certificate.notAfter.toISOString(),
-      pem: certificate.certificatePem,
-    },
+    certificate: accountCertificateOf(certificate),
+    activeCertificateFingerprints: [certificate.fingerprintSha256],
+    certificatesVersion: 1,
     applicationCount: 0,
     createdAt: timestamp,
     updatedAt: timestamp,
   };
   await ports.usagePlans.assign(accountId, account.plan);
-  uow.stage(ports.accounts.create(account));
-  return { account, certificatePem: certificate.certificatePem };
+  uow.stage(ports.accounts.create(account), ports.partnerCertificates.create(certificate));
+  return { account, certificatePem: signed.certificatePem };
 }
 
 /**
@@ -229,7 +227,7 @@ function accountRefusal(accountId: string, account: Account | undefined): Error 
  * transaction, on the condition that it is still active and under the cap.
  */
 export async function createApplication(
-  ports: Omit<AccountPorts, 'certificates'>,
+  ports: Omit<AccountPorts, 'certificates' | 'partnerCertificates'>,
   input: { accountId: string; name: string; allowedScopes: readonly string[] },
   uow: UnitOfWork,
   now: Date,

@@ -1,4 +1,9 @@
-import type { Account, AccountManager, Application } from '../../domain/accounts/model.ts';
+import type {
+  Account,
+  AccountManager,
+  Application,
+  PartnerCertificate,
+} from '../../domain/accounts/model.ts';
 
 /** Accounts, their applications and managers as operators and employees read them (shared/schemas/admin.ts). */
 export function accountView(account: Account) {
@@ -18,6 +23,19 @@ export function accountView(account: Account) {
     },
     created_at: account.createdAt,
     updated_at: account.updatedAt,
+  };
+}
+
+export function certificateView(certificate: PartnerCertificate) {
+  return {
+    serial_number: certificate.serialNumber,
+    fingerprint_sha256: certificate.fingerprintSha256,
+    subject: certificate.subject,
+    not_before: certificate.notBefore,
+    not_after: certificate.notAfter,
+    status: certificate.status,
+    created_at: certificate.createdAt,
+    revoked_at: certificate.revokedAt,
   };
 }
 

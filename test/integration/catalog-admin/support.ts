@@ -227,6 +227,8 @@ export async function createAccount(name = 'Catalog admin test'): Promise<string
         notAfter: now,
         pem: '',
       },
+      activeCertificateFingerprints: ['ff00'],
+      certificatesVersion: 1,
       applicationCount: 0,
       createdAt: now,
       updatedAt: now,

@@ -255,6 +255,82 @@ describe('the applications of an account', () => {
   });
 });
 
+describe('the certificates of an account', () => {
+  let serial = '';
+  const certificates = async () =>
+    (
+      await asAdmin<{ items: { serial_number: string; status: string }[] }>(
+        'GET',
+        `/api/v1/admin/accounts/${account.accountId}/certificates`,
+      )
+    ).body.items;
+
+  it("shows the API's refusal of a CSR that is not one at the field", async () => {
+    await openAccount();
+    const field = section('certificates').getByLabel('Certificate signing request (PEM text)');
+    await field.fill('not a certificate request');
+
+    await page.getByRole('button', { name: 'Add certificate' }).click();
+
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    expect((await page.locator('#certificate-csr-error').textContent())?.length).toBeGreaterThan(0);
+    await field.fill('');
+  });
+
+  it('adds a certificate from a pasted CSR, shows its PEM once with copy and download, and lists it', async () => {
+    await openAccount();
+    const before = await certificates();
+    await section('certificates')
+      .getByLabel('Certificate signing request (PEM text)')
+      .fill(await createCsr(await generateKeyPair(), 'rollover'));
+
+    await page.getByRole('button', { name: 'Add certificate' }).click();
+
+    const pem = page.getByRole('textbox', { name: 'Client certificate (PEM)' });
+    await pem.waitFor();
+    const certificate = new X509Certificate(await pem.inputValue());
+    expect(certificate.verify(new X509Certificate(await readFile(stage().ca_cert)).publicKey)).toBe(true);
+    serial =
+      /Certificate ([0-9a-f]+) added/.exec(
+        (await page.locator('#issued-certificate').textContent()) ?? '',
+      )?.[1] ?? '';
+    await page
+      .getByRole('row', { name: new RegExp(serial) })
+      .getByText('Active')
+      .waitFor();
+    await page.getByRole('button', { name: 'Copy certificate' }).click();
+    await expect(page.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe(
+      await pem.inputValue(),
+    );
+    await expect(
+      page.getByRole('link', { name: 'Download certificate' }).getAttribute('download'),
+    ).resolves.toBe(`${serial}.pem`);
+    expect((await certificates()).map((item) => item.serial_number)).toEqual([
+      serial,
+      ...before.map((item) => item.serial_number),
+    ]);
+
+    await page.getByRole('button', { name: 'Hide the certificate' }).click();
+    await expect(pem.count()).resolves.toBe(0);
+  });
+
+  it('revokes a certificate with the keyboard after a confirmation', async () => {
+    await openAccount();
+    const row = page.getByRole('row', { name: new RegExp(serial) });
+
+    await row.getByRole('button', { name: `Revoke certificate ${serial}` }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The account’s other certificates keep working.').waitFor();
+    await dialog.getByRole('button', { name: 'Revoke', exact: true }).focus();
+    await page.keyboard.press('Enter');
+
+    await row.getByText('Revoked').waitFor();
+    await expect(row.getByRole('button').count()).resolves.toBe(0);
+    expect((await certificates()).find((item) => item.serial_number === serial)?.status).toBe('Revoked');
+  });
+});
+
 describe('the eSIM pool of an account', () => {
   it('loads ICCIDs from an uploaded file and shows the new counts', async () => {
     await openAccount();

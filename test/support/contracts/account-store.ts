@@ -29,6 +29,8 @@ export function accountStoreContract(name: string, subject: () => StagingStore<A
         notAfter: '2031-01-01T00:00:00.000Z',
         pem: '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n',
       },
+      activeCertificateFingerprints: ['ff00'],
+      certificatesVersion: 1,
       applicationCount: 0,
       // Long ago: the accounts listing of a shared stage shows these last, after every other test's.
       createdAt: '2001-01-01T00:00:00.000Z',
@@ -126,6 +128,20 @@ export function accountStoreContract(name: string, subject: () => StagingStore<A
       expect(await accounts().find(read.accountId)).toMatchObject({ status: 'Disabled', updatedAt: at });
       expect(raced).toBeInstanceOf(ConcurrentChangeError);
       expect(await accounts().find(other.accountId)).toMatchObject({ status: 'Active', applicationCount: 1 });
+    });
+
+    it('sets the active certificates once per version read: a second change from the same read is refused', async () => {
+      const account = await stored();
+
+      await commit(accounts().setActiveCertificates(account, ['ff00', 'ee11'], at));
+      const raced = await refusalOf(commit(accounts().setActiveCertificates(account, ['ff00', 'dd22'], at)));
+
+      expect(raced).toBeInstanceOf(ConcurrentChangeError);
+      expect(await accounts().find(account.accountId)).toMatchObject({
+        activeCertificateFingerprints: ['ff00', 'ee11'],
+        certificatesVersion: account.certificatesVersion + 1,
+        updatedAt: at,
+      });
     });
 
     it('enables a disabled account once: an active one answers AccountInvalidState', async () => {

@@ -1,10 +1,16 @@
-import type { Account, ApplicationRecord } from '../../../shared/domain/accounts/model.ts';
+import type {
+  Account,
+  ApplicationRecord,
+  PartnerCertificate,
+} from '../../../shared/domain/accounts/model.ts';
 import type {
   AccountStore,
   ApplicationStore,
+  CertificateExpiryIndex,
   CertificateSigner,
   ClientCredentialIssuer,
   ClientCredentialVerifier,
+  PartnerCertificateStore,
   SignedCertificate,
   TokenIssuer,
 } from '../../../shared/domain/accounts/ports.ts';
@@ -35,6 +41,8 @@ export function anAccount(overrides: Partial<Account> = {}): Account {
       notAfter: '2031-01-01T00:00:00.000Z',
       pem: '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n',
     },
+    activeCertificateFingerprints: ['ff00'],
+    certificatesVersion: 1,
     applicationCount: 0,
     createdAt: '2029-12-01T00:00:00.000Z',
     updatedAt: '2029-12-01T00:00:00.000Z',
@@ -135,6 +143,28 @@ export class MemoryAccounts implements AccountStore {
     );
   }
 
+  setActiveCertificates(account: Account, fingerprints: readonly string[], at: string) {
+    return fakeWrite(
+      `set the active certificates of account ${account.accountId}`,
+      () => {
+        const found = this.accounts.get(account.accountId);
+        if (!found) return;
+        this.accounts.set(account.accountId, {
+          ...found,
+          activeCertificateFingerprints: [...fingerprints],
+          certificatesVersion: account.certificatesVersion + 1,
+          updatedAt: at,
+        });
+      },
+      () =>
+        this.accounts.get(account.accountId)?.certificatesVersion === account.certificatesVersion
+          ? undefined
+          : new ConcurrentChangeError(
+              "The account's certificates changed while this request ran; retry the request.",
+            ),
+    );
+  }
+
   changePlan(accountId: string, plan: PlanName, at: string) {
     return fakeWrite(
       `change the plan of account ${accountId}`,
@@ -146,6 +176,62 @@ export class MemoryAccounts implements AccountStore {
         this.accounts.has(accountId)
           ? undefined
           : new ConcurrentChangeError('The account changed while its plan was being set; retry the request.'),
+    );
+  }
+}
+
+/** Certificates by account and serial, newest first as the store lists them. */
+export class MemoryPartnerCertificates implements PartnerCertificateStore, CertificateExpiryIndex {
+  readonly certificates = new Map<string, PartnerCertificate>();
+
+  constructor(...certificates: PartnerCertificate[]) {
+    for (const certificate of certificates) this.certificates.set(this.key(certificate), certificate);
+  }
+
+  private key(certificate: Pick<PartnerCertificate, 'accountId' | 'serialNumber'>) {
+    return `${certificate.accountId}#${certificate.serialNumber}`;
+  }
+
+  async listOfAccount(accountId: string) {
+    return [...this.certificates.values()]
+      .filter((certificate) => certificate.accountId === accountId)
+      .sort((a, b) => `${b.createdAt}#${b.serialNumber}`.localeCompare(`${a.createdAt}#${a.serialNumber}`));
+  }
+
+  async expiringBetween(from: Date, until: Date) {
+    return [...this.certificates.values()]
+      .filter(
+        (certificate) =>
+          certificate.status === 'Active' &&
+          certificate.notAfter >= from.toISOString() &&
+          certificate.notAfter < until.toISOString(),
+      )
+      .sort((a, b) => a.notAfter.localeCompare(b.notAfter));
+  }
+
+  create(certificate: PartnerCertificate) {
+    return newKeyWrite(
+      `create certificate ${certificate.serialNumber} of account ${certificate.accountId}`,
+      this.certificates,
+      this.key(certificate),
+      certificate,
+    );
+  }
+
+  revoke(certificate: PartnerCertificate, at: string) {
+    const key = this.key(certificate);
+    return fakeWrite(
+      `revoke certificate ${certificate.serialNumber} of account ${certificate.accountId}`,
+      () => {
+        const found = this.certificates.get(key);
+        if (found) this.certificates.set(key, { ...found, status: 'Revoked', revokedAt: at });
+      },
+      () =>
+        this.certificates.get(key)?.status === 'Active'
+          ? undefined
+          : new ConflictError('CertificateInvalidState', 'The certificate is revoked already.', {
+              details: { status: 'Revoked' },
+            }),
     );
   }
 }
@@ -298,10 +384,11 @@ export class FakeCertificateSigner implements CertificateSigner {
   async signPartnerCsr(input: { csrPem: string; accountId: string; now: Date }): Promise<SignedCertificate> {
     if (this.refusal) throw this.refusal;
     this.signed.push(input);
+    const issued = this.signed.length;
     return {
       certificatePem: `-----BEGIN CERTIFICATE-----\n${input.accountId}\n-----END CERTIFICATE-----\n`,
-      serialNumber: '7f01',
-      fingerprintSha256: 'abcd',
+      serialNumber: `7f0${issued}`,
+      fingerprintSha256: `abcd${issued}`,
       subject: `CN=${input.accountId}, OU=Partners`,
       notBefore: input.now,
       notAfter: new Date(input.now.getTime() + 365 * 86_400_000),

@@ -29,6 +29,7 @@ import {
   FakeUsagePlans,
   MemoryAccounts,
   MemoryApplications,
+  MemoryPartnerCertificates,
   now,
 } from './fakes.ts';
 
@@ -39,12 +40,14 @@ function portsWith(
   accounts: MemoryAccounts;
   applications: MemoryApplications;
   certificates: FakeCertificateSigner;
+  partnerCertificates: MemoryPartnerCertificates;
   usagePlans: FakeUsagePlans;
 } {
   return {
     accounts,
     applications,
     certificates: new FakeCertificateSigner(),
+    partnerCertificates: new MemoryPartnerCertificates(),
     credentials: new FakeClientSecrets(),
     usagePlans: new FakeUsagePlans(),
   };
@@ -78,11 +81,15 @@ describe('onboarding an account', () => {
       notBefore: '2030-01-01T00:00:00.000Z',
       pem: certificatePem,
     });
-    expect(uow.writes).toHaveLength(1);
+    expect(created.activeCertificateFingerprints).toEqual([created.certificate.fingerprintSha256]);
+    expect(uow.writes).toHaveLength(2);
     expect(ports.usagePlans.assignments).toEqual([{ accountId: created.accountId, plan: 'standard' }]);
     expect(await ports.accounts.find(created.accountId)).toBeUndefined();
     uow.commit();
     expect(await ports.accounts.find(created.accountId)).toEqual(created);
+    expect(await ports.partnerCertificates.listOfAccount(created.accountId)).toMatchObject([
+      { serialNumber: created.certificate.serialNumber, status: 'Active', revokedAt: null },
+    ]);
   });
 
   it('makes an operator account when asked', async () => {

@@ -182,7 +182,10 @@ describe('verified access tokens', () => {
     expect(error instanceof ApiError && statusOf(error)).toBe(403);
   });
 
-  /** Every application active and employee not revoked, unless named in `disabled`; records who was asked about. */
+  /**
+   * Every application active, certificate active and employee not revoked, unless named in `disabled`
+   * (a certificate by its PEM); records who was asked about.
+   */
   function dependencies(disabled: string[] = []): AuthenticationDependencies & { asked: string[] } {
     const asked: string[] = [];
     const refuseDisabled = async (principal: { subject: string }) => {
@@ -193,6 +196,12 @@ describe('verified access tokens', () => {
       asked,
       partnerCaSubject: () => defaultPartnerCaSubject,
       status: { requireActive: refuseDisabled },
+      certificates: {
+        requireActive: async (certificateAccount: string, pem: string) => {
+          asked.push(`${certificateAccount} ${pem}`);
+          if (disabled.includes(pem)) throw new UnauthorizedError('revoked');
+        },
+      },
       employees: { requireNotRevoked: refuseDisabled },
     };
   }
@@ -277,8 +286,17 @@ describe('verified access tokens', () => {
     const unbound = await partnerCall(certificateOf('0b3c6a7e-0000-4000-8000-000000000002'), deps);
 
     expect(refused instanceof ApiError && statusOf(refused)).toBe(401);
-    expect(deps.asked).toEqual(['pts_c']);
+    expect(deps.asked).toEqual(['pts_c', `${accountId} pem`]);
     expect(unbound instanceof ApiError && statusOf(unbound)).toBe(403);
+  });
+
+  it("refuse a certificate that is not one of the account's active ones with 401, after the binding", async () => {
+    const deps = dependencies(['pem']);
+
+    const refused = await partnerCall(certificateOf(accountId), deps);
+
+    expect(refused instanceof ApiError && statusOf(refused)).toBe(401);
+    expect(deps.asked).toEqual(['pts_c', `${accountId} pem`]);
   });
 
   it('refuse the token of a revoked employee with 401, after the scope check', async () => {

@@ -59,6 +59,8 @@ describe('the error catalog', () => {
       'AccountInvalidState',
       'EmployeeInvalidState',
       'ApplicationInvalidState',
+      'CertificateLimitReached',
+      'CertificateInvalidState',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());

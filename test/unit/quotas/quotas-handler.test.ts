@@ -3,6 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler } from '../../../functions/quotas/handler.ts';
 import { lambdaContext } from '../../../infra/local/functions.ts';
+import { fingerprintOfPem } from '../../../shared/auth/certificate-standing.ts';
 import { ensureSigningKeys } from '../../../shared/auth/signing-keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
 import { accountKeys } from '../../../shared/db/entities/account.ts';
@@ -11,9 +12,10 @@ import { quotaSettingsByStage } from '../../../shared/domain/quotas/settings.ts'
 import { logger } from '../../../shared/observability/logger.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
-import { eventOf, partner } from '../http/pipeline/support.ts';
+import { clientCert, eventOf, partner } from '../http/pipeline/support.ts';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
+const certificateStanding = { active_certificate_fingerprints: [fingerprintOfPem(clientCert.clientCertPem)] };
 const context = lambdaContext('quotas', 29_000, 'eu-west-1');
 
 let cleanUp: () => Promise<void>;
@@ -25,6 +27,8 @@ beforeEach(async () => {
   dynamo.on(GetCommand, { Key: applicationKeys('pts_c') }).resolves({
     Item: { client_id: 'pts_c', account_id: partner.accountId, status: 'Active', account_status: 'Active' },
   });
+  // Its certificate is active: read from the account item, once per container and bound.
+  dynamo.on(GetCommand, { Key: accountKeys(partner.accountId) }).resolves({ Item: certificateStanding });
 });
 afterEach(() => cleanUp());
 
@@ -75,7 +79,9 @@ describe('GET /v2/b2b/rate-limits', () => {
     });
     const accountReads = dynamo
       .commandCalls(GetCommand, { TableName: 'main-test' })
-      .filter((call) => call.args[0].input.Key?.pk !== applicationKeys('pts_c').pk);
+      .filter((call) => call.args[0].input.Key?.pk !== applicationKeys('pts_c').pk)
+      // Authentication reads only the certificate fingerprints of the account (a projection).
+      .filter((call) => call.args[0].input.ProjectionExpression === undefined);
     expect(accountReads).toHaveLength(0);
   });
 
@@ -107,7 +113,7 @@ describe('GET /v2/b2b/rate-limits', () => {
   it('reads the plan from the account record when the request carries no gateway context, the burst unknown', async () => {
     dynamo
       .on(GetCommand, { Key: accountKeys(partner.accountId) })
-      .resolves({ Item: { account_id: partner.accountId, plan: 'premium' } });
+      .resolves({ Item: { ...certificateStanding, account_id: partner.accountId, plan: 'premium' } });
     dynamo.on(GetCommand, { TableName: 'idempotency-test' }).resolves({});
 
     const response = await rateLimits();

@@ -5,11 +5,13 @@ import type { AwsClientStub } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { buildProxyEvent } from '../../../infra/local/api-event.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
+import { certificateStanding, fingerprintOfPem } from '../../../shared/auth/certificate-standing.ts';
 import { principalStatus } from '../../../shared/auth/principal-status.ts';
 import { rotateSigningKeys } from '../../../shared/auth/signing-keys.ts';
 import { issuePartnerToken } from '../../../shared/auth/token-issuer.ts';
 import { defaultPartnerCaSubject } from '../../../shared/config/env.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { accountKeys } from '../../../shared/db/entities/account.ts';
 import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import type { RouteDefinition } from '../../../shared/routes/types.ts';
 import { secretStore } from '../../../shared/secrets/store.ts';
@@ -17,6 +19,8 @@ import type { Scope } from '../../../shared/vocabulary/scopes.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 
 const clientId = 'client-1';
+/** The partner's client certificate as API Gateway hands it over (only its fingerprint is checked here). */
+const clientCertPem = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----';
 
 export interface PartnerRequest {
   route: Pick<RouteDefinition, 'method' | 'path'>;
@@ -31,7 +35,7 @@ export interface PartnerRequest {
  * A handler test's partner, in a container that has served it before: the clock frozen at `start`,
  * local configuration, signing keys and a token with `scopes` (made before all tests). `warmUp`, for
  * each test's `beforeEach`, leaves the container as a served request would (module caches reset, the
- * token's application known active: read once a minute, so not a call the test counts); `event`
+ * token's application and certificate known active: read once a minute, so not a call the test counts); `event`
  * builds the API Gateway event of a request over mutual TLS with that token.
  */
 export function warmPartnerContainer(options: {
@@ -71,6 +75,10 @@ export function warmPartnerContainer(options: {
         tokenId: 'warm-up',
         tokenGeneration: 0,
       });
+      dynamo.on(GetCommand, { Key: accountKeys(accountId) }).resolves({
+        Item: { active_certificate_fingerprints: [fingerprintOfPem(clientCertPem)] },
+      });
+      await certificateStanding.requireActive(accountId, clientCertPem);
     },
 
     event(request: PartnerRequest): APIGatewayProxyEvent {
@@ -88,7 +96,7 @@ export function warmPartnerContainer(options: {
         pathParameters: request.pathParameters ?? null,
         sourceIp: '127.0.0.1',
         clientCert: {
-          clientCertPem: '',
+          clientCertPem,
           subjectDN: partnerCertificateSubject(accountId),
           issuerDN: defaultPartnerCaSubject,
           serialNumber: '01',

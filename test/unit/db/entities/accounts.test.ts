@@ -25,6 +25,8 @@ const account: Account = {
     notAfter: '2031-01-01T00:00:00.000Z',
     pem: '-----BEGIN CERTIFICATE-----\n...\n-----END CERTIFICATE-----\n',
   },
+  activeCertificateFingerprints: ['ff00', 'ee11'],
+  certificatesVersion: 2,
   applicationCount: 2,
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-02T00:00:00.000Z',
@@ -72,6 +74,37 @@ describe('account items', () => {
     const { plan: _plan, ...withoutPlan } = accountToItem(account);
 
     expect(accountFromItem(withoutPlan).plan).toBe('standard');
+  });
+
+  it('read an account stored before certificates per account with its one certificate active', () => {
+    const {
+      active_certificate_fingerprints: _fingerprints,
+      certificates_version: _version,
+      ...legacy
+    } = accountToItem(account);
+
+    expect(accountFromItem(legacy)).toMatchObject({
+      activeCertificateFingerprints: ['ff00'],
+      certificatesVersion: 0,
+    });
+  });
+
+  it('set the active certificates on the condition that the version read is still stored', () => {
+    const next = accountStore.setActiveCertificates(account, ['ee11'], '2030-01-03T00:00:00.000Z');
+    const first = accountStore.setActiveCertificates(
+      { ...account, certificatesVersion: 0 },
+      ['ff00', 'ee11'],
+      '2030-01-03T00:00:00.000Z',
+    );
+
+    expect(next.item.Update).toMatchObject({
+      ConditionExpression: 'attribute_exists(pk) AND certificates_version = :seen',
+      ExpressionAttributeValues: { ':fingerprints': ['ee11'], ':next': 3, ':seen': 2 },
+    });
+    expect(first.item.Update?.ConditionExpression).toBe(
+      'attribute_exists(pk) AND attribute_not_exists(certificates_version)',
+    );
+    expect(next.onConditionFailed?.(undefined)).toBeInstanceOf(ConcurrentChangeError);
   });
 
   it('change the plan of an existing account only', () => {
