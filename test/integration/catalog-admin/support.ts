@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -141,7 +141,7 @@ export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayPro
     sourceIp: '127.0.0.1',
     clientCert: call.certificateOf
       ? {
-          clientCertPem: '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----',
+          clientCertPem: fakeCertificatePem,
           subjectDN: partnerCertificateSubject(call.certificateOf),
           issuerDN: config().partnerCaSubject,
           serialNumber: '01',
@@ -153,6 +153,10 @@ export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayPro
     now: processClock.now(),
   });
 }
+
+/** The client certificate every call of these tests presents, and what the account records of it. */
+const fakeCertificatePem = '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----';
+const fakeCertificateFingerprint = createHash('sha256').update(Buffer.from('MA==', 'base64')).digest('hex');
 
 export async function call<T = Record<string, unknown>>(
   handler: Handler,
@@ -221,13 +225,13 @@ export async function createAccount(name = 'Catalog admin test'): Promise<string
       plan: 'standard',
       certificate: {
         serialNumber: '01',
-        fingerprintSha256: 'a'.repeat(64),
+        fingerprintSha256: fakeCertificateFingerprint,
         subject: `CN=${accountId}`,
         notBefore: now,
         notAfter: now,
         pem: '',
       },
-      activeCertificateFingerprints: ['ff00'],
+      activeCertificateFingerprints: [fakeCertificateFingerprint],
       certificatesVersion: 1,
       applicationCount: 0,
       createdAt: now,
