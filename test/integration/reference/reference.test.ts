@@ -36,6 +36,7 @@ async function scrollThrough(target: Page): Promise<void> {
   }
 }
 
+// The whole document renders and axe scans all of it: minutes on a busy 2-core machine.
 beforeAll(async () => {
   browser = await launchChromium();
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await scrollThrough(page);
   pageText = await page.locator('body').innerText();
   violations = await runAxe(page);
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
