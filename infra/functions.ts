@@ -95,11 +95,20 @@ const dailyUsageCounter = {
 const idempotentCreates = { writes: partitionsOf('idempotency', 'idempotencyRecords', 'dailyUsage') };
 
 /**
+ * Where account records were stored before `npm run migrate:account-partitions` (docs/deploy.md): their
+ * readers look there on a miss until every stage has run it. Reads only; goes with that fallback.
+ */
+const legacyAccountRecords = partitionsOf('main', 'accounts');
+
+/**
  * What authenticating a token reads (shared/auth): the caller's account record and application, or the
  * employee's revocation. Every function serving a route with a token reads these; the account's
  * records hold its contract and eSIM reseller link too, which catalog, booking and esim read.
  */
-const callerStanding = partitionsOf('main', 'accountRecords', 'applications', 'employeeRevocations');
+const callerStanding = [
+  ...partitionsOf('main', 'accountRecords', 'applications', 'employeeRevocations'),
+  ...legacyAccountRecords,
+];
 
 /** Bookings, in their account's partition: the item is its own outbox (the processor publishes). */
 const bookingWrites = partitionsOf('main', 'accounts');
@@ -500,7 +509,7 @@ const gatewayFunctionDefinitions = {
   authorizer: {
     // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
     tables: { main: 'read' },
-    keys: { main: { reads: partitionsOf('main', 'accountRecords') } },
+    keys: { main: { reads: [...partitionsOf('main', 'accountRecords'), ...legacyAccountRecords] } },
     secrets: { jwks: 'read', usageKeySecret: 'read' },
   },
 } satisfies Record<string, FunctionNeeds>;
