@@ -3,7 +3,7 @@ import { config } from '../../config/env.ts';
 import { ddb } from '../client.ts';
 import {
   accountPartition,
-  accountRecordsPartitionPrefix,
+  accountRecordKey,
   accountStore,
   legacyAccountRecordKey,
 } from '../entities/account.ts';
@@ -56,9 +56,8 @@ async function legacyItems(accountId: string, sortKey: SortKey): Promise<Record<
  * item already, it was written after the deploy and is the newer: the old one is only deleted.
  */
 async function moveItem(item: Record<string, unknown>, accountId: string): Promise<'moved' | 'superseded'> {
-  const sk = String(item.sk);
-  const moved = { ...item, pk: `${accountRecordsPartitionPrefix}${accountId}` };
-  const oldKey = legacyAccountRecordKey({ pk: moved.pk, sk });
+  const key = accountRecordKey(accountId, String(item.sk));
+  const oldKey = legacyAccountRecordKey(key);
   const deleteOld = {
     Delete: {
       TableName: config().mainTableName,
@@ -70,7 +69,7 @@ async function moveItem(item: Record<string, unknown>, accountId: string): Promi
     {
       Put: {
         TableName: config().mainTableName,
-        Item: moved,
+        Item: { ...item, ...key },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -84,7 +83,7 @@ async function moveItem(item: Record<string, unknown>, accountId: string): Promi
     // Another run moved it meanwhile.
     return 'superseded';
   }
-  throw new Error(`Moving ${oldKey.pk} ${sk} met a concurrent writer; run the migration again`);
+  throw new Error(`Moving ${oldKey.pk} ${key.sk} met a concurrent writer; run the migration again`);
 }
 
 export interface MigrationPage {
