@@ -6,6 +6,7 @@ import {
   type Answer,
   auditOf,
   call,
+  createAccount,
   type Handler,
   idempotencyKey,
   partnerToken,
@@ -35,6 +36,7 @@ let restoreClock: () => void;
 beforeAll(async () => {
   restoreClock = useClock(clock);
   ({ admin, catalog, employee } = await seededCatalog());
+  await createAccount('Publish test', accountId);
   partner = await partnerToken(accountId, ['catalog.lounges:read', 'catalog.fast_tracks:read']);
 }, 60_000);
 afterAll(() => restoreClock());

@@ -7,6 +7,7 @@ import { lambdaContext } from '../../../infra/local/functions.ts';
 import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { ensureTable } from '../../../infra/local/tables.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
+import { fingerprintOfPem } from '../../../shared/auth/certificate-standing.ts';
 import { generateClientId } from '../../../shared/auth/client-secrets.ts';
 import { createEmployeeTokenIssuer } from '../../../shared/auth/employee-tokens.ts';
 import { SigningKeyCache } from '../../../shared/auth/signing-key-cache.ts';
@@ -117,6 +118,9 @@ export interface Answer<T = Record<string, unknown>> {
   raw: string;
 }
 
+/** The client certificate partner calls carry here; accounts list its fingerprint as active. */
+const gatewayCertificatePem = '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----';
+
 /** One API Gateway proxy event for `route`, as the gateway of its host would send it, at this process's time. */
 export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayProxyEvent {
   const pathParameters = call.params ?? null;
@@ -141,7 +145,7 @@ export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayPro
     sourceIp: '127.0.0.1',
     clientCert: call.certificateOf
       ? {
-          clientCertPem: '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----',
+          clientCertPem: gatewayCertificatePem,
           subjectDN: partnerCertificateSubject(call.certificateOf),
           issuerDN: config().partnerCaSubject,
           serialNumber: '01',
@@ -209,8 +213,7 @@ export async function partnerToken(accountId: string, scopes: Scope[]): Promise<
 }
 
 /** A partner account in the isolated table, as the admin API would have created it. */
-export async function createAccount(name = 'Catalog admin test'): Promise<string> {
-  const accountId = randomUUID();
+export async function createAccount(name = 'Catalog admin test', accountId = randomUUID()): Promise<string> {
   const now = new Date().toISOString();
   await commitWrites([
     accountStore.create({
@@ -227,7 +230,7 @@ export async function createAccount(name = 'Catalog admin test'): Promise<string
         notAfter: now,
         pem: '',
       },
-      activeCertificateFingerprints: ['ff00'],
+      activeCertificateFingerprints: [fingerprintOfPem(gatewayCertificatePem) ?? ''],
       certificatesVersion: 1,
       applicationCount: 0,
       createdAt: now,
