@@ -95,10 +95,20 @@ const dailyUsageCounter = {
 const idempotentCreates = { writes: partitionsOf('idempotency', 'idempotencyRecords', 'dailyUsage') };
 
 /**
- * What authenticating a token reads (shared/auth): the caller's account and application, or the
- * employee's revocation. Every function serving a route with a token reads these.
+ * Where account records were stored before `npm run migrate:account-partitions` (docs/deploy.md): their
+ * readers look there on a miss until every stage has run it. Reads only; goes with that fallback.
  */
-const callerStanding = partitionsOf('main', 'accounts', 'applications', 'employeeRevocations');
+const legacyAccountRecords = partitionsOf('main', 'accounts');
+
+/**
+ * What authenticating a token reads (shared/auth): the caller's account record and application, or the
+ * employee's revocation. Every function serving a route with a token reads these; the account's
+ * records hold its contract and eSIM reseller link too, which catalog, booking and esim read.
+ */
+const callerStanding = [
+  ...partitionsOf('main', 'accountRecords', 'applications', 'employeeRevocations'),
+  ...legacyAccountRecords,
+];
 
 /** Bookings, in their account's partition: the item is its own outbox (the processor publishes). */
 const bookingWrites = partitionsOf('main', 'accounts');
@@ -137,6 +147,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
         writes: [
           ...partitionsOf(
             'main',
+            'accountRecords',
             'accounts',
             'applications',
             'employeeRevocations',
@@ -238,8 +249,11 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   'catalog-admin': {
     tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
     keys: {
-      // Account contracts live in the account's partition.
-      main: { reads: callerStanding, writes: partitionsOf('main', 'accounts', 'catalog', 'catalogDrafts') },
+      // Account contracts live in the account's records.
+      main: {
+        reads: callerStanding,
+        writes: partitionsOf('main', 'accountRecords', 'catalog', 'catalogDrafts'),
+      },
       // Its routes are on the admin API, which meters nothing.
       idempotency: { writes: partitionsOf('idempotency', 'idempotencyRecords') },
       audit: { writes: partitionsOf('audit', 'auditRecords') },
@@ -457,7 +471,7 @@ const workerDefinitions = {
     keys: {
       main: {
         reads: partitionsOf('main', 'accountLists', 'certificateExpiry'),
-        writes: partitionsOf('main', 'accounts'),
+        writes: partitionsOf('main', 'accountRecords'),
       },
     },
     trigger: {
@@ -495,7 +509,7 @@ const gatewayFunctionDefinitions = {
   authorizer: {
     // The account's plan from its record; the JWKS to verify; the secret the usage keys derive from.
     tables: { main: 'read' },
-    keys: { main: { reads: partitionsOf('main', 'accounts') } },
+    keys: { main: { reads: [...partitionsOf('main', 'accountRecords'), ...legacyAccountRecords] } },
     secrets: { jwks: 'read', usageKeySecret: 'read' },
   },
 } satisfies Record<string, FunctionNeeds>;

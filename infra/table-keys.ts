@@ -1,5 +1,9 @@
 import { employeeTenantPrefix } from '../shared/auth/principal.ts';
-import { accountListPartition, accountPartitionPrefix } from '../shared/db/entities/account.ts';
+import {
+  accountListPartition,
+  accountPartitionPrefix,
+  accountRecordsPartitionPrefix,
+} from '../shared/db/entities/account.ts';
 import { managerListPartitionPrefix } from '../shared/db/entities/account-manager.ts';
 import { applicationPartitionPrefix } from '../shared/db/entities/application.ts';
 import { auditIndexPartitionPrefixes, auditPartition } from '../shared/db/entities/audit.ts';
@@ -71,15 +75,18 @@ export function keyAccessOf(needs: FunctionNeeds): Partial<Record<TableName, Key
  * are here too: IAM checks a Query on an index against the index's partition key.
  */
 
-const account = startingWith(accountPartitionPrefix);
-
 export const mainPartitions = {
   /**
-   * An account's partition: its record (sk ACCOUNT) and everything keyed by the account (bookings,
-   * eSIMs and orders, the webhook subscription, the contract, managers, rate windows). IAM cannot tell
-   * these apart: dynamodb:LeadingKeys sees the partition key only (docs/architecture.md).
+   * The partner's partition: what its calls change (bookings, eSIMs and orders, the webhook
+   * subscription, rate windows).
    */
-  accounts: [account],
+  accounts: [startingWith(accountPartitionPrefix)],
+  /**
+   * What only employees change: the account record (status, plan, certificate fingerprints), its
+   * managers, catalog contract, eSIM reseller link and partner certificates. A partition apart from
+   * `accounts`, as dynamodb:LeadingKeys sees the partition key only (docs/architecture.md).
+   */
+  accountRecords: [startingWith(accountRecordsPartitionPrefix)],
   /** The indexes listing accounts and an account's managers (reads only). */
   accountLists: [accountListPartition, startingWith(managerListPartitionPrefix)],
   applications: [startingWith(applicationPartitionPrefix)],
@@ -141,7 +148,6 @@ export const partitionWriters: Writers = {
   main: {
     accounts: [
       'admin',
-      'catalog-admin',
       'booking',
       'booking-processor',
       'booking-expiry',
@@ -151,8 +157,9 @@ export const partitionWriters: Writers = {
       'webhooks',
       'webhook-dispatcher',
       'sandbox',
-      'certificate-expiry',
     ],
+    // Contracts are catalog administration's; the expiry check stores certificates of older accounts.
+    accountRecords: ['admin', 'catalog-admin', 'certificate-expiry'],
     applications: ['admin'],
     employeeLogin: ['auth'],
     clientLockouts: ['auth'],

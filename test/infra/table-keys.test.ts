@@ -9,6 +9,11 @@ import {
   partitionWriters,
   tablePartitions,
 } from '../../infra/table-keys.ts';
+import { accountKeys, accountPartition } from '../../shared/db/entities/account.ts';
+import { accountManagerKeys } from '../../shared/db/entities/account-manager.ts';
+import { contractKey } from '../../shared/db/entities/catalog.ts';
+import { resellerKey } from '../../shared/db/entities/esim-pool.ts';
+import { certificateKeys } from '../../shared/db/entities/partner-certificate.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import { partnerScopes } from '../../shared/vocabulary/scopes.ts';
 import { functionIdOf, type Grant, grantsOf, type SynthesizedService, synthesizeService } from './support.ts';
@@ -71,6 +76,29 @@ function tableGrants(name: ServiceFunction, table: TableName): Grant[] {
 
 const tableNames: TableName[] = ['main', 'idempotency', 'audit'];
 
+const accountId = '0b3c6a7e-0000-4000-8000-000000000001';
+/** The items of an account only employees may change, by the key builders of their stores. */
+const accountRecordKeys = {
+  account: accountKeys(accountId),
+  manager: accountManagerKeys(accountId, 'employee-1'),
+  contract: contractKey(accountId),
+  reseller: resellerKey(accountId),
+  certificate: certificateKeys(accountId, '0a1b2c'),
+};
+
+/** The functions whose grants let them write a partition of the main table. */
+function writersOf(partition: string): string[] {
+  return [...service.api.functions.keys()]
+    .filter((name) =>
+      tableGrants(name, 'main').some(
+        (grant) =>
+          grant.actions.some((action) => writeActions.has(action)) &&
+          (leadingKeysOf(grant) ?? ['*']).some((pattern) => matchesKeyPattern(partition, pattern)),
+      ),
+    )
+    .sort();
+}
+
 /** Route groups serving a route that partner scopes open, and the workers serving those groups. */
 function partnerFacingFunctions(): ServiceFunction[] {
   const partner = new Set<string>(partnerScopes);
@@ -124,7 +152,7 @@ describe('least privilege inside the tables', () => {
     ]);
   });
 
-  it('lets no partner-facing function write login states, login codes, applications or lockouts', () => {
+  it('lets no partner-facing function write login states, login codes, applications, lockouts or account records', () => {
     const functions = partnerFacingFunctions();
     const forbidden = [
       'LOGIN_STATE#state',
@@ -132,6 +160,7 @@ describe('least privilege inside the tables', () => {
       'APPLICATION#client',
       'LOCKOUT#client',
       'EMPLOYEE#id',
+      ...Object.values(accountRecordKeys).map((key) => key.pk),
     ];
 
     expect(functions).toEqual(
@@ -154,20 +183,28 @@ describe('least privilege inside the tables', () => {
   });
 
   it('lets only the employee login write login states and codes, and only administration write applications', () => {
-    const writersOf = (partition: string) =>
-      [...service.api.functions.keys()]
-        .filter((name) =>
-          tableGrants(name, 'main').some(
-            (grant) =>
-              grant.actions.some((action) => writeActions.has(action)) &&
-              (leadingKeysOf(grant) ?? ['*']).some((pattern) => matchesKeyPattern(partition, pattern)),
-          ),
-        )
-        .sort();
-
     expect(writersOf('LOGIN_STATE#state')).toEqual(['auth']);
     expect(writersOf('LOGIN_CODE#hash')).toEqual(['auth']);
     expect(writersOf('APPLICATION#client')).toEqual(['admin']);
+  });
+
+  it('keeps the account records apart from the partner’s partition: only employees’ functions write them', () => {
+    for (const [item, key] of Object.entries(accountRecordKeys)) {
+      expect(
+        tablePartitions.main.accountRecords.some((pattern) => matchesKeyPattern(key.pk, pattern)),
+        item,
+      ).toBe(true);
+      expect(
+        tablePartitions.main.accounts.some((pattern) => matchesKeyPattern(key.pk, pattern)),
+        item,
+      ).toBe(false);
+      expect(writersOf(key.pk), item).toEqual(['admin', 'catalog-admin', 'certificate-expiry']);
+    }
+    expect(
+      tablePartitions.main.accountRecords.some((pattern) =>
+        matchesKeyPattern(accountPartition(accountId), pattern),
+      ),
+    ).toBe(false);
   });
 
   it('names no owner that does not write the group: each owner list says who writes, no more', () => {

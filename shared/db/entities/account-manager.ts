@@ -4,18 +4,17 @@ import type { AccountManagerStore } from '../../domain/accounts/ports.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
-import { accountKeys } from './account.ts';
+import { accountRecordKey } from './account.ts';
 
 /**
- * An account manager: pk `ACCOUNT#<account_id>` (the account's partition), sk `MANAGER#<employee_id>`,
+ * An account manager: pk `ACCOUNT_ADMIN#<account_id>` (the account's administrative partition), sk
+ * `MANAGER#<employee_id>`,
  * so one employee is assigned to one account at most once (a conditional put). Listing in the order of
  * assignment: gsi1pk `MANAGERS#<account_id>`, gsi1sk `MANAGER#<assigned_at>#<employee_id>`.
  */
 const sortPrefix = 'MANAGER#';
-export const accountManagerKeys = (accountId: string, employeeId: string) => ({
-  pk: accountKeys(accountId).pk,
-  sk: `${sortPrefix}${employeeId}`,
-});
+export const accountManagerKeys = (accountId: string, employeeId: string) =>
+  accountRecordKey(accountId, `${sortPrefix}${employeeId}`);
 export const managerListPartitionPrefix = 'MANAGERS#';
 const listPartition = (accountId: string) => `${managerListPartitionPrefix}${accountId}`;
 

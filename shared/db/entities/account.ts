@@ -10,14 +10,55 @@ import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
 
 /**
- * Account: pk `ACCOUNT#<id>`, sk `ACCOUNT`. Listing all accounts: gsi1pk `ACCOUNTS`,
+ * Account: pk `ACCOUNT_ADMIN#<id>`, sk `ACCOUNT`. Listing all accounts: gsi1pk `ACCOUNTS`,
  * gsi1sk `ACCOUNT#<created_at>#<id>` (newest first). The account's applications share its id as
  * gsi1pk (shared/db/entities/application.ts).
  */
-/** The account's partition: its record, and the items of everything it owns (bookings, eSIMs, webhook, contract). */
+/** The partner's partition: the items of everything its calls change (bookings, eSIMs, webhook, rate windows). */
 export const accountPartitionPrefix = 'ACCOUNT#';
 export const accountPartition = (accountId: string) => `${accountPartitionPrefix}${accountId}`;
-export const accountKeys = (accountId: string) => ({ pk: accountPartition(accountId), sk: 'ACCOUNT' });
+/**
+ * The account's administrative partition: its record, managers, catalog contract, eSIM reseller link
+ * and partner certificates, which only employees' functions write. Apart from `ACCOUNT#<id>` because
+ * IAM's dynamodb:LeadingKeys sees the partition key only, and partner-facing functions write that one.
+ */
+export const accountRecordsPartitionPrefix = 'ACCOUNT_ADMIN#';
+export const accountRecordKey = (accountId: string, sk: string) => ({
+  pk: `${accountRecordsPartitionPrefix}${accountId}`,
+  sk,
+});
+/**
+ * Where the administrative items were stored before: `npm run migrate:account-partitions` moves them
+ * (docs/deploy.md). Until it has run on every stage, reads that miss look here; delete with it.
+ */
+export const legacyAccountRecordKey = (key: { pk: string; sk: string }) => ({
+  pk: key.pk.replace(accountRecordsPartitionPrefix, accountPartitionPrefix),
+  sk: key.sk,
+});
+
+/**
+ * One administrative item, strongly consistent; on a miss, at its key before the migration (a second
+ * read, only for items that do not exist once every item has moved).
+ */
+export async function getAccountRecord(
+  key: { pk: string; sk: string },
+  projection?: string,
+): Promise<Record<string, unknown> | undefined> {
+  const read = async (Key: { pk: string; sk: string }) =>
+    (
+      await ddb().send(
+        new GetCommand({
+          TableName: config().mainTableName,
+          Key,
+          ConsistentRead: true,
+          ...(projection ? { ProjectionExpression: projection } : {}),
+        }),
+      )
+    ).Item;
+  return (await read(key)) ?? (await read(legacyAccountRecordKey(key)));
+}
+
+export const accountKeys = (accountId: string) => accountRecordKey(accountId, 'ACCOUNT');
 /** gsi1pk of every account record. */
 export const accountListPartition = 'ACCOUNTS';
 const listPartition = accountListPartition;
@@ -112,27 +153,17 @@ export function accountFromItem(item: Record<string, unknown>): Account {
  * undefined when there is no such account.
  */
 export async function findActiveCertificateFingerprints(accountId: string): Promise<string[] | undefined> {
-  const { Item } = await ddb().send(
-    new GetCommand({
-      TableName: config().mainTableName,
-      Key: accountKeys(accountId),
-      ConsistentRead: true,
-      ProjectionExpression: 'active_certificate_fingerprints, certificate_fingerprint_sha256',
-    }),
+  const item = await getAccountRecord(
+    accountKeys(accountId),
+    'active_certificate_fingerprints, certificate_fingerprint_sha256',
   );
-  return Item ? activeFingerprintsOfItem(Item as AccountItem) : undefined;
+  return item ? activeFingerprintsOfItem(item as unknown as AccountItem) : undefined;
 }
 
 export const accountStore = {
   async find(accountId) {
-    const { Item } = await ddb().send(
-      new GetCommand({
-        TableName: config().mainTableName,
-        Key: accountKeys(accountId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? accountFromItem(Item) : undefined;
+    const item = await getAccountRecord(accountKeys(accountId));
+    return item ? accountFromItem(item) : undefined;
   },
 
   list(page) {

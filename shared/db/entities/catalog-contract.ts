@@ -1,15 +1,14 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import type { Contract, ContractTerms } from '../../domain/catalog/catalog-stored.ts';
 import type { ContractStore } from '../../domain/catalog-admin/ports.ts';
 import { contractExists } from '../../domain/catalog-admin/service.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
-import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
+import { getAccountRecord } from './account.ts';
 import { type ContractItem, contractFromItem, contractKey } from './catalog.ts';
 
 /**
- * Account contracts as catalog administration writes them: pk `ACCOUNT#<id>`, sk `CATALOG_CONTRACT`
+ * Account contracts as catalog administration writes them: pk `ACCOUNT_ADMIN#<id>`, sk `CATALOG_CONTRACT`
  * (the item every catalog request reads with the pointer, shared/db/entities/catalog.ts).
  */
 function contractItem(accountId: string, terms: ContractTerms, at: Date): ContractItem {
@@ -25,14 +24,8 @@ function contractItem(accountId: string, terms: ContractTerms, at: Date): Contra
 
 export const dynamoContractStore = {
   async find(accountId: string): Promise<Contract | undefined> {
-    const { Item } = await ddb().send(
-      new GetCommand({
-        TableName: config().mainTableName,
-        Key: contractKey(accountId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? await contractFromItem(Item) : undefined;
+    const item = await getAccountRecord(contractKey(accountId));
+    return item ? await contractFromItem(item) : undefined;
   },
 
   create(accountId: string, terms: ContractTerms, at: Date): DynamoWrite {

@@ -26,7 +26,7 @@ import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
-import { accountPartition } from './account.ts';
+import { accountRecordKey, legacyAccountRecordKey } from './account.ts';
 
 /**
  * The published catalog, single-table (docs/catalog.md has the access-pattern table):
@@ -34,7 +34,7 @@ import { accountPartition } from './account.ts';
  * - snapshot    pk `CATALOG#<version>`, sk `HUB#|AMENITY#|LOUNGE#|FAST_TRACK#|TARIFF#<id>`: one immutable
  *               version, written in full before the pointer moves to it, so a reader never sees half;
  *               each record with its stamps (`changed_at`, `listed_at`).
- * - contract    pk `ACCOUNT#<id>`, sk `CATALOG_CONTRACT`; the default for accounts without one is
+ * - contract    pk `ACCOUNT_ADMIN#<id>`, sk `CATALOG_CONTRACT`; the default for accounts without one is
  *               pk `CATALOG`, sk `CONTRACT#DEFAULT`.
  * Image bytes live in S3 (shared/storage/image-objects.ts); the draft in catalog-draft.ts.
  */
@@ -42,10 +42,7 @@ import { accountPartition } from './account.ts';
 export const catalogPartition = 'CATALOG';
 export const catalogPointerKey = { pk: catalogPartition, sk: 'CURRENT' } as const;
 export const defaultContractKey = { pk: catalogPartition, sk: 'CONTRACT#DEFAULT' } as const;
-export const contractKey = (accountId: string) => ({
-  pk: accountPartition(accountId),
-  sk: 'CATALOG_CONTRACT',
-});
+export const contractKey = (accountId: string) => accountRecordKey(accountId, 'CATALOG_CONTRACT');
 export const snapshotPartitionPrefix = 'CATALOG#';
 export const snapshotPartition = (version: string) => `${snapshotPartitionPrefix}${version}`;
 
@@ -109,12 +106,16 @@ export interface CatalogState {
   contract: Contract | undefined;
 }
 
-/** Every catalog request starts here: pointer, account contract and default contract in ONE BatchGetItem. */
+/**
+ * Every catalog request starts here: pointer, account contract and default contract in ONE BatchGetItem
+ * (with the contract's key before the migration, docs/deploy.md: one more key, no more round trips).
+ */
 export async function readCatalogState(accountId: string): Promise<CatalogState> {
   const own = contractKey(accountId);
-  const found = await batchGetMain([catalogPointerKey, own, defaultContractKey]);
+  const legacy = legacyAccountRecordKey(own);
+  const found = await batchGetMain([catalogPointerKey, own, legacy, defaultContractKey]);
   const pointer = found(catalogPointerKey);
-  const contract = found(own) ?? found(defaultContractKey);
+  const contract = found(own) ?? found(legacy) ?? found(defaultContractKey);
   return {
     pointer: pointer ? pointerFromItem(pointer) : undefined,
     contract: contract ? await contractFromItem(contract) : undefined,
@@ -137,7 +138,8 @@ const batchGetLimit = 100;
  */
 export async function readCatalogStates(accountIds: readonly string[]): Promise<CatalogStates> {
   const accounts = [...new Set(accountIds)];
-  const perBatch = batchGetLimit - 2;
+  // Two keys per account: its contract's and the one before the migration (docs/deploy.md).
+  const perBatch = Math.floor((batchGetLimit - 2) / 2);
   const batches: string[][] = [];
   for (let start = 0; start === 0 || start < accounts.length; start += perBatch) {
     batches.push(accounts.slice(start, start + perBatch));
@@ -146,7 +148,10 @@ export async function readCatalogStates(accountIds: readonly string[]): Promise<
     batches.map((batch, index) =>
       batchGetMain([
         ...(index === 0 ? [catalogPointerKey, defaultContractKey] : []),
-        ...batch.map(contractKey),
+        ...batch.flatMap((accountId) => [
+          contractKey(accountId),
+          legacyAccountRecordKey(contractKey(accountId)),
+        ]),
       ]),
     ),
   );
@@ -157,7 +162,9 @@ export async function readCatalogStates(accountIds: readonly string[]): Promise<
     await Promise.all(
       batches.flatMap((batch, index) =>
         batch.map(async (accountId) => {
-          const own = reads[index]?.(contractKey(accountId));
+          const found = reads[index];
+          const own =
+            found?.(contractKey(accountId)) ?? found?.(legacyAccountRecordKey(contractKey(accountId)));
           return [accountId, own ? await contractFromItem(own) : undefined] as const;
         }),
       ),

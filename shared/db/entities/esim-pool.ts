@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
 import type { PoolCounts, ResellerLink } from '../../domain/esim/model.ts';
@@ -8,7 +8,7 @@ import type { ClaimOutcome, IccidClaim, IccidPool, LoadOutcome, Resellers } from
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite, TransactItem } from '../transaction.ts';
-import { accountPartition } from './account.ts';
+import { accountRecordKey, getAccountRecord } from './account.ts';
 import { esimKeys, newEsimPut } from './esim.ts';
 import { esimOrderChange } from './esim-order.ts';
 
@@ -43,7 +43,8 @@ export const randomPointOf = (shard: number) =>
   `${shard.toString(16)}${randomBytes(4).toString('hex').slice(1)}`;
 export const iccidPartitionPrefix = 'ICCID#';
 export const iccidRegistryKey = (iccid: string) => ({ pk: `${iccidPartitionPrefix}${iccid}`, sk: 'ICCID' });
-export const resellerKey = (accountId: string) => ({ pk: accountPartition(accountId), sk: 'ESIM_RESELLER' });
+/** The account's eSIM reseller link, in its administrative partition. */
+export const resellerKey = (accountId: string) => accountRecordKey(accountId, 'ESIM_RESELLER');
 
 const table = () => config().mainTableName;
 
@@ -278,10 +279,8 @@ export const iccidPool = { candidates, claim, owners, load, counts } satisfies I
 
 export const resellers = {
   async find(accountId) {
-    const { Item } = await ddb().send(
-      new GetCommand({ TableName: table(), Key: resellerKey(accountId), ConsistentRead: true }),
-    );
-    return Item ? linkFromItem(Item) : undefined;
+    const item = await getAccountRecord(resellerKey(accountId));
+    return item ? linkFromItem(item) : undefined;
   },
   link(link, alreadyLinked): DynamoWrite {
     return {

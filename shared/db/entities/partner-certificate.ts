@@ -5,16 +5,15 @@ import type { CertificateExpiryIndex, PartnerCertificateStore } from '../../doma
 import { ConflictError } from '../../domain/errors.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
+import { accountRecordKey, legacyAccountRecordKey } from './account.ts';
 
 /**
- * Partner certificate: pk `ACCOUNT#<account_id>`, sk `CERTIFICATE#<serial>` (beside the account item).
+ * Partner certificate: pk `ACCOUNT_ADMIN#<account_id>`, sk `CERTIFICATE#<serial>` (beside the account item).
  * While active it is in the expiry index: gsi1pk `CERTIFICATES#ACTIVE`, gsi1sk
  * `<not_after>#<account_id>#<serial>`; revoking removes those keys, so the index holds active ones only.
  */
-export const certificateKeys = (accountId: string, serialNumber: string) => ({
-  pk: `ACCOUNT#${accountId}`,
-  sk: `${certificatePrefix}${serialNumber}`,
-});
+export const certificateKeys = (accountId: string, serialNumber: string) =>
+  accountRecordKey(accountId, `${certificatePrefix}${serialNumber}`);
 const certificatePrefix = 'CERTIFICATE#';
 export const certificateExpiryPartition = 'CERTIFICATES#ACTIVE';
 const expiryPartition = certificateExpiryPartition;
@@ -91,14 +90,19 @@ const newestFirst = (a: PartnerCertificate, b: PartnerCertificate) =>
   `${b.createdAt}#${b.serialNumber}`.localeCompare(`${a.createdAt}#${a.serialNumber}`);
 
 export const partnerCertificateStore = {
+  /** On a miss, the certificates where they were stored before the migration (docs/deploy.md). */
   async listOfAccount(accountId) {
-    const items = await queryAll({
-      TableName: config().mainTableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `ACCOUNT#${accountId}`, ':prefix': certificatePrefix },
-      ConsistentRead: true,
-    });
-    return items.map(certificateFromItem).sort(newestFirst);
+    const inPartition = (key: { pk: string }) =>
+      queryAll({
+        TableName: config().mainTableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': key.pk, ':prefix': certificatePrefix },
+        ConsistentRead: true,
+      });
+    const key = accountRecordKey(accountId, certificatePrefix);
+    const items = await inPartition(key);
+    const found = items.length > 0 ? items : await inPartition(legacyAccountRecordKey(key));
+    return found.map(certificateFromItem).sort(newestFirst);
   },
 
   create(certificate): DynamoWrite {

@@ -241,7 +241,7 @@ describe('certificates per account', () => {
 
   it('keeps an account stored before certificates per account working, and stores its certificate at the first change', async () => {
     const { account, identity, token } = await partnerWithToken();
-    const key = { pk: `ACCOUNT#${account.account_id}` };
+    const key = { pk: `ACCOUNT_ADMIN#${account.account_id}` };
     await db.send(
       new UpdateCommand({
         TableName: endpoints().tables.main,

@@ -8,8 +8,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkKeyAccess, runAs } from '../../../infra/local/key-access.ts';
+import { accountKeys } from '../../../shared/db/entities/account.ts';
 import { applicationKeys } from '../../../shared/db/entities/application.ts';
 import { oneTimeCodeKeys, oneTimeCodeToItem } from '../../../shared/db/entities/one-time-code.ts';
+import { certificateKeys } from '../../../shared/db/entities/partner-certificate.ts';
 import { endpoints } from '../../support/api.ts';
 import { documentClient, dynamoClient } from '../../support/aws.ts';
 
@@ -111,5 +113,74 @@ describe('least privilege inside the main table, on the local stage', () => {
       asFunctions.send(new DeleteCommand({ TableName: endpoints().tables.main, Key: key })),
     );
     expect(await stored(key)).toBeUndefined();
+  });
+
+  describe('an account record, which only employees’ functions write', () => {
+    const partnerFacing = ['booking', 'esim', 'webhooks', 'sandbox', 'booking-processor'] as const;
+
+    async function storedAccount() {
+      const accountId = randomUUID();
+      const item = { ...accountKeys(accountId), type: 'Account', account_id: accountId, status: 'Disabled' };
+      await unchecked.send(new PutCommand({ TableName: endpoints().tables.main, Item: item }));
+      return accountId;
+    }
+
+    it('refuses the partner-facing functions a change to the account’s status (nothing stored)', async () => {
+      const accountId = await storedAccount();
+
+      for (const name of partnerFacing) {
+        const enabling = runAs(name, () =>
+          asFunctions.send(
+            new UpdateCommand({
+              TableName: endpoints().tables.main,
+              Key: accountKeys(accountId),
+              UpdateExpression: 'SET #status = :active',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':active': 'Active' },
+            }),
+          ),
+        );
+
+        await expect(enabling, name).rejects.toMatchObject({ name: 'AccessDeniedException' });
+      }
+      expect(await stored(accountKeys(accountId))).toMatchObject({ status: 'Disabled' });
+    });
+
+    it('refuses the partner-facing functions a partner certificate of their own (nothing stored)', async () => {
+      const accountId = await storedAccount();
+      const key = certificateKeys(accountId, randomBytes(8).toString('hex'));
+
+      for (const name of partnerFacing) {
+        const planting = runAs(name, () =>
+          asFunctions.send(
+            new PutCommand({
+              TableName: endpoints().tables.main,
+              Item: { ...key, type: 'PartnerCertificate', status: 'Active', fingerprint_sha256: 'planted' },
+            }),
+          ),
+        );
+
+        await expect(planting, name).rejects.toMatchObject({ name: 'AccessDeniedException' });
+      }
+      expect(await stored(key)).toBeUndefined();
+    });
+
+    it('lets the admin function, which owns account records, change the account’s status', async () => {
+      const accountId = await storedAccount();
+
+      await runAs('admin', () =>
+        asFunctions.send(
+          new UpdateCommand({
+            TableName: endpoints().tables.main,
+            Key: accountKeys(accountId),
+            UpdateExpression: 'SET #status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':active': 'Active' },
+          }),
+        ),
+      );
+
+      expect(await stored(accountKeys(accountId))).toMatchObject({ status: 'Active' });
+    });
   });
 });

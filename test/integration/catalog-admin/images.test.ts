@@ -286,7 +286,8 @@ describe('uploading an image through an upload URL', () => {
 
 describe('serving uploaded images to partners', () => {
   it('serves the bytes through GET /v2/images/{id} once a published lounge shows the image, cached for good', async () => {
-    const accountId = await createAccount();
+    const accountId = '9c3e5b1a-7d2f-4e8a-b6c1-2f4d6e8a0b1c';
+    await createAccount('Images test', accountId);
     const partner = await partnerToken(accountId, ['catalog.lounges:read']);
     const image = (await upload(jpeg, 'image/jpeg')).body;
     const read = (headers: Record<string, string> = {}) =>
@@ -332,7 +333,8 @@ describe('serving uploaded images to partners', () => {
   });
 
   it("lists a lounge's enabled images in sort order with their titles, and hides a disabled one (404)", async () => {
-    const accountId = await createAccount();
+    const accountId = '5d7c1e2b-3a4f-4b6c-8d9e-0f1a2b3c4d5e';
+    await createAccount('Images test', accountId);
     const partner = await partnerToken(accountId, ['catalog.lounges:read']);
     const [first, second, hidden] = [
       (await upload(webp, 'image/webp')).body,
@@ -384,7 +386,8 @@ describe('serving uploaded images to partners', () => {
     const seeded = JSON.parse(
       readFileSync(new URL('../../../seed/catalog/lounges.json', import.meta.url), 'utf8'),
     )[0];
-    const accountId = await createAccount();
+    const accountId = '1d2c3b4a-5f6e-4d8c-9b0a-1e2f3a4b5c6d';
+    await createAccount('Images test', accountId);
     const partner = await partnerToken(accountId, ['catalog.lounges:read']);
 
     const served = await call(catalog, 'getImage', {

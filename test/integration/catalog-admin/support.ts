@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
@@ -7,6 +7,7 @@ import { lambdaContext } from '../../../infra/local/functions.ts';
 import { seedCatalog } from '../../../infra/local/seed-catalog.ts';
 import { ensureTable } from '../../../infra/local/tables.ts';
 import { partnerCertificateSubject } from '../../../shared/auth/certificate-binding.ts';
+import { fingerprintOfPem } from '../../../shared/auth/certificate-standing.ts';
 import { generateClientId } from '../../../shared/auth/client-secrets.ts';
 import { createEmployeeTokenIssuer } from '../../../shared/auth/employee-tokens.ts';
 import { SigningKeyCache } from '../../../shared/auth/signing-key-cache.ts';
@@ -117,6 +118,9 @@ export interface Answer<T = Record<string, unknown>> {
   raw: string;
 }
 
+/** The client certificate partner calls carry here; accounts list its fingerprint as active. */
+const gatewayCertificatePem = '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----';
+
 /** One API Gateway proxy event for `route`, as the gateway of its host would send it, at this process's time. */
 export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayProxyEvent {
   const pathParameters = call.params ?? null;
@@ -141,7 +145,7 @@ export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayPro
     sourceIp: '127.0.0.1',
     clientCert: call.certificateOf
       ? {
-          clientCertPem: fakeCertificatePem,
+          clientCertPem: gatewayCertificatePem,
           subjectDN: partnerCertificateSubject(call.certificateOf),
           issuerDN: config().partnerCaSubject,
           serialNumber: '01',
@@ -153,10 +157,6 @@ export function eventFor(route: RouteDefinition, call: Call = {}): APIGatewayPro
     now: processClock.now(),
   });
 }
-
-/** The client certificate every call of these tests presents, and what the account records of it. */
-const fakeCertificatePem = '-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----';
-const fakeCertificateFingerprint = createHash('sha256').update(Buffer.from('MA==', 'base64')).digest('hex');
 
 export async function call<T = Record<string, unknown>>(
   handler: Handler,
@@ -213,8 +213,7 @@ export async function partnerToken(accountId: string, scopes: Scope[]): Promise<
 }
 
 /** A partner account in the isolated table, as the admin API would have created it. */
-export async function createAccount(name = 'Catalog admin test'): Promise<string> {
-  const accountId = randomUUID();
+export async function createAccount(name = 'Catalog admin test', accountId = randomUUID()): Promise<string> {
   const now = new Date().toISOString();
   await commitWrites([
     accountStore.create({
@@ -225,13 +224,13 @@ export async function createAccount(name = 'Catalog admin test'): Promise<string
       plan: 'standard',
       certificate: {
         serialNumber: '01',
-        fingerprintSha256: fakeCertificateFingerprint,
+        fingerprintSha256: 'a'.repeat(64),
         subject: `CN=${accountId}`,
         notBefore: now,
         notAfter: now,
         pem: '',
       },
-      activeCertificateFingerprints: [fakeCertificateFingerprint],
+      activeCertificateFingerprints: [fingerprintOfPem(gatewayCertificatePem) ?? ''],
       certificatesVersion: 1,
       applicationCount: 0,
       createdAt: now,

@@ -43,7 +43,7 @@ function storedCatalog(contractedLounges: string[]) {
   return [
     { pk: 'CATALOG', sk: 'CURRENT', version: 'v1', updated_at: '2030-01-02T10:00:00.000Z' },
     {
-      pk: `ACCOUNT#${accountId}`,
+      pk: `ACCOUNT_ADMIN#${accountId}`,
       sk: 'CATALOG_CONTRACT',
       lounges: contractedLounges,
       fast_tracks: [],

@@ -20,7 +20,7 @@ function state(
       [table]: [
         { pk: 'CATALOG', sk: 'CURRENT', version, updated_at: '2030-01-02T10:00:00.000Z' },
         {
-          pk: `ACCOUNT#${accountId}`,
+          pk: `ACCOUNT_ADMIN#${accountId}`,
           sk: 'CATALOG_CONTRACT',
           ...contract,
           updated_at: '2030-01-01T00:00:00.000Z',
@@ -71,6 +71,8 @@ describe('the catalog reader', () => {
     expect(dynamo.commandCalls(BatchGetCommand)[0]?.args[0].input.RequestItems?.[table]?.Keys).toEqual([
       { pk: 'CATALOG', sk: 'CURRENT' },
       { pk: 'CATALOG', sk: 'CONTRACT#DEFAULT' },
+      { pk: `ACCOUNT_ADMIN#${accountId}`, sk: 'CATALOG_CONTRACT' },
+      // Where contracts were stored before `npm run migrate:account-partitions`.
       { pk: `ACCOUNT#${accountId}`, sk: 'CATALOG_CONTRACT' },
     ]);
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(1);
@@ -131,6 +133,28 @@ describe('the catalog reader', () => {
       },
     });
     expect((await reader.view(accountId, { maxAgeMs: 0 })).contract.lounges).toEqual([id(2)]);
+  });
+
+  it('uses a contract stored before the migration of account partitions over the default one', async () => {
+    dynamo.on(BatchGetCommand).resolves({
+      Responses: {
+        [table]: [
+          { pk: 'CATALOG', sk: 'CURRENT', version: 'v1', updated_at: '2030-01-02T10:00:00.000Z' },
+          { pk: 'CATALOG', sk: 'CONTRACT#DEFAULT', lounges: 'all', fast_tracks: 'all', tariffs: 'all' },
+          {
+            pk: `ACCOUNT#${accountId}`,
+            sk: 'CATALOG_CONTRACT',
+            lounges: [id(3)],
+            fast_tracks: [],
+            tariffs: [],
+            updated_at: '2030-01-01T00:00:00.000Z',
+          },
+        ],
+      },
+    });
+    dynamo.on(QueryCommand).resolves({ Items: [] });
+
+    expect((await new DynamoCatalogReader().view(accountId)).contract.lounges).toEqual([id(3)]);
   });
 
   it('shows nothing to an account without a contract when there is no default', async () => {
@@ -284,7 +308,7 @@ describe('the catalog served from memory', () => {
     expect(keys).toEqual(
       expect.arrayContaining([
         { pk: 'CATALOG', sk: 'CURRENT' },
-        { pk: `ACCOUNT#${other}`, sk: 'CATALOG_CONTRACT' },
+        { pk: `ACCOUNT_ADMIN#${other}`, sk: 'CATALOG_CONTRACT' },
       ]),
     );
   });

@@ -42,7 +42,7 @@ function storedCatalog(version: string, lounges: 'all' | string[] = 'all') {
       [table]: [
         { pk: 'CATALOG', sk: 'CURRENT', version, updated_at: '2030-01-02T10:00:00.000Z' },
         {
-          pk: `ACCOUNT#${accountId}`,
+          pk: `ACCOUNT_ADMIN#${accountId}`,
           sk: 'CATALOG_CONTRACT',
           lounges,
           fast_tracks: 'all',

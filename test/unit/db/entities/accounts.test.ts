@@ -57,7 +57,7 @@ describe('account items', () => {
     const item = accountToItem(account);
 
     expect(item).toMatchObject({
-      pk: `ACCOUNT#${account.accountId}`,
+      pk: `ACCOUNT_ADMIN#${account.accountId}`,
       sk: 'ACCOUNT',
       gsi1pk: 'ACCOUNTS',
       gsi1sk: `ACCOUNT#2030-01-01T00:00:00.000Z#${account.accountId}`,
@@ -111,7 +111,7 @@ describe('account items', () => {
     const write = accountStore.changePlan(account.accountId, 'sandbox', '2030-01-03T00:00:00.000Z');
 
     expect(write.item.Update).toMatchObject({
-      Key: { pk: `ACCOUNT#${account.accountId}`, sk: 'ACCOUNT' },
+      Key: { pk: `ACCOUNT_ADMIN#${account.accountId}`, sk: 'ACCOUNT' },
       UpdateExpression: 'SET #plan = :plan, updated_at = :now',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':plan': 'sandbox', ':now': '2030-01-03T00:00:00.000Z' },
