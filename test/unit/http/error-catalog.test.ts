@@ -59,6 +59,8 @@ describe('the error catalog', () => {
       'AccountInvalidState',
       'EmployeeInvalidState',
       'ApplicationInvalidState',
+      'VenueInvalidState',
+      'DeviceInvalidState',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());
