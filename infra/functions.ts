@@ -15,8 +15,10 @@ import {
 } from '../shared/config/env.ts';
 import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
 import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts';
+import { enrollmentCodePartitionPrefix } from '../shared/db/entities/enrollment-code.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
+import { devicePartitionPrefix } from '../shared/db/entities/venue-device.ts';
 import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
@@ -157,6 +159,13 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     buckets: { images: 'write' },
     // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
     memorySize: 1024,
+  },
+  // {venue_url} (docs/venues.md): device registration spends an enrollment code and creates the
+  // device; it reads venues and writes nothing else.
+  venue: {
+    tables: { main: 'readWrite' },
+    writableKeyPrefixes: { main: [enrollmentCodePartitionPrefix, devicePartitionPrefix] },
+    secrets: { jwks: 'read' },
   },
 };
 

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Role, rolesFor } from '../../shared/domain/employees/model.ts';
+import type { Host } from '../../shared/routes/types.ts';
 import type { ConsoleSites } from './console-sites.ts';
 import type { Gateway } from './gateway.ts';
 import { type LocalEmployee, localRoleGroups, type RunningIdentityProvider } from './identity-provider.ts';
@@ -34,6 +35,8 @@ export interface StageJson {
   auth_url: string;
   /** The employee admin API (no client certificate). */
   admin_url: string;
+  /** The venue devices' API (no client certificate; DPoP-bound device tokens). */
+  venue_url: string;
   /** The employee console (single-page app); the login sends the browser back to it. */
   console_url: string;
   /** The API reference (a static page rendered from the OpenAPI document), on its own origin. */
@@ -73,6 +76,9 @@ export interface LocalEmployeeLogin {
   roles: 'strict' | 'lenient';
 }
 
+/** The API Gateway stand-ins, one per host of the route table. */
+export type LocalGateways = Record<Host, Gateway>;
+
 export function stageJsonOf(
   stateDir: string,
   {
@@ -80,7 +86,7 @@ export function stageJsonOf(
     consoleSites,
     login,
   }: {
-    gateways: { api: Gateway; auth: Gateway; admin: Gateway };
+    gateways: LocalGateways;
     consoleSites: ConsoleSites;
     login: LocalEmployeeLogin;
   },
@@ -101,6 +107,7 @@ export function stageJsonOf(
     base_url: gateways.api.url,
     auth_url: gateways.auth.url,
     admin_url: gateways.admin.url,
+    venue_url: gateways.venue.url,
     console_url: consoleSites.console.url,
     docs_url: consoleSites.docs.url,
     employee_login: { client_id: localConsoleClientId, redirect_uri: login.redirectUri },

@@ -46,6 +46,7 @@ import { runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts
 import type { Seeder } from './seeders.ts';
 import {
   type LocalEmployeeLogin,
+  type LocalGateways,
   localConsoleClientId,
   region,
   type StageEndpoints,
@@ -74,6 +75,8 @@ export interface StageOptions {
   consolePort?: number;
   /** docs_url port (the API reference); 0 picks a free one. Default 8448. */
   docsPort?: number;
+  /** venue_url port (venue devices, no client certificate); 0 picks a free one. Default 8449. */
+  venuePort?: number;
   /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
   employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
@@ -98,6 +101,7 @@ export const freePorts = {
   idpPort: 0,
   consolePort: 0,
   docsPort: 0,
+  venuePort: 0,
 } as const satisfies Partial<StageOptions>;
 
 export interface RunningStage {
@@ -141,7 +145,7 @@ async function settle<T>(
 
 /**
  * The local stage: DynamoDB Local and the SQS emulator, the tables and queues CDK deploys, a local
- * PKI, three HTTPS listeners acting as API Gateway in front of the functions, which run in this
+ * PKI, HTTPS listeners acting as API Gateway in front of the functions, which run in this
  * process, the identity provider employees sign in at, the employee console and the API reference
  * (built first when their sources changed). Seeds accounts on first start and writes stage.json.
  */
@@ -317,8 +321,8 @@ async function startConsole(
 }
 
 /**
- * The three API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url and
- * admin_url without; the last two answer CORS preflights from the console, as in AWS.
+ * The API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url, admin_url and
+ * venue_url without; auth and admin answer CORS preflights from the console, as in AWS.
  */
 async function startGateways(
   options: StageOptions,
@@ -329,7 +333,7 @@ async function startGateways(
     consoleOrigin,
   }: { pki: LocalPki; functions: FunctionModules; log: Log; consoleOrigin: string },
   stoppers: Stoppers,
-): Promise<{ api: Gateway; auth: Gateway; admin: Gateway }> {
+): Promise<LocalGateways> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
   const common = { stage: 'local' as const, region, tls, functions, log, clock: processClock };
   const { usagePlans, floodRules } = localLimits(options);
@@ -360,6 +364,7 @@ async function startGateways(
         port: options.adminPort ?? 8445,
         corsOrigin: consoleOrigin,
       }),
+      venue: startGateway({ ...common, host: 'venue', port: options.venuePort ?? 8449 }),
     },
     (gateway) => stoppers.add(() => gateway.close()),
   );
@@ -463,7 +468,7 @@ function localStageSettings({
   tables: LocalTables;
   dynamo: { endpoint: string };
   sqs: QueueEmulator;
-  gateways: { api: Gateway; auth: Gateway; admin: Gateway };
+  gateways: LocalGateways;
   pki: LocalPki;
   consoleSites: ConsoleSites;
   login: LocalEmployeeLogin;
@@ -477,6 +482,7 @@ function localStageSettings({
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,
     adminBaseUrl: gateways.admin.url,
+    venueBaseUrl: gateways.venue.url,
     consoleOrigin: consoleSites.console.url,
     employeeLogin: {
       issuer: login.idp.issuer,

@@ -20,6 +20,7 @@ export interface DocumentOptions {
   apiBaseUrl: string;
   authBaseUrl: string;
   adminBaseUrl: string;
+  venueBaseUrl: string;
 }
 
 const requestIdHeader = z
@@ -233,6 +234,7 @@ function operation(
     api: options.apiBaseUrl,
     auth: options.authBaseUrl,
     admin: options.adminBaseUrl,
+    venue: options.venueBaseUrl,
   };
   const servers = route.hosts.map((host) => ({ url: baseUrls[host] }));
   return {
@@ -273,6 +275,7 @@ export const publishedDocumentOptions: DocumentOptions = {
   apiBaseUrl: 'https://api.partner-travel.example',
   authBaseUrl: 'https://auth.partner-travel.example',
   adminBaseUrl: 'https://admin.partner-travel.example',
+  venueBaseUrl: 'https://venue.partner-travel.example',
 };
 
 function describeScopes(scopes: readonly string[]): Record<string, string> {

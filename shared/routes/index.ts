@@ -14,6 +14,7 @@ import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition } from './types.ts';
+import { venueRoutes } from './venue.ts';
 import { venueAdminRoutes } from './venues-admin.ts';
 import { webhooksRoutes } from './webhooks.ts';
 
@@ -34,6 +35,7 @@ const declaredRoutes = {
   ...esimSandboxRoutes,
   ...quotasRoutes,
   ...venueAdminRoutes,
+  ...venueRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /**

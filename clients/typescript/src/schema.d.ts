@@ -1773,6 +1773,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/venue/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enroll a device with an enrollment code and its EC P-256 public key
+         * @description The code (single use, 24 h) names the venue. The key is made on the device and never leaves it: a JWK with a private member is refused. The device then gets tokens with `private_key_jwt` and DPoP.
+         */
+        post: operations["registerDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -2422,6 +2442,26 @@ export interface components {
             lounges: string[];
             /** @description Ids of fast-tracks of the published catalog */
             fast_tracks: string[];
+        };
+        RegisterDeviceRequest: {
+            enrollment_code: string;
+            name: string;
+            public_jwk: components["schemas"]["DevicePublicJwk"];
+        };
+        DevicePublicJwk: {
+            /** @constant */
+            kty: "EC";
+            /** @constant */
+            crv: "P-256";
+            x: string;
+            y: string;
+            /** @constant */
+            alg?: "ES256";
+            kid?: string;
+            /** @constant */
+            use?: "sig";
+            ext?: boolean;
+            key_ops?: "verify"[];
         };
         TokenResponse: {
             access_token: string;
@@ -3847,6 +3887,15 @@ export interface components {
              */
             updated_at: string;
         };
+        Device: {
+            /** Format: uuid */
+            device_id: string;
+            /** Format: uuid */
+            venue_id: string;
+            name: string;
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+        };
     };
     responses: {
         /** @description Problem: MethodNotAllowed */
@@ -4441,6 +4490,26 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Problem: VenueInvalidState */
+        Problem409VenueInvalidState: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ValidationError, EnrollmentCodeInvalid */
+        Problem422ValidationErrorOrEnrollmentCodeInvalid: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Problem: ApplicationInvalidState */
         Problem409ApplicationInvalidState: {
             headers: {
@@ -4453,16 +4522,6 @@ export interface components {
         };
         /** @description Problem: EsimResellerAlreadyLinked */
         Problem409EsimResellerAlreadyLinked: {
-            headers: {
-                "X-Request-ID": components["headers"]["X-Request-ID"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description Problem: VenueInvalidState */
-        Problem409VenueInvalidState: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
@@ -9799,6 +9858,41 @@ export interface operations {
             429: components["responses"]["Problem429RateLimitExceededMetered"];
             500: components["responses"]["Problem500InternalErrorMetered"];
             503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    registerDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterDeviceRequest"];
+            };
+        };
+        responses: {
+            /** @description The enrolled device */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409VenueInvalidState"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationErrorOrEnrollmentCodeInvalid"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     employeeListAccounts: {

@@ -7,6 +7,7 @@ const options = {
   apiBaseUrl: 'https://api.test',
   authBaseUrl: 'https://auth.test',
   adminBaseUrl: 'https://admin.test',
+  venueBaseUrl: 'https://venue.test',
 };
 
 describe('the OpenAPI document', () => {
