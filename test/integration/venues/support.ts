@@ -46,5 +46,9 @@ export function deviceKeys(): { privateKey: KeyObject; publicJwk: Record<string,
 }
 
 export function registerDevice(body: Record<string, unknown>) {
-  return request<DeviceBody>('POST', '/v2/venue/devices', { host: 'venue', cert: null, body });
+  return request<DeviceBody & Record<string, unknown>>('POST', '/v2/venue/devices', {
+    host: 'venue',
+    cert: null,
+    body,
+  });
 }
