@@ -18,6 +18,7 @@ import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts'
 import { enrollmentCodePartitionPrefix } from '../shared/db/entities/enrollment-code.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
+import { proofJtiPartitionPrefix } from '../shared/db/entities/proof-jti.ts';
 import { devicePartitionPrefix } from '../shared/db/entities/venue-device.ts';
 import {
   webhookDeduplicationIdPath,
@@ -87,10 +88,16 @@ const dailyUsageCounter = {
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
     // Employee login writes its login states and one-time codes, token issuing the lockout records of
-    // client ids (docs/quotas.md), and nothing else of the main table.
+    // client ids (docs/quotas.md) and spent proof jtis, and nothing else of the main table.
     tables: { main: 'readWrite', audit: 'append' },
     writableKeyPrefixes: {
-      main: [loginStatePartitionPrefix, oneTimeCodePartitionPrefix, clientLockoutPartitionPrefix],
+      main: [
+        loginStatePartitionPrefix,
+        oneTimeCodePartitionPrefix,
+        clientLockoutPartitionPrefix,
+        // Spent jtis of venue devices' client assertions and DPoP proofs (docs/venues.md).
+        proofJtiPartitionPrefix,
+      ],
     },
     secrets: {
       signingKeys: 'read',

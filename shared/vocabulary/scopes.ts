@@ -38,6 +38,7 @@ export const employeeOnlyScopes = [
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */
 export const venueDeviceScopes = ['passes:verify', 'passes:redeem'] as const;
+export type VenueDeviceScope = (typeof venueDeviceScopes)[number];
 
 /** What an application may be granted (operators' applications alone the identity scopes). */
 export const applicationScopes = [...partnerScopes, ...identityScopes] as const;

@@ -591,7 +591,7 @@ describe('employee login in AWS', () => {
     );
   });
 
-  it('lets the auth function write login states, codes and lockouts only, by partition key prefix', () => {
+  it('lets the auth function write login states, codes, lockouts and spent proof jtis only, by partition key prefix', () => {
     const { apiTemplate, stateful } = service('prod');
     const writes = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'auth')).filter(
       (grant) =>
@@ -601,7 +601,9 @@ describe('employee login in AWS', () => {
 
     expect(writes).toHaveLength(1);
     expect(writes[0]?.conditions).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGIN_STATE#*', 'LOGIN_CODE#*', 'LOCKOUT#*'] },
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': ['LOGIN_STATE#*', 'LOGIN_CODE#*', 'LOCKOUT#*', 'DPOP_JTI#*'],
+      },
     });
   });
 });

@@ -2249,6 +2249,10 @@ export interface components {
             code_verifier?: string;
             /** @description authorization_code: exactly the redirect_uri of the login */
             redirect_uri?: string;
+            /** @description client_credentials of a venue device: `urn:ietf:params:oauth:client-assertion-type:jwt-bearer` */
+            client_assertion_type?: string;
+            /** @description client_credentials of a venue device: a JWT signed by its enrolled key (RFC 7523), with a `DPoP` header (RFC 9449) */
+            client_assertion?: string;
         };
         CreateAccountRequest: {
             name: string;
@@ -2465,8 +2469,11 @@ export interface components {
         };
         TokenResponse: {
             access_token: string;
-            /** @constant */
-            token_type: "Bearer";
+            /**
+             * @description `DPoP` for venue devices: send the token as `Authorization: DPoP` with a fresh proof
+             * @enum {string}
+             */
+            token_type: "Bearer" | "DPoP";
             expires_in: number;
             /** @description The granted scopes, space-separated (RFC 6749 section 5.1). */
             scope: string;
@@ -2474,7 +2481,7 @@ export interface components {
         /** @description RFC 6749 section 5.2 error body. */
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof";
             error_description?: string;
         };
         /** @description RFC 9457 problem object (application/problem+json). */

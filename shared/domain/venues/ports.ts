@@ -1,3 +1,4 @@
+import type { VenueDeviceScope } from '../../vocabulary/scopes.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { Device, EnrollmentCode, Venue, VenueItems } from './model.ts';
@@ -51,4 +52,49 @@ export interface VenuePorts {
   enrollments: EnrollmentCodeStore;
   devices: DeviceStore;
   catalog: VenueCatalog;
+}
+
+/** A proof's `jti`, spent once (shared/db/entities/proof-jti.ts). */
+export interface ProofUse {
+  kind: 'client_assertion' | 'dpop';
+  /** Whose jti: the device id (assertions) or the key's thumbprint (DPoP proofs). */
+  issuer: string;
+  jti: string;
+  /** Until the proof could no longer verify: then the jti may be forgotten. */
+  keepUntil: Date;
+}
+
+export interface ProofReplayGuard {
+  /** True for the first use of the jti; false for every later one until `keepUntil`. */
+  firstUse(use: ProofUse, now: Date): Promise<boolean>;
+}
+
+/** The proofs of a device (shared/auth/device-proofs.ts); a proof that does not verify throws. */
+export interface DeviceProofVerifier {
+  clientAssertion(
+    assertion: string,
+    device: Pick<Device, 'deviceId' | 'publicJwk'>,
+    expected: { tokenUrl: string; now: Date },
+  ): Promise<{ jti: string; keepUntil: Date }>;
+  dpopProof(
+    proof: string,
+    request: { method: string; url: string; now: Date; accessToken?: string },
+  ): Promise<{ jkt: string; jti: string; keepUntil: Date }>;
+}
+
+/** Signs device tokens (shared/auth/token-issuer.ts): aud the venue API, bound to the DPoP key. */
+export interface DeviceTokenIssuer {
+  issueDeviceToken(
+    claims: { deviceId: string; venueId: string; jkt: string; scopes: readonly VenueDeviceScope[] },
+    now: Date,
+  ): Promise<{ accessToken: string; expiresIn: number; scopes: readonly VenueDeviceScope[] }>;
+}
+
+/** What the token endpoint's device grant needs. */
+export interface DeviceTokenPorts {
+  devices: Pick<DeviceStore, 'find'>;
+  venues: Pick<VenueStore, 'find'>;
+  proofs: DeviceProofVerifier;
+  replays: ProofReplayGuard;
+  tokens: DeviceTokenIssuer;
 }
