@@ -168,10 +168,12 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     memorySize: 1024,
   },
   // {venue_url} (docs/venues.md): device registration spends an enrollment code and creates the
-  // device; it reads venues and writes nothing else.
+  // device; every other request spends its DPoP proof's jti. It reads venues and writes nothing else.
   venue: {
     tables: { main: 'readWrite' },
-    writableKeyPrefixes: { main: [enrollmentCodePartitionPrefix, devicePartitionPrefix] },
+    writableKeyPrefixes: {
+      main: [enrollmentCodePartitionPrefix, devicePartitionPrefix, proofJtiPartitionPrefix],
+    },
     secrets: { jwks: 'read' },
   },
 };

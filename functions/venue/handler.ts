@@ -1,9 +1,9 @@
 import { enrollmentCodeStore } from '../../shared/db/entities/enrollment-code.ts';
 import { venueStore } from '../../shared/db/entities/venue.ts';
 import { deviceStore } from '../../shared/db/entities/venue-device.ts';
-import { registerDevice } from '../../shared/domain/venues/service.ts';
+import { getVenue, registerDevice } from '../../shared/domain/venues/service.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
-import { deviceView } from '../../shared/http/views/venues.ts';
+import { deviceView, venueItemsView } from '../../shared/http/views/venues.ts';
 import { venueRoutes } from '../../shared/routes/venue.ts';
 
 const ports = { venues: venueStore, enrollments: enrollmentCodeStore, devices: deviceStore };
@@ -14,4 +14,9 @@ export const handler = createApiHandler(venueRoutes, {
     const input = { enrollmentCode: body.enrollment_code, name: body.name, publicJwk: body.public_jwk };
     return { status: 201, body: deviceView(await registerDevice(ports, input, uow, now)) };
   },
+
+  listVenueItems: async ({ principal }) => ({
+    status: 200,
+    body: venueItemsView(await getVenue(ports, principal.venueId)),
+  }),
 });

@@ -30,8 +30,11 @@ export type Host = 'api' | 'auth' | 'admin' | 'venue';
 /** Hosts whose every call carries a client certificate the gateway verified (mutual TLS). */
 export const mutualTlsHosts: readonly Host[] = ['api'];
 
-/** Who may call: partner applications (client credentials) or employees (admin login). */
-export type Audience = 'partner' | 'employee';
+/**
+ * Who may call: partner applications (client credentials), employees (admin login) or venue devices
+ * (DPoP-bound tokens on the venue host, docs/venues.md).
+ */
+export type Audience = 'partner' | 'employee' | 'device';
 
 export interface RouteAuth {
   scope: Scope;

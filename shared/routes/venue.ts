@@ -1,5 +1,5 @@
-import { deviceSchema, registerDeviceRequestSchema } from '../schemas/venues.ts';
-import { defineRoute } from './types.ts';
+import { deviceSchema, registerDeviceRequestSchema, venueItemsSchema } from '../schemas/venues.ts';
+import { defineRoute, type RouteAuth } from './types.ts';
 
 /*
  * {venue_url}: what venue devices (the scanner app, a venue's backend) call (docs/venues.md). Its own
@@ -7,6 +7,11 @@ import { defineRoute } from './types.ts';
  * DPoP-bound device token.
  */
 const common = { hosts: ['venue'], group: 'venue', tags: ['Venue devices'] } as const;
+const anyDevice = {
+  scope: 'passes:verify',
+  alternatives: ['passes:redeem'],
+  audiences: ['device'],
+} as const satisfies RouteAuth;
 
 export const venueRoutes = {
   registerDevice: defineRoute({
@@ -22,5 +27,17 @@ export const venueRoutes = {
     request: { body: registerDeviceRequestSchema },
     responses: { 201: { description: 'The enrolled device', schema: deviceSchema } },
     errors: ['EnrollmentCodeInvalid', 'VenueInvalidState'],
+  }),
+  listVenueItems: defineRoute({
+    ...common,
+    operationId: 'listVenueItems',
+    method: 'GET',
+    path: '/v2/venue/items',
+    summary: 'The lounges and fast-track lanes the venue operates',
+    description:
+      'Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` ' +
+      '(RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.',
+    auth: anyDevice,
+    responses: { 200: { description: "The device's venue and its items", schema: venueItemsSchema } },
   }),
 } as const;

@@ -96,5 +96,9 @@ export const deviceAdminSchema = z
   })
   .register(z.globalRegistry, { id: 'VenueDevice' });
 
+export const venueItemsSchema = z
+  .object({ venue_id: uuid, name: z.string(), lounges: z.array(uuid), fast_tracks: z.array(uuid) })
+  .register(z.globalRegistry, { id: 'VenueItems' });
+
 export const venueParams = z.strictObject({ venueID: uuid });
 export const venueDeviceParams = z.strictObject({ venueID: uuid, deviceID: uuid });

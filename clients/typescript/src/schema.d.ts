@@ -1793,6 +1793,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/venue/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lounges and fast-track lanes the venue operates
+         * @description Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
+         */
+        get: operations["listVenueItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -3902,6 +3922,13 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "Active" | "Disabled";
+        };
+        VenueItems: {
+            /** Format: uuid */
+            venue_id: string;
+            name: string;
+            lounges: string[];
+            fast_tracks: string[];
         };
     };
     responses: {
@@ -9898,6 +9925,34 @@ export interface operations {
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
             422: components["responses"]["Problem422ValidationErrorOrEnrollmentCodeInvalid"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listVenueItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device's venue and its items */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueItems"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];
         };

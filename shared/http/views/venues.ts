@@ -13,6 +13,11 @@ export function venueView(venue: Venue) {
   };
 }
 
+/** What a device's venue operates. */
+export function venueItemsView(venue: Venue) {
+  return { venue_id: venue.venueId, name: venue.name, lounges: venue.lounges, fast_tracks: venue.fastTracks };
+}
+
 /** What a device learns about itself at registration. */
 export function deviceView(device: Device) {
   return { device_id: device.deviceId, venue_id: device.venueId, name: device.name, status: device.status };

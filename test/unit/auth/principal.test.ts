@@ -188,6 +188,9 @@ describe('verified access tokens', () => {
       partnerCaSubject: () => defaultPartnerCaSubject,
       status: { requireActive: refuseDisabled },
       employees: { requireNotRevoked: refuseDisabled },
+      devices: { requireActive: refuseDisabled },
+      replays: { firstUse: async () => true },
+      now: () => now,
     };
   }
 
