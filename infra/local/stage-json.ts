@@ -7,6 +7,7 @@ import type { Gateway } from './gateway.ts';
 import { type LocalEmployee, localRoleGroups, type RunningIdentityProvider } from './identity-provider.ts';
 import type { LocalPki } from './pki.ts';
 import { clientFiles, partnerSlug, type SeedFile } from './seed.ts';
+import type { StageVenue } from './seed-venues.ts';
 
 export const region = 'eu-west-1';
 
@@ -50,6 +51,8 @@ export interface StageJson {
   webhook_receiver: { cert: string; key: string };
   operator: StageClient;
   partners: (StageClient & { account_id: string })[];
+  /** Seeded venues, each with an unused enrollment code minted at this start (docs/venues.md). */
+  venues: StageVenue[];
 }
 
 /** `<stateDir>/endpoints.json`: internals for tests and `npm run invoke`, never part of stage.json. */
@@ -92,6 +95,7 @@ export function stageJsonOf(
   },
   pki: LocalPki,
   seeded: SeedFile,
+  venues: StageVenue[],
 ): StageJson {
   const mapping = { groups: localRoleGroups, mode: login.roles };
   const withFiles = (slug: string, client: { client_id: string; client_secret: string }): StageClient => {
@@ -127,6 +131,7 @@ export function stageJsonOf(
       account_id: partner.account_id,
       ...withFiles(partnerSlug(index), partner),
     })),
+    venues,
   };
 }
 

@@ -215,7 +215,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     );
     const seeded = await seedOnce(stateDir, keepsData, log, options.seeders);
 
-    const stageJson = stageJsonOf(stateDir, { gateways, consoleSites, login }, pki, seeded);
+    const venues = await (await import('./seed-venues.ts')).seededVenues(processClock.now());
+    const stageJson = stageJsonOf(stateDir, { gateways, consoleSites, login }, pki, seeded, venues);
     const endpoints: StageEndpoints = {
       region,
       dynamodb: dynamo.endpoint,
