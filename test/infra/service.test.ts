@@ -608,6 +608,26 @@ describe('employee login in AWS', () => {
   });
 });
 
+describe('the venue function', () => {
+  it('writes enrollment codes, devices and spent proof jtis only, by partition key prefix, and reads no secret but the JWKS', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'venue'));
+    const writes = grants.filter(
+      (grant) =>
+        grant.resources.includes(logicalIdIn(stateful, stateful.mainTable)) &&
+        grant.actions.includes('dynamodb:PutItem'),
+    );
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.conditions).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ENROLLMENT#*', 'DEVICE#*', 'DPOP_JTI#*'] },
+    });
+    expect(
+      grants.some((grant) => grant.resources.includes(logicalIdIn(stateful, stateful.idempotencyTable))),
+    ).toBe(false);
+  });
+});
+
 describe('the daily usage counter', () => {
   const meteredGroups = (stage: Stage) => [
     ...new Set(
