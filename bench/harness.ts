@@ -24,6 +24,7 @@ import { readPublicJwks } from '../shared/auth/keys.ts';
 import { ddb } from '../shared/db/client.ts';
 import { logger } from '../shared/observability/logger.ts';
 import { routes } from '../shared/routes/index.ts';
+import type { Host } from '../shared/routes/types.ts';
 import { secretStore } from '../shared/secrets/store.ts';
 import { region } from './environment.ts';
 
@@ -56,7 +57,7 @@ export interface RequestSpec {
   /** Present the partner's client certificate (API host); the auth host has none. */
   withCertificate?: boolean;
   /** The host the request goes to: by default the API host, or the auth host without a certificate. */
-  host?: 'api' | 'auth' | 'admin';
+  host?: Host;
   /** Another client's certificate on the API host (the operator's), instead of the partner's. */
   certificatePem?: string;
 }
@@ -220,6 +221,7 @@ export async function startHarness(options: {
       api: new URL(stage.stageJson.base_url).host,
       auth: new URL(stage.stageJson.auth_url).host,
       admin: new URL(stage.stageJson.admin_url).host,
+      venue: new URL(stage.stageJson.venue_url).host,
     };
 
     const event = (spec: RequestSpec): APIGatewayProxyEvent => {

@@ -119,10 +119,14 @@ const esimWrites = partitionsOf('main', 'accounts', 'events');
 export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   auth: {
     // Employee login writes its login states and one-time codes, token issuing the lockout records of
-    // client ids (docs/quotas.md), and nothing else of the main table.
+    // client ids (docs/quotas.md) and spent proof jtis, and nothing else of the main table.
     tables: { main: 'readWrite', audit: 'append' },
     keys: {
-      main: { reads: callerStanding, writes: partitionsOf('main', 'employeeLogin', 'clientLockouts') },
+      main: {
+        reads: [...callerStanding, ...partitionsOf('main', 'venues', 'venueDevices')],
+        // Spent jtis of venue devices' client assertions and DPoP proofs (docs/venues.md).
+        writes: partitionsOf('main', 'employeeLogin', 'clientLockouts', 'proofJtis'),
+      },
       audit: { writes: partitionsOf('audit', 'auditRecords') },
     },
     secrets: {
@@ -143,8 +147,9 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     invokes: ['certificate-signing'],
     keys: {
       main: {
-        reads: partitionsOf('main', 'accountLists'),
+        reads: partitionsOf('main', 'accountLists', 'venueLists', 'catalog'),
         writes: [
+          ...partitionsOf('main', 'venues', 'venueDevices', 'enrollmentCodes'),
           ...partitionsOf(
             'main',
             'accountRecords',
@@ -262,6 +267,18 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     buckets: { images: 'write' },
     // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
     memorySize: 1024,
+  },
+  // {venue_url} (docs/venues.md): device registration spends an enrollment code and creates the
+  // device; every other request spends its DPoP proof's jti. It reads venues and writes nothing else.
+  venue: {
+    tables: { main: 'readWrite' },
+    keys: {
+      main: {
+        reads: partitionsOf('main', 'venues'),
+        writes: partitionsOf('main', 'enrollmentCodes', 'venueDevices', 'proofJtis'),
+      },
+    },
+    secrets: { jwks: 'read' },
   },
 };
 

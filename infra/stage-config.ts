@@ -17,6 +17,8 @@ export interface StageConfig {
   authDomainName: string;
   /** {admin_url}: the employee admin API, no client certificate, behind a WAF web ACL. */
   adminDomainName: string;
+  /** {venue_url}: the venue devices' API (scanners), no client certificate, behind a WAF web ACL. */
+  venueDomainName: string;
   /** {console_url}'s host: the employee console (CloudFront), the one origin CORS admits. */
   consoleDomainName: string;
   /** {docs_url}'s host: the API reference (CloudFront), an origin of its own. */
@@ -25,6 +27,7 @@ export interface StageConfig {
   apiCertificateArn: string;
   authCertificateArn: string;
   adminCertificateArn: string;
+  venueCertificateArn: string;
   /** CloudFront certificates: ACM in us-east-1, whatever the stage's region. */
   consoleCertificateArn: string;
   docsCertificateArn: string;
@@ -95,6 +98,7 @@ const throwaway = {
   apiCertificateArn: placeholderCertificate,
   authCertificateArn: placeholderCertificate,
   adminCertificateArn: placeholderCertificate,
+  venueCertificateArn: placeholderCertificate,
   consoleCertificateArn: placeholderGlobalCertificate,
   docsCertificateArn: placeholderGlobalCertificate,
   hostedZone: placeholderZone,
@@ -114,6 +118,7 @@ const defaults: Record<Stage, StageDefaults> = {
     apiDomainName: 'api.local.partner-travel.example.com',
     authDomainName: 'auth.local.partner-travel.example.com',
     adminDomainName: 'admin.local.partner-travel.example.com',
+    venueDomainName: 'venue.local.partner-travel.example.com',
     consoleDomainName: 'console.local.partner-travel.example.com',
     docsDomainName: 'docs.local.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
@@ -125,6 +130,7 @@ const defaults: Record<Stage, StageDefaults> = {
     apiDomainName: 'api.preview.partner-travel.example.com',
     authDomainName: 'auth.preview.partner-travel.example.com',
     adminDomainName: 'admin.preview.partner-travel.example.com',
+    venueDomainName: 'venue.preview.partner-travel.example.com',
     consoleDomainName: 'console.preview.partner-travel.example.com',
     docsDomainName: 'docs.preview.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
@@ -136,6 +142,7 @@ const defaults: Record<Stage, StageDefaults> = {
     apiDomainName: 'api.stage.partner-travel.example.com',
     authDomainName: 'auth.stage.partner-travel.example.com',
     adminDomainName: 'admin.stage.partner-travel.example.com',
+    venueDomainName: 'venue.stage.partner-travel.example.com',
     consoleDomainName: 'console.stage.partner-travel.example.com',
     docsDomainName: 'docs.stage.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
@@ -149,6 +156,7 @@ const defaults: Record<Stage, StageDefaults> = {
     apiDomainName: 'api.partner-travel.example.com',
     authDomainName: 'auth.partner-travel.example.com',
     adminDomainName: 'admin.partner-travel.example.com',
+    venueDomainName: 'venue.partner-travel.example.com',
     consoleDomainName: 'console.partner-travel.example.com',
     docsDomainName: 'docs.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
@@ -168,11 +176,13 @@ const overridable = [
   'apiDomainName',
   'authDomainName',
   'adminDomainName',
+  'venueDomainName',
   'consoleDomainName',
   'docsDomainName',
   'apiCertificateArn',
   'authCertificateArn',
   'adminCertificateArn',
+  'venueCertificateArn',
   'consoleCertificateArn',
   'docsCertificateArn',
   'truststoreVersion',
@@ -237,6 +247,7 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.apiCertificateArn === placeholderCertificate) found.push('apiCertificateArn');
   if (config.authCertificateArn === placeholderCertificate) found.push('authCertificateArn');
   if (config.adminCertificateArn === placeholderCertificate) found.push('adminCertificateArn');
+  if (config.venueCertificateArn === placeholderCertificate) found.push('venueCertificateArn');
   if (config.consoleCertificateArn === placeholderGlobalCertificate) found.push('consoleCertificateArn');
   if (config.docsCertificateArn === placeholderGlobalCertificate) found.push('docsCertificateArn');
   if (config.employeeLogin.issuer === placeholderIssuer) found.push('idpIssuer');
@@ -244,6 +255,7 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.apiDomainName.endsWith('.example.com')) found.push('apiDomainName');
   if (config.authDomainName.endsWith('.example.com')) found.push('authDomainName');
   if (config.adminDomainName.endsWith('.example.com')) found.push('adminDomainName');
+  if (config.venueDomainName.endsWith('.example.com')) found.push('venueDomainName');
   if (config.consoleDomainName.endsWith('.example.com')) found.push('consoleDomainName');
   if (config.docsDomainName.endsWith('.example.com')) found.push('docsDomainName');
   if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');

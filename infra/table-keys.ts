@@ -14,12 +14,16 @@ import { imagePartitionPrefix } from '../shared/db/entities/catalog-image.ts';
 import { clientLockoutPartitionPrefix } from '../shared/db/entities/client-lockout.ts';
 import { dailyUsagePartitionPrefix } from '../shared/db/entities/daily-usage.ts';
 import { employeeRevocationPartitionPrefix } from '../shared/db/entities/employee-revocation.ts';
+import { enrollmentCodePartitionPrefix } from '../shared/db/entities/enrollment-code.ts';
 import { expiryPartition } from '../shared/db/entities/esim.ts';
 import { iccidPartitionPrefix, poolPartitionPrefix } from '../shared/db/entities/esim-pool.ts';
 import { eventPartitionPrefix, redeliveryPartitionPrefix } from '../shared/db/entities/event.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import { certificateExpiryPartition } from '../shared/db/entities/partner-certificate.ts';
+import { proofJtiPartitionPrefix } from '../shared/db/entities/proof-jti.ts';
+import { venueListPartition, venuePartitionPrefix } from '../shared/db/entities/venue.ts';
+import { devicePartitionPrefix } from '../shared/db/entities/venue-device.ts';
 import { webhookPartitionPrefix } from '../shared/db/entities/webhook.ts';
 import { recoveryJobPartitionPrefix } from '../shared/db/entities/webhook-recovery.ts';
 import type { Access, FunctionNeeds, ServiceFunction, TableName } from './functions.ts';
@@ -113,6 +117,16 @@ export const mainPartitions = {
   /** The published catalog: the current-version pointer, the default contract, the versions. */
   catalog: [catalogPartition, startingWith(snapshotPartitionPrefix)],
   catalogDrafts: [draftPartition, startingWith(imagePartitionPrefix)],
+  /** Venues (docs/venues.md): a venue's record, and the index of its devices. */
+  venues: [startingWith(venuePartitionPrefix)],
+  /** The index listing venues (reads only). */
+  venueLists: [venueListPartition],
+  /** Venue devices: their public keys and status. */
+  venueDevices: [startingWith(devicePartitionPrefix)],
+  /** Enrollment codes, stored hashed, single use. */
+  enrollmentCodes: [startingWith(enrollmentCodePartitionPrefix)],
+  /** Spent jtis of device client assertions and DPoP proofs. */
+  proofJtis: [startingWith(proofJtiPartitionPrefix)],
 } as const satisfies Record<string, readonly KeyPattern[]>;
 
 /** Hexadecimal digits: an account id (a UUID) starts with one. */
@@ -172,6 +186,10 @@ export const partitionWriters: Writers = {
     iccidRegistry: ['admin'],
     catalog: ['catalog-admin'],
     catalogDrafts: ['catalog-admin'],
+    venues: ['admin'],
+    venueDevices: ['admin', 'venue'],
+    enrollmentCodes: ['admin', 'venue'],
+    proofJtis: ['auth', 'venue'],
   },
   idempotency: {
     idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks'],

@@ -9,6 +9,7 @@ const document = buildOpenApiDocument({
   apiBaseUrl: overrides.apiBaseUrl ?? publishedDocumentOptions.apiBaseUrl,
   authBaseUrl: overrides.authBaseUrl ?? publishedDocumentOptions.authBaseUrl,
   adminBaseUrl: overrides.adminBaseUrl ?? publishedDocumentOptions.adminBaseUrl,
+  venueBaseUrl: overrides.venueBaseUrl ?? publishedDocumentOptions.venueBaseUrl,
 });
 await writeFile('openapi.json', `${JSON.stringify(document, null, 2)}\n`);
 console.log(`openapi.json: ${Object.keys(document.paths ?? {}).length} paths`);

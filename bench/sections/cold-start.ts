@@ -76,6 +76,7 @@ export const lambdaEnvironment: Record<string, string> = {
   API_BASE_URL: 'https://api.bench.invalid',
   AUTH_BASE_URL: 'https://auth.bench.invalid',
   ADMIN_BASE_URL: 'https://admin.bench.invalid',
+  VENUE_BASE_URL: 'https://venue.bench.invalid',
   POWERTOOLS_SERVICE_NAME: 'partner-travel-services',
   LOG_LEVEL: 'WARN',
 };

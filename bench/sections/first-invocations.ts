@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -361,6 +361,56 @@ export const firstInvocations: Record<
           headers: { ...bearer(harness.accessToken), 'Content-Type': 'application/json' },
           body: JSON.stringify({ iccid, used_mb: 1 }),
         }),
+    };
+  },
+  // A scanner enrolling with a code the operator minted for it (a code enrolls once: one per cold start).
+  venue: async (fixtures) => {
+    const { token, certificatePem } = await fixtures.operator();
+    const { harness } = fixtures;
+    const asOperator = async (operationId: 'createVenue' | 'createEnrollmentCode', path: string, body = '') =>
+      JSON.parse(
+        expectStatus(
+          await harness.invoke({
+            operationId,
+            path,
+            headers: {
+              ...bearer(token),
+              'Content-Type': 'application/json',
+              'Idempotency-Key': randomUUID(),
+            },
+            body,
+            certificatePem,
+          }),
+          201,
+          operationId,
+        ).body,
+      ) as Record<string, string>;
+    const venue = await asOperator(
+      'createVenue',
+      '/v2/admin/venues',
+      JSON.stringify({ name: 'Bench venue', lounges: [], fast_tracks: [] }),
+    );
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const { kty, crv, x, y } = publicKey.export({ format: 'jwk' });
+    return {
+      operationId: 'registerDevice',
+      event: async () => {
+        const code = await asOperator(
+          'createEnrollmentCode',
+          `/v2/admin/venues/${venue.venue_id}/enrollments`,
+        );
+        return harness.event({
+          operationId: 'registerDevice',
+          path: '/v2/venue/devices',
+          host: 'venue',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            enrollment_code: code.enrollment_code,
+            name: 'Bench scanner',
+            public_jwk: { kty, crv, x, y },
+          }),
+        });
+      },
     };
   },
   // API Gateway's REQUEST authorizer event for a partner's request: the request without its body.

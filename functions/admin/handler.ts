@@ -52,8 +52,10 @@ import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
 import { employeeAdminPrefix, employeeTwin } from '../../shared/routes/employee-twins.ts';
 import { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
 import { filledPath, type RouteDefinition } from '../../shared/routes/types.ts';
+import { venueAdminRoutes } from '../../shared/routes/venues-admin.ts';
 import { usagePlanAssigner } from '../../shared/usage-plans/assignment.ts';
 import { esimAdminImplementations } from './esim-pool.ts';
+import { venueAdminImplementations } from './venues.ts';
 
 const ports: AccountPorts &
   RedeliveryPorts & { managers: AccountManagerStore; readonly revocations: EmployeeRevocationStore } = {
@@ -87,12 +89,14 @@ const noStore = { 'Cache-Control': 'no-store' };
 /**
  * The `/v2/admin` operations (operator applications) and, through their derived twins, the same
  * operations under `/api/v1/admin` (employees); then the employee-only operations. The eSIM pool and
- * reseller operations live beside them (functions/admin/esim-pool.ts, docs/esim.md).
+ * reseller operations live beside them (functions/admin/esim-pool.ts, docs/esim.md), and so do the
+ * venues (functions/admin/venues.ts, docs/venues.md).
  */
 export const handler = createApiHandler(
-  { ...adminRoutes, ...esimAdminRoutes, ...employeeAdminRoutes },
+  { ...adminRoutes, ...esimAdminRoutes, ...venueAdminRoutes, ...employeeAdminRoutes },
   {
     ...esimAdminImplementations,
+    ...venueAdminImplementations,
     createAccount: async ({ route, body, uow, now }) => {
       const { account, certificatePem } = await createAccount(
         ports,

@@ -1,10 +1,14 @@
 import { clientCredentialVerifier } from '../../shared/auth/client-secrets.ts';
+import { verifyClientAssertion, verifyDpopProof } from '../../shared/auth/device-proofs.ts';
 import { type PublicJwks, readPublicJwks } from '../../shared/auth/keys.ts';
-import { issuePartnerToken } from '../../shared/auth/token-issuer.ts';
+import { issuePartnerToken, issueDeviceToken as signDeviceToken } from '../../shared/auth/token-issuer.ts';
 import { config, tokenEndpointLimitsOverride } from '../../shared/config/env.ts';
 import { onReset } from '../../shared/config/reset.ts';
 import { findApplication } from '../../shared/db/entities/application.ts';
 import { DynamoLockoutStore } from '../../shared/db/entities/client-lockout.ts';
+import { proofReplayGuard } from '../../shared/db/entities/proof-jti.ts';
+import { venueStore } from '../../shared/db/entities/venue.ts';
+import { deviceStore } from '../../shared/db/entities/venue-device.ts';
 import { issueClientCredentialsToken } from '../../shared/domain/accounts/client-credentials.ts';
 import type { TokenGrantPorts } from '../../shared/domain/accounts/ports.ts';
 import { LoginCallbackRefusedError } from '../../shared/domain/employees/errors.ts';
@@ -16,6 +20,8 @@ import {
 } from '../../shared/domain/employees/service.ts';
 import { ClientLockout } from '../../shared/domain/quotas/lockout.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { issueDeviceToken } from '../../shared/domain/venues/device-token.ts';
+import type { DeviceTokenPorts } from '../../shared/domain/venues/ports.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { openidConfigurationView, tokenView } from '../../shared/http/views/auth.ts';
 import { logger } from '../../shared/observability/logger.ts';
@@ -82,16 +88,45 @@ const redirect = (location: string) => ({
   headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
 });
 
-function tokenResponse(token: { accessToken: string; expiresIn: number; scopes: readonly string[] }) {
+function tokenResponse(
+  token: { accessToken: string; expiresIn: number; scopes: readonly string[] },
+  tokenType: 'Bearer' | 'DPoP' = 'Bearer',
+) {
   return {
     status: 200,
     headers: noStore,
-    body: tokenView(token),
+    body: tokenView(token, tokenType),
   };
 }
 
+const devicePorts: DeviceTokenPorts = {
+  devices: deviceStore,
+  venues: venueStore,
+  proofs: { clientAssertion: verifyClientAssertion, dpopProof: verifyDpopProof },
+  replays: proofReplayGuard,
+  tokens: { issueDeviceToken: signDeviceToken },
+};
+
 export const handler = createApiHandler(authRoutes, {
   issueToken: async ({ body, rawHeaders, sourceAddress, now }) => {
+    // A venue device authenticates with a client assertion and a DPoP proof (docs/venues.md).
+    if (body.grant_type === 'client_credentials' && body.client_assertion !== undefined) {
+      const tokenUrl = `${config().authBaseUrl.replace(/\/+$/, '')}${authRoutes.issueToken.path}`;
+      const token = await issueDeviceToken(
+        devicePorts,
+        {
+          clientId: body.client_id,
+          clientAssertionType: body.client_assertion_type,
+          clientAssertion: body.client_assertion,
+          scope: body.scope,
+          // A JWT holds no comma: a comma means several DPoP headers, joined by the gateway.
+          dpopProofs: rawHeaders.dpop?.split(',').map((proof) => proof.trim()) ?? [],
+          tokenUrl,
+        },
+        now,
+      );
+      return tokenResponse(token, 'DPoP');
+    }
     if (body.grant_type === 'client_credentials')
       return tokenResponse(
         await issueClientCredentialsToken(ports, body, rawHeaders.authorization, sourceAddress, now),

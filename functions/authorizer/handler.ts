@@ -59,6 +59,8 @@ export async function handler(
       plan: { name: 'staff', limits: quotaSettingsByStage[config().stage].staff },
     });
   }
+  // Device tokens were refused above (not an accepted audience); the check narrows the type.
+  if (principal.kind !== 'partner') throw new Error(unauthorizedMessage);
   const [plan, secret] = await Promise.all([planOf(principal.accountId), usageKeySecret()]);
   return allowRequest({
     principal,

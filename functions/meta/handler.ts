@@ -14,8 +14,8 @@ export const handler = createApiHandler(metaRoutes, {
   getOpenApiDocument: async () => {
     if (!document) {
       const { buildOpenApiDocument } = await import('../../shared/openapi/document.ts');
-      const { stage, apiBaseUrl, authBaseUrl, adminBaseUrl } = config();
-      document = buildOpenApiDocument({ stage, apiBaseUrl, authBaseUrl, adminBaseUrl });
+      const { stage, apiBaseUrl, authBaseUrl, adminBaseUrl, venueBaseUrl } = config();
+      document = buildOpenApiDocument({ stage, apiBaseUrl, authBaseUrl, adminBaseUrl, venueBaseUrl });
     }
     return { status: 200, body: document, headers: { 'Cache-Control': 'public, max-age=300' } };
   },

@@ -32,6 +32,8 @@ export interface LocalPorts {
   console: number;
   /** {docs_url}, the API reference: LOCAL_DOCS_PORT, default 8448. */
   docs: number;
+  /** {venue_url}, venue devices, no client certificate: LOCAL_VENUE_PORT, default 8449. */
+  venue: number;
 }
 
 /** The listeners of `npm start`; 0 picks a free port. */
@@ -43,6 +45,7 @@ export function localPorts(): LocalPorts {
     idp: port('LOCAL_IDP_PORT', 8446),
     console: port('LOCAL_CONSOLE_PORT', 8447),
     docs: port('LOCAL_DOCS_PORT', 8448),
+    venue: port('LOCAL_VENUE_PORT', 8449),
   };
 }
 
@@ -85,16 +88,21 @@ export function webhookListenerDefaults(): { port: string; secrets: string[] } {
   return { port: process.env.WEBHOOK_LISTEN_PORT ?? '9443', secrets: secret ? [secret] : [] };
 }
 
-/** Server URLs of `npm run openapi` other than the published ones: API_BASE_URL, AUTH_BASE_URL, ADMIN_BASE_URL. */
+/**
+ * Server URLs of `npm run openapi` other than the published ones: API_BASE_URL, AUTH_BASE_URL,
+ * ADMIN_BASE_URL, VENUE_BASE_URL.
+ */
 export function documentUrlOverrides(): {
   apiBaseUrl: string | undefined;
   authBaseUrl: string | undefined;
   adminBaseUrl: string | undefined;
+  venueBaseUrl: string | undefined;
 } {
   return {
     apiBaseUrl: process.env.API_BASE_URL,
     authBaseUrl: process.env.AUTH_BASE_URL,
     adminBaseUrl: process.env.ADMIN_BASE_URL,
+    venueBaseUrl: process.env.VENUE_BASE_URL,
   };
 }
 

@@ -24,6 +24,7 @@ try {
     idpPort: ports.idp,
     consolePort: ports.console,
     docsPort: ports.docs,
+    venuePort: ports.venue,
     employeeRoles,
     persistent: true,
   });

@@ -4,7 +4,7 @@ import type { SigningRequest } from '../../shared/pki/certificate-signing.ts';
 import { routesForStage } from '../../shared/routes/index.ts';
 import type { Host, RouteDefinition } from '../../shared/routes/types.ts';
 import * as z from '../../shared/schemas/zod.ts';
-import { partnerScopes } from '../../shared/vocabulary/scopes.ts';
+import { identityScopes, partnerScopes } from '../../shared/vocabulary/scopes.ts';
 import { buildProxyEvent } from './api-event.ts';
 
 /**
@@ -113,11 +113,16 @@ export function sampleValue(schema: z.core.$ZodType): unknown {
 export function callerOf(route: RouteDefinition): Who {
   const audiences = route.auth?.audiences ?? ['partner'];
   if (!audiences.includes('partner')) return 'employee';
-  return route.auth?.scope.startsWith('identity.') ? 'operator' : 'partner';
+  const accepted = route.auth ? [route.auth.scope, ...(route.auth.alternatives ?? [])] : [];
+  return accepted.some((scope) => scope.startsWith('identity.') || operatorScopes.has(scope))
+    ? 'operator'
+    : 'partner';
 }
 
+const operatorScopes = new Set<string>(identityScopes);
+
 /** The local stage's default port of each host (infra/local/config.ts). */
-const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445 };
+const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445, venue: 8449 };
 
 /** A 1x1 PNG: the body of a sample image upload. */
 const samplePng = Buffer.from(

@@ -31,6 +31,11 @@ export const seeders: readonly Seeder[] = [
       ),
   },
   {
+    // After the catalog: the venue operates every lounge and fast-track it published.
+    name: 'venues',
+    run: async ({ now }) => (await import('./seed-venues.ts')).seedVenue(now),
+  },
+  {
     name: 'esim-pools',
     run: async ({ partners, now }) =>
       (await import('./seed-esim.ts')).seedEsimPools(

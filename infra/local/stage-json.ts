@@ -1,11 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Role, rolesFor } from '../../shared/domain/employees/model.ts';
+import type { Host } from '../../shared/routes/types.ts';
 import type { ConsoleSites } from './console-sites.ts';
 import type { Gateway } from './gateway.ts';
 import { type LocalEmployee, localRoleGroups, type RunningIdentityProvider } from './identity-provider.ts';
 import type { LocalPki } from './pki.ts';
 import { clientFiles, partnerSlug, type SeedFile } from './seed.ts';
+import type { StageVenue } from './seed-venues.ts';
 
 export const region = 'eu-west-1';
 
@@ -34,6 +36,8 @@ export interface StageJson {
   auth_url: string;
   /** The employee admin API (no client certificate). */
   admin_url: string;
+  /** The venue devices' API (no client certificate; DPoP-bound device tokens). */
+  venue_url: string;
   /** The employee console (single-page app); the login sends the browser back to it. */
   console_url: string;
   /** The API reference (a static page rendered from the OpenAPI document), on its own origin. */
@@ -47,6 +51,8 @@ export interface StageJson {
   webhook_receiver: { cert: string; key: string };
   operator: StageClient;
   partners: (StageClient & { account_id: string })[];
+  /** Seeded venues, each with an unused enrollment code minted at this start (docs/venues.md). */
+  venues: StageVenue[];
 }
 
 /** `<stateDir>/endpoints.json`: internals for tests and `npm run invoke`, never part of stage.json. */
@@ -73,6 +79,9 @@ export interface LocalEmployeeLogin {
   roles: 'strict' | 'lenient';
 }
 
+/** The API Gateway stand-ins, one per host of the route table. */
+export type LocalGateways = Record<Host, Gateway>;
+
 export function stageJsonOf(
   stateDir: string,
   {
@@ -80,12 +89,13 @@ export function stageJsonOf(
     consoleSites,
     login,
   }: {
-    gateways: { api: Gateway; auth: Gateway; admin: Gateway };
+    gateways: LocalGateways;
     consoleSites: ConsoleSites;
     login: LocalEmployeeLogin;
   },
   pki: LocalPki,
   seeded: SeedFile,
+  venues: StageVenue[],
 ): StageJson {
   const mapping = { groups: localRoleGroups, mode: login.roles };
   const withFiles = (slug: string, client: { client_id: string; client_secret: string }): StageClient => {
@@ -101,6 +111,7 @@ export function stageJsonOf(
     base_url: gateways.api.url,
     auth_url: gateways.auth.url,
     admin_url: gateways.admin.url,
+    venue_url: gateways.venue.url,
     console_url: consoleSites.console.url,
     docs_url: consoleSites.docs.url,
     employee_login: { client_id: localConsoleClientId, redirect_uri: login.redirectUri },
@@ -120,6 +131,7 @@ export function stageJsonOf(
       account_id: partner.account_id,
       ...withFiles(partnerSlug(index), partner),
     })),
+    venues,
   };
 }
 

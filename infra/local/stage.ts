@@ -51,6 +51,7 @@ import { runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts
 import type { Seeder } from './seeders.ts';
 import {
   type LocalEmployeeLogin,
+  type LocalGateways,
   localConsoleClientId,
   region,
   type StageEndpoints,
@@ -79,6 +80,8 @@ export interface StageOptions {
   consolePort?: number;
   /** docs_url port (the API reference); 0 picks a free one. Default 8448. */
   docsPort?: number;
+  /** venue_url port (venue devices, no client certificate); 0 picks a free one. Default 8449. */
+  venuePort?: number;
   /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
   employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
@@ -103,6 +106,7 @@ export const freePorts = {
   idpPort: 0,
   consolePort: 0,
   docsPort: 0,
+  venuePort: 0,
 } as const satisfies Partial<StageOptions>;
 
 export interface RunningStage {
@@ -146,7 +150,7 @@ async function settle<T>(
 
 /**
  * The local stage: DynamoDB Local and the SQS emulator, the tables and queues CDK deploys, a local
- * PKI, three HTTPS listeners acting as API Gateway in front of the functions, which run in this
+ * PKI, HTTPS listeners acting as API Gateway in front of the functions, which run in this
  * process, Lambda's Invoke API on loopback for the functions others invoke (infra/local/invoke.ts),
  * the identity provider employees sign in at, the employee console and the API reference
  * (built first when their sources changed). Seeds accounts on first start and writes stage.json.
@@ -229,7 +233,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     );
     const seeded = await seedOnce(stateDir, keepsData, log, options.seeders);
 
-    const stageJson = stageJsonOf(stateDir, { gateways, consoleSites, login }, pki, seeded);
+    const venues = await (await import('./seed-venues.ts')).seededVenues(processClock.now());
+    const stageJson = stageJsonOf(stateDir, { gateways, consoleSites, login }, pki, seeded, venues);
     const endpoints: StageEndpoints = {
       region,
       dynamodb: dynamo.endpoint,
@@ -335,8 +340,8 @@ async function startConsole(
 }
 
 /**
- * The three API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url and
- * admin_url without; the last two answer CORS preflights from the console, as in AWS.
+ * The API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url, admin_url and
+ * venue_url without; auth and admin answer CORS preflights from the console, as in AWS.
  */
 async function startGateways(
   options: StageOptions,
@@ -347,7 +352,7 @@ async function startGateways(
     consoleOrigin,
   }: { pki: LocalPki; functions: FunctionModules; log: Log; consoleOrigin: string },
   stoppers: Stoppers,
-): Promise<{ api: Gateway; auth: Gateway; admin: Gateway }> {
+): Promise<LocalGateways> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
   const common = { stage: 'local' as const, region, tls, functions, log, clock: processClock };
   const { usagePlans, floodRules } = localLimits(options);
@@ -378,6 +383,7 @@ async function startGateways(
         port: options.adminPort ?? 8445,
         corsOrigin: consoleOrigin,
       }),
+      venue: startGateway({ ...common, host: 'venue', port: options.venuePort ?? 8449 }),
     },
     (gateway) => stoppers.add(() => gateway.close()),
   );
@@ -485,7 +491,7 @@ function localStageSettings({
   dynamo: { endpoint: string };
   sqs: QueueEmulator;
   lambda: { url: string };
-  gateways: { api: Gateway; auth: Gateway; admin: Gateway };
+  gateways: LocalGateways;
   pki: LocalPki;
   consoleSites: ConsoleSites;
   login: LocalEmployeeLogin;
@@ -501,6 +507,7 @@ function localStageSettings({
     apiBaseUrl: gateways.api.url,
     authBaseUrl: gateways.auth.url,
     adminBaseUrl: gateways.admin.url,
+    venueBaseUrl: gateways.venue.url,
     consoleOrigin: consoleSites.console.url,
     employeeLogin: {
       issuer: login.idp.issuer,

@@ -61,8 +61,8 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Everything that deploys often: one Lambda per route group, the three REST APIs (partner, auth,
- * admin) on their custom domains, and the workers (key rotation, stream and queue consumers, schedules), all from the
+ * Everything that deploys often: one Lambda per route group, the four REST APIs (partner, auth,
+ * admin, venue) on their custom domains, and the workers (key rotation, stream and queue consumers, schedules), all from the
  * function registry (infra/functions.ts). Data lives in the stateful stack.
  */
 export class ApiStack extends Stack {
@@ -70,6 +70,7 @@ export class ApiStack extends Stack {
   readonly partnerApi: RouteTableApi;
   readonly authApi: RouteTableApi;
   readonly adminApi: RouteTableApi;
+  readonly venueApi: RouteTableApi;
   readonly alarmTopic: Topic;
   /** Usage plans, keys and the authorizer of the partner API; absent while the authorizer has no code. */
   readonly rateLimiting: PartnerRateLimiting | undefined;
@@ -102,6 +103,7 @@ export class ApiStack extends Stack {
     this.partnerApi = apis.partner;
     this.authApi = apis.auth;
     this.adminApi = apis.admin;
+    this.venueApi = apis.venue;
     this.rateLimiting = this.addPartnerRateLimiting();
     this.addRoutes();
     this.authFloodRules = this.addAuthFloodRules();
@@ -145,7 +147,7 @@ export class ApiStack extends Stack {
     }
   }
 
-  private addApis(): { partner: RouteTableApi; auth: RouteTableApi; admin: RouteTableApi } {
+  private addApis(): Record<'partner' | 'auth' | 'admin' | 'venue', RouteTableApi> {
     const config = this.stageConfig;
     const notFoundFunction = this.functions.get('meta');
     if (!notFoundFunction) {
@@ -215,7 +217,17 @@ export class ApiStack extends Stack {
       value: admin.domain.domainNameAliasDomainName,
       description: 'CNAME target of the admin domain when DNS is not in the configured hosted zone',
     });
-    return { partner, auth, admin };
+    // The venue devices' API: browsers (the scanner app) call it, so no client certificate; a WAF web
+    // ACL filters floods, and DPoP-bound device tokens replace what mutual TLS would prove.
+    const venue = new RouteTableApi(this, 'VenueApi', {
+      ...common,
+      host: 'venue',
+      restApiName: `partner-travel-${config.stage}-venue-api`,
+      domainName: config.venueDomainName,
+      certificate: Certificate.fromCertificateArn(this, 'VenueCertificate', config.venueCertificateArn),
+      managedRules: { flood: quotaSettingsByStage[config.stage].venueFlood },
+    });
+    return { partner, auth, admin, venue };
   }
 
   /**
@@ -244,6 +256,7 @@ export class ApiStack extends Stack {
     this.partnerApi.addRoutes((route) => (route.auth && limiting ? limiting.meteredMethod() : {}));
     this.authApi.addRoutes();
     this.adminApi.addRoutes();
+    this.venueApi.addRoutes();
   }
 
   /** The auth domain's WAF rate rules: floods per source address and per client credentials. */
@@ -476,6 +489,7 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack, consoleOr
     apiBaseUrl: `https://${config.apiDomainName}`,
     authBaseUrl: `https://${config.authDomainName}`,
     adminBaseUrl: `https://${config.adminDomainName}`,
+    venueBaseUrl: `https://${config.venueDomainName}`,
     consoleOrigin,
     employeeLogin: {
       issuer: config.employeeLogin.issuer,

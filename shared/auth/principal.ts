@@ -27,8 +27,21 @@ export interface EmployeePrincipal {
   issuedAt: number;
 }
 
+/** A venue device, proven by a DPoP-bound token and a proof by the key it is bound to. */
+export interface DevicePrincipal {
+  kind: 'device';
+  /** The device id. */
+  subject: string;
+  /** The venue the device scans for. */
+  venueId: string;
+  /** `cnf.jkt`: the thumbprint of the key every request's DPoP proof must be made with. */
+  jkt: string;
+  scopes: readonly Scope[];
+  tokenId: string;
+}
+
 /** Who is calling, as proven by a verified access token; `kind` is the token's audience. */
-export type Principal = PartnerPrincipal | EmployeePrincipal;
+export type Principal = PartnerPrincipal | EmployeePrincipal | DevicePrincipal;
 
 type AcceptedAudience<Listed> = Listed extends readonly (infer Kind extends Audience)[] ? Kind : 'partner';
 
@@ -51,6 +64,7 @@ export const employeeTenantPrefix = 'employee:';
 
 export function tenantOf(principal: Principal | null): string {
   if (principal?.kind === 'partner') return principal.accountId;
+  if (principal?.kind === 'device') return `venue:${principal.venueId}`;
   return `${employeeTenantPrefix}${principal?.subject ?? 'anonymous'}`;
 }
 

@@ -3,7 +3,7 @@ import { config } from '../config/env.ts';
 import { onReset } from '../config/reset.ts';
 import { signCompactJws } from '../crypto/jws.ts';
 import { secretStore } from '../secrets/store.ts';
-import type { Scope } from '../vocabulary/scopes.ts';
+import type { Scope, VenueDeviceScope } from '../vocabulary/scopes.ts';
 import { accessTokenLifetimeSeconds, accessTokenType } from './keys.ts';
 import { SigningKeyCache } from './signing-key-cache.ts';
 import { readSigningKeys } from './signing-keys.ts';
@@ -52,6 +52,35 @@ export async function issuePartnerToken(claims: PartnerTokenClaims, now = new Da
       iss: config().tokenIssuer,
       aud: audienceValue('partner'),
       sub: claims.clientId,
+      iat,
+      exp: iat + accessTokenLifetimeSeconds,
+      jti: randomUUID(),
+    },
+    signer,
+  );
+  return { accessToken, expiresIn: accessTokenLifetimeSeconds, scopes: claims.scopes };
+}
+
+/**
+ * A venue device's token (docs/venues.md, Tokens): `aud` the venue API, bound to the device's DPoP
+ * key by `cnf.jkt` (RFC 9449 section 6.1), with the venue it scans for.
+ */
+export async function issueDeviceToken(
+  claims: { deviceId: string; venueId: string; jkt: string; scopes: readonly VenueDeviceScope[] },
+  now = new Date(),
+): Promise<{ accessToken: string; expiresIn: number; scopes: readonly VenueDeviceScope[] }> {
+  const signer = await serviceSigningKeys.current(now);
+  const iat = Math.floor(now.getTime() / 1000);
+  const accessToken = await signCompactJws(
+    accessTokenType,
+    {
+      venue_id: claims.venueId,
+      scopes: [...claims.scopes],
+      client_id: claims.deviceId,
+      cnf: { jkt: claims.jkt },
+      iss: config().tokenIssuer,
+      aud: config().venueBaseUrl,
+      sub: claims.deviceId,
       iat,
       exp: iat + accessTokenLifetimeSeconds,
       jti: randomUUID(),

@@ -22,6 +22,7 @@ const jwksCacheMs = 5 * 60 * 1000;
 const jwksRefreshFloorMs = 30 * 1000;
 
 export function audienceValue(audience: Audience): string {
+  if (audience === 'device') return config().venueBaseUrl;
   return audience === 'partner' ? config().partnerAudience : config().adminAudience;
 }
 
@@ -134,7 +135,7 @@ async function verifiedToken(token: string, now: Date): Promise<VerifiedToken> {
   if (typeof payload.jti !== 'string' || typeof payload.sub !== 'string') throw invalid('bad jti or sub');
 
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-  const kind = (['partner', 'employee'] as const).find((candidate) =>
+  const kind = (['partner', 'employee', 'device'] as const).find((candidate) =>
     audiences.includes(audienceValue(candidate)),
   );
   const verified: VerifiedToken = {
@@ -166,6 +167,12 @@ function principalOf(kind: Audience, payload: JWTPayload): Principal | { refusal
     if (typeof tokenGeneration !== 'number' || !Number.isSafeInteger(tokenGeneration))
       return { refusal: 'bad token_generation claim' };
     return { kind, accountId: payload.account_id, subject, scopes: granted, tokenId, tokenGeneration };
+  }
+  if (kind === 'device') {
+    const cnf = payload.cnf as { jkt?: unknown } | undefined;
+    if (typeof payload.venue_id !== 'string' || typeof cnf?.jkt !== 'string')
+      return { refusal: 'venue_id or cnf.jkt claim missing' };
+    return { kind, subject, venueId: payload.venue_id, jkt: cnf.jkt, scopes: granted, tokenId };
   }
   const roles = payload.roles;
   return {

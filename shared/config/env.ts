@@ -173,6 +173,8 @@ export interface RuntimeSettings {
   apiBaseUrl: string;
   authBaseUrl: string;
   adminBaseUrl: string;
+  /** {venue_url}: the venue devices' API, the audience of their tokens. */
+  venueBaseUrl: string;
   /** The console's origin, admitted by CORS; absent: no console on the stage. */
   consoleOrigin?: string;
   /** Absent: the stage has no identity provider, and employee login answers 500. */
@@ -291,6 +293,8 @@ export const variables = {
   API_BASE_URL: variable(url, { required: true, from: (settings) => settings.apiBaseUrl }),
   AUTH_BASE_URL: variable(url, { required: true, from: (settings) => settings.authBaseUrl }),
   ADMIN_BASE_URL: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
+  /** {venue_url}: the venue devices' API; device tokens carry it as `aud`, proofs as the origin of `htu`. */
+  VENUE_BASE_URL: variable(url, { required: true, from: (settings) => settings.venueBaseUrl }),
   /** The employee console's origin: the only one CORS admits (unset: no CORS answers at all). */
   CONSOLE_ORIGIN: variable(url, { from: (settings) => settings.consoleOrigin }),
   /** Validate every response body against the route table's schema (local and tests). */
@@ -508,6 +512,8 @@ export interface RuntimeConfig {
   authBaseUrl: string;
   /** {admin_url}: the employee admin API. */
   adminBaseUrl: string;
+  /** {venue_url}: the venue devices' API and the audience of their tokens. */
+  venueBaseUrl: string;
   consoleOrigin: string | undefined;
   validateResponses: boolean;
   partnerCaSubject: string;
@@ -545,6 +551,7 @@ export function config(): RuntimeConfig {
     apiBaseUrl: read('API_BASE_URL'),
     authBaseUrl: read('AUTH_BASE_URL'),
     adminBaseUrl: read('ADMIN_BASE_URL'),
+    venueBaseUrl: read('VENUE_BASE_URL'),
     consoleOrigin: read('CONSOLE_ORIGIN'),
     validateResponses: read('VALIDATE_RESPONSES'),
     partnerCaSubject: read('PARTNER_CA_SUBJECT'),

@@ -45,6 +45,12 @@ export const errorCatalog = {
   UnsupportedMediaType: { status: 415, title: 'Unsupported media type' },
   // Added by this service for webhook recovery (docs/webhooks.md, Recovery).
   WebhookRecoveryInProgress: { status: 409, title: 'A recovery is already running for the subscription' },
+  // Added by this service for venues and their scanners (docs/venues.md).
+  VenueInvalidState: { status: 409, title: 'Operation not allowed in the venue state' },
+  DeviceInvalidState: { status: 409, title: 'Operation not allowed in the device state' },
+  // 422 like a bad field (details.errors names body.enrollment_code), with a code of its own so a
+  // scanner can tell staff to ask for a new code.
+  EnrollmentCodeInvalid: { status: 422, title: 'Enrollment code unknown, used or expired' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

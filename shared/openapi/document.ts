@@ -12,7 +12,12 @@ import { idempotencyKeyHeader, problemSchema } from '../schemas/common.ts';
 import { webhookPayloads } from '../schemas/webhooks.ts';
 import * as z from '../schemas/zod.ts';
 import { problemContentType } from '../vocabulary/media-types.ts';
-import { applicationScopes, employeeOnlyScopes, identityScopes } from '../vocabulary/scopes.ts';
+import {
+  applicationScopes,
+  employeeOnlyScopes,
+  identityScopes,
+  venueDeviceScopes,
+} from '../vocabulary/scopes.ts';
 import type { Stage } from '../vocabulary/stage.ts';
 
 export interface DocumentOptions {
@@ -20,6 +25,7 @@ export interface DocumentOptions {
   apiBaseUrl: string;
   authBaseUrl: string;
   adminBaseUrl: string;
+  venueBaseUrl: string;
 }
 
 const requestIdHeader = z
@@ -100,6 +106,7 @@ const employeeOnly = (route: RouteDefinition) =>
 function securityOf(route: RouteDefinition) {
   if (!route.auth) return route.hosts.includes('api') ? [{ mutualTLS: [] }] : [];
   const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
+  if (route.auth.audiences?.includes('device')) return accepted.map((scope) => ({ deviceToken: [scope] }));
   if (employeeOnly(route)) return accepted.map((scope) => ({ employeeToken: [scope] }));
   return accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] }));
 }
@@ -233,6 +240,7 @@ function operation(
     api: options.apiBaseUrl,
     auth: options.authBaseUrl,
     admin: options.adminBaseUrl,
+    venue: options.venueBaseUrl,
   };
   const servers = route.hosts.map((host) => ({ url: baseUrls[host] }));
   return {
@@ -273,6 +281,7 @@ export const publishedDocumentOptions: DocumentOptions = {
   apiBaseUrl: 'https://api.partner-travel.example',
   authBaseUrl: 'https://auth.partner-travel.example',
   adminBaseUrl: 'https://admin.partner-travel.example',
+  venueBaseUrl: 'https://venue.partner-travel.example',
 };
 
 function describeScopes(scopes: readonly string[]): Record<string, string> {
@@ -329,6 +338,19 @@ export function buildOpenApiDocument(options: DocumentOptions) {
               authorizationUrl: `${options.authBaseUrl}${authRoutes.startEmployeeLogin.path}`,
               tokenUrl: `${options.authBaseUrl}${authRoutes.issueToken.path}`,
               scopes: describeScopes([...identityScopes, ...employeeOnlyScopes]),
+            },
+          },
+        },
+        deviceToken: {
+          type: 'oauth2',
+          description:
+            'Venue device token (ES256 JWT, aud the venue API, 1 hour), bound to a DPoP key (RFC 9449): send ' +
+            '`Authorization: DPoP <token>` and a fresh `DPoP` proof with `ath`. Got with client credentials, a ' +
+            '`private_key_jwt` client assertion (RFC 7523) by the enrolled key and a DPoP proof (docs/venues.md).',
+          flows: {
+            clientCredentials: {
+              tokenUrl: `${options.authBaseUrl}${authRoutes.issueToken.path}`,
+              scopes: describeScopes(venueDeviceScopes),
             },
           },
         },

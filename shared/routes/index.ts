@@ -14,6 +14,8 @@ import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition } from './types.ts';
+import { venueRoutes } from './venue.ts';
+import { venueAdminRoutes } from './venues-admin.ts';
 import { webhooksRoutes } from './webhooks.ts';
 
 /** Every route written by hand, each once. */
@@ -32,6 +34,8 @@ const declaredRoutes = {
   ...esimAdminRoutes,
   ...esimSandboxRoutes,
   ...quotasRoutes,
+  ...venueAdminRoutes,
+  ...venueRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /**

@@ -14,6 +14,7 @@ export const functionGroups = [
   'sandbox',
   'quotas',
   'catalog-admin',
+  'venue',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -21,15 +22,19 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * `api` is {base_url} (mutual TLS); `auth` is {auth_url} (token issuing and employee login, no client
- * certificate); `admin` is {admin_url} (the employee admin API, no client certificate).
+ * certificate); `admin` is {admin_url} (the employee admin API, no client certificate); `venue` is
+ * {venue_url} (venue devices and the scanner app, DPoP-bound device tokens, no client certificate).
  */
-export type Host = 'api' | 'auth' | 'admin';
+export type Host = 'api' | 'auth' | 'admin' | 'venue';
 
 /** Hosts whose every call carries a client certificate the gateway verified (mutual TLS). */
 export const mutualTlsHosts: readonly Host[] = ['api'];
 
-/** Who may call: partner applications (client credentials) or employees (admin login). */
-export type Audience = 'partner' | 'employee';
+/**
+ * Who may call: partner applications (client credentials), employees (admin login) or venue devices
+ * (DPoP-bound tokens on the venue host, docs/venues.md).
+ */
+export type Audience = 'partner' | 'employee' | 'device';
 
 export interface RouteAuth {
   scope: Scope;

@@ -22,13 +22,21 @@ export const tokenRequestSchema = z
     code: optionalField('authorization_code: the one-time code the login redirected with'),
     code_verifier: optionalField('authorization_code: the PKCE verifier (43..128 of [A-Za-z0-9._~-])'),
     redirect_uri: optionalField('authorization_code: exactly the redirect_uri of the login'),
+    client_assertion_type: optionalField(
+      'client_credentials of a venue device: `urn:ietf:params:oauth:client-assertion-type:jwt-bearer`',
+    ),
+    client_assertion: optionalField(
+      'client_credentials of a venue device: a JWT signed by its enrolled key (RFC 7523), with a `DPoP` header (RFC 9449)',
+    ),
   })
   .register(z.globalRegistry, { id: 'TokenRequest' });
 
 export const tokenResponseSchema = z
   .object({
     access_token: z.string(),
-    token_type: z.literal('Bearer'),
+    token_type: z.enum(['Bearer', 'DPoP']).register(z.globalRegistry, {
+      description: '`DPoP` for venue devices: send the token as `Authorization: DPoP` with a fresh proof',
+    }),
     expires_in: z.int().check(z.positive()),
     scope: z.string().register(z.globalRegistry, {
       description: 'The granted scopes, space-separated (RFC 6749 section 5.1).',

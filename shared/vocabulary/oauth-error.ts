@@ -1,4 +1,4 @@
-/** RFC 6749 section 5.2 error codes the token endpoint answers with. */
+/** RFC 6749 section 5.2 error codes the token endpoint answers with, and RFC 9449's for a bad DPoP proof. */
 export const oauthErrorCodes = [
   'invalid_request',
   'invalid_client',
@@ -6,6 +6,7 @@ export const oauthErrorCodes = [
   'unauthorized_client',
   'unsupported_grant_type',
   'invalid_scope',
+  'invalid_dpop_proof',
 ] as const;
 
 export type OAuthErrorCode = (typeof oauthErrorCodes)[number];

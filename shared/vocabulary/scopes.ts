@@ -10,7 +10,11 @@ export const partnerScopes = [
   'webhooks',
 ] as const;
 
-export const identityScopes = ['identity.account:*', 'identity.application:*'] as const;
+/**
+ * The operator (admin) scopes an operator account's applications may hold, and the admin role too:
+ * accounts, applications and venues.
+ */
+export const identityScopes = ['identity.account:*', 'identity.application:*', 'admin.venues:write'] as const;
 
 /**
  * Scopes only employee tokens carry (docs/employees.md, Roles and scopes): no application can be
@@ -29,13 +33,18 @@ export const employeeOnlyScopes = [
   'admin.webhook_deliveries:write',
   'admin.audit_log:read',
   'admin.employees:write',
+  'admin.venues:read',
 ] as const;
+
+/** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */
+export const venueDeviceScopes = ['passes:verify', 'passes:redeem'] as const;
+export type VenueDeviceScope = (typeof venueDeviceScopes)[number];
 
 /** What an application may be granted (operators' applications alone the identity scopes). */
 export const applicationScopes = [...partnerScopes, ...identityScopes] as const;
 export type ApplicationScope = (typeof applicationScopes)[number];
 
-export const allScopes = [...applicationScopes, ...employeeOnlyScopes] as const;
+export const allScopes = [...applicationScopes, ...employeeOnlyScopes, ...venueDeviceScopes] as const;
 export type Scope = (typeof allScopes)[number];
 
 const aliases: Record<string, Scope> = {

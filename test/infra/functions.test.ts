@@ -41,6 +41,7 @@ const localSettings: StageSettings = {
   apiBaseUrl: 'https://127.0.0.1:8443',
   authBaseUrl: 'https://127.0.0.1:8444',
   adminBaseUrl: 'https://127.0.0.1:8445',
+  venueBaseUrl: 'https://venue.test',
   consoleOrigin: 'https://127.0.0.1:8447',
   employeeLogin: {
     issuer: 'https://127.0.0.1:8446',
@@ -134,6 +135,7 @@ describe('functionEnvironment', () => {
       apiBaseUrl: 'https://127.0.0.1:8443',
       authBaseUrl: 'https://127.0.0.1:8444',
       adminBaseUrl: 'https://127.0.0.1:8445',
+      venueBaseUrl: 'https://venue.test',
       consoleOrigin: 'https://127.0.0.1:8447',
       validateResponses: true,
       partnerCaSubject: defaultPartnerCaSubject,

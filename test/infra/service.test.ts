@@ -120,6 +120,7 @@ describe.each(stages)('the %s stage', (stage) => {
       apiNameOf(stage, 'admin'),
       apiNameOf(stage, 'auth'),
       apiNameOf(stage, 'api'),
+      apiNameOf(stage, 'venue'),
     ]);
     for (const method of catchAll) {
       expect(method).toMatchObject({ httpMethod: 'ANY', functionId: functionIdOf(apiTemplate, 'meta') });
@@ -239,7 +240,7 @@ describe('the partner API', () => {
         StatusCode: '404',
         ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"ResourceNotFound"') },
       },
-      3,
+      4,
     );
   });
 });
@@ -312,7 +313,7 @@ describe('per-partner rate limits', () => {
 
     for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
       const ofType = responses.filter((response) => response.ResponseType === type);
-      expect(ofType).toHaveLength(3);
+      expect(ofType).toHaveLength(4);
       for (const response of ofType) {
         const parameters = response.ResponseParameters as Record<string, string>;
         const onPartner = referencedIds(response.RestApiId).includes(partner);
@@ -502,45 +503,57 @@ describe('the admin API', () => {
     expect(served).toContain('employeeCreateAccount');
   });
 
-  it('sits behind a WAF web ACL with a rate rule per address and AWS managed rules, associated with its stage', () => {
-    const { apiTemplate } = service('prod');
-    const [aclId] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACL').find(([, acl]) =>
-      JSON.stringify(acl.Properties.Rules).includes('AWSManagedRulesCommonRuleSet'),
-    ) ?? [''];
-    const adminStage = resourcesOf(apiTemplate, 'AWS::ApiGateway::Stage').find(([, stage]) =>
-      referencedIds(stage.Properties.RestApiId).some(
-        (id) => apiTemplate.toJSON().Resources[id]?.Properties?.Name === apiNameOf('prod', 'admin'),
-      ),
-    );
-
-    expect(aclId).not.toBe('');
-    apiTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
-      Scope: 'REGIONAL',
-      DefaultAction: { Allow: {} },
-      Rules: Match.arrayWith([
-        Match.objectLike({
-          Name: 'RequestsPerSourceAddress',
-          Statement: {
-            RateBasedStatement: Match.objectLike({
-              AggregateKeyType: 'IP',
-              Limit: quotaSettingsByStage.prod.adminFlood.limit,
-            }),
-          },
-        }),
-        ...managedRuleGroups.map((name) =>
-          Match.objectLike({
-            Name: name,
-            Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: name }) },
-          }),
+  it.each([
+    ['admin', quotaSettingsByStage.prod.adminFlood.limit],
+    ['venue', quotaSettingsByStage.prod.venueFlood.limit],
+  ] as const)(
+    'sits behind a WAF web ACL with a rate rule per address and AWS managed rules, associated with its stage (%s)',
+    (host, limit) => {
+      const { apiTemplate } = service('prod');
+      const hostStage = resourcesOf(apiTemplate, 'AWS::ApiGateway::Stage').find(([, stage]) =>
+        referencedIds(stage.Properties.RestApiId).some(
+          (id) => apiTemplate.toJSON().Resources[id]?.Properties?.Name === apiNameOf('prod', host),
         ),
-      ]),
-    });
-    const associations = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation').filter(([, association]) =>
-      referencedIds(association.Properties.WebACLArn).includes(aclId),
-    );
-    expect(associations).toHaveLength(1);
-    expect(JSON.stringify(associations[0]?.[1].Properties.ResourceArn)).toContain(adminStage?.[0] ?? 'none');
-  });
+      );
+      const [, association] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation').find(
+        ([, candidate]) =>
+          JSON.stringify(candidate.Properties.ResourceArn).includes(hostStage?.[0] ?? 'none'),
+      ) ?? ['', undefined];
+      const [aclId] = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACL').find(
+        ([id, acl]) =>
+          referencedIds(association?.Properties.WebACLArn).includes(id) &&
+          JSON.stringify(acl.Properties.Rules).includes('AWSManagedRulesCommonRuleSet'),
+      ) ?? [''];
+
+      expect(aclId).not.toBe('');
+      apiTemplate.hasResourceProperties('AWS::WAFv2::WebACL', {
+        Scope: 'REGIONAL',
+        DefaultAction: { Allow: {} },
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Name: 'RequestsPerSourceAddress',
+            Statement: {
+              RateBasedStatement: Match.objectLike({
+                AggregateKeyType: 'IP',
+                Limit: limit,
+              }),
+            },
+          }),
+          ...managedRuleGroups.map((name) =>
+            Match.objectLike({
+              Name: name,
+              Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: name }) },
+            }),
+          ),
+        ]),
+      });
+      const associations = resourcesOf(apiTemplate, 'AWS::WAFv2::WebACLAssociation').filter(
+        ([, association]) => referencedIds(association.Properties.WebACLArn).includes(aclId),
+      );
+      expect(associations).toHaveLength(1);
+      expect(JSON.stringify(associations[0]?.[1].Properties.ResourceArn)).toContain(hostStage?.[0] ?? 'none');
+    },
+  );
 
   it('answers CORS preflights for the console origin only, on the admin and auth APIs', () => {
     const { apiTemplate } = service('prod');
@@ -600,7 +613,7 @@ describe('employee login in AWS', () => {
     );
   });
 
-  it('lets the auth function write login states, codes and lockouts only, by partition key prefix', () => {
+  it('lets the auth function write login states, codes, lockouts and spent proof jtis only, by partition key prefix', () => {
     const { apiTemplate, stateful } = service('prod');
     const writes = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'auth')).filter(
       (grant) =>
@@ -610,8 +623,30 @@ describe('employee login in AWS', () => {
 
     expect(writes).toHaveLength(1);
     expect(writes[0]?.conditions).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['LOGIN_STATE#*', 'LOGIN_CODE#*', 'LOCKOUT#*'] },
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': ['LOGIN_STATE#*', 'LOGIN_CODE#*', 'LOCKOUT#*', 'DPOP_JTI#*'],
+      },
     });
+  });
+});
+
+describe('the venue function', () => {
+  it('writes enrollment codes, devices and spent proof jtis only, by partition key prefix, and reads no secret but the JWKS', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'venue'));
+    const writes = grants.filter(
+      (grant) =>
+        grant.resources.includes(logicalIdIn(stateful, stateful.mainTable)) &&
+        grant.actions.includes('dynamodb:PutItem'),
+    );
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.conditions).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ENROLLMENT#*', 'DEVICE#*', 'DPOP_JTI#*'] },
+    });
+    expect(
+      grants.some((grant) => grant.resources.includes(logicalIdIn(stateful, stateful.idempotencyTable))),
+    ).toBe(false);
   });
 });
 
@@ -741,6 +776,7 @@ describe('the functions', () => {
             API_BASE_URL: 'https://api.partner-travel.example.com',
             AUTH_BASE_URL: 'https://auth.partner-travel.example.com',
             ADMIN_BASE_URL: 'https://admin.partner-travel.example.com',
+            VENUE_BASE_URL: 'https://venue.partner-travel.example.com',
             CONSOLE_ORIGIN: 'https://console.partner-travel.example.com',
             ESIM_SMDP_ADDRESS: 'smdp.partner-travel.example.com',
             MAIN_TABLE_NAME: expect.anything(),

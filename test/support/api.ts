@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request as send } from 'undici';
 import { inject } from 'vitest';
 import type { StageEndpoints, StageJson } from '../../infra/local/stage.ts';
+import type { Host } from '../../shared/routes/types.ts';
 
 /** A seeded client of the local stage: a partner by index (0, 1) or the operator. */
 export type Who = number | 'operator';
@@ -21,8 +22,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The client certificate presented: a seeded client's, a PEM pair, or null for none. */
   cert?: Who | ClientIdentity | null;
-  /** `api` is base_url (mutual TLS), `auth` is auth_url, `admin` is admin_url. Default `api`. */
-  host?: 'api' | 'auth' | 'admin';
+  /** `api` is base_url (mutual TLS), `auth` is auth_url, `admin` is admin_url, `venue` venue_url. Default `api`. */
+  host?: Host;
 }
 
 export interface ApiResponse<T = Record<string, unknown>> {
@@ -86,12 +87,12 @@ export function stageClient(stageJson: () => StageJson) {
     options: RequestOptions = {},
   ): Promise<ApiResponse<T>> {
     const current = stageJson();
-    const base =
-      options.host === 'auth'
-        ? current.auth_url
-        : options.host === 'admin'
-          ? current.admin_url
-          : current.base_url;
+    const base = {
+      api: current.base_url,
+      auth: current.auth_url,
+      admin: current.admin_url,
+      venue: current.venue_url,
+    }[options.host ?? 'api'];
     const headers: Record<string, string> = { ...options.headers };
     let body: string | Uint8Array | undefined;
     if (options.body instanceof Uint8Array) {

@@ -1688,6 +1688,172 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/admin/venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List venues, newest first */
+        get: operations["listVenues"];
+        put?: never;
+        /**
+         * Register a venue: the operator of some lounges and fast-track lanes
+         * @description Every listed id must be a lounge (or fast-track) of the published catalog: else 422 at its path.
+         */
+        post: operations["createVenue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/venues/{venueID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a venue */
+        get: operations["getVenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/venues/{venueID}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the lounges and fast-tracks a venue operates */
+        put: operations["replaceVenueItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/venues/{venueID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a venue: it enrolls no device, and its devices are cut off within a minute */
+        post: operations["disableVenue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/venues/{venueID}/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint an enrollment code: it enrolls one device into the venue within 24 hours
+         * @description The code is shown once; only its hash is stored.
+         */
+        post: operations["createEnrollmentCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/venues/{venueID}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a venue's devices, newest first */
+        get: operations["listVenueDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/admin/venues/{venueID}/devices/{deviceID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a device: it gets no token, and the tokens it holds are refused within a minute */
+        post: operations["disableVenueDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/venue/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enroll a device with an enrollment code and its EC P-256 public key
+         * @description The code (single use, 24 h) names the venue. The key is made on the device and never leaves it: a JWK with a private member is refused. The device then gets tokens with `private_key_jwt` and DPoP.
+         */
+        post: operations["registerDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/venue/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lounges and fast-track lanes the venue operates
+         * @description Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
+         */
+        get: operations["listVenueItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -1937,6 +2103,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List venues, newest first */
+        get: operations["employeeListVenues"];
+        put?: never;
+        /**
+         * Register a venue: the operator of some lounges and fast-track lanes
+         * @description Every listed id must be a lounge (or fast-track) of the published catalog: else 422 at its path.
+         */
+        post: operations["employeeCreateVenue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/venues/{venueID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a venue */
+        get: operations["employeeGetVenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/venues/{venueID}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the lounges and fast-tracks a venue operates */
+        put: operations["employeeReplaceVenueItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/venues/{venueID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a venue: it enrolls no device, and its devices are cut off within a minute */
+        post: operations["employeeDisableVenue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/venues/{venueID}/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint an enrollment code: it enrolls one device into the venue within 24 hours
+         * @description The code is shown once; only its hash is stored.
+         */
+        post: operations["employeeCreateEnrollmentCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/venues/{venueID}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a venue's devices, newest first */
+        get: operations["employeeListVenueDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/venues/{venueID}/devices/{deviceID}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a device: it gets no token, and the tokens it holds are refused within a minute */
+        post: operations["employeeDisableVenueDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking.status.changed": {
@@ -2059,6 +2351,10 @@ export interface components {
             code_verifier?: string;
             /** @description authorization_code: exactly the redirect_uri of the login */
             redirect_uri?: string;
+            /** @description client_credentials of a venue device: `urn:ietf:params:oauth:client-assertion-type:jwt-bearer` */
+            client_assertion_type?: string;
+            /** @description client_credentials of a venue device: a JWT signed by its enrolled key (RFC 7523), with a `DPoP` header (RFC 9449) */
+            client_assertion?: string;
         };
         CreateAccountRequest: {
             name: string;
@@ -2244,10 +2540,46 @@ export interface components {
              */
             reseller_id: string;
         };
+        CreateVenueRequest: {
+            name: string;
+            /** @description Ids of lounges the venue operates of the published catalog */
+            lounges: string[];
+            /** @description Ids of fast-track lanes the venue operates of the published catalog */
+            fast_tracks: string[];
+        };
+        VenueItemsRequest: {
+            /** @description Ids of lounges of the published catalog */
+            lounges: string[];
+            /** @description Ids of fast-tracks of the published catalog */
+            fast_tracks: string[];
+        };
+        RegisterDeviceRequest: {
+            enrollment_code: string;
+            name: string;
+            public_jwk: components["schemas"]["DevicePublicJwk"];
+        };
+        DevicePublicJwk: {
+            /** @constant */
+            kty: "EC";
+            /** @constant */
+            crv: "P-256";
+            x: string;
+            y: string;
+            /** @constant */
+            alg?: "ES256";
+            kid?: string;
+            /** @constant */
+            use?: "sig";
+            ext?: boolean;
+            key_ops?: "verify"[];
+        };
         TokenResponse: {
             access_token: string;
-            /** @constant */
-            token_type: "Bearer";
+            /**
+             * @description `DPoP` for venue devices: send the token as `Authorization: DPoP` with a fresh proof
+             * @enum {string}
+             */
+            token_type: "Bearer" | "DPoP";
             expires_in: number;
             /** @description The granted scopes, space-separated (RFC 6749 section 5.1). */
             scope: string;
@@ -2255,13 +2587,13 @@ export interface components {
         /** @description RFC 6749 section 5.2 error body. */
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "invalid_dpop_proof";
             error_description?: string;
         };
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -2427,7 +2759,7 @@ export interface components {
             /** Format: uuid */
             account_id: string;
             name: string;
-            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*")[];
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
             /** @enum {string} */
             status: "Active" | "Disabled";
             /**
@@ -2449,7 +2781,7 @@ export interface components {
             /** Format: uuid */
             account_id: string;
             name: string;
-            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*")[];
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
             /** @enum {string} */
             status: "Active" | "Disabled";
             /**
@@ -3671,6 +4003,74 @@ export interface components {
             /** @description t: seconds until more becomes available; null where unknown */
             reset_seconds: number | null;
         };
+        Venue: {
+            /** Format: uuid */
+            venue_id: string;
+            name: string;
+            lounges: string[];
+            fast_tracks: string[];
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
+        EnrollmentCode: {
+            /**
+             * @description Shown once; enrolls one device into the venue until `expires_at` (24 h). Only its hash is stored.
+             * @example 7K2QD-M9XPA-4RTWB-0HC3V
+             */
+            enrollment_code: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            expires_at: string;
+        };
+        VenueDevice: {
+            /** Format: uuid */
+            device_id: string;
+            /** Format: uuid */
+            venue_id: string;
+            name: string;
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /** @description RFC 7638 SHA-256 thumbprint of the device key */
+            jwk_thumbprint: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
+        Device: {
+            /** Format: uuid */
+            device_id: string;
+            /** Format: uuid */
+            venue_id: string;
+            name: string;
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+        };
+        VenueItems: {
+            /** Format: uuid */
+            venue_id: string;
+            name: string;
+            lounges: string[];
+            fast_tracks: string[];
+        };
     };
     responses: {
         /** @description Problem: MethodNotAllowed */
@@ -4265,6 +4665,52 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Problem: VenueInvalidState */
+        Problem409VenueInvalidStateMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: DeviceInvalidState */
+        Problem409DeviceInvalidStateMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: VenueInvalidState */
+        Problem409VenueInvalidState: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: ValidationError, EnrollmentCodeInvalid */
+        Problem422ValidationErrorOrEnrollmentCodeInvalid: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Problem: IdempotencyConflict, CertificateLimitReached */
         Problem409IdempotencyConflictOrCertificateLimitReached: {
             headers: {
@@ -4297,6 +4743,16 @@ export interface components {
         };
         /** @description Problem: EsimResellerAlreadyLinked */
         Problem409EsimResellerAlreadyLinked: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: DeviceInvalidState */
+        Problem409DeviceInvalidState: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
@@ -9430,6 +9886,388 @@ export interface operations {
             503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
+    listVenues: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of venues */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Venue"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    createVenue: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description Venue registered */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    /** @description The venue */
+                    Location: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    getVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    replaceVenueItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenueItemsRequest"];
+            };
+        };
+        responses: {
+            /** @description The venue with its new items */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    disableVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled venue */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409VenueInvalidStateMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    createEnrollmentCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A fresh enrollment code */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentCode"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409VenueInvalidStateMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    listVenueDevices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of devices */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueDevice"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    disableVenueDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+                deviceID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled device */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueDevice"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409DeviceInvalidStateMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    registerDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterDeviceRequest"];
+            };
+        };
+        responses: {
+            /** @description The enrolled device */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409VenueInvalidState"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationErrorOrEnrollmentCodeInvalid"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listVenueItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device's venue and its items */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueItems"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
     employeeListAccounts: {
         parameters: {
             query?: {
@@ -10046,6 +10884,293 @@ export interface operations {
             409: components["responses"]["Problem409EsimResellerAlreadyLinked"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeListVenues: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of venues */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Venue"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeCreateVenue: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateVenueRequest"];
+            };
+        };
+        responses: {
+            /** @description Venue registered */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    /** @description The venue */
+                    Location: string;
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeGetVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeReplaceVenueItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenueItemsRequest"];
+            };
+        };
+        responses: {
+            /** @description The venue with its new items */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeDisableVenue: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled venue */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Venue"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409VenueInvalidState"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeCreateEnrollmentCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A fresh enrollment code */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentCode"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409VenueInvalidState"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeListVenueDevices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of devices */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VenueDevice"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeDisableVenueDevice: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                venueID: string;
+                deviceID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disabled device */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VenueDevice"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409DeviceInvalidState"];
             422: components["responses"]["Problem422ValidationError"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];

@@ -5,17 +5,20 @@ import {
   employeeOnlyScopes,
   identityScopes,
   type Scope,
+  venueDeviceScopes,
 } from '../../vocabulary/scopes.ts';
 import { type FieldError, ValidationError } from '../errors.ts';
 import type { AccountKind } from './model.ts';
 
 const identity = new Set<Scope>(identityScopes);
 const employeeOnly = new Set<Scope>(employeeOnlyScopes);
+const venueDeviceOnly = new Set<Scope>(venueDeviceScopes);
 
 /**
  * The scopes an application may hold: canonical names (aliases accepted), each once. Unknown names are
  * refused rather than dropped, so a typo never yields an application that silently lacks a scope; the
- * admin (identity) scopes belong to operator accounts only, and the employee scopes to no application.
+ * admin (identity) scopes belong to operator accounts only, the employee and venue device scopes to no
+ * application.
  */
 export function allowedScopesFor(names: readonly string[], kind: AccountKind): Scope[] {
   const errors: FieldError[] = [];
@@ -24,6 +27,8 @@ export function allowedScopesFor(names: readonly string[], kind: AccountKind): S
     const path = `body.allowed_scopes.${index}`;
     if (!scope) errors.push({ path, message: `Unknown scope ${name}` });
     else if (employeeOnly.has(scope)) errors.push({ path, message: `${scope} is granted to employees only` });
+    else if (venueDeviceOnly.has(scope))
+      errors.push({ path, message: `${scope} is granted to venue devices only` });
     else if (identity.has(scope) && kind !== 'operator') {
       errors.push({ path, message: `${scope} is granted to applications of operator accounts only` });
     }

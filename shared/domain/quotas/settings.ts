@@ -28,6 +28,11 @@ export interface QuotaSettings {
   clientFlood: FloodPolicy;
   /** Per source address on the admin domain (a WAF rate-based rule in AWS; the local stage has none). */
   adminFlood: FloodPolicy;
+  /**
+   * Per source address on the venue domain: the admin domain's numbers, since a lounge network's
+   * scanners behind one address send about what a busy console does.
+   */
+  venueFlood: FloodPolicy;
 }
 
 /**
@@ -48,6 +53,7 @@ const aws: QuotaSettings = {
   flood: defaultFloodPolicy,
   clientFlood: defaultClientFloodPolicy,
   adminFlood: defaultAdminFloodPolicy,
+  venueFlood: defaultAdminFloodPolicy,
 };
 
 export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
@@ -65,6 +71,7 @@ export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
     flood: defaultFloodPolicy,
     clientFlood: defaultClientFloodPolicy,
     adminFlood: defaultAdminFloodPolicy,
+    venueFlood: defaultAdminFloodPolicy,
   },
   preview: aws,
   stage: aws,

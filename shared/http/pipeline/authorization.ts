@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type AuthenticationInput, authenticate } from '../../auth/authenticate.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { config } from '../../config/env.ts';
 import { logger } from '../../observability/logger.ts';
 import { mutualTlsHosts } from '../../routes/types.ts';
 import { type PipelineMiddleware, type PipelineRequest, present } from './internal.ts';
@@ -32,6 +33,15 @@ export function authorization(options: Partial<AuthorizationOptions> = {}): Pipe
       authorization: event.headers.authorization,
       clientCertificate: present(internal.clientCertificate, 'client certificate (requestContext)'),
       certificateRequired: route.hosts.some((host) => mutualTlsHosts.includes(host)),
+      ...(route.hosts.includes('venue')
+        ? {
+            dpop: {
+              proof: event.headers.dpop,
+              method: event.httpMethod,
+              url: `${config().venueBaseUrl.replace(/\/+$/, '')}${event.path}`,
+            },
+          }
+        : {}),
     });
     log.appendKeys({
       account_id: principal.kind === 'partner' ? principal.accountId : undefined,

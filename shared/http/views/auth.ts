@@ -1,8 +1,11 @@
 /** A token endpoint's answer (RFC 6749, section 5.1). */
-export function tokenView(token: { accessToken: string; expiresIn: number; scopes: readonly string[] }) {
+export function tokenView(
+  token: { accessToken: string; expiresIn: number; scopes: readonly string[] },
+  tokenType: 'Bearer' | 'DPoP' = 'Bearer',
+) {
   return {
     access_token: token.accessToken,
-    token_type: 'Bearer' as const,
+    token_type: tokenType,
     expires_in: token.expiresIn,
     scope: token.scopes.join(' '),
   };

@@ -68,6 +68,7 @@ const document: FuzzedDocument = JSON.parse(
       apiBaseUrl: 'https://api.local',
       authBaseUrl: 'https://auth.local',
       adminBaseUrl: 'https://admin.local',
+      venueBaseUrl: 'https://venue.test',
     }),
   ),
 );

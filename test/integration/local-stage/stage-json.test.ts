@@ -2,12 +2,12 @@ import { X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stage } from '../../support/api.ts';
+import { request, stage, token } from '../../support/api.ts';
 
 describe('stage.json', () => {
   // Issues 2, 5, 11 and 14 fix these keys exactly; anything else the stage knows belongs in endpoints.json.
   it('has exactly the documented fields', () => {
-    const { operator, partners, webhook_receiver, employee_login, idp, ...top } = stage();
+    const { operator, partners, webhook_receiver, employee_login, idp, venues, ...top } = stage();
 
     expect(Object.keys(top).sort()).toEqual([
       'admin_url',
@@ -16,6 +16,7 @@ describe('stage.json', () => {
       'ca_cert',
       'console_url',
       'docs_url',
+      'venue_url',
     ]);
     expect(Object.keys(employee_login).sort()).toEqual(['client_id', 'redirect_uri']);
     expect(Object.keys(idp).sort()).toEqual(['employees', 'issuer']);
@@ -24,6 +25,15 @@ describe('stage.json', () => {
     expect(Object.keys(webhook_receiver).sort()).toEqual(['cert', 'key']);
     expect(Object.keys(operator).sort()).toEqual(['client_cert', 'client_id', 'client_key', 'client_secret']);
     expect(partners).toHaveLength(2);
+    expect(venues).toHaveLength(1);
+    for (const venue of venues)
+      expect(Object.keys(venue).sort()).toEqual([
+        'enrollment_code',
+        'fast_tracks',
+        'lounges',
+        'name',
+        'venue_id',
+      ]);
     for (const partner of partners) {
       expect(Object.keys(partner).sort()).toEqual([
         'account_id',
@@ -60,8 +70,8 @@ describe('stage.json', () => {
   });
 
   it('serves every host, the identity provider, the console and the reference over HTTPS on loopback, each on its own port', () => {
-    const { base_url, auth_url, admin_url, console_url, docs_url, idp } = stage();
-    const urls = [base_url, auth_url, admin_url, console_url, docs_url, idp.issuer];
+    const { base_url, auth_url, admin_url, venue_url, console_url, docs_url, idp } = stage();
+    const urls = [base_url, auth_url, admin_url, venue_url, console_url, docs_url, idp.issuer];
 
     for (const url of urls) expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(new Set(urls).size).toBe(urls.length);
@@ -78,5 +88,18 @@ describe('stage.json', () => {
       { username: 'nico.nogroup', groups: ['pts-finance'], role: 'admin' },
     ]);
     for (const employee of idp.employees) expect(employee.password.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('names a seeded venue operating every seeded lounge and fast-track, with an unused enrollment code', async () => {
+    const [venue] = stage().venues;
+    const lounges = await request<{ data: { id: string }[] }>('GET', '/v2/catalog/lounges?limit=1000', {
+      cert: 0,
+      token: await token(0),
+    });
+
+    expect(venue?.enrollment_code).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
+    expect(venue?.lounges.length).toBeGreaterThan(0);
+    expect(venue?.fast_tracks.length).toBeGreaterThan(0);
+    for (const lounge of lounges.body.data) expect(venue?.lounges).toContain(lounge.id);
   });
 });

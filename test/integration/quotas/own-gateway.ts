@@ -6,6 +6,7 @@ import type { LocalFloodRules, LocalUsagePlans } from '../../../infra/local/limi
 import { region, type StageJson } from '../../../infra/local/stage.ts';
 import type { LogLevel } from '../../../shared/config/env.ts';
 import { logger } from '../../../shared/observability/logger.ts';
+import type { Host } from '../../../shared/routes/types.ts';
 import type { Clock } from '../../../shared/util/clock.ts';
 import { endpoints, stage, stageClient } from '../../support/api.ts';
 
@@ -32,7 +33,7 @@ function runFunctionsHere(): void {
 }
 
 export async function ownGateway(options: {
-  host: 'api' | 'auth' | 'admin';
+  host: Host;
   usagePlans?: LocalUsagePlans;
   floodRules?: LocalFloodRules;
   /** The gateway's time, as the events carry it to the functions (the day their usage counts in). */
@@ -59,7 +60,7 @@ export async function ownGateway(options: {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sourceAddress ? { sourceAddress: options.sourceAddress } : {}),
   });
-  const url = { api: 'base_url', auth: 'auth_url', admin: 'admin_url' } as const;
+  const url = { api: 'base_url', auth: 'auth_url', admin: 'admin_url', venue: 'venue_url' } as const;
   const stageJson: StageJson = { ...shared, [url[options.host]]: gateway.url };
   const client = stageClient(() => stageJson);
   return {

@@ -45,6 +45,19 @@ describe('allowed scopes of an application', () => {
     ]);
   });
 
+  it('refuse the venue device scopes on any account: only enrolled devices hold them', () => {
+    const error = refusal(() => allowedScopesFor(['passes:verify', 'passes:redeem'], 'operator'));
+
+    expect(error.errors.map((entry) => entry.message)).toEqual([
+      'passes:verify is granted to venue devices only',
+      'passes:redeem is granted to venue devices only',
+    ]);
+  });
+
+  it('grant venue administration on an operator account', () => {
+    expect(allowedScopesFor(['admin.venues:write'], 'operator')).toEqual(['admin.venues:write']);
+  });
+
   it('must name at least one scope', () => {
     expect(refusal(() => allowedScopesFor([], 'partner')).errors[0]?.path).toBe('body.allowed_scopes');
   });

@@ -37,6 +37,7 @@ export async function useLocalConfig(
     API_BASE_URL: 'https://api.test.invalid',
     AUTH_BASE_URL: 'https://auth.test.invalid',
     ADMIN_BASE_URL: 'https://admin.test.invalid',
+    VENUE_BASE_URL: 'https://venue.test.invalid',
     ...overrides,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);

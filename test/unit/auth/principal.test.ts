@@ -203,6 +203,9 @@ describe('verified access tokens', () => {
         },
       },
       employees: { requireNotRevoked: refuseDisabled },
+      devices: { requireActive: refuseDisabled },
+      replays: { firstUse: async () => true },
+      now: () => now,
     };
   }
 

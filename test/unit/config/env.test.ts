@@ -140,6 +140,7 @@ const everySetting: StageSettings = {
   apiBaseUrl: 'https://api.example.com',
   authBaseUrl: 'https://auth.example.com',
   adminBaseUrl: 'https://admin.example.com',
+  venueBaseUrl: 'https://venue.test',
   consoleOrigin: 'https://console.example.com',
   employeeLogin: {
     issuer: 'https://idp.example.com',

@@ -15,6 +15,7 @@ function stubStage(stage: string, smdpAddress?: string): void {
     API_BASE_URL: 'https://api.example.com',
     AUTH_BASE_URL: 'https://auth.example.com',
     ADMIN_BASE_URL: 'https://admin.example.com',
+    VENUE_BASE_URL: 'https://venue.example.com',
     ESIM_SMDP_ADDRESS: smdpAddress ?? '',
   };
   for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value);

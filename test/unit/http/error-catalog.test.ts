@@ -61,6 +61,8 @@ describe('the error catalog', () => {
       'ApplicationInvalidState',
       'CertificateLimitReached',
       'CertificateInvalidState',
+      'VenueInvalidState',
+      'DeviceInvalidState',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());

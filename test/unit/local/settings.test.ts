@@ -17,9 +17,10 @@ describe('the local stage settings', () => {
     'LOCAL_IDP_PORT',
     'LOCAL_CONSOLE_PORT',
     'LOCAL_DOCS_PORT',
+    'LOCAL_VENUE_PORT',
   ];
 
-  it('listen on 8443 to 8448, keep state in .local and map roles leniently unless told otherwise', () => {
+  it('listen on 8443 to 8449, keep state in .local and map roles leniently unless told otherwise', () => {
     for (const name of [...portVariables, 'LOCAL_STATE_DIR', 'LOCAL_EMPLOYEE_ROLES'])
       vi.stubEnv(name, undefined);
 
@@ -30,6 +31,7 @@ describe('the local stage settings', () => {
       idp: 8446,
       console: 8447,
       docs: 8448,
+      venue: 8449,
     });
     expect(localStateDir()).toBe(resolve('.local'));
     expect(localEmployeeRoles()).toBe('lenient');
@@ -42,10 +44,19 @@ describe('the local stage settings', () => {
     vi.stubEnv('LOCAL_IDP_PORT', '0');
     vi.stubEnv('LOCAL_CONSOLE_PORT', '9447');
     vi.stubEnv('LOCAL_DOCS_PORT', '0');
+    vi.stubEnv('LOCAL_VENUE_PORT', '9449');
     vi.stubEnv('LOCAL_STATE_DIR', '/tmp/stage');
     vi.stubEnv('LOCAL_EMPLOYEE_ROLES', 'strict');
 
-    expect(localPorts()).toEqual({ api: 0, auth: 9444, admin: 9445, idp: 0, console: 9447, docs: 0 });
+    expect(localPorts()).toEqual({
+      api: 0,
+      auth: 9444,
+      admin: 9445,
+      idp: 0,
+      console: 9447,
+      docs: 0,
+      venue: 9449,
+    });
     expect(localStateDir()).toBe('/tmp/stage');
     expect(localEmployeeRoles()).toBe('strict');
   });

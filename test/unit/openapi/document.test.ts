@@ -7,6 +7,7 @@ const options = {
   apiBaseUrl: 'https://api.test',
   authBaseUrl: 'https://auth.test',
   adminBaseUrl: 'https://admin.test',
+  venueBaseUrl: 'https://venue.test',
 };
 
 describe('the OpenAPI document', () => {
@@ -37,9 +38,14 @@ describe('the OpenAPI document', () => {
       if (route.auth) {
         const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
         const employeesOnly = route.hosts.every((host) => host === 'admin');
+        const devicesOnly = route.hosts.every((host) => host === 'venue');
         expect(operation?.security, route.operationId).toEqual(
           accepted.map((scope) =>
-            employeesOnly ? { employeeToken: [scope] } : { mutualTLS: [], partnerToken: [scope] },
+            devicesOnly
+              ? { deviceToken: [scope] }
+              : employeesOnly
+                ? { employeeToken: [scope] }
+                : { mutualTLS: [], partnerToken: [scope] },
           ),
         );
       }
