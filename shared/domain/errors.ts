@@ -42,6 +42,11 @@ export const errorCatalog = {
   UnsupportedMediaType: { status: 415, title: 'Unsupported media type' },
   // Added by this service for webhook recovery (docs/webhooks.md, Recovery).
   WebhookRecoveryInProgress: { status: 409, title: 'A recovery is already running for the subscription' },
+  // Added by this service: a venue's scanner refused a pass (docs/venues.md, Verify and redeem).
+  PassAlreadyUsed: { status: 409, title: 'Pass already used' },
+  PassCanceled: { status: 409, title: 'Pass canceled' },
+  PassExpired: { status: 409, title: 'Pass expired' },
+  PassNotValidHere: { status: 409, title: 'Pass not valid at this venue' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -2175,7 +2175,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -9717,6 +9717,10 @@ export interface operations {
                         /** @description null on the first status of the subject */
                         previous_status: string | null;
                         pass_id: string;
+                        /** @description Only when status is Used: the guests admitted (1..guests_count). */
+                        used_guests_count?: number;
+                        /** @description Only when status is Used: when the pass was scanned at the door (RFC 3339 UTC). */
+                        redeemed_at?: string;
                     };
                 };
             };

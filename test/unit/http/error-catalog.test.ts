@@ -59,6 +59,10 @@ describe('the error catalog', () => {
       'AccountInvalidState',
       'EmployeeInvalidState',
       'ApplicationInvalidState',
+      'PassAlreadyUsed',
+      'PassCanceled',
+      'PassExpired',
+      'PassNotValidHere',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());
