@@ -84,3 +84,12 @@ export const disputedRedemptionsQuery = z.extend(cursorQuery, {
     description: 'Required; only Disputed redemptions are listed (the ones that need an employee).',
   }),
 });
+
+/** For employees: the redemption with the partner account it concerns. */
+export const disputedRedemptionSchema = z
+  .extend(redemptionSchema, { account_id: uuid })
+  .register(z.globalRegistry, { id: 'AdminRedemption' });
+
+export const disputedRedemptionsPageSchema = cursorPage(disputedRedemptionSchema).register(z.globalRegistry, {
+  id: 'AdminRedemptionsPage',
+});

@@ -29,6 +29,7 @@ export const employeeOnlyScopes = [
   'admin.webhook_deliveries:write',
   'admin.audit_log:read',
   'admin.employees:write',
+  'admin.redemptions:read',
 ] as const;
 
 /** What an application may be granted (operators' applications alone the identity scopes). */

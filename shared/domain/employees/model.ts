@@ -13,7 +13,7 @@ export type EmployeeScope = (typeof employeeScopes)[number];
 
 /**
  * Each role is a fixed set of scopes. `admin` holds every employee scope; `support` only reads
- * accounts, applications, eSIM pools, the catalog, webhook deliveries and the audit log.
+ * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log and redemptions.
  */
 export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
   admin: employeeScopes,
@@ -24,6 +24,7 @@ export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
     'admin.esim_pools:read',
     'admin.webhook_deliveries:read',
     'admin.audit_log:read',
+    'admin.redemptions:read',
   ],
 };
 

@@ -40,3 +40,8 @@ export function redemptionView(redemption: Redemption) {
     status: redemption.status,
   };
 }
+
+/** For employees: the redemption and the partner account it concerns. */
+export function adminRedemptionView(redemption: Redemption) {
+  return { ...redemptionView(redemption), account_id: redemption.accountId };
+}

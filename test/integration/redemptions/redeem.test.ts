@@ -11,6 +11,7 @@ import type { StagedWrite } from '../../../shared/domain/unit-of-work.ts';
 import { readPassToken } from '../../../shared/pki/pass-signing.ts';
 import { endpoints } from '../../support/api.ts';
 import { everyPage } from '../../support/contracts/staging.ts';
+import { asSupport } from '../../support/employees.ts';
 import {
   bookingPath,
   call,
@@ -127,6 +128,32 @@ describe('verify and redeem on DynamoDB', () => {
     expect(disputed.map((listed) => listed.passId)).toContain(passId);
     const pass = await call(partner, 'GET', bookingPath('lounges', bookingId, 'pass'));
     expect(pass.body.status).toBe('Canceled');
+
+    const listed = await asSupport<{ data: Record<string, unknown>[] }>(
+      'GET',
+      '/api/v1/admin/redemptions?status=Disputed&limit=200',
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.find((item) => item.pass_id === passId)).toMatchObject({
+      status: 'Disputed',
+      booking_id: bookingId,
+      account_id: partner.accountId,
+      admitted_guests: 1,
+      scanned_at: scannedAt.toISOString(),
+    });
+  });
+
+  it.each([
+    ['without status', ''],
+    ['for status Accepted', '?status=Accepted'],
+    [
+      'with a cursor of another list',
+      `?status=Disputed&cursor=${Buffer.from('{"sk":"BOOKING#x"}').toString('base64url')}`,
+    ],
+  ])('answers the employees list %s with 422', async (_case, query) => {
+    const response = await asSupport<{ code: string }>('GET', `/api/v1/admin/redemptions${query}`);
+
+    expect([response.status, response.body.code]).toEqual([422, 'ValidationError']);
   });
 
   it('refuses a pass canceled before the scan with 409 PassCanceled', async () => {

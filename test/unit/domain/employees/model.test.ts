@@ -58,6 +58,7 @@ describe('role scopes', () => {
       'admin.esim_pools:read',
       'admin.webhook_deliveries:read',
       'admin.audit_log:read',
+      'admin.redemptions:read',
     ]);
     for (const scope of scopes) expect(scope).toMatch(/:read$/);
   });
