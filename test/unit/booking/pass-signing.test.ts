@@ -1,3 +1,4 @@
+import { importJWK, type JWK, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   ensurePassSigningKeys,
@@ -6,6 +7,7 @@ import {
   PublishedPassKeys,
   passJwks,
   readPassSigningKeys,
+  readPassToken,
   signPassToken,
   verifyPassToken,
 } from '../../../shared/pki/pass-signing.ts';
@@ -89,6 +91,38 @@ describe('a pass QR payload', () => {
 });
 
 const ids = { privateSet: 'pass-signing-keys', publicJwks: 'pass-keys-public' };
+
+describe('a pass QR read by the venue API', () => {
+  it('carries the pass whatever the time: an expired pass is still a pass (refused later as PassExpired)', async () => {
+    const set = await newPassSigningKeySet();
+    const token = await signPassToken(set, { ...claims, validUntil: '2001-01-01T00:00:00.000Z' });
+
+    expect(await readPassToken(token, passJwks(set))).toMatchObject({ passId: claims.passId });
+  });
+
+  it('is not a pass when signed by another key set, altered, malformed or of another typ', async () => {
+    const set = await newPassSigningKeySet();
+    const token = await signPassToken(set, claims);
+    const [header, payload, signature] = token.split('.');
+    const altered = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), gst: 9 }),
+    ).toString('base64url');
+    const active = set.keys[0];
+    if (!active) throw new Error('no key');
+    const accessToken = await new SignJWT({ sub: claims.passId })
+      .setProtectedHeader({ alg: 'ES256', kid: active.kid, typ: 'at+jwt' })
+      .sign(await importJWK(active.private_jwk as JWK, 'ES256'));
+
+    for (const qr of [
+      await signPassToken(await newPassSigningKeySet(), claims),
+      `${header}.${altered}.${signature}`,
+      'not-a-jws',
+      accessToken,
+    ]) {
+      expect(await readPassToken(qr, passJwks(set))).toBeUndefined();
+    }
+  });
+});
 
 describe('the pass signing keys', () => {
   it('are created on first use where the stage may generate them, then reused, with their public half published', async () => {
