@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Booking } from '../booking/model.ts';
-import { passStatusOf } from '../booking/model.ts';
+import { type Booking, type IssuedPass, passStatusOf } from '../booking/model.ts';
 import type { BookingStore } from '../booking/ports.ts';
 import { type ApiError, ConflictError, ValidationError } from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
@@ -83,7 +82,7 @@ export function refusalError(refusal: PassRefusal, booking: Booking): ConflictEr
 export function outcomeAt(
   booking: Booking,
   scannedAt: Date,
-): { refusal: PassRefusal } | { status: RedemptionStatus } {
+): { refusal: PassRefusal } | { status: RedemptionStatus; pass: IssuedPass } {
   const { pass } = booking;
   if (booking.passUse !== null) return { refusal: 'PassAlreadyUsed' };
   if (pass === null || booking.status === 'Processing' || booking.status === 'Issued')
@@ -94,8 +93,8 @@ export function outcomeAt(
   if (at + skew < Date.parse(pass.validFrom) || at - skew > Date.parse(pass.validUntil))
     return { refusal: 'PassExpired' };
   if (booking.status === 'Canceled')
-    return Date.parse(booking.updatedAt) > at ? { status: 'Disputed' } : { refusal: 'PassCanceled' };
-  return { status: 'Accepted' };
+    return Date.parse(booking.updatedAt) > at ? { status: 'Disputed', pass } : { refusal: 'PassCanceled' };
+  return { status: 'Accepted', pass };
 }
 
 /** The pass a venue scanned, with its booking: 422 when it is not a pass, 409 when not one of the venue's. */
@@ -184,7 +183,8 @@ export function redeemBooking(
   const { booking, scannedAt, now } = input;
   const outcome = outcomeAt(booking, scannedAt);
   if ('refusal' in outcome) throw input.refuse(outcome.refusal, booking);
-  const guestsCount = booking.pass?.guestsCount ?? 0;
+  const { pass } = outcome;
+  const { guestsCount } = pass;
   if (input.admittedGuests < 1 || input.admittedGuests > guestsCount) {
     throw new ValidationError("The guests admitted are outside the pass's guest count.", [
       { path: input.admittedField, message: `Must be between 1 and ${guestsCount}.` },
@@ -192,7 +192,7 @@ export function redeemBooking(
   }
   const redemption: Redemption = {
     redemptionId: randomUUID(),
-    passId: booking.passId ?? '',
+    passId: pass.passId,
     bookingId: booking.bookingId,
     accountId: booking.accountId,
     serviceType: booking.serviceType,
