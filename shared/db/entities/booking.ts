@@ -51,7 +51,7 @@ const bookingPrefix = 'BOOKING#';
  */
 export const passRefKeys = (passId: string) => ({ pk: `PASS#${passId}`, sk: 'PASS' });
 
-interface PassRefItem {
+export interface PassRefItem {
   pk: string;
   sk: string;
   entity: 'PassRef';
@@ -258,16 +258,21 @@ export async function findBookingByPass(passId: string): Promise<Booking | undef
   return findBooking(ref.account_id, ref.booking_id);
 }
 
-/** The issue writes the pass's reference with it; nothing else changes it. */
+/** The reference of a pass to its booking (the only writers: the issue, and the one-off backfill). */
+export function passRefItem(ref: { passId: string; bookingId: string; accountId: string }): PassRefItem {
+  return {
+    ...passRefKeys(ref.passId),
+    entity: 'PassRef',
+    pass_id: ref.passId,
+    booking_id: ref.bookingId,
+    account_id: ref.accountId,
+  };
+}
+
+/** The issue writes the pass's reference with it; nothing changes it afterwards. */
 function passRefWrite(booking: Booking): DynamoWrite[] {
   if (!booking.pass) return [];
-  const item: PassRefItem = {
-    ...passRefKeys(booking.pass.passId),
-    entity: 'PassRef',
-    pass_id: booking.pass.passId,
-    booking_id: booking.bookingId,
-    account_id: booking.accountId,
-  };
+  const item = passRefItem({ ...booking, passId: booking.pass.passId });
   return [
     {
       description: `pass ${booking.pass.passId} reference`,

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { stagedWriteCommitter } from '../../../shared/db/commit-staged.ts';
-import { bookingStore } from '../../../shared/db/entities/booking.ts';
+import { bookingStore, passRefKeys } from '../../../shared/db/entities/booking.ts';
 import { redemptionStore } from '../../../shared/db/entities/redemption.ts';
+import { backfillPassReferences } from '../../../shared/db/migrations/pass-references.ts';
 import { type ApiError, ConcurrentChangeError } from '../../../shared/domain/errors.ts';
 import type { VenueAuthority } from '../../../shared/domain/redemptions/ports.ts';
 import { type RedeemInput, redeemPass, verifyPass } from '../../../shared/domain/redemptions/service.ts';
 import type { StagedWrite } from '../../../shared/domain/unit-of-work.ts';
 import { readPassToken } from '../../../shared/pki/pass-signing.ts';
 import { endpoints } from '../../support/api.ts';
+import { documentClient } from '../../support/aws.ts';
 import { everyPage } from '../../support/contracts/staging.ts';
 import { asSupport } from '../../support/employees.ts';
 import {
@@ -163,5 +166,23 @@ describe('verify and redeem on DynamoDB', () => {
     const error = await redeem({ qr, admittedGuests: 1 }).catch((thrown: unknown) => thrown);
 
     expect((error as ApiError).code).toBe('PassCanceled');
+  });
+
+  it('finds a pass issued before its reference existed once the backfill ran', async () => {
+    const { bookingId, qr } = await confirmedPass();
+    const { passId } = (await tokens.read(qr)) ?? { passId: '' };
+    await documentClient().send(
+      new DeleteCommand({ TableName: endpoints().tables.main, Key: passRefKeys(passId) }),
+    );
+    const venue = { tokens, bookings: bookingStore, venues: everywhere };
+    const before = await verifyPass(venue, { venueId, qr, now: new Date() }).catch(
+      (thrown: unknown) => thrown,
+    );
+    expect((before as ApiError).code).toBe('ValidationError');
+
+    const { written } = await backfillPassReferences();
+
+    expect(written).toBeGreaterThan(0);
+    expect((await verifyPass(venue, { venueId, qr, now: new Date() })).bookingId).toBe(bookingId);
   });
 });
