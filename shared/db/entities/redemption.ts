@@ -144,7 +144,11 @@ export const redemptionStore = {
         TableName: config().mainTableName,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :from',
-        ExpressionAttributeValues: { ':pk': gsi1pk, ':from': `${sortPrefix}${query.since ?? ''}` },
+        // Keys hold toISOString's form (milliseconds): `since` without them must compare alike.
+        ExpressionAttributeValues: {
+          ':pk': gsi1pk,
+          ':from': `${sortPrefix}${query.since === undefined ? '' : new Date(query.since).toISOString()}`,
+        },
         Limit: query.limit + 1,
         ...(start ? { ExclusiveStartKey: { ...start } } : {}),
       }),

@@ -69,7 +69,11 @@ export class MemoryRedemptions implements RedemptionStore {
   }
   async listOfVenue(venueId: string, query: VenueRedemptionsQuery) {
     const mine = [...this.byPass.values()]
-      .filter((r) => r.venueId === venueId && (query.since === undefined || r.recordedAt >= query.since))
+      .filter(
+        (r) =>
+          r.venueId === venueId &&
+          (query.since === undefined || Date.parse(r.recordedAt) >= Date.parse(query.since)),
+      )
       .sort((a, b) => `${a.recordedAt}#${a.redemptionId}`.localeCompare(`${b.recordedAt}#${b.redemptionId}`));
     return page(mine, query);
   }
