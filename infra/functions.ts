@@ -147,7 +147,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     invokes: ['certificate-signing'],
     keys: {
       main: {
-        reads: partitionsOf('main', 'accountLists', 'venueLists', 'catalog'),
+        reads: partitionsOf('main', 'accountLists', 'venueLists', 'catalog', 'redemptions'),
         writes: [
           ...partitionsOf('main', 'venues', 'venueDevices', 'enrollmentCodes'),
           ...partitionsOf(
@@ -240,7 +240,11 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   sandbox: {
     tables: { main: 'readWrite', ...dailyUsageCounter.tables },
     // Sandbox bookings and eSIM usage.
-    keys: { main: { reads: callerStanding, writes: esimWrites }, ...dailyUsageCounter.keys },
+    // Sandbox bookings' pass uses go through the redemption use case (docs/redemptions.md).
+    keys: {
+      main: { reads: callerStanding, writes: [...esimWrites, ...partitionsOf('main', 'redemptions')] },
+      ...dailyUsageCounter.keys,
+    },
     secrets: { jwks: 'read' },
   },
   // The plan comes from the authorizer's context; the main table only when a request arrives without
@@ -427,7 +431,7 @@ const workerDefinitions = {
     // bookings are issued (pass, hold).
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
-    keys: { main: { writes: [...bookingWrites, ...partitionsOf('main', 'events')] } },
+    keys: { main: { writes: [...bookingWrites, ...partitionsOf('main', 'events', 'passReferences')] } },
     secrets: { passSigningKeys: 'read' },
     signingKeys: { sign: ['pass'] },
     trigger: {
@@ -451,7 +455,12 @@ const workerDefinitions = {
     // Records stuck in an intermediate state (bookings Processing past two minutes) are re-driven.
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
-    keys: { main: { reads: partitionsOf('main', 'bookingSweeps'), writes: bookingWrites } },
+    keys: {
+      main: {
+        reads: partitionsOf('main', 'bookingSweeps'),
+        writes: [...bookingWrites, ...partitionsOf('main', 'passReferences')],
+      },
+    },
     // It issues passes, like the processor: the one other signer.
     secrets: { passSigningKeys: 'read' },
     signingKeys: { sign: ['pass'] },

@@ -7,7 +7,11 @@ import {
 import { managerListPartitionPrefix } from '../shared/db/entities/account-manager.ts';
 import { applicationPartitionPrefix } from '../shared/db/entities/application.ts';
 import { auditIndexPartitionPrefixes, auditPartition } from '../shared/db/entities/audit.ts';
-import { holdPartitionPrefix, processingPartitionPrefix } from '../shared/db/entities/booking.ts';
+import {
+  holdPartitionPrefix,
+  passReferencePartitionPrefix,
+  processingPartitionPrefix,
+} from '../shared/db/entities/booking.ts';
 import { catalogPartition, snapshotPartitionPrefix } from '../shared/db/entities/catalog.ts';
 import { draftPartition } from '../shared/db/entities/catalog-draft.ts';
 import { imagePartitionPrefix } from '../shared/db/entities/catalog-image.ts';
@@ -22,6 +26,11 @@ import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts'
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import { certificateExpiryPartition } from '../shared/db/entities/partner-certificate.ts';
 import { proofJtiPartitionPrefix } from '../shared/db/entities/proof-jti.ts';
+import {
+  redemptionListPartitionPrefix,
+  redemptionPartitionPrefix,
+  venueRedemptionsPartitionPrefix,
+} from '../shared/db/entities/redemption.ts';
 import { venueListPartition, venuePartitionPrefix } from '../shared/db/entities/venue.ts';
 import { devicePartitionPrefix } from '../shared/db/entities/venue-device.ts';
 import { webhookPartitionPrefix } from '../shared/db/entities/webhook.ts';
@@ -127,6 +136,12 @@ export const mainPartitions = {
   enrollmentCodes: [startingWith(enrollmentCodePartitionPrefix)],
   /** Spent jtis of device client assertions and DPoP proofs. */
   proofJtis: [startingWith(proofJtiPartitionPrefix)],
+  /** A pass's reference to its booking, written with the issue: venues find a booking from its QR. */
+  passReferences: [startingWith(passReferencePartitionPrefix)],
+  /** One redemption per pass (docs/redemptions.md), and the listing of Disputed ones. */
+  redemptions: [startingWith(redemptionPartitionPrefix), startingWith(redemptionListPartitionPrefix)],
+  /** The index of a venue's redemptions (reads only: redemption items carry it). */
+  venueRedemptions: [startingWith(venueRedemptionsPartitionPrefix)],
 } as const satisfies Record<string, readonly KeyPattern[]>;
 
 /** Hexadecimal digits: an account id (a UUID) starts with one. */
@@ -190,6 +205,8 @@ export const partitionWriters: Writers = {
     venueDevices: ['admin', 'venue'],
     enrollmentCodes: ['admin', 'venue'],
     proofJtis: ['auth', 'venue'],
+    passReferences: ['booking-processor', 'recovery-sweep'],
+    redemptions: ['sandbox'],
   },
   idempotency: {
     idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks'],

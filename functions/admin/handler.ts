@@ -7,6 +7,7 @@ import { deliveryStore } from '../../shared/db/entities/delivery.ts';
 import { dynamoEmployeeRevocationStore } from '../../shared/db/entities/employee-revocation.ts';
 import { eventOutbox } from '../../shared/db/entities/event.ts';
 import { partnerCertificateStore } from '../../shared/db/entities/partner-certificate.ts';
+import { redemptionStore } from '../../shared/db/entities/redemption.ts';
 import { webhookStore } from '../../shared/db/entities/webhook.ts';
 import {
   addCertificate,
@@ -33,6 +34,7 @@ import {
 import type { EmployeeRevocationStore } from '../../shared/domain/employees/ports.ts';
 import { reinstateEmployee, revokeEmployee } from '../../shared/domain/employees/revocation.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { listDisputedRedemptions } from '../../shared/domain/redemptions/service.ts';
 import { listDeliveries, redeliver } from '../../shared/domain/webhooks/deliveries.ts';
 import type { RedeliveryPorts } from '../../shared/domain/webhooks/ports.ts';
 import { listWebhooks } from '../../shared/domain/webhooks/subscriptions.ts';
@@ -45,6 +47,7 @@ import {
 } from '../../shared/http/views/accounts.ts';
 import { employeeRevocationView } from '../../shared/http/views/employees.ts';
 import { pageView } from '../../shared/http/views/page.ts';
+import { adminRedemptionView } from '../../shared/http/views/redemptions.ts';
 import { deliveryView, webhookListView } from '../../shared/http/views/webhooks.ts';
 import { signingFunctionSigner } from '../../shared/pki/signing-function.ts';
 import { adminRoutes } from '../../shared/routes/admin.ts';
@@ -243,6 +246,11 @@ export const handler = createApiHandler(
         body: accountManagerView(manager),
       };
     },
+
+    listRedemptions: async ({ query }) => ({
+      status: 200,
+      body: pageView(await listDisputedRedemptions(redemptionStore, query), adminRedemptionView),
+    }),
 
     listAccountManagers: async ({ params, query }) => {
       const page = await listAccountManagers(ports, params.accountID, query);

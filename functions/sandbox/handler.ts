@@ -1,7 +1,8 @@
 import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
-import { recordPassUse } from '../../shared/domain/booking/service.ts';
+import { redemptionStore } from '../../shared/db/entities/redemption.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
+import { simulatePassUse } from '../../shared/domain/redemptions/sandbox.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { passView } from '../../shared/http/views/booking.ts';
 import { esimSandboxRoutes } from '../../shared/routes/esim-sandbox.ts';
@@ -20,8 +21,8 @@ export const handler = createApiHandler(groupRoutes, {
   simulatePassUsed: async ({ principal, body, now, uow, route }) => {
     if (config().stage === 'prod')
       throw new NotFoundError('ResourceNotFound', `No operation at ${route.path}.`);
-    const pass = await recordPassUse(
-      { store: bookingStore, uow },
+    const pass = await simulatePassUse(
+      { bookings: bookingStore, redemptions: redemptionStore, uow },
       { accountId: principal.accountId, scopes: principal.scopes, now },
       body.booking_id,
       body.used_guests_count,

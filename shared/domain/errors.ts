@@ -51,6 +51,11 @@ export const errorCatalog = {
   // 422 like a bad field (details.errors names body.enrollment_code), with a code of its own so a
   // scanner can tell staff to ask for a new code.
   EnrollmentCodeInvalid: { status: 422, title: 'Enrollment code unknown, used or expired' },
+  // Added by this service: a venue's scanner refused a pass (docs/venues.md, Verify and redeem).
+  PassAlreadyUsed: { status: 409, title: 'Pass already used' },
+  PassCanceled: { status: 409, title: 'Pass canceled' },
+  PassExpired: { status: 409, title: 'Pass expired' },
+  PassNotValidHere: { status: 409, title: 'Pass not valid at this venue' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

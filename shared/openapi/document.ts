@@ -77,6 +77,7 @@ const scopeDescriptions: Record<string, string> = {
   'admin.webhook_deliveries:write': "Redeliver any account's webhook events (employees)",
   'admin.audit_log:read': 'Read the audit log (employees)',
   'admin.employees:write': "Revoke and reinstate an employee's access (employees)",
+  'admin.redemptions:read': 'Read the redemptions venues recorded, the Disputed ones to settle (employees)',
 };
 
 /** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */

@@ -1,4 +1,4 @@
-import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
+import { compactVerify, createLocalJWKSet, type JWK, jwtVerify } from 'jose';
 import { type Es256KeyEntry, newEs256KeyEntry, publicJwksOf, signerOf } from '../crypto/es256-key.ts';
 import { type Es256Signer, signCompactJws } from '../crypto/jws.ts';
 import { type SigningKeyVault, signingKeyVault } from '../crypto/signing-key-vault.ts';
@@ -96,6 +96,10 @@ export async function verifyPassToken(
     currentDate: now,
     requiredClaims: ['sub', 'nbf', 'exp'],
   });
+  return claimsOf(payload);
+}
+
+async function claimsOf(payload: unknown): Promise<PassTokenClaims> {
   const claims = (await schemas()).parsePassClaims(payload);
   return {
     passId: claims.sub,
@@ -106,6 +110,27 @@ export async function verifyPassToken(
     validFrom: new Date(claims.nbf * 1000).toISOString(),
     validUntil: new Date(claims.exp * 1000).toISOString(),
   };
+}
+
+/**
+ * What the venue API does: the signature by a published key, `alg` ES256 and `typ` as
+ * verifyPassToken checks them, but not the validity window: a pass outside it is still this service's
+ * pass, refused as PassExpired at the moment it was scanned (docs/redemptions.md). Undefined when the
+ * token is not a pass of this service (malformed, foreign key, another `typ`, claims of another shape).
+ */
+export async function readPassToken(
+  token: string,
+  jwks: { keys: JWK[] },
+): Promise<PassTokenClaims | undefined> {
+  try {
+    const { payload, protectedHeader } = await compactVerify(token, createLocalJWKSet(jwks), {
+      algorithms: ['ES256'],
+    });
+    if (protectedHeader.typ !== passTokenType) return undefined;
+    return await claimsOf(JSON.parse(new TextDecoder().decode(payload)));
+  } catch {
+    return undefined;
+  }
 }
 
 const cacheMillis = 5 * 60 * 1000;
@@ -217,5 +242,10 @@ export class PublishedPassKeys {
 
   async jwks(): Promise<{ keys: JWK[] }> {
     return (await this.published.get()) ?? { keys: [] };
+  }
+
+  /** The redemptions' PassTokens port: the claims of a pass of this service, or undefined. */
+  async read(qr: string): Promise<PassTokenClaims | undefined> {
+    return readPassToken(qr, await this.jwks());
   }
 }

@@ -10,6 +10,7 @@ import {
   employeeRevocationRequestSchema,
   employeeRevocationSchema,
 } from '../schemas/employee-admin.ts';
+import { disputedRedemptionsPageSchema, disputedRedemptionsQuery } from '../schemas/redemptions.ts';
 import {
   deliveriesPageSchema,
   deliveriesQuery,
@@ -110,6 +111,19 @@ export const employeeAdminRoutes = {
     request: { params: accountDeliveryParams },
     responses: { 202: { description: 'Queued', schema: deliverySchema } },
     errors: ['ResourceNotFound', 'WebhookNotFound', 'WebhookInvalidState'],
+  }),
+  listRedemptions: defineRoute({
+    ...common,
+    operationId: 'listRedemptions',
+    method: 'GET',
+    path: '/api/v1/admin/redemptions',
+    summary: 'List Disputed redemptions, newest first: passes canceled after a venue scanned them offline',
+    description:
+      '`status` is required and only `Disputed` is listed: the guests were admitted, the booking canceled ' +
+      'before the scan reached the service (docs/redemptions.md). Each names the partner account.',
+    auth: { scope: 'admin.redemptions:read', ...employeeOnly },
+    request: { query: disputedRedemptionsQuery },
+    responses: { 200: { description: 'A page of redemptions', schema: disputedRedemptionsPageSchema } },
   }),
   revokeEmployee: defineRoute({
     ...common,

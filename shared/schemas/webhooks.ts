@@ -257,7 +257,16 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
   /** `data` of each event type (docs/webhooks.md). */
   const eventData: Record<(typeof eventTypes)[number], z.ZodMiniObject> = {
     'booking.status.changed': z.object(statusChange),
-    'pass.status.changed': z.object({ ...statusChange, pass_id: z.string() }),
+    'pass.status.changed': z.object({
+      ...statusChange,
+      pass_id: z.string(),
+      used_guests_count: z.optional(z.number()).register(z.globalRegistry, {
+        description: 'Only when status is Used: the guests admitted (1..guests_count).',
+      }),
+      redeemed_at: z.optional(z.string()).register(z.globalRegistry, {
+        description: 'Only when status is Used: when the pass was scanned at the door (RFC 3339 UTC).',
+      }),
+    }),
     'esim.package.usage_threshold_reached': z.object(esimUsage),
     'esim.package.exhausted': z.object(esimUsage),
     'esim.package.expired': z.object(esimUsage),

@@ -34,6 +34,7 @@ export const employeeOnlyScopes = [
   'admin.audit_log:read',
   'admin.employees:write',
   'admin.venues:read',
+  'admin.redemptions:read',
 ] as const;
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */

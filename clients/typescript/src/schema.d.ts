@@ -421,6 +421,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Disputed redemptions, newest first: passes canceled after a venue scanned them offline
+         * @description `status` is required and only `Disputed` is listed: the guests were admitted, the booking canceled before the scan reached the service (docs/redemptions.md). Each names the partner account.
+         */
+        get: operations["listRedemptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/employees/{employeeID}/revoke": {
         parameters: {
             query?: never;
@@ -2593,7 +2613,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -2908,6 +2928,40 @@ export interface components {
             rejected: number;
             /** @description No answer: timeout, refused, TLS, refused address */
             unreachable: number;
+        };
+        AdminRedemptionsPage: {
+            data: components["schemas"]["AdminRedemption"][];
+            next_cursor: string | null;
+        };
+        AdminRedemption: {
+            /** Format: uuid */
+            redemption_id: string;
+            /** Format: uuid */
+            pass_id: string;
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** Format: uuid */
+            item_id: string;
+            /** Format: uuid */
+            venue_id: string;
+            device_id: string | null;
+            admitted_guests: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            scanned_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            recorded_at: string;
+            /** @enum {string} */
+            status: "Accepted" | "Disputed";
+            /** Format: uuid */
+            account_id: string;
         };
         EmployeeRevocation: {
             employee_id: string;
@@ -5806,6 +5860,40 @@ export interface operations {
             404: components["responses"]["Problem404ResourceNotFoundOrWebhookNotFound"];
             405: components["responses"]["Problem405MethodNotAllowed"];
             409: components["responses"]["Problem409WebhookInvalidState"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listRedemptions: {
+        parameters: {
+            query: {
+                limit?: number;
+                cursor?: string;
+                /** @description Required; only Disputed redemptions are listed (the ones that need an employee). */
+                status: "Disputed";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of redemptions */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRedemptionsPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
             422: components["responses"]["Problem422ValidationError"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];
@@ -11265,6 +11353,10 @@ export interface operations {
                         /** @description null on the first status of the subject */
                         previous_status: string | null;
                         pass_id: string;
+                        /** @description Only when status is Used: the guests admitted (1..guests_count). */
+                        used_guests_count?: number;
+                        /** @description Only when status is Used: when the pass was scanned at the door (RFC 3339 UTC). */
+                        redeemed_at?: string;
                     };
                 };
             };

@@ -45,6 +45,25 @@ export const bookingKeys = (accountId: string, bookingId: string) => ({
   sk: `BOOKING#${bookingId}`,
 });
 const bookingPrefix = 'BOOKING#';
+
+/**
+ * The pass's reference to its booking: pk `PASS#<pass_id>`, sk `PASS`, written with the issue. A
+ * scanned QR names the pass and the booking but not the account, which the booking's key needs.
+ */
+export const passReferencePartitionPrefix = 'PASS#';
+export const passRefKeys = (passId: string) => ({
+  pk: `${passReferencePartitionPrefix}${passId}`,
+  sk: 'PASS',
+});
+
+export interface PassRefItem {
+  pk: string;
+  sk: string;
+  entity: 'PassRef';
+  pass_id: string;
+  booking_id: string;
+  account_id: string;
+}
 /** Shards of each sweep index's key: each takes a sixteenth of the index writes. */
 export const sweepShards = 16;
 
@@ -108,7 +127,7 @@ export interface BookingItem {
   status: BookingStatus;
   pass_id: string | null;
   pass?: PassItem;
-  /** Present once the sandbox recorded the pass used (conditions test its absence). */
+  /** Present once the pass was redeemed (conditions test its absence). */
   pass_used_guests_count?: number;
   pass_used_at?: string;
   first_name: string | null;
@@ -236,6 +255,39 @@ export async function findBooking(accountId: string, bookingId: string): Promise
     }),
   );
   return Item ? bookingFromItem(Item) : undefined;
+}
+
+/** Two strongly consistent reads: the pass's reference, then its booking. */
+export async function findBookingByPass(passId: string): Promise<Booking | undefined> {
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: config().mainTableName, Key: passRefKeys(passId), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  const ref = Item as PassRefItem;
+  return findBooking(ref.account_id, ref.booking_id);
+}
+
+/** The reference of a pass to its booking (the only writers: the issue, and the one-off backfill). */
+export function passRefItem(ref: { passId: string; bookingId: string; accountId: string }): PassRefItem {
+  return {
+    ...passRefKeys(ref.passId),
+    entity: 'PassRef',
+    pass_id: ref.passId,
+    booking_id: ref.bookingId,
+    account_id: ref.accountId,
+  };
+}
+
+/** The issue writes the pass's reference with it; nothing changes it afterwards. */
+function passRefWrite(booking: Booking): DynamoWrite[] {
+  if (!booking.pass) return [];
+  const item = passRefItem({ ...booking, passId: booking.pass.passId });
+  return [
+    {
+      description: `pass ${booking.pass.passId} reference`,
+      item: { Put: { TableName: config().mainTableName, Item: item } },
+    },
+  ];
 }
 
 /** The cursor names the last sort key read; the partition always comes from the token. */
@@ -376,12 +428,14 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
           TableName: table,
           Key: key,
           UpdateExpression:
-            'SET pass_used_guests_count = :used, pass_used_at = :at, change_id = :change, changed_at = :at',
+            'SET pass_used_guests_count = :used, pass_used_at = :used_at, change_id = :change, changed_at = :at',
           ConditionExpression: '#status = :confirmed AND attribute_not_exists(pass_used_guests_count)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
             ':used': after.passUse?.usedGuestsCount,
-            ':at': after.passUse?.usedAt ?? changed.at,
+            // When it was scanned at the door, which an offline scan puts before this change.
+            ':used_at': after.passUse?.usedAt ?? changed.at,
+            ':at': changed.at,
             ':change': changed.id,
             ':confirmed': 'Confirmed',
           },
@@ -455,10 +509,14 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
 
 export const bookingStore: BookingStore = {
   find: findBooking,
+  findByPass: findBookingByPass,
   list: listBookings,
   endedHolds,
   processingSince,
-  writes: (change) => [bookingChangeWrite(change)],
+  writes: (change) => [
+    bookingChangeWrite(change),
+    ...(change.action === 'issue' ? passRefWrite(change.after) : []),
+  ],
   commit: (writes: StagedWrite[]) => {
     const uow = new DynamoUnitOfWork();
     uow.stage(...writes);

@@ -40,7 +40,16 @@ export function changeEvents(before: Booking | null, after: Booking, changeId: s
     events.push({
       id: changeEventId(changeId, 'pass.status.changed'),
       type: 'pass.status.changed',
-      data: { ...common, pass_id: after.pass?.passId, status: passAfter, previous_status: passBefore },
+      data: {
+        ...common,
+        pass_id: after.pass?.passId,
+        status: passAfter,
+        previous_status: passBefore,
+        // Additive fields of a use (docs/redemptions.md): who was admitted, and when at the door.
+        ...(passAfter === 'Used' && after.passUse
+          ? { used_guests_count: after.passUse.usedGuestsCount, redeemed_at: after.passUse.usedAt }
+          : {}),
+      },
     });
   }
   return events;

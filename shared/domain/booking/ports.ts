@@ -50,6 +50,8 @@ export interface HeldBookingKey {
 export interface BookingStore {
   /** The booking with its pass: one strongly consistent read. */
   find(accountId: string, bookingId: string): Promise<Booking | undefined>;
+  /** The booking of a pass, from the pass id alone (a scanned QR names no account). */
+  findByPass(passId: string): Promise<Booking | undefined>;
   /** Newest first. */
   list(accountId: string, serviceType: ServiceType, query: BookingListQuery): Promise<Page<Booking>>;
   /** Issued bookings whose hold ended at or before `now`, soonest first. */

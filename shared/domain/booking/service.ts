@@ -4,7 +4,6 @@ import {
   ConcurrentChangeError,
   ConflictError,
   type FieldError,
-  ForbiddenError,
   NotFoundError,
   ValidationError,
 } from '../errors.ts';
@@ -390,37 +389,4 @@ export async function issueStuckBookings(
     // As for holds: a batch with nothing to do is index lag, which the next run sees settled.
     if (stuck.length < batchSize || progress === 0) return { issued, checked };
   }
-}
-
-/**
- * Sandbox: the pass was used at the lounge or lane. Needs the booking scope of the booking's own
- * service and an Active pass; the pass becomes Used, the booking stays Confirmed.
- */
-export async function recordPassUse(
-  deps: { store: BookingStore; uow: UnitOfWork },
-  context: { accountId: string; scopes: readonly Scope[]; now: Date },
-  bookingId: string,
-  usedGuestsCount: number,
-): Promise<Pass> {
-  const { store, uow } = deps;
-  const booking = await store.find(context.accountId, bookingId);
-  if (!booking) throw bookingNotFound(bookingId);
-  const scope = bookingScopes[booking.serviceType];
-  if (!context.scopes.includes(scope)) {
-    throw new ForbiddenError(`The access token lacks the scope ${scope}.`, {
-      details: { required_scope: scope, provided_scopes: context.scopes },
-    });
-  }
-  const pass = passOf(booking);
-  if (pass?.status !== 'Active') throw passNotActive(booking, pass?.status);
-  if (usedGuestsCount > pass.guestsCount) {
-    throw new ValidationError('used_guests_count exceeds the guests on the pass.', [
-      { path: 'body.used_guests_count', message: `Must be between 1 and ${pass.guestsCount}.` },
-    ]);
-  }
-  const after: Booking = { ...booking, passUse: { usedGuestsCount, usedAt: context.now.toISOString() } };
-  uow.stage(...store.writes({ action: 'use', before: booking, after, now: context.now }));
-  const used = passOf(after);
-  if (!used) throw new Error('A used pass vanished from its booking');
-  return used;
 }

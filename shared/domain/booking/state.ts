@@ -1,5 +1,5 @@
 import { ConcurrentChangeError, ConflictError } from '../errors.ts';
-import { type Booking, type BookingStatus, type PassStatus, passStatusOf } from './model.ts';
+import type { Booking, BookingStatus, PassStatus } from './model.ts';
 
 /** What moves a booking; `issue` and `expire` are the service's own steps, the rest the partner's. */
 export type BookingAction = 'create' | 'issue' | 'confirm' | 'cancel' | 'expire';
@@ -102,8 +102,10 @@ export const passAlreadyUsed = (booking: Booking) =>
  */
 export function bookingConflict(action: BookingAction | PassAction, found: Booking | undefined): Error {
   if (action === 'use') {
+    // The redemption use case decides again on a fresh read: the pass used meanwhile, canceled (before
+    // or after an offline scan), each has its own answer (shared/domain/redemptions/service.ts).
     return found
-      ? passNotActive(found, passStatusOf(found) ?? undefined)
+      ? new ConcurrentChangeError('The pass changed while this redemption was recorded; retry it.')
       : new SupersededChangeError(undefined);
   }
   if (action !== 'confirm' && action !== 'cancel') return new SupersededChangeError(found?.status);

@@ -102,6 +102,12 @@ describe.each<[Service, 'Lounge' | 'FastTrack']>([
       ]),
     );
     expect(events).toHaveLength(6);
+    // The use says who came and when (additive fields of pass.status.changed to Used).
+    const use = (await eventsOf(bookingId)).find(
+      (event) =>
+        event.event === 'pass.status.changed' && (event.data as { status?: string }).status === 'Used',
+    );
+    expect(use?.data).toMatchObject({ used_guests_count: 2, redeemed_at: expect.stringMatching(/Z$/) });
   });
 });
 

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bookingChangeWrite,
   bookingFromItem,
+  bookingStore,
   bookingToItem,
   changeOfItem,
   holdPartition,
   processingPartition,
   sweepShards,
 } from '../../../shared/db/entities/booking.ts';
+import type { DynamoWrite } from '../../../shared/db/transaction.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 import { aBooking, anIssuedBooking, now } from './fixtures.ts';
 
@@ -89,6 +91,28 @@ describe('the write of a change', () => {
     expect(write.item.Put?.Item).toMatchObject({ status: 'Issued', pass: { pass_id: issued.passId } });
   });
 
+  it("writes the pass's reference to its booking with the issue, so a scanned QR finds the booking", () => {
+    const issued = anIssuedBooking();
+
+    const writes = bookingStore.writes({
+      action: 'issue',
+      before: aBooking(),
+      after: issued,
+      now,
+    }) as DynamoWrite[];
+
+    expect(writes).toHaveLength(2);
+    expect(writes[1]?.item.Put?.Item).toEqual({
+      pk: `PASS#${issued.passId}`,
+      sk: 'PASS',
+      entity: 'PassRef',
+      pass_id: issued.passId,
+      booking_id: issued.bookingId,
+      account_id: issued.accountId,
+    });
+    expect(bookingStore.writes({ action: 'confirm', before: issued, after: issued, now })).toHaveLength(1);
+  });
+
   it('moves the status on the condition that it is still the one read, a cancel only while the pass is unused', () => {
     const booking = anIssuedBooking({ status: 'Confirmed' });
 
@@ -123,6 +147,37 @@ describe('the write of a change', () => {
       '#status = :confirmed AND attribute_not_exists(pass_used_guests_count)',
     );
     expect(write.item.Update?.ExpressionAttributeValues).toMatchObject({ ':used': 2 });
+  });
+
+  it("keeps the moment of the scan as the pass's use, and this change's time as the change", () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+    const scannedAt = '2030-04-30T08:00:00.000Z';
+
+    const write = bookingChangeWrite({
+      action: 'use',
+      before: booking,
+      after: { ...booking, passUse: { usedGuestsCount: 1, usedAt: scannedAt } },
+      now,
+    });
+
+    expect(write.item.Update?.ExpressionAttributeValues).toMatchObject({
+      ':used_at': scannedAt,
+      ':at': now.toISOString(),
+    });
+  });
+
+  it('runs a redemption again when the booking changed under its use', () => {
+    const booking = anIssuedBooking({ status: 'Confirmed' });
+    const write = bookingChangeWrite({
+      action: 'use',
+      before: booking,
+      after: { ...booking, passUse: { usedGuestsCount: 1, usedAt: now.toISOString() } },
+      now,
+    });
+
+    const error = write.onConditionFailed?.({ ...bookingToItem({ ...booking, status: 'Canceled' }, change) });
+
+    expect(error?.name).toBe('ConcurrentChangeError');
   });
 
   it('turns a lost race into the 409 of the status found', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signCompactJws } from '../../../shared/crypto/jws.ts';
 import {
   ensurePassSigningKeys,
   newPassSigningKeySet,
@@ -6,6 +7,7 @@ import {
   PublishedPassKeys,
   passJwks,
   readPassSigningKeys,
+  readPassToken,
   signPassToken,
   verifyPassToken,
 } from '../../../shared/pki/pass-signing.ts';
@@ -94,6 +96,37 @@ describe('a pass QR payload', () => {
 });
 
 const ids = { keySet: 'pass-signing-keys', publicJwks: 'pass-keys-public' };
+
+describe('a pass QR read by the venue API', () => {
+  it('carries the pass whatever the time: an expired pass is still a pass (refused later as PassExpired)', async () => {
+    const set = await newPassSigningKeySet(vault);
+    const token = await signPassToken(vault.signerOfFirst(set), {
+      ...claims,
+      validUntil: '2001-01-01T00:00:00.000Z',
+    });
+
+    expect(await readPassToken(token, passJwks(set))).toMatchObject({ passId: claims.passId });
+  });
+
+  it('is not a pass when signed by another key set, altered, malformed or of another typ', async () => {
+    const set = await newPassSigningKeySet(vault);
+    const token = await signPassToken(vault.signerOfFirst(set), claims);
+    const [header, payload, signature] = token.split('.');
+    const altered = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), gst: 9 }),
+    ).toString('base64url');
+    const accessToken = await signCompactJws('at+jwt', { sub: claims.passId }, vault.signerOfFirst(set));
+
+    for (const qr of [
+      await signPassToken(vault.signerOfFirst(await newPassSigningKeySet(vault)), claims),
+      `${header}.${altered}.${signature}`,
+      'not-a-jws',
+      accessToken,
+    ]) {
+      expect(await readPassToken(qr, passJwks(set))).toBeUndefined();
+    }
+  });
+});
 
 describe('the pass signing keys', () => {
   it('are created on first use where the stage may generate them, then reused, with their public half published', async () => {

@@ -16,7 +16,6 @@ import {
   issuePass,
   issueStuckBookings,
   publishChangeEvents,
-  recordPassUse,
 } from '../../../shared/domain/booking/service.ts';
 import { SupersededChangeError } from '../../../shared/domain/booking/state.ts';
 import { ApiError } from '../../../shared/domain/errors.ts';
@@ -47,6 +46,9 @@ class MemoryBookings implements BookingStore {
   }
   async find(account: string, bookingId: string) {
     return this.bookings.get(`${account}/${bookingId}`);
+  }
+  async findByPass(passId: string) {
+    return [...this.bookings.values()].find((booking) => booking.passId === passId);
   }
   async list() {
     return { items: [...this.bookings.values()], nextCursor: null };
@@ -484,73 +486,6 @@ describe('the recovery sweep', () => {
       ['booking.status.changed', 'Issued'],
       ['pass.status.changed', 'Issued'],
     ]);
-  });
-});
-
-describe('the sandbox pass-used', () => {
-  const confirmed = anIssuedBooking({ status: 'Confirmed' });
-  const scopes = ['booking.lounges:write' as const];
-
-  it('marks an Active pass Used with the guests that came, leaving the booking Confirmed', async () => {
-    const uow = new StagedWrites();
-
-    const pass = await recordPassUse(
-      { store: new MemoryBookings(confirmed), uow },
-      { accountId, scopes, now },
-      confirmed.bookingId,
-      2,
-    );
-
-    expect(pass).toMatchObject({ status: 'Used', usedGuestsCount: 2 });
-    expect(uow.changes[0]).toMatchObject({
-      action: 'use',
-      before: confirmed,
-      after: { status: 'Confirmed', passUse: { usedGuestsCount: 2 } },
-    });
-  });
-
-  it('refuses more guests than the pass admits', async () => {
-    const error = await refusalOf(() =>
-      recordPassUse(
-        { store: new MemoryBookings(confirmed), uow: new StagedWrites() },
-        { accountId, scopes, now },
-        confirmed.bookingId,
-        3,
-      ),
-    );
-
-    expect(error.code).toBe('ValidationError');
-  });
-
-  it('refuses a pass that is not Active', async () => {
-    const issued = anIssuedBooking();
-
-    const error = await refusalOf(() =>
-      recordPassUse(
-        { store: new MemoryBookings(issued), uow: new StagedWrites() },
-        { accountId, scopes, now },
-        issued.bookingId,
-        1,
-      ),
-    );
-
-    expect(error.code).toBe('PassNotReady');
-  });
-
-  it("wants the scope of the booking's own service", async () => {
-    const fastTrack = anIssuedBooking({ serviceType: 'FastTrack', status: 'Confirmed' });
-
-    const error = await refusalOf(() =>
-      recordPassUse(
-        { store: new MemoryBookings(fastTrack), uow: new StagedWrites() },
-        { accountId, scopes, now },
-        fastTrack.bookingId,
-        1,
-      ),
-    );
-
-    expect(error.code).toBe('Forbidden');
-    expect(error.details).toMatchObject({ required_scope: 'booking.fast_tracks:write' });
   });
 });
 

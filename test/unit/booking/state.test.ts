@@ -7,7 +7,7 @@ import {
   refusal,
   SupersededChangeError,
 } from '../../../shared/domain/booking/state.ts';
-import { ApiError } from '../../../shared/domain/errors.ts';
+import { ApiError, ConcurrentChangeError } from '../../../shared/domain/errors.ts';
 import { aBooking, anIssuedBooking, now } from './fixtures.ts';
 
 const codeOf = (error: Error | undefined) => (error instanceof ApiError ? error.code : error?.name);
@@ -91,11 +91,13 @@ describe('a lost race on the pass', () => {
     expect(error.message).toMatch(/pass was already used/);
   });
 
-  it('refuses to use a pass that is no longer Active with PassNotReady', () => {
-    expect(codeOf(bookingConflict('use', anIssuedBooking({ status: 'Canceled' })))).toBe('PassNotReady');
-    expect(codeOf(bookingConflict('use', anIssuedBooking({ status: 'Confirmed', passUse: usedPass })))).toBe(
-      'PassNotReady',
+  it('runs a use that lost its race again, so the redemption decides on the pass as it then is', () => {
+    expect(bookingConflict('use', anIssuedBooking({ status: 'Canceled' }))).toBeInstanceOf(
+      ConcurrentChangeError,
     );
+    expect(
+      bookingConflict('use', anIssuedBooking({ status: 'Confirmed', passUse: usedPass })),
+    ).toBeInstanceOf(ConcurrentChangeError);
   });
 });
 

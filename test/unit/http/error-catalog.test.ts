@@ -63,6 +63,10 @@ describe('the error catalog', () => {
       'CertificateInvalidState',
       'VenueInvalidState',
       'DeviceInvalidState',
+      'PassAlreadyUsed',
+      'PassCanceled',
+      'PassExpired',
+      'PassNotValidHere',
     ];
 
     expect(errorCodesWithStatus(409).sort()).toEqual(conflicts.sort());

@@ -59,6 +59,7 @@ describe('role scopes', () => {
       'admin.webhook_deliveries:read',
       'admin.audit_log:read',
       'admin.venues:read',
+      'admin.redemptions:read',
     ]);
     for (const scope of scopes) expect(scope).toMatch(/:read$/);
   });
