@@ -272,17 +272,27 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
     memorySize: 1024,
   },
-  // {venue_url} (docs/venues.md): device registration spends an enrollment code and creates the
-  // device; every other request spends its DPoP proof's jti. It reads venues and writes nothing else.
+  // {venue_url} (docs/venues.md, docs/redemptions.md): device registration spends an enrollment code
+  // and creates the device; every other request spends its DPoP proof's jti. A redemption writes its
+  // item and the booking's pass use (the booking is its own outbox: no event item). Scanned QRs are
+  // checked against the public pass keys only. Idempotency records under the venue's tenant alone.
   venue: {
-    tables: { main: 'readWrite' },
+    tables: { main: 'readWrite', idempotency: 'readWrite' },
     keys: {
       main: {
-        reads: partitionsOf('main', 'venues'),
-        writes: partitionsOf('main', 'enrollmentCodes', 'venueDevices', 'proofJtis'),
+        reads: partitionsOf('main', 'venues', 'passReferences', 'venueRedemptions'),
+        writes: partitionsOf(
+          'main',
+          'enrollmentCodes',
+          'venueDevices',
+          'proofJtis',
+          'redemptions',
+          'accounts',
+        ),
       },
+      idempotency: { writes: partitionsOf('idempotency', 'venueIdempotencyRecords') },
     },
-    secrets: { jwks: 'read' },
+    secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
   },
 };
 

@@ -1,4 +1,4 @@
-import { employeeTenantPrefix } from '../shared/auth/principal.ts';
+import { employeeTenantPrefix, venueTenantPrefix } from '../shared/auth/principal.ts';
 import {
   accountListPartition,
   accountPartitionPrefix,
@@ -154,6 +154,8 @@ export const idempotencyPartitions = {
    */
   idempotencyRecords: [...hexDigits.map(startingWith), startingWith(employeeTenantPrefix)],
   dailyUsage: [startingWith(dailyUsagePartitionPrefix)],
+  /** A venue's idempotency records (`venue:<venue_id>`): its devices' redemptions, an offline queue resent. */
+  venueIdempotencyRecords: [startingWith(venueTenantPrefix)],
 } as const satisfies Record<string, readonly KeyPattern[]>;
 
 export const auditPartitions = {
@@ -186,6 +188,8 @@ export const partitionWriters: Writers = {
       'webhooks',
       'webhook-dispatcher',
       'sandbox',
+      // A redemption's pass use (docs/redemptions.md).
+      'venue',
     ],
     // Contracts are catalog administration's; the expiry check stores certificates of older accounts.
     accountRecords: ['admin', 'catalog-admin', 'certificate-expiry'],
@@ -206,11 +210,12 @@ export const partitionWriters: Writers = {
     enrollmentCodes: ['admin', 'venue'],
     proofJtis: ['auth', 'venue'],
     passReferences: ['booking-processor', 'recovery-sweep'],
-    redemptions: ['sandbox'],
+    redemptions: ['sandbox', 'venue'],
   },
   idempotency: {
     idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks'],
     dailyUsage: ['admin', 'catalog', 'booking', 'esim', 'webhooks', 'sandbox', 'quotas'],
+    venueIdempotencyRecords: ['venue'],
   },
   audit: { auditRecords: ['admin', 'auth', 'catalog-admin'] },
 };

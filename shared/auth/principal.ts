@@ -61,10 +61,12 @@ export type PrincipalFor<Auth extends RouteAuth | null> = Auth extends RouteAuth
 /** The idempotency tenant of a caller: its account, or the employee (docs/architecture.md, Idempotency). */
 /** An employee's tenant: this, then the subject. */
 export const employeeTenantPrefix = 'employee:';
+/** A venue's tenant (its devices share it): this, then the venue id. */
+export const venueTenantPrefix = 'venue:';
 
 export function tenantOf(principal: Principal | null): string {
   if (principal?.kind === 'partner') return principal.accountId;
-  if (principal?.kind === 'device') return `venue:${principal.venueId}`;
+  if (principal?.kind === 'device') return `${venueTenantPrefix}${principal.venueId}`;
   return `${employeeTenantPrefix}${principal?.subject ?? 'anonymous'}`;
 }
 

@@ -631,22 +631,31 @@ describe('employee login in AWS', () => {
 });
 
 describe('the venue function', () => {
-  it('writes enrollment codes, devices and spent proof jtis only, by partition key prefix, and reads no secret but the JWKS', () => {
+  it('writes enrollment codes, devices, spent proof jtis, redemptions and bookings only, and idempotency records of venues only', () => {
     const { apiTemplate, stateful } = service('prod');
     const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'venue'));
-    const writes = grants.filter(
-      (grant) =>
-        grant.resources.includes(logicalIdIn(stateful, stateful.mainTable)) &&
-        grant.actions.includes('dynamodb:PutItem'),
-    );
+    const writesTo = (table: string) =>
+      grants.filter((grant) => grant.resources.includes(table) && grant.actions.includes('dynamodb:PutItem'));
 
-    expect(writes).toHaveLength(1);
-    expect(writes[0]?.conditions).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['ENROLLMENT#*', 'DEVICE#*', 'DPOP_JTI#*'] },
+    const mainWrites = writesTo(logicalIdIn(stateful, stateful.mainTable));
+    expect(mainWrites).toHaveLength(1);
+    expect(mainWrites[0]?.conditions).toEqual({
+      'ForAllValues:StringLike': {
+        'dynamodb:LeadingKeys': [
+          'ENROLLMENT#*',
+          'DEVICE#*',
+          'DPOP_JTI#*',
+          'REDEMPTION#*',
+          'REDEMPTIONS#*',
+          'ACCOUNT#*',
+        ],
+      },
     });
-    expect(
-      grants.some((grant) => grant.resources.includes(logicalIdIn(stateful, stateful.idempotencyTable))),
-    ).toBe(false);
+    const idempotencyWrites = writesTo(logicalIdIn(stateful, stateful.idempotencyTable));
+    expect(idempotencyWrites).toHaveLength(1);
+    expect(idempotencyWrites[0]?.conditions).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['venue:*'] },
+    });
   });
 });
 
@@ -873,7 +882,7 @@ describe('the functions', () => {
     }
   });
 
-  it('let only the signers read the private pass keys and the partner CA; the booking function reads the public pass keys', () => {
+  it('let only the signers read the private pass keys and the partner CA; the booking and venue functions read the public pass keys', () => {
     const { apiTemplate, stateful } = service('stage');
     const readers = (secret: SecretName) =>
       [...service('stage').api.functions.keys()]
@@ -888,7 +897,7 @@ describe('the functions', () => {
 
     expect(readers('passSigningKeys')).toEqual(['booking-processor', 'key-rotation', 'recovery-sweep']);
     expect(readers('partnerCa')).toEqual(['certificate-signing']);
-    expect(readers('passKeysPublic')).toEqual(['booking', 'key-rotation']);
+    expect(readers('passKeysPublic')).toEqual(['booking', 'key-rotation', 'venue']);
   });
 
   it('let only the token and pass signers sign with KMS keys, each with the keys of its purpose, and only key rotation manage them', () => {

@@ -1874,6 +1874,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/venue/passes/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a scanned pass: its guests, and whether a redemption now would be accepted
+         * @description A QR that is not a pass of this service is 422 at `body.qr`; a pass of a lounge or lane the venue does not operate is 409 PassNotValidHere and shows no guest. `refusal` names the code a redemption now would be refused with (docs/redemptions.md). Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
+         */
+        post: operations["verifyPass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/venue/redemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The venue's redemptions, oldest recorded first
+         * @description Only this venue's, from every one of its devices; `since` starts at a recorded_at. Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
+         */
+        get: operations["listVenueRedemptions"];
+        put?: never;
+        /**
+         * Redeem a scanned pass: admit some or all of its guests
+         * @description The pass becomes Used and the partner gets `pass.status.changed`. `scanned_at` (at most 72 h ago) records a scan made offline; a pass canceled after that moment is recorded `Disputed` (201). One pass is redeemed at most once; the same Idempotency-Key replays the answer, so an offline queue can be sent again. Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
+         */
+        post: operations["redeemPass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -2592,6 +2636,21 @@ export interface components {
             use?: "sig";
             ext?: boolean;
             key_ops?: "verify"[];
+        };
+        VerifyPassRequest: {
+            /** @description The scanned QR payload of a pass (a compact JWS, see GET /.well-known/pass-keys.json). */
+            qr: string;
+        };
+        RedeemPassRequest: {
+            /** @description The scanned QR payload of a pass (a compact JWS, see GET /.well-known/pass-keys.json). */
+            qr: string;
+            /** @description 1 to the guests_count of the pass. */
+            admitted_guests: number;
+            /**
+             * Format: date-time
+             * @description When the pass was scanned, for scans made offline: at most 72 hours ago. Defaults to now.
+             */
+            scanned_at?: string;
         };
         TokenResponse: {
             access_token: string;
@@ -4125,6 +4184,73 @@ export interface components {
             lounges: string[];
             fast_tracks: string[];
         };
+        PassAtTheDoor: {
+            /** Format: uuid */
+            pass_id: string;
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** Format: uuid */
+            item_id: string;
+            /** @enum {string} */
+            status: "Issued" | "Active" | "Used" | "Canceled" | "Expired";
+            guests_count: number;
+            used_guests_count: number | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_from: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_until: string;
+            transport_number: string | null;
+            guests: {
+                first_name: string;
+                last_name: string;
+                /** @enum {string} */
+                type: "Adult" | "Child" | "Infant";
+                lead: boolean;
+            }[];
+            redeemable: boolean;
+            /** @description The code a redemption would be refused with now; null when it would be accepted. */
+            refusal: ("PassNotReady" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired") | null;
+        };
+        Redemption: {
+            /** Format: uuid */
+            redemption_id: string;
+            /** Format: uuid */
+            pass_id: string;
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** Format: uuid */
+            item_id: string;
+            /** Format: uuid */
+            venue_id: string;
+            device_id: string | null;
+            admitted_guests: number;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            scanned_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            recorded_at: string;
+            /** @enum {string} */
+            status: "Accepted" | "Disputed";
+        };
+        RedemptionsPage: {
+            data: components["schemas"]["Redemption"][];
+            next_cursor: string | null;
+        };
     };
     responses: {
         /** @description Problem: MethodNotAllowed */
@@ -4757,6 +4883,26 @@ export interface components {
         };
         /** @description Problem: ValidationError, EnrollmentCodeInvalid */
         Problem422ValidationErrorOrEnrollmentCodeInvalid: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: PassNotValidHere */
+        Problem409PassNotValidHere: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, PassNotReady, PassAlreadyUsed, PassCanceled, PassExpired, PassNotValidHere */
+        Problem409IdempotencyConflictOrPassNotReadyOrPassAlreadyUsedOrPassCanceledOrPassExpiredOrPassNotValidHere: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
@@ -10352,6 +10498,118 @@ export interface operations {
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
             405: components["responses"]["Problem405MethodNotAllowed"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    verifyPass: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyPassRequest"];
+            };
+        };
+        responses: {
+            /** @description The pass as the door sees it */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PassAtTheDoor"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409PassNotValidHere"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listVenueRedemptions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only redemptions recorded at or after this instant. */
+                since?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of redemptions */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedemptionsPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    redeemPass: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemPassRequest"];
+            };
+        };
+        responses: {
+            /** @description The redemption */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Redemption"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrPassNotReadyOrPassAlreadyUsedOrPassCanceledOrPassExpiredOrPassNotValidHere"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];
         };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, importJWK } from 'jose';
 import { ApiError, ConflictError, type FieldError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
+import type { VenueAuthority } from '../redemptions/ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { enrollmentCodeHash, newEnrollmentCode } from './enrollment.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type Venue,
   type VenueItems,
 } from './model.ts';
-import type { VenuePorts } from './ports.ts';
+import type { VenuePorts, VenueStore } from './ports.ts';
 
 export type { Device, Venue } from './model.ts';
 
@@ -216,4 +217,15 @@ export async function disableDevice(
   const timestamp = now.toISOString();
   uow.stage(ports.devices.disable(device, timestamp));
   return { ...device, status: 'Disabled', updatedAt: timestamp };
+}
+
+/** The redemptions' VenueAuthority: an Active venue operates the lounges and lanes it lists. */
+export function venueAuthority(venues: Pick<VenueStore, 'find'>): VenueAuthority {
+  return {
+    async operates(venueId, serviceType, itemId) {
+      const venue = await venues.find(venueId);
+      if (venue?.status !== 'Active') return false;
+      return (serviceType === 'Lounge' ? venue.lounges : venue.fastTracks).includes(itemId);
+    },
+  };
 }
