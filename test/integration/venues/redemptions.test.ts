@@ -142,7 +142,7 @@ describe('verify at the door', () => {
     const bookingId = await issuedBooking('lounges');
     // The partner reads no QR before the confirm; the stored token is what a leaked one would be.
     const stored = await storedBooking(partner.accountId as string, bookingId);
-    const qr = (stored?.pass as Json).token as string;
+    const qr = (stored?.pass as Json | undefined)?.token as string;
 
     const verified = await verify(door, qr);
     const redeemed = await redeem(door, { qr, admitted_guests: 1 });
