@@ -13,6 +13,7 @@ import {
   listVenues,
   registerDevice,
   replaceVenueItems,
+  venueAuthority,
 } from '../../../shared/domain/venues/service.ts';
 import { FakeUnitOfWork, refusalOf } from '../support/unit-of-work.ts';
 import { fastTrack, lounge, now, otherLounge, venuePorts } from './fakes.ts';
@@ -250,5 +251,25 @@ describe('disabling a device', () => {
     );
 
     expect(errorCode(refused)).toBe('ResourceNotFound');
+  });
+});
+
+describe('the venue authority (redemptions)', () => {
+  it('lets an Active venue redeem the lounges and lanes it lists, each under its own kind, and nothing else', async () => {
+    const { ports, venue } = await aVenue();
+    const authority = venueAuthority(ports.venues);
+
+    expect(await authority.operates(venue.venueId, 'Lounge', lounge)).toBe(true);
+    expect(await authority.operates(venue.venueId, 'FastTrack', fastTrack)).toBe(true);
+    expect(await authority.operates(venue.venueId, 'Lounge', otherLounge)).toBe(false);
+    expect(await authority.operates(venue.venueId, 'FastTrack', lounge)).toBe(false);
+    expect(await authority.operates('55555555-5555-4555-8555-555555555555', 'Lounge', lounge)).toBe(false);
+  });
+
+  it('lets a disabled venue redeem nothing', async () => {
+    const { ports, venue } = await aVenue();
+    await committed((uow) => disableVenue(ports, venue.venueId, uow, now));
+
+    expect(await venueAuthority(ports.venues).operates(venue.venueId, 'Lounge', lounge)).toBe(false);
   });
 });
