@@ -108,16 +108,13 @@ export function App({ config }: { config: ScannerConfig }) {
               setOnline(false);
               return;
             }
-            const refusal = refusalOf(error);
-            // A device cut off or a server fault keeps the queue: nothing a scanner sends is lost.
-            if (
-              refusal.code === 'Unauthorized' ||
-              (error instanceof ProblemError && error.problem.status >= 500)
-            )
-              return;
+            // Only a refusal of the redemption itself (409, 422) settles it; anything else (a device cut
+            // off, a fault, an answer not understood) keeps the queue: nothing a scanner sends is lost.
+            const settled = error instanceof ProblemError && [409, 422].includes(error.problem.status);
+            if (!settled) return;
             setSyncNotes((notes) => [
               ...notes,
-              words.syncFailed(value.passId, refusalText(words, refusal.code)),
+              words.syncFailed(value.passId, refusalText(words, refusalOf(error).code)),
             ]);
           }
           await removePending(key);
