@@ -39,8 +39,8 @@ function serviceWorker(): Plugin {
             .map((name) => `./${name}`),
           ...publicShellFiles.map((name) => `./${name}`),
           './index.html',
-        // Written per stage beside the build; precached too, so the first start offline finds it.
-        './config.json',
+          // Written per stage beside the build; precached too, so the first start offline finds it.
+          './config.json',
         ]),
       ].sort();
       const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
