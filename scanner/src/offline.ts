@@ -33,19 +33,18 @@ export async function checkOffline(
       algorithms: ['ES256'],
       typ: 'pass+jwt',
       requiredClaims: ['sub', 'nbf', 'exp'],
+      // The service's own skew (shared/pki/pass-signing.ts).
+      clockTolerance: 30,
+      currentDate: now,
     }));
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    return code === 'ERR_JWT_EXPIRED' || code === 'ERR_JWT_CLAIM_VALIDATION_FAILED'
-      ? { ok: false, refusal: 'PassExpired' }
-      : { ok: false, refusal: 'InvalidQr' };
+    const { code, claim } = error as { code?: string; claim?: string };
+    const outsideWindow =
+      code === 'ERR_JWT_EXPIRED' || (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED' && claim === 'nbf');
+    return { ok: false, refusal: outsideWindow ? 'PassExpired' : 'InvalidQr' };
   }
-  const skewSeconds = 30;
-  const nowSeconds = now.getTime() / 1000;
   const nbf = Number(payload.nbf);
   const exp = Number(payload.exp);
-  if (nowSeconds < nbf - skewSeconds || nowSeconds > exp + skewSeconds)
-    return { ok: false, refusal: 'PassExpired' };
   const serviceType = String(payload.svc);
   const itemId = String(payload.sid);
   const operated = serviceType === 'Lounge' ? items?.lounges : items?.fast_tracks;
