@@ -30,6 +30,7 @@ import {
   savePassKeys,
   saveVenueItems,
 } from './store.ts';
+import { syncQueue } from './sync.ts';
 
 /** What the last scan showed: a pass checked online or offline, a refusal, or the answer to Admit. */
 type Outcome =
@@ -92,35 +93,29 @@ export function App({ config }: { config: ScannerConfig }) {
   );
 
   const syncing = useRef(false);
-  /** Sends the queue oldest first, each with its own Idempotency-Key and scan time; stops at the first network failure. */
   const sync = useCallback(
     async (current: Enrollment) => {
       if (syncing.current) return;
       syncing.current = true;
       try {
-        for (let next = await oldestPending(); next; next = await oldestPending()) {
-          const { key, value } = next;
-          try {
-            const redemption = await redeem(config, current, value);
-            if (redemption.status === 'Disputed') setSyncNotes((notes) => [...notes, words.disputed]);
-          } catch (error) {
-            if (error instanceof Offline) {
-              setOnline(false);
-              return;
-            }
-            // Only a refusal of the redemption itself (409, 422) settles it; anything else (a device cut
-            // off, a fault, an answer not understood) keeps the queue: nothing a scanner sends is lost.
-            const settled = error instanceof ProblemError && [409, 422].includes(error.problem.status);
-            if (!settled) return;
-            setSyncNotes((notes) => [
-              ...notes,
-              words.syncFailed(value.passId, refusalText(words, refusalOf(error).code)),
-            ]);
-          }
-          await removePending(key);
-          setPending(await pendingCount());
-        }
-        setOnline(true);
+        const result = await syncQueue(
+          {
+            oldest: oldestPending,
+            remove: removePending,
+            redeem: (pending) => redeem(config, current, pending),
+          },
+          (outcome) => {
+            void pendingCount().then(setPending);
+            const note =
+              outcome.kind === 'refused'
+                ? words.syncFailed(outcome.pending.passId, refusalText(words, refusalOf(outcome.error).code))
+                : outcome.redemption.status === 'Disputed'
+                  ? words.disputed
+                  : undefined;
+            if (note) setSyncNotes((notes) => [...notes, note]);
+          },
+        );
+        setOnline(result.stopped !== 'offline');
       } finally {
         syncing.current = false;
       }
