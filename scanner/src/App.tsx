@@ -93,6 +93,10 @@ export function App({ config }: { config: ScannerConfig }) {
   );
 
   const syncing = useRef(false);
+  // The sync reads the words of the moment, so a language switch does not make a new sync (and a new
+  // round of requests through the effect below).
+  const wordsNow = useRef(words);
+  wordsNow.current = words;
   const sync = useCallback(
     async (current: Enrollment) => {
       if (syncing.current) return;
@@ -105,6 +109,7 @@ export function App({ config }: { config: ScannerConfig }) {
             redeem: (pending) => redeem(config, current, pending),
           },
           (outcome) => {
+            const words = wordsNow.current;
             void pendingCount().then(setPending);
             const note =
               outcome.kind === 'refused'
@@ -120,7 +125,7 @@ export function App({ config }: { config: ScannerConfig }) {
         syncing.current = false;
       }
     },
-    [config, words],
+    [config],
   );
 
   useEffect(() => {

@@ -99,6 +99,17 @@ describe('the scanner app', () => {
     expect(headers['x-frame-options']).toBe('DENY');
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('./manifest.webmanifest');
     await page.getByRole('heading', { level: 1, name: 'Pass scanner' }).waitFor();
+    // The shell, the decoder's wasm (from this origin, as WebAssembly) and config.json are precached.
+    const serviceWorker = await (await context.request.get(`${stage().scanner_url}/sw.js`)).text();
+    const wasmPath = serviceWorker.match(/\.\/(assets\/zxing_reader-[^"]+\.wasm)/)?.[1];
+    expect(wasmPath).toBeDefined();
+    expect(serviceWorker).toContain('"./config.json"');
+    const wasm = await context.request.get(`${stage().scanner_url}/${wasmPath}`);
+    expect(wasm.headers()['content-type']).toBe('application/wasm');
+    expect(await (await context.request.get(`${stage().scanner_url}/config.json`)).json()).toEqual({
+      auth_url: stage().auth_url,
+      venue_url: stage().venue_url,
+    });
     // The service worker precached the shell and controls the page.
     await expect
       .poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 15_000 })
@@ -182,7 +193,12 @@ describe('the scanner app', () => {
     await page.getByText('Waiting to sync: 1').waitFor();
   });
 
-  it('has no serious or critical accessibility violation', async () => {
+  it('has no serious or critical accessibility violation, on a tablet and on a phone', async () => {
+    expect(seriousOrCritical(await runAxe(page))).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Check pass' }).scrollIntoViewIfNeeded();
+    expect(await page.getByRole('button', { name: 'Check pass' }).isVisible()).toBe(true);
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
   });
 
