@@ -19,7 +19,7 @@ export interface StageConfig {
   adminDomainName: string;
   /** {venue_url}: the venue devices' API (scanners), no client certificate, behind a WAF web ACL. */
   venueDomainName: string;
-  /** {console_url}'s host: the employee console (CloudFront), the one origin CORS admits. */
+  /** {console_url}'s host: the employee console (CloudFront), admitted by CORS on the auth and admin APIs. */
   consoleDomainName: string;
   /** {docs_url}'s host: the API reference (CloudFront), an origin of its own. */
   docsDomainName: string;
@@ -240,7 +240,7 @@ export function stageConfigFrom(node: Node): StageConfig {
   return config;
 }
 
-/** The console's origin (its CloudFront alias): the one origin CORS admits on the auth and admin APIs. */
+/** The console's origin (its CloudFront alias): admitted by CORS on the auth and admin APIs. */
 export function consoleOrigin(config: StageConfig): string {
   return `https://${config.consoleDomainName}`;
 }

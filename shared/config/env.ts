@@ -254,7 +254,7 @@ export const variables = {
   ADMIN_BASE_URL: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
   /** {venue_url}: the venue devices' API; device tokens carry it as `aud`, proofs as the origin of `htu`. */
   VENUE_BASE_URL: variable(url, { required: true, from: (settings) => settings.venueBaseUrl }),
-  /** The employee console's origin: the only one CORS admits (unset: no CORS answers at all). */
+  /** The employee console's origin: CORS admits it on the auth and admin hosts (unset: nowhere). */
   CONSOLE_ORIGIN: variable(url, { from: (settings) => settings.consoleOrigin }),
   /** The scanner app's origin: CORS admits it on the auth and venue hosts only (unset: nowhere). */
   SCANNER_ORIGIN: variable(url, { from: (settings) => settings.scannerOrigin }),
