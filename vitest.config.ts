@@ -28,6 +28,7 @@ export default defineConfig({
             'test/unit/**/*.test.ts',
             'test/infra/**/*.test.ts',
             'console/src/**/*.test.ts',
+            'scanner/src/**/*.test.ts',
             'clients/typescript/test/**/*.test.ts',
           ],
         },

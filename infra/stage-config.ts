@@ -19,10 +19,12 @@ export interface StageConfig {
   adminDomainName: string;
   /** {venue_url}: the venue devices' API (scanners), no client certificate, behind a WAF web ACL. */
   venueDomainName: string;
-  /** {console_url}'s host: the employee console (CloudFront), the one origin CORS admits. */
+  /** {console_url}'s host: the employee console (CloudFront), admitted by CORS on the auth and admin APIs. */
   consoleDomainName: string;
   /** {docs_url}'s host: the API reference (CloudFront), an origin of its own. */
   docsDomainName: string;
+  /** {scanner_url}'s host: the venues' scanner app (CloudFront), admitted by CORS on the auth and venue hosts. */
+  scannerDomainName: string;
   /** Regional ACM certificates in `region`, one per domain (a wildcard certificate may serve several). */
   apiCertificateArn: string;
   authCertificateArn: string;
@@ -31,6 +33,7 @@ export interface StageConfig {
   /** CloudFront certificates: ACM in us-east-1, whatever the stage's region. */
   consoleCertificateArn: string;
   docsCertificateArn: string;
+  scannerCertificateArn: string;
   /** The stage's OpenID Provider for employee login (docs/employees.md, Identity provider per stage). */
   employeeLogin: EmployeeLoginSettings;
   /** Route 53 zone for the alias records; undefined when DNS lives elsewhere (CNAME the outputs). */
@@ -101,6 +104,7 @@ const throwaway = {
   venueCertificateArn: placeholderCertificate,
   consoleCertificateArn: placeholderGlobalCertificate,
   docsCertificateArn: placeholderGlobalCertificate,
+  scannerCertificateArn: placeholderGlobalCertificate,
   hostedZone: placeholderZone,
   truststoreVersion: undefined,
   alarmEmail: undefined,
@@ -121,6 +125,7 @@ const defaults: Record<Stage, StageDefaults> = {
     venueDomainName: 'venue.local.partner-travel.example.com',
     consoleDomainName: 'console.local.partner-travel.example.com',
     docsDomainName: 'docs.local.partner-travel.example.com',
+    scannerDomainName: 'scanner.local.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.local.partner-travel.example.com',
     logRetention: RetentionDays.ONE_WEEK,
@@ -133,6 +138,7 @@ const defaults: Record<Stage, StageDefaults> = {
     venueDomainName: 'venue.preview.partner-travel.example.com',
     consoleDomainName: 'console.preview.partner-travel.example.com',
     docsDomainName: 'docs.preview.partner-travel.example.com',
+    scannerDomainName: 'scanner.preview.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
     logRetention: RetentionDays.TWO_WEEKS,
@@ -145,6 +151,7 @@ const defaults: Record<Stage, StageDefaults> = {
     venueDomainName: 'venue.stage.partner-travel.example.com',
     consoleDomainName: 'console.stage.partner-travel.example.com',
     docsDomainName: 'docs.stage.partner-travel.example.com',
+    scannerDomainName: 'scanner.stage.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
     logRetention: RetentionDays.ONE_MONTH,
@@ -159,6 +166,7 @@ const defaults: Record<Stage, StageDefaults> = {
     venueDomainName: 'venue.partner-travel.example.com',
     consoleDomainName: 'console.partner-travel.example.com',
     docsDomainName: 'docs.partner-travel.example.com',
+    scannerDomainName: 'scanner.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.partner-travel.example.com',
     logRetention: RetentionDays.ONE_YEAR,
@@ -179,12 +187,14 @@ const overridable = [
   'venueDomainName',
   'consoleDomainName',
   'docsDomainName',
+  'scannerDomainName',
   'apiCertificateArn',
   'authCertificateArn',
   'adminCertificateArn',
   'venueCertificateArn',
   'consoleCertificateArn',
   'docsCertificateArn',
+  'scannerCertificateArn',
   'truststoreVersion',
   'alarmEmail',
   'partnerCaSubject',
@@ -230,9 +240,14 @@ export function stageConfigFrom(node: Node): StageConfig {
   return config;
 }
 
-/** The console's origin (its CloudFront alias): the one origin CORS admits on the auth and admin APIs. */
+/** The console's origin (its CloudFront alias): admitted by CORS on the auth and admin APIs. */
 export function consoleOrigin(config: StageConfig): string {
   return `https://${config.consoleDomainName}`;
+}
+
+/** The scanner app's origin (its CloudFront alias), admitted by CORS on the auth and venue APIs. */
+export function scannerOrigin(config: StageConfig): string {
+  return `https://${config.scannerDomainName}`;
 }
 
 /** The exact addresses the employee login may send the console back to. */
@@ -250,6 +265,7 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.venueCertificateArn === placeholderCertificate) found.push('venueCertificateArn');
   if (config.consoleCertificateArn === placeholderGlobalCertificate) found.push('consoleCertificateArn');
   if (config.docsCertificateArn === placeholderGlobalCertificate) found.push('docsCertificateArn');
+  if (config.scannerCertificateArn === placeholderGlobalCertificate) found.push('scannerCertificateArn');
   if (config.employeeLogin.issuer === placeholderIssuer) found.push('idpIssuer');
   if (config.hostedZone?.id === placeholderZone.id) found.push('hostedZoneId');
   if (config.apiDomainName.endsWith('.example.com')) found.push('apiDomainName');
@@ -258,6 +274,7 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.venueDomainName.endsWith('.example.com')) found.push('venueDomainName');
   if (config.consoleDomainName.endsWith('.example.com')) found.push('consoleDomainName');
   if (config.docsDomainName.endsWith('.example.com')) found.push('docsDomainName');
+  if (config.scannerDomainName.endsWith('.example.com')) found.push('scannerDomainName');
   if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');
   return found;
 }

@@ -42,8 +42,8 @@ export interface RouteTableApiProps {
   /** Mutual TLS: only clients with a certificate from the truststore's CAs complete the handshake. */
   mtls?: MTLSConfig;
   hostedZone?: IHostedZone;
-  /** The one origin CORS admits (the employee console): preflights answered by the gateway. */
-  corsOrigin?: string;
+  /** The origins CORS admits on this host (shared/http/cors.ts): preflights answered by the gateway. */
+  corsOrigins?: readonly string[];
   /** A WAF web ACL with a rate rule per source address and AWS managed rules in front of the stage (the admin API). */
   managedRules?: { flood: FloodPolicy };
   throttling: { rateLimit: number; burstLimit: number };
@@ -114,6 +114,12 @@ const detailPlaceholder = '@@detail@@';
 /**
  * shared/http/problem.ts builds the body, so gateway answers and Lambda answers cannot drift apart;
  * the gateway fills in the path, its request id and its own message.
+ */
+/**
+ * A gateway response carries one fixed Access-Control-Allow-Origin (it cannot choose by the request's
+ * Origin), so it names the first admitted origin: the console on the auth host, the scanner on the
+ * venue host. The scanner sees a refusal of the auth host's gateway itself (WAF, throttling) as a
+ * failed request.
  */
 function gatewayResponseOf(error: ApiError, corsOrigin: string | undefined) {
   const response = problemResponse(error, '$context.path', '$context.requestId');
@@ -191,7 +197,7 @@ export class RouteTableApi extends Construct {
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat,
       },
-      ...(props.corsOrigin ? { defaultCorsPreflightOptions: corsOptions(props.corsOrigin) } : {}),
+      ...(props.corsOrigins?.length ? { defaultCorsPreflightOptions: corsOptions(props.corsOrigins) } : {}),
     });
     this.accessLogs = accessLogs;
 
@@ -201,7 +207,7 @@ export class RouteTableApi extends Construct {
     for (const { type, error } of gatewayProblems) {
       this.api.addGatewayResponse(`Problem${type.responseType}`, {
         type,
-        ...gatewayResponseOf(error, props.corsOrigin),
+        ...gatewayResponseOf(error, props.corsOrigins?.[0]),
       });
     }
     if (props.managedRules) {
@@ -318,9 +324,9 @@ export class RouteTableApi extends Construct {
   }
 }
 
-function corsOptions(origin: string): CorsOptions {
+function corsOptions(origins: readonly string[]): CorsOptions {
   return {
-    allowOrigins: [origin],
+    allowOrigins: [...origins],
     allowMethods: [...corsPreflight.allowMethods],
     allowHeaders: [...corsPreflight.allowHeaders],
     maxAge: Duration.seconds(corsPreflight.maxAgeSeconds),

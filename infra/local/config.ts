@@ -34,6 +34,8 @@ export interface LocalPorts {
   docs: number;
   /** {venue_url}, venue devices, no client certificate: LOCAL_VENUE_PORT, default 8449. */
   venue: number;
+  /** {scanner_url}, the venues' scanner app: LOCAL_SCANNER_PORT, default 8450. */
+  scanner: number;
 }
 
 /** The listeners of `npm start`; 0 picks a free port. */
@@ -46,6 +48,7 @@ export function localPorts(): LocalPorts {
     console: port('LOCAL_CONSOLE_PORT', 8447),
     docs: port('LOCAL_DOCS_PORT', 8448),
     venue: port('LOCAL_VENUE_PORT', 8449),
+    scanner: port('LOCAL_SCANNER_PORT', 8450),
   };
 }
 

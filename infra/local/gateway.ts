@@ -29,8 +29,8 @@ export interface GatewayOptions {
   tls: { key: string; cert: string };
   /** The truststore: when set, a client certificate signed by it is required (mutual TLS). */
   clientCa?: string;
-  /** The console's origin: CORS preflights are answered here, as API Gateway's OPTIONS methods do. */
-  corsOrigin?: string;
+  /** The browser apps' origins this host admits: CORS preflights are answered here, as API Gateway's OPTIONS methods do. */
+  corsOrigins?: readonly string[];
   functions: FunctionModules;
   log: (message: string) => void;
   /** The partner API's usage plans and authorizer: metered routes are counted per account. */
@@ -187,11 +187,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return fromProblem(problemResponse(error, path, requestId));
     }
     const method = request.method ?? 'GET';
-    if (method === 'OPTIONS' && options.corsOrigin) {
+    if (method === 'OPTIONS' && options.corsOrigins?.length) {
       const origin = request.headers.origin;
       return {
         statusCode: 204,
-        headers: corsPreflightHeaders(origin, options.corsOrigin) ?? {},
+        headers: corsPreflightHeaders(origin, options.corsOrigins) ?? {},
         body: Buffer.alloc(0),
       };
     }

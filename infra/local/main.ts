@@ -25,6 +25,7 @@ try {
     consolePort: ports.console,
     docsPort: ports.docs,
     venuePort: ports.venue,
+    scannerPort: ports.scanner,
     employeeRoles,
     persistent: true,
   });

@@ -6,6 +6,7 @@ import type { ConsoleSites } from './console-sites.ts';
 import type { Gateway } from './gateway.ts';
 import { type LocalEmployee, localRoleGroups, type RunningIdentityProvider } from './identity-provider.ts';
 import type { LocalPki } from './pki.ts';
+import type { ScannerSite } from './scanner-site.ts';
 import { clientFiles, partnerSlug, type SeedFile } from './seed.ts';
 import type { StageVenue } from './seed-venues.ts';
 
@@ -40,6 +41,8 @@ export interface StageJson {
   venue_url: string;
   /** The employee console (single-page app); the login sends the browser back to it. */
   console_url: string;
+  /** The venues' scanner app (offline-capable single-page app; docs/venues.md). */
+  scanner_url: string;
   /** The API reference (a static page rendered from the OpenAPI document), on its own origin. */
   docs_url: string;
   /** The console's OAuth client: its id and a whitelisted redirect_uri. */
@@ -87,10 +90,12 @@ export function stageJsonOf(
   {
     gateways,
     consoleSites,
+    scannerSite,
     login,
   }: {
     gateways: LocalGateways;
     consoleSites: ConsoleSites;
+    scannerSite: ScannerSite;
     login: LocalEmployeeLogin;
   },
   pki: LocalPki,
@@ -113,6 +118,7 @@ export function stageJsonOf(
     admin_url: gateways.admin.url,
     venue_url: gateways.venue.url,
     console_url: consoleSites.console.url,
+    scanner_url: scannerSite.site.url,
     docs_url: consoleSites.docs.url,
     employee_login: { client_id: localConsoleClientId, redirect_uri: login.redirectUri },
     idp: {

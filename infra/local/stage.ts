@@ -4,6 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureConsoleBuild } from '../../console/build.ts';
+import { ensureScannerBuild } from '../../scanner/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
@@ -13,6 +14,7 @@ import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.
 import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
+import { admittedOrigins, type BrowserAppOrigins } from '../../shared/http/cors.ts';
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
 import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
@@ -47,6 +49,7 @@ import { checkKeyAccess } from './key-access.ts';
 import { LocalFloodRules, LocalUsagePlans } from './limits.ts';
 import { ensureLocalPki, type LocalPki } from './pki.ts';
 import { createBuckets, createQueues, imagesBucket, QueueEmulator } from './queue-emulator.ts';
+import { type ScannerSite, startScannerSite } from './scanner-site.ts';
 import { runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
 import type { Seeder } from './seeders.ts';
 import {
@@ -82,6 +85,8 @@ export interface StageOptions {
   docsPort?: number;
   /** venue_url port (venue devices, no client certificate); 0 picks a free one. Default 8449. */
   venuePort?: number;
+  /** scanner_url port (the venues' scanner app); 0 picks a free one. Default 8450. */
+  scannerPort?: number;
   /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
   employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
@@ -107,6 +112,7 @@ export const freePorts = {
   consolePort: 0,
   docsPort: 0,
   venuePort: 0,
+  scannerPort: 0,
 } as const satisfies Partial<StageOptions>;
 
 export interface RunningStage {
@@ -166,6 +172,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   // Built (when its sources changed) while the emulators start.
   const consoleBuild = ensureConsoleBuild({ log });
   consoleBuild.catch(() => {});
+  const scannerBuild = ensureScannerBuild({ log });
+  scannerBuild.catch(() => {});
 
   try {
     await lockStateDir(stateDir, log, stoppers);
@@ -177,12 +185,10 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     // What KMS holds in AWS: the private signing keys, as files no secret contains.
     const signingKeysDir = join(stateDir, 'local-private-signing-keys');
     const consoleSites = await startConsole(options, pki, (await consoleBuild).dir, stoppers);
+    const scannerSite = await startScanner(options, pki, (await scannerBuild).dir, stoppers);
     const functions = new FunctionModules();
-    const gateways = await startGateways(
-      options,
-      { pki, functions, log, consoleOrigin: consoleSites.console.url },
-      stoppers,
-    );
+    const appOrigins = { console: consoleSites.console.url, scanner: scannerSite.site.url };
+    const gateways = await startGateways(options, { pki, functions, log, appOrigins }, stoppers);
     const login = await startEmployeeIdentityProvider(
       options,
       { pki, secretsDir, gateways, consoleSites, log },
@@ -194,6 +200,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       client_id: localConsoleClientId,
       redirect_uri: login.redirectUri,
     });
+    scannerSite.configure({ auth_url: gateways.auth.url, venue_url: gateways.venue.url });
     const tables = await createTables(dynamo.endpoint, stoppers);
     // IAM's dynamodb:LeadingKeys, locally: each function reaches only the partitions it declares.
     const { main, idempotency, audit } = tables;
@@ -215,6 +222,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       gateways,
       pki,
       consoleSites,
+      scannerOrigin: scannerSite.site.url,
       login,
     });
     const environment = await configureFunctions(settings, createdQueues, options.env, stoppers);
@@ -234,7 +242,13 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     const seeded = await seedOnce(stateDir, keepsData, log, options.seeders);
 
     const venues = await (await import('./seed-venues.ts')).seededVenues(processClock.now());
-    const stageJson = stageJsonOf(stateDir, { gateways, consoleSites, login }, pki, seeded, venues);
+    const stageJson = stageJsonOf(
+      stateDir,
+      { gateways, consoleSites, scannerSite, login },
+      pki,
+      seeded,
+      venues,
+    );
     const endpoints: StageEndpoints = {
       region,
       dynamodb: dynamo.endpoint,
@@ -339,9 +353,26 @@ async function startConsole(
   return sites;
 }
 
+/** {scanner_url}: the built scanner app on its own origin. */
+async function startScanner(
+  options: StageOptions,
+  pki: LocalPki,
+  buildDir: string,
+  stoppers: Stoppers,
+): Promise<ScannerSite> {
+  const site = await startScannerSite({
+    port: options.scannerPort ?? 8450,
+    tls: { key: pki.server.key, cert: pki.server.cert },
+    buildDir,
+  });
+  stoppers.add(() => site.close());
+  return site;
+}
+
 /**
  * The API Gateway stand-ins: base_url with mutual TLS against the stage CA, auth_url, admin_url and
- * venue_url without; auth and admin answer CORS preflights from the console, as in AWS.
+ * venue_url without; auth, admin and venue answer CORS preflights from the browser apps each admits
+ * (shared/http/cors.ts), as in AWS.
  */
 async function startGateways(
   options: StageOptions,
@@ -349,8 +380,8 @@ async function startGateways(
     pki,
     functions,
     log,
-    consoleOrigin,
-  }: { pki: LocalPki; functions: FunctionModules; log: Log; consoleOrigin: string },
+    appOrigins,
+  }: { pki: LocalPki; functions: FunctionModules; log: Log; appOrigins: BrowserAppOrigins },
   stoppers: Stoppers,
 ): Promise<LocalGateways> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
@@ -374,16 +405,21 @@ async function startGateways(
         ...common,
         host: 'auth',
         port: options.authPort ?? 8444,
-        corsOrigin: consoleOrigin,
+        corsOrigins: admittedOrigins(['auth'], appOrigins),
         floodRules,
       }),
       admin: startGateway({
         ...common,
         host: 'admin',
         port: options.adminPort ?? 8445,
-        corsOrigin: consoleOrigin,
+        corsOrigins: admittedOrigins(['admin'], appOrigins),
       }),
-      venue: startGateway({ ...common, host: 'venue', port: options.venuePort ?? 8449 }),
+      venue: startGateway({
+        ...common,
+        host: 'venue',
+        port: options.venuePort ?? 8449,
+        corsOrigins: admittedOrigins(['venue'], appOrigins),
+      }),
     },
     (gateway) => stoppers.add(() => gateway.close()),
   );
@@ -483,6 +519,7 @@ function localStageSettings({
   gateways,
   pki,
   consoleSites,
+  scannerOrigin,
   login,
 }: {
   secretsDir: string;
@@ -494,6 +531,7 @@ function localStageSettings({
   gateways: LocalGateways;
   pki: LocalPki;
   consoleSites: ConsoleSites;
+  scannerOrigin: string;
   login: LocalEmployeeLogin;
 }): StageSettings {
   return {
@@ -509,6 +547,7 @@ function localStageSettings({
     adminBaseUrl: gateways.admin.url,
     venueBaseUrl: gateways.venue.url,
     consoleOrigin: consoleSites.console.url,
+    scannerOrigin,
     employeeLogin: {
       issuer: login.idp.issuer,
       clientId: localBackendClientId,

@@ -39,6 +39,8 @@ const contentTypes: Record<string, string> = {
   '.png': 'image/png',
   '.map': 'application/json',
   '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.webmanifest': 'application/manifest+json',
 };
 
 export function siteFile(body: Buffer | string, name: string): SiteFile {

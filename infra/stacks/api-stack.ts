@@ -14,6 +14,7 @@ import { Trigger } from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
 import { secretNames } from '../../shared/config/env.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
+import { admittedOrigins } from '../../shared/http/cors.ts';
 import { groupsForStage, routesForStage } from '../../shared/routes/index.ts';
 import type { FunctionGroup } from '../../shared/routes/types.ts';
 import { ApiFunction, type ApiFunctionProps } from '../constructs/api-function.ts';
@@ -56,8 +57,11 @@ export interface ApiStackProps extends StackProps {
   stateful: StatefulStack;
   /** Where each function's code starts. */
   entries: EntryResolver;
-  /** The console's origin (its CloudFront domain): the one origin CORS admits on the auth and admin APIs. */
-  consoleOrigin: string;
+  /**
+   * The browser apps' origins (their CloudFront domains): CORS admits the console on the auth and
+   * admin APIs, the scanner on the auth and venue APIs (shared/http/cors.ts).
+   */
+  appOrigins: { console: string; scanner: string };
 }
 
 /**
@@ -81,7 +85,7 @@ export class ApiStack extends Stack {
   private readonly stageConfig: StageConfig;
   private readonly stateful: StatefulStack;
   private readonly entries: EntryResolver;
-  private readonly consoleOrigin: string;
+  private readonly appOrigins: { console: string; scanner: string };
   /** The stage's part of every function's environment; the invoked workers' names once they exist. */
   private stageSettings: StageSettings;
 
@@ -90,8 +94,8 @@ export class ApiStack extends Stack {
     this.stageConfig = props.config;
     this.stateful = props.stateful;
     this.entries = props.entries;
-    this.consoleOrigin = props.consoleOrigin;
-    this.stageSettings = stageSettingsOf(props.config, props.stateful, props.consoleOrigin);
+    this.appOrigins = props.appOrigins;
+    this.stageSettings = stageSettingsOf(props.config, props.stateful, props.appOrigins);
     const groups = groupsForStage(props.config.stage);
 
     this.alarmTopic = this.addAlarmTopic();
@@ -194,7 +198,7 @@ export class ApiStack extends Stack {
       restApiName: `partner-travel-${config.stage}-auth-api`,
       domainName: config.authDomainName,
       certificate: Certificate.fromCertificateArn(this, 'AuthCertificate', config.authCertificateArn),
-      corsOrigin: this.consoleOrigin,
+      corsOrigins: admittedOrigins(['auth'], this.appOrigins),
     });
     // No client certificate here: browsers call it, so a WAF web ACL filters what mutual TLS would.
     // A stack holds at most 500 resources: the admin API (a method and a preflight per route of the
@@ -208,7 +212,7 @@ export class ApiStack extends Stack {
       restApiName: `partner-travel-${config.stage}-admin-api`,
       domainName: config.adminDomainName,
       certificate: Certificate.fromCertificateArn(adminStack, 'AdminCertificate', config.adminCertificateArn),
-      corsOrigin: this.consoleOrigin,
+      corsOrigins: admittedOrigins(['admin'], this.appOrigins),
       managedRules: { flood: quotaSettingsByStage[config.stage].adminFlood },
     });
     // The nested stack's outputs, on this stack as for the other two APIs.
@@ -225,6 +229,7 @@ export class ApiStack extends Stack {
       restApiName: `partner-travel-${config.stage}-venue-api`,
       domainName: config.venueDomainName,
       certificate: Certificate.fromCertificateArn(this, 'VenueCertificate', config.venueCertificateArn),
+      corsOrigins: admittedOrigins(['venue'], this.appOrigins),
       managedRules: { flood: quotaSettingsByStage[config.stage].venueFlood },
     });
     return { partner, auth, admin, venue };
@@ -471,7 +476,11 @@ export class ApiStack extends Stack {
 }
 
 /** Tokens of the stateful stack and the stage's domains: what every Lambda's environment carries in AWS. */
-function stageSettingsOf(config: StageConfig, stateful: StatefulStack, consoleOrigin: string): StageSettings {
+function stageSettingsOf(
+  config: StageConfig,
+  stateful: StatefulStack,
+  appOrigins: { console: string; scanner: string },
+): StageSettings {
   return {
     stage: config.stage,
     tables: {
@@ -490,7 +499,8 @@ function stageSettingsOf(config: StageConfig, stateful: StatefulStack, consoleOr
     authBaseUrl: `https://${config.authDomainName}`,
     adminBaseUrl: `https://${config.adminDomainName}`,
     venueBaseUrl: `https://${config.venueDomainName}`,
-    consoleOrigin,
+    consoleOrigin: appOrigins.console,
+    scannerOrigin: appOrigins.scanner,
     employeeLogin: {
       issuer: config.employeeLogin.issuer,
       clientId: config.employeeLogin.clientId,

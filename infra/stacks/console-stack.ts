@@ -14,23 +14,32 @@ import {
   referenceResponseHeaders,
   revalidateCacheControl,
 } from '../../console/hosting.ts';
+import {
+  type ScannerRuntimeConfig,
+  scannerConfigFile,
+  scannerResponseHeaders,
+} from '../../scanner/hosting.ts';
 import { StaticSite } from '../constructs/static-site.ts';
-import { consoleOrigin, consoleRedirectUris, type StageConfig } from '../stage-config.ts';
+import { consoleOrigin, consoleRedirectUris, type StageConfig, scannerOrigin } from '../stage-config.ts';
 
 export interface ConsoleStackProps extends StackProps {
   config: StageConfig;
   /** A console build (console/build.ts): the console at its root, the API reference in `reference/`. */
   buildDir: string;
+  /** A scanner app build (scanner/build.ts). */
+  scannerBuildDir: string;
 }
 
 const consolePrefix = 'console';
 const referencePrefix = 'reference';
+const scannerPrefix = 'scanner';
 
 /**
- * The employee console and the API reference as static files (docs/console.md, Hosting): one private
- * S3 bucket, two CloudFront distributions on their own domains (two origins, so the reference's
- * third-party script can never act as the console), each with the response headers the local stage
- * sends too, and the console's config.json written for this stage at deploy time.
+ * The employee console, the API reference and the venues' scanner app as static files (docs/console.md,
+ * Hosting; docs/venues.md, The scanner app): one private S3 bucket, three CloudFront distributions on
+ * their own domains (three origins, so the reference's third-party script can never act as the
+ * console, nor either as the scanner), each with the response headers the local stage sends too, and
+ * each app's config.json written for this stage at deploy time.
  */
 export class ConsoleStack extends Stack {
   readonly bucket: Bucket;
@@ -40,12 +49,16 @@ export class ConsoleStack extends Stack {
   readonly consoleOrigin: string;
   /** The console's config.json for this stage. */
   readonly runtimeConfig: ConsoleRuntimeConfig;
+  readonly scanner: StaticSite;
+  /** The scanner's origin, which the auth and venue APIs admit in CORS. */
+  readonly scannerOrigin: string;
 
   constructor(scope: Construct, id: string, props: ConsoleStackProps) {
     super(scope, id, props);
-    const { config, buildDir } = props;
+    const { config, buildDir, scannerBuildDir } = props;
     const authUrl = `https://${config.authDomainName}`;
     const adminUrl = `https://${config.adminDomainName}`;
+    const venueUrl = `https://${config.venueDomainName}`;
     const hostedZone = config.hostedZone
       ? HostedZone.fromHostedZoneAttributes(this, 'Zone', {
           hostedZoneId: config.hostedZone.id,
@@ -87,6 +100,19 @@ export class ConsoleStack extends Stack {
       spaFallback: false,
       comment: `partner-travel ${config.stage} API reference`,
     });
+    this.scanner = new StaticSite(this, 'Scanner', {
+      bucket: this.bucket,
+      prefix: scannerPrefix,
+      domainName: config.scannerDomainName,
+      certificate: Certificate.fromCertificateArn(this, 'ScannerCertificate', config.scannerCertificateArn),
+      hostedZone,
+      headers: scannerResponseHeaders({ auth: authUrl, venue: venueUrl }),
+      spaFallback: true,
+      comment: `partner-travel ${config.stage} venue scanner app`,
+    });
+    this.scannerOrigin = scannerOrigin(config);
+    if (this.scanner.url !== this.scannerOrigin)
+      throw new Error(`The scanner is served at ${this.scanner.url}, CORS admits ${this.scannerOrigin}`);
     this.consoleOrigin = consoleOrigin(config);
     if (this.console.url !== this.consoleOrigin)
       throw new Error(`The console is served at ${this.console.url}, CORS admits ${this.consoleOrigin}`);
@@ -99,11 +125,15 @@ export class ConsoleStack extends Stack {
       docs_url: `${this.reference.url}/`,
     };
     this.deployFiles(buildDir, this.runtimeConfig);
+    this.deployScannerFiles(scannerBuildDir, { auth_url: authUrl, venue_url: venueUrl });
+    this.acknowledgeDeploymentHandler();
 
     new CfnOutput(this, 'ConsoleUrl', { value: this.console.url });
     new CfnOutput(this, 'DocsUrl', { value: `${this.reference.url}/` });
     new CfnOutput(this, 'ConsoleDistributionDomain', { value: this.console.distribution.domainName });
     new CfnOutput(this, 'DocsDistributionDomain', { value: this.reference.distribution.domainName });
+    new CfnOutput(this, 'ScannerUrl', { value: this.scanner.url });
+    new CfnOutput(this, 'ScannerDistributionDomain', { value: this.scanner.distribution.domainName });
   }
 
   /**
@@ -140,7 +170,32 @@ export class ConsoleStack extends Stack {
       distribution: this.reference.distribution,
       distributionPaths: ['/*'],
     });
-    this.acknowledgeDeploymentHandler();
+  }
+
+  /**
+   * The scanner as the console: hashed assets for a year and never pruned, the rest (the service
+   * worker among them, so a new build reaches installed devices) revalidated with config.json.
+   */
+  private deployScannerFiles(buildDir: string, runtimeConfig: ScannerRuntimeConfig): void {
+    new BucketDeployment(this, 'ScannerAssets', {
+      sources: [Source.asset(join(buildDir, 'assets'))],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: `${scannerPrefix}/assets/`,
+      cacheControl: [CacheControl.fromString(immutableCacheControl)],
+      prune: false,
+    });
+    new BucketDeployment(this, 'ScannerFiles', {
+      sources: [
+        Source.asset(buildDir, { exclude: ['assets', '.*'] }),
+        Source.jsonData(scannerConfigFile, runtimeConfig),
+      ],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: `${scannerPrefix}/`,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString(revalidateCacheControl)],
+      distribution: this.scanner.distribution,
+      distributionPaths: ['/*'],
+    });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { consoleDistDir } from '../../console/build.ts';
+import { scannerDistDir } from '../../scanner/build.ts';
 import { type EntryResolver, handlerEntry } from '../constructs/entries.ts';
 import { cdkDefaultAccount } from '../local/config.ts';
 import { placeholdersIn, type StageConfig, stageConfigFrom } from '../stage-config.ts';
@@ -17,14 +18,16 @@ export interface Service {
 
 /**
  * The whole service for the stage named in the app's context (`-c stage=...`), checked by cdk-nag.
- * `consoleBuildDir` holds a console build (console/build.ts; infra/app.ts makes sure it is current).
+ * `consoleBuildDir` holds a console build (console/build.ts), `scannerBuildDir` a scanner build
+ * (scanner/build.ts); infra/app.ts makes sure both are current.
  */
 export function addService(
   app: App,
   {
     entries = handlerEntry,
     consoleBuildDir = consoleDistDir,
-  }: { entries?: EntryResolver; consoleBuildDir?: string } = {},
+    scannerBuildDir = scannerDistDir,
+  }: { entries?: EntryResolver; consoleBuildDir?: string; scannerBuildDir?: string } = {},
 ): Service {
   const config = stageConfigFrom(app.node);
   const account = config.account ?? cdkDefaultAccount();
@@ -41,7 +44,8 @@ export function addService(
     env,
     config,
     buildDir: consoleBuildDir,
-    description: `Partner Travel Services (${config.stage}): employee console and API reference (CloudFront, S3)`,
+    scannerBuildDir,
+    description: `Partner Travel Services (${config.stage}): employee console, API reference and scanner app (CloudFront, S3)`,
     terminationProtection: config.deletionProtection,
   });
   const api = new ApiStack(app, `${prefix}-api`, {
@@ -49,7 +53,7 @@ export function addService(
     config,
     stateful,
     entries,
-    consoleOrigin: consoleStack.consoleOrigin,
+    appOrigins: { console: consoleStack.consoleOrigin, scanner: consoleStack.scannerOrigin },
     description: `Partner Travel Services (${config.stage}): APIs, functions, pipelines`,
     terminationProtection: config.deletionProtection,
   });

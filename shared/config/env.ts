@@ -177,6 +177,8 @@ export interface RuntimeSettings {
   venueBaseUrl: string;
   /** The console's origin, admitted by CORS; absent: no console on the stage. */
   consoleOrigin?: string;
+  /** The venues' scanner app's origin, admitted by CORS on the auth and venue hosts; absent: no scanner. */
+  scannerOrigin?: string;
   /** Absent: the stage has no identity provider, and employee login answers 500. */
   employeeLogin?: EmployeeLoginConfig;
   logLevel: LogLevel;
@@ -295,8 +297,10 @@ export const variables = {
   ADMIN_BASE_URL: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
   /** {venue_url}: the venue devices' API; device tokens carry it as `aud`, proofs as the origin of `htu`. */
   VENUE_BASE_URL: variable(url, { required: true, from: (settings) => settings.venueBaseUrl }),
-  /** The employee console's origin: the only one CORS admits (unset: no CORS answers at all). */
+  /** The employee console's origin: CORS admits it on the auth and admin hosts (unset: nowhere). */
   CONSOLE_ORIGIN: variable(url, { from: (settings) => settings.consoleOrigin }),
+  /** The scanner app's origin: CORS admits it on the auth and venue hosts only (unset: nowhere). */
+  SCANNER_ORIGIN: variable(url, { from: (settings) => settings.scannerOrigin }),
   /** Validate every response body against the route table's schema (local and tests). */
   VALIDATE_RESPONSES: variable(flag, {
     default: false,
@@ -515,6 +519,7 @@ export interface RuntimeConfig {
   /** {venue_url}: the venue devices' API and the audience of their tokens. */
   venueBaseUrl: string;
   consoleOrigin: string | undefined;
+  scannerOrigin: string | undefined;
   validateResponses: boolean;
   partnerCaSubject: string;
   /** How long a verifier trusts what it read about an application's and account's status (docs/accounts.md). */
@@ -553,6 +558,7 @@ export function config(): RuntimeConfig {
     adminBaseUrl: read('ADMIN_BASE_URL'),
     venueBaseUrl: read('VENUE_BASE_URL'),
     consoleOrigin: read('CONSOLE_ORIGIN'),
+    scannerOrigin: read('SCANNER_ORIGIN'),
     validateResponses: read('VALIDATE_RESPONSES'),
     partnerCaSubject: read('PARTNER_CA_SUBJECT'),
     principalStatusTtlSeconds: read('PRINCIPAL_STATUS_TTL_SECONDS'),

@@ -1,18 +1,43 @@
 import type { Host } from '../routes/types.ts';
 
 /**
- * CORS for the employee console (docs/employees.md): the console's origin is the only one admitted,
- * on the hosts a browser calls: the admin API and the auth host (the console exchanges its one-time
- * code at the token endpoint). Operations of the partner API alone answer none (the documents served
- * on both hosts, such as the JWKS, answer it everywhere: they are public). The gateways answer preflight
- * requests (API Gateway in AWS, infra/local/gateway.ts locally); the functions add the headers of the
- * actual response (shared/http/pipeline/cors.ts). One definition for all three.
+ * CORS for the two browser apps of the service: the employee console (docs/employees.md) and the
+ * venues' scanner app (docs/venues.md). Each host admits exactly the apps that call it: the admin API
+ * the console, the venue host the scanner, the auth host both (the console exchanges its one-time
+ * code at the token endpoint, the scanner gets its device tokens there). Operations of the partner
+ * API alone answer none (the documents served on several hosts, such as the JWKS, answer on the
+ * hosts that admit an app: they are public). The gateways answer preflight requests (API Gateway in
+ * AWS, infra/local/gateway.ts locally); the functions add the headers of the actual response
+ * (shared/http/pipeline/cors.ts). One definition for all three.
  */
-export const corsHosts: readonly Host[] = ['admin', 'auth'];
+export type BrowserApp = 'console' | 'scanner';
+
+/** The origin of each browser app a stage serves; an absent app is admitted nowhere. */
+export type BrowserAppOrigins = Partial<Record<BrowserApp, string>>;
+
+export const corsAppsByHost: Partial<Record<Host, readonly BrowserApp[]>> = {
+  admin: ['console'],
+  auth: ['console', 'scanner'],
+  venue: ['scanner'],
+};
+
+export const corsHosts = Object.keys(corsAppsByHost) as readonly Host[];
+
+/** The origins any of `hosts` admits. */
+export function admittedOrigins(hosts: readonly Host[], origins: BrowserAppOrigins): string[] {
+  const admitted = new Set<string>();
+  for (const host of hosts)
+    for (const app of corsAppsByHost[host] ?? []) {
+      const origin = origins[app];
+      if (origin) admitted.add(origin);
+    }
+  return [...admitted];
+}
 
 export const corsPreflight = {
   allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-  allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-ID'],
+  // DPoP: the scanner's proof of possession on the auth and venue hosts (RFC 9449).
+  allowHeaders: ['Authorization', 'Content-Type', 'DPoP', 'Idempotency-Key', 'X-Request-ID'],
   maxAgeSeconds: 600,
 } as const;
 
@@ -26,12 +51,12 @@ export const corsExposedHeaders = [
   'WWW-Authenticate',
 ] as const;
 
-/** The headers of an answer to `origin`, when it is the console's; none otherwise. */
+/** The headers of an answer to `origin`, when it is one of the admitted; none otherwise. */
 export function corsResponseHeaders(
   origin: string | undefined,
-  allowedOrigin: string | undefined,
+  allowedOrigins: readonly string[],
 ): Record<string, string> {
-  if (!origin || !allowedOrigin || origin !== allowedOrigin) return {};
+  if (!origin || !allowedOrigins.includes(origin)) return {};
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Expose-Headers': corsExposedHeaders.join(', '),
@@ -39,12 +64,12 @@ export function corsResponseHeaders(
   };
 }
 
-/** The answer to a preflight from `origin` (204), or undefined when the origin is not the console's. */
+/** The answer to a preflight from `origin` (204), or undefined when the origin is not admitted. */
 export function corsPreflightHeaders(
   origin: string | undefined,
-  allowedOrigin: string | undefined,
+  allowedOrigins: readonly string[],
 ): Record<string, string> | undefined {
-  if (!origin || !allowedOrigin || origin !== allowedOrigin) return undefined;
+  if (!origin || !allowedOrigins.includes(origin)) return undefined;
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Methods': corsPreflight.allowMethods.join(', '),

@@ -17,7 +17,7 @@ import {
   webhookMessageGroupIdPath,
 } from '../../shared/db/entities/webhook-message.ts';
 import { mainTable } from '../../shared/db/tables.ts';
-import { resourcesOf, standInConsoleBuild, standInEntry, testApp } from './support.ts';
+import { resourcesOf, standInConsoleBuild, standInEntry, standInScannerBuild, testApp } from './support.ts';
 
 const functionProps: ApiFunctionProps = {
   entry: standInEntry,
@@ -200,7 +200,11 @@ describe('a function whose handler file does not exist', () => {
     };
 
     expect(() =>
-      addService(app, { entries: withoutCatalog, consoleBuildDir: standInConsoleBuild() }),
+      addService(app, {
+        entries: withoutCatalog,
+        consoleBuildDir: standInConsoleBuild(),
+        scannerBuildDir: standInScannerBuild(),
+      }),
     ).toThrow(/functions\/catalog\/handler\.ts/);
   });
 });

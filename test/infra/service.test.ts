@@ -18,6 +18,7 @@ import {
   streamPipes,
 } from '../../infra/functions.ts';
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
+import { scannerResponseHeaders } from '../../scanner/hosting.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
@@ -44,6 +45,19 @@ const service = (stage: Stage): SynthesizedService => {
   const found = synthesized.get(stage);
   if (!found) throw new Error(`${stage} was not synthesized`);
   return found;
+};
+
+/**
+ * The origins a preflight method admits: its fixed Access-Control-Allow-Origin, and those its
+ * response template answers instead when the request's Origin is one of them (CDK, several origins).
+ */
+const preflightOriginsOf = (method: CfnResource): string[] => {
+  const integration = JSON.stringify(method.Properties.Integration);
+  const fixed = integration.match(/Access-Control-Allow-Origin[^']*'([^']+)'/)?.[1];
+  const alternatives = [...integration.matchAll(/\$origin == \\"(https:[^\\]+)\\"/g)].map(
+    (match) => match[1],
+  );
+  return [fixed, ...alternatives].filter((origin): origin is string => origin !== undefined);
 };
 
 const writeActions = [
@@ -555,30 +569,30 @@ describe('the admin API', () => {
     },
   );
 
-  it('answers CORS preflights for the console origin only, on the admin and auth APIs', () => {
+  it('answers CORS preflights for the browser apps only: the console on admin and auth, the scanner on auth and venue', () => {
     const { apiTemplate } = service('prod');
     const preflights = resourcesOf(apiTemplate, 'AWS::ApiGateway::Method').filter(
       ([, method]) => method.Properties.HttpMethod === 'OPTIONS',
     );
-    const origins = new Set(
-      preflights.map(
-        ([, method]) =>
-          JSON.stringify(method.Properties.Integration).match(
-            /Access-Control-Allow-Origin[^']*'([^']+)'/,
-          )?.[1],
-      ),
-    );
-    const apis = new Set(
-      preflights.flatMap(([, method]) =>
-        referencedIds(method.Properties.RestApiId).map(
-          (id) => apiTemplate.toJSON().Resources[id]?.Properties?.Name as string,
-        ),
-      ),
-    );
+    const originsByApi = new Map<string, Set<string>>();
+    for (const [, method] of preflights)
+      for (const id of referencedIds(method.Properties.RestApiId)) {
+        const name = apiTemplate.toJSON().Resources[id]?.Properties?.Name as string;
+        const origins = originsByApi.get(name) ?? new Set<string>();
+        for (const origin of preflightOriginsOf(method)) origins.add(origin);
+        originsByApi.set(name, origins);
+      }
+    const console = 'https://console.partner-travel.example.com';
+    const scanner = 'https://scanner.partner-travel.example.com';
 
     expect(preflights.length).toBeGreaterThan(0);
-    expect([...origins]).toEqual(['https://console.partner-travel.example.com']);
-    expect([...apis].sort()).toEqual([apiNameOf('prod', 'admin'), apiNameOf('prod', 'auth')].sort());
+    expect(
+      Object.fromEntries([...originsByApi].map(([name, origins]) => [name, [...origins].sort()])),
+    ).toEqual({
+      [apiNameOf('prod', 'admin')]: [console],
+      [apiNameOf('prod', 'auth')]: [console, scanner],
+      [apiNameOf('prod', 'venue')]: [scanner],
+    });
   });
 });
 
@@ -1243,8 +1257,9 @@ describe('the console and the API reference in AWS', () => {
   };
   const consoleSite = () => distributionWithAlias('console.partner-travel.example.com');
   const referenceSite = () => distributionWithAlias('docs.partner-travel.example.com');
+  const scannerSite = () => distributionWithAlias('scanner.partner-travel.example.com');
 
-  it('keeps the files in a private, encrypted bucket that only the two distributions read', () => {
+  it('keeps the files in a private, encrypted bucket that only the three distributions read', () => {
     const { consoleTemplate } = service('prod');
     const [[bucketId] = []] = resourcesOf(consoleTemplate, 'AWS::S3::Bucket').filter(
       ([, bucket]) => bucket.Properties.PublicAccessBlockConfiguration !== undefined,
@@ -1271,12 +1286,13 @@ describe('the console and the API reference in AWS', () => {
     expect(reads.map((statement) => statement.Principal)).toEqual([
       { Service: 'cloudfront.amazonaws.com' },
       { Service: 'cloudfront.amazonaws.com' },
+      { Service: 'cloudfront.amazonaws.com' },
     ]);
     const readers = reads
       .flatMap((statement) => referencedIds(statement.Condition))
       .filter((id) => !id.startsWith('AWS::'))
       .sort();
-    expect(readers).toEqual([consoleSite().id, referenceSite().id].sort());
+    expect(readers).toEqual([consoleSite().id, referenceSite().id, scannerSite().id].sort());
     expect(
       statements.some(
         (statement) =>
@@ -1287,7 +1303,7 @@ describe('the console and the API reference in AWS', () => {
 
   it('serves each site through Origin Access Control from its own prefix, HTTPS and GET/HEAD only', () => {
     const { consoleTemplate } = service('prod');
-    consoleTemplate.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    consoleTemplate.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
     consoleTemplate.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({
         OriginAccessControlOriginType: 's3',
@@ -1299,6 +1315,7 @@ describe('the console and the API reference in AWS', () => {
     for (const [site, prefix] of [
       [consoleSite(), '/console'],
       [referenceSite(), '/reference'],
+      [scannerSite(), '/scanner'],
     ] as const) {
       const [origin] = site.config.Origins as Record<string, unknown>[];
       expect(origin).toMatchObject({ OriginPath: prefix, S3OriginConfig: { OriginAccessIdentity: '' } });
@@ -1363,31 +1380,57 @@ describe('the console and the API reference in AWS', () => {
     expect(behavior(referenceSite()).FunctionAssociations).toBeUndefined();
   });
 
-  it("admits exactly the console distribution's origin in CORS, and gives the functions the same", () => {
+  it("admits exactly the console's and the scanner's distribution origins in CORS, and gives the functions the same", () => {
     const { apiTemplate } = service('prod');
-    const [alias] = consoleSite().config.Aliases as string[];
+    const [consoleAlias] = consoleSite().config.Aliases as string[];
+    const [scannerAlias] = scannerSite().config.Aliases as string[];
     const preflightOrigins = new Set(
       resourcesOf(apiTemplate, 'AWS::ApiGateway::Method')
         .filter(([, method]) => method.Properties.HttpMethod === 'OPTIONS')
-        .map(
-          ([, method]) =>
-            JSON.stringify(method.Properties.Integration).match(
-              /Access-Control-Allow-Origin[^']*'([^']+)'/,
-            )?.[1],
-        ),
+        .flatMap(([, method]) => preflightOriginsOf(method)),
     );
-    const functionOrigins = new Set(
-      resourcesOf(apiTemplate, 'AWS::Lambda::Function')
-        .map(
-          ([, fn]) =>
-            (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables
-              ?.CONSOLE_ORIGIN,
-        )
-        .filter((origin) => origin !== undefined),
+    const functionOrigins = (variable: string) =>
+      new Set(
+        resourcesOf(apiTemplate, 'AWS::Lambda::Function')
+          .map(
+            ([, fn]) =>
+              (fn.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.[
+                variable
+              ],
+          )
+          .filter((origin) => origin !== undefined),
+      );
+
+    expect([...preflightOrigins].sort()).toEqual([`https://${consoleAlias}`, `https://${scannerAlias}`]);
+    expect([...functionOrigins('CONSOLE_ORIGIN')]).toEqual([`https://${consoleAlias}`]);
+    expect([...functionOrigins('SCANNER_ORIGIN')]).toEqual([`https://${scannerAlias}`]);
+  });
+
+  it("sends the scanner's CSP naming exactly the stage's auth and venue origins, with its SPA rule and config.json", () => {
+    const { consoleTemplate } = service('prod');
+    const expected = scannerResponseHeaders({
+      auth: 'https://auth.partner-travel.example.com',
+      venue: 'https://venue.partner-travel.example.com',
+    });
+    const [policyId] = referencedIds(
+      (scannerSite().config.DefaultCacheBehavior as Record<string, unknown>).ResponseHeadersPolicyId,
+    );
+    const policy = resourcesOf(consoleTemplate, 'AWS::CloudFront::ResponseHeadersPolicy').find(
+      ([id]) => id === policyId,
+    )?.[1].Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+    };
+    const deployments = resourcesOf(consoleTemplate, 'Custom::CDKBucketDeployment').map(
+      ([, deployment]) => deployment.Properties,
     );
 
-    expect([...preflightOrigins]).toEqual([`https://${alias}`]);
-    expect([...functionOrigins]).toEqual([`https://${alias}`]);
+    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: expected['Content-Security-Policy'],
+      Override: true,
+    });
+    expect(deployments.map((deployment) => deployment.DestinationBucketKeyPrefix)).toEqual(
+      expect.arrayContaining(['scanner/assets/', 'scanner/']),
+    );
   });
 
   it('deploys the hashed assets for a year, the rest revalidated with this stage config.json, and invalidates', () => {
@@ -1417,7 +1460,7 @@ describe('the console and the API reference in AWS', () => {
     });
   });
 
-  it('points both domains at their distributions in the hosted zone (IPv4 and IPv6)', () => {
+  it('points the three domains at their distributions in the hosted zone (IPv4 and IPv6)', () => {
     const { consoleTemplate } = service('prod');
     const records = resourcesOf(consoleTemplate, 'AWS::Route53::RecordSet').map(
       ([, record]) => `${record.Properties.Type} ${record.Properties.Name}`,
@@ -1426,8 +1469,10 @@ describe('the console and the API reference in AWS', () => {
     expect(records.sort()).toEqual([
       'A console.partner-travel.example.com.',
       'A docs.partner-travel.example.com.',
+      'A scanner.partner-travel.example.com.',
       'AAAA console.partner-travel.example.com.',
       'AAAA docs.partner-travel.example.com.',
+      'AAAA scanner.partner-travel.example.com.',
     ]);
   });
 });

@@ -38,6 +38,20 @@ export function standInConsoleBuild(): string {
   return dir;
 }
 
+let standInScanner: string | undefined;
+
+/** A scanner build's shape (scanner/build.ts) without running Vite. */
+export function standInScannerBuild(): string {
+  if (standInScanner) return standInScanner;
+  const dir = mkdtempSync(join(tmpdir(), 'scanner-build-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>scanner</title>');
+  writeFileSync(join(dir, 'sw.js'), '');
+  writeFileSync(join(dir, 'assets', 'index-0123abcd.js'), 'export {};');
+  standInScanner = dir;
+  return dir;
+}
+
 /** An app as `cdk synth` builds it (cdk.json context), without bundling and without failing on nag errors. */
 export function testApp(context: Json = {}): App {
   return new App({
@@ -61,7 +75,11 @@ export interface SynthesizedService extends Service {
 
 export function synthesizeService(stage: Stage, entries: EntryResolver = handlerEntry): SynthesizedService {
   const app = testApp({ stage });
-  const service = addService(app, { entries, consoleBuildDir: standInConsoleBuild() });
+  const service = addService(app, {
+    entries,
+    consoleBuildDir: standInConsoleBuild(),
+    scannerBuildDir: standInScannerBuild(),
+  });
   const assembly = app.synth();
   const report = JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8')) as {
     pluginReports: {

@@ -4,11 +4,15 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Headless Debian Chromium with every background network feature off, so tests see only their own traffic. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless Debian Chromium with every background network feature off, so tests see only their own
+ * traffic; `extraArgs` adds switches (the scanner's fake camera).
+ */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     args: [
+      ...extraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

@@ -16,6 +16,7 @@ describe('stage.json', () => {
       'ca_cert',
       'console_url',
       'docs_url',
+      'scanner_url',
       'venue_url',
     ]);
     expect(Object.keys(employee_login).sort()).toEqual(['client_id', 'redirect_uri']);
@@ -70,8 +71,8 @@ describe('stage.json', () => {
   });
 
   it('serves every host, the identity provider, the console and the reference over HTTPS on loopback, each on its own port', () => {
-    const { base_url, auth_url, admin_url, venue_url, console_url, docs_url, idp } = stage();
-    const urls = [base_url, auth_url, admin_url, venue_url, console_url, docs_url, idp.issuer];
+    const { base_url, auth_url, admin_url, venue_url, console_url, docs_url, scanner_url, idp } = stage();
+    const urls = [base_url, auth_url, admin_url, venue_url, console_url, docs_url, scanner_url, idp.issuer];
 
     for (const url of urls) expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(new Set(urls).size).toBe(urls.length);

@@ -142,6 +142,7 @@ const everySetting: StageSettings = {
   adminBaseUrl: 'https://admin.example.com',
   venueBaseUrl: 'https://venue.test',
   consoleOrigin: 'https://console.example.com',
+  scannerOrigin: 'https://scanner.example.com',
   employeeLogin: {
     issuer: 'https://idp.example.com',
     clientId: 'backend',

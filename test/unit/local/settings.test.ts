@@ -18,9 +18,10 @@ describe('the local stage settings', () => {
     'LOCAL_CONSOLE_PORT',
     'LOCAL_DOCS_PORT',
     'LOCAL_VENUE_PORT',
+    'LOCAL_SCANNER_PORT',
   ];
 
-  it('listen on 8443 to 8449, keep state in .local and map roles leniently unless told otherwise', () => {
+  it('listen on 8443 to 8450, keep state in .local and map roles leniently unless told otherwise', () => {
     for (const name of [...portVariables, 'LOCAL_STATE_DIR', 'LOCAL_EMPLOYEE_ROLES'])
       vi.stubEnv(name, undefined);
 
@@ -32,6 +33,7 @@ describe('the local stage settings', () => {
       console: 8447,
       docs: 8448,
       venue: 8449,
+      scanner: 8450,
     });
     expect(localStateDir()).toBe(resolve('.local'));
     expect(localEmployeeRoles()).toBe('lenient');
@@ -45,6 +47,7 @@ describe('the local stage settings', () => {
     vi.stubEnv('LOCAL_CONSOLE_PORT', '9447');
     vi.stubEnv('LOCAL_DOCS_PORT', '0');
     vi.stubEnv('LOCAL_VENUE_PORT', '9449');
+    vi.stubEnv('LOCAL_SCANNER_PORT', '0');
     vi.stubEnv('LOCAL_STATE_DIR', '/tmp/stage');
     vi.stubEnv('LOCAL_EMPLOYEE_ROLES', 'strict');
 
@@ -56,6 +59,7 @@ describe('the local stage settings', () => {
       console: 9447,
       docs: 0,
       venue: 9449,
+      scanner: 0,
     });
     expect(localStateDir()).toBe('/tmp/stage');
     expect(localEmployeeRoles()).toBe('strict');
