@@ -179,13 +179,17 @@ export function App({ config }: { config: ScannerConfig }) {
             {words.pending(pending)}
           </p>
         </div>
-        {syncNotes.length > 0 && (
-          <ul role="alert">
-            {syncNotes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
-          </ul>
-        )}
+        {/* The alert region stays in the page so that a note added to it is announced; the list inside
+            keeps its list role, which role="alert" on the list itself would replace. */}
+        <div role="alert">
+          {syncNotes.length > 0 && (
+            <ul>
+              {syncNotes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
+        </div>
         {!loaded ? null : enrollment ? (
           <Scanner
             config={config}
@@ -460,7 +464,7 @@ function Result({
     case 'offline': {
       const guestsCount =
         outcome.kind === 'online'
-          ? outcome.pass.guests_count - outcome.pass.used_guests_count
+          ? outcome.pass.guests_count - (outcome.pass.used_guests_count ?? 0)
           : outcome.pass.guestsCount;
       const passId = outcome.kind === 'online' ? outcome.pass.pass_id : outcome.pass.passId;
       const validUntil = outcome.kind === 'online' ? outcome.pass.valid_until : outcome.pass.validUntil;

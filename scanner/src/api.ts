@@ -169,7 +169,7 @@ export interface VerifiedPass {
   item_id: string;
   status: string;
   guests_count: number;
-  used_guests_count: number;
+  used_guests_count: number | null;
   valid_from: string;
   valid_until: string;
   transport_number: string | null;

@@ -13,9 +13,21 @@ import {
   seriousOrCritical,
   watchPage,
 } from '../../support/chromium.ts';
+import { asSupport } from '../../support/employees.ts';
 import { writeQrVideo } from '../../support/fake-camera.ts';
 import { asOperator } from '../admin/operator.ts';
-import { bookingPath, call, confirmedBooking, partner } from '../booking/helpers.ts';
+import {
+  bookingPath,
+  call,
+  confirmedBooking,
+  eventsOf,
+  issuedBooking,
+  type Json,
+  partner,
+  passUsed,
+  storedBooking,
+} from '../booking/helpers.ts';
+import { asIfIssuedHoursAgo, atTheDoor, doorOf } from '../venues/support.ts';
 
 /*
  * The venues' scanner app (docs/venues.md, The scanner app) in headless Chromium against the run's
@@ -29,17 +41,18 @@ let context: BrowserContext;
 let page: Page;
 let watch: PageWatch;
 let files: string;
+let video: string;
 let qr: string;
+let firstBookingId: string;
 
 /** Chromium's own line for a request made while the context is offline: the state under test, not a fault. */
 const offlineLoad = /net::ERR_INTERNET_DISCONNECTED/;
 
 beforeAll(async () => {
-  const bookingId = await confirmedBooking('lounges');
-  const pass = await call(partner, 'GET', bookingPath('lounges', bookingId, 'pass'));
-  qr = pass.body.qr as string;
+  firstBookingId = await confirmedBooking('lounges');
+  qr = await qrOf(firstBookingId);
   files = await mkdtemp(join(tmpdir(), 'scanner-'));
-  const video = join(files, 'pass.y4m');
+  video = join(files, 'pass.y4m');
   await writeQrVideo(video, qr);
   browser = await launchChromium([
     // Chromium registers no service worker from an origin whose certificate it does not trust, and
@@ -67,6 +80,50 @@ afterEach(() => {
   problems.consoleErrors = problems.consoleErrors.filter((message) => !offlineLoad.test(message));
   expect(problems).toEqual(noProblems);
 });
+
+async function qrOf(bookingId: string): Promise<string> {
+  const pass = await call(partner, 'GET', bookingPath('lounges', bookingId, 'pass'));
+  if (typeof pass.body.qr !== 'string') throw new Error(`No QR: ${JSON.stringify(pass.body)}`);
+  return pass.body.qr;
+}
+
+const partnerPass = async (bookingId: string) =>
+  (await call(partner, 'GET', bookingPath('lounges', bookingId, 'pass'))).body;
+
+/** Clears the last result, if one is shown, for the next scan. */
+async function nextPass(): Promise<void> {
+  const next = page.getByRole('button', { name: 'Next pass' });
+  if (await next.isVisible()) await next.click();
+}
+
+/** Holds `code` up to the fake camera (Chromium opens the video file anew at each start) and scans it. */
+async function scanWithCamera(code: string): Promise<void> {
+  await nextPass();
+  await writeQrVideo(video, code);
+  await page.getByRole('button', { name: 'Start camera' }).click();
+}
+
+async function checkTyped(code: string): Promise<void> {
+  await nextPass();
+  await page.getByLabel('Pass code (type or paste)').fill(code);
+  await page.getByRole('button', { name: 'Check pass' }).click();
+}
+
+async function refusalShown(): Promise<{ code: string | null; text: string }> {
+  const refusal = page.getByTestId('result').locator('[data-refusal]');
+  await refusal.waitFor();
+  return { code: await refusal.getAttribute('data-refusal'), text: await refusal.innerText() };
+}
+
+async function goOnline(): Promise<void> {
+  await context.setOffline(false);
+  await page.getByText('Online', { exact: true }).waitFor();
+}
+
+async function goOffline(): Promise<void> {
+  await context.setOffline(true);
+  await page.getByText('Offline: passes are checked on this device').waitFor();
+}
 
 /**
  * What the app keeps in IndexedDB under `key` of its settings store, read in the page (a string, as
@@ -202,14 +259,139 @@ describe('the scanner app', () => {
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
   });
 
-  // POST /v2/venue/passes/verify and /v2/venue/redemptions are wired by the lead on another branch
-  // (decisions.md, Venues); until they are on this one these steps cannot run against the stage.
-  it.todo('online: scans a pass from the camera and shows its guests, then admits a count (201 Accepted)');
-  it.todo(
-    'shows each refusal: PassNotReady, PassAlreadyUsed with redeemed_at, PassCanceled, PassExpired, PassNotValidHere, 422 at body.qr',
-  );
-  it.todo(
-    'offline: two passes scanned and admitted, back online both are recorded once with their scan time',
-  );
-  it.todo('a pass canceled after its offline scan is shown as Disputed when the queue is sent');
+  it('online: sends the queued admission, scans a pass from the camera and shows its guests, then admits a count (201 Accepted)', async () => {
+    await goOnline();
+    // The admission queued offline above is sent once the device is back online.
+    await page.getByText('Waiting to sync: 0').waitFor();
+    expect(await partnerPass(firstBookingId)).toMatchObject({ status: 'Used', used_guests_count: 2 });
+
+    const bookingId = await confirmedBooking('lounges');
+    await scanWithCamera(await qrOf(bookingId));
+    await page.getByText('Ada Lovelace (Adult, lead)').waitFor({ timeout: 30_000 });
+    await page.getByText('Byron Lovelace (Child)').waitFor();
+    expect(await page.getByLabel('Guests to admit').locator('option').allInnerTexts()).toEqual(['1', '2']);
+    expect(seriousOrCritical(await runAxe(page))).toEqual([]);
+    await page.getByLabel('Guests to admit').selectOption('2');
+    await page.getByRole('button', { name: 'Admit' }).click();
+
+    await page.getByText('Admitted: 2').waitFor();
+    expect(await partnerPass(bookingId)).toMatchObject({ status: 'Used', used_guests_count: 2 });
+    await expect
+      .poll(async () =>
+        (await eventsOf(bookingId)).find(
+          (event) => event.event === 'pass.status.changed' && (event.data as Json).status === 'Used',
+        ),
+      )
+      .toMatchObject({ data: { used_guests_count: 2, redeemed_at: expect.any(String) } });
+  });
+
+  it('shows each refusal: PassAlreadyUsed with its time, PassCanceled, PassNotReady, PassExpired, 422 at body.qr', async () => {
+    // Used at another door between this scan and Admit: the 409 names when.
+    const raced = await confirmedBooking('lounges');
+    const racedQr = await qrOf(raced);
+    await checkTyped(racedQr);
+    await page.getByText('Ada Lovelace (Adult, lead)').waitFor();
+    expect((await passUsed(raced, 1)).status).toBe(200);
+    await page.getByRole('button', { name: 'Admit' }).click();
+    expect(await refusalShown()).toEqual({
+      code: 'PassAlreadyUsed',
+      text: expect.stringMatching(/^This pass was already used\. Used at \S/),
+    });
+    await checkTyped(racedQr);
+    expect(await refusalShown()).toEqual({ code: 'PassAlreadyUsed', text: 'This pass was already used.' });
+
+    const canceled = await confirmedBooking('lounges');
+    const canceledQr = await qrOf(canceled);
+    expect((await call(partner, 'POST', bookingPath('lounges', canceled, 'cancel'))).status).toBe(200);
+    await checkTyped(canceledQr);
+    expect(await refusalShown()).toEqual({
+      code: 'PassCanceled',
+      text: 'This pass was canceled. Do not admit.',
+    });
+
+    // The partner reads no QR before the confirm; the stored token is what a leaked one would be.
+    const unconfirmed = await issuedBooking('lounges');
+    const stored = await storedBooking(partner.accountId as string, unconfirmed);
+    await checkTyped((stored?.pass as Json | undefined)?.token as string);
+    expect(await refusalShown()).toEqual({
+      code: 'PassNotReady',
+      text: 'This pass is not confirmed yet. Do not admit.',
+    });
+
+    const early = await confirmedBooking('lounges');
+    await asIfIssuedHoursAgo(early, -2);
+    await checkTyped(await qrOf(early));
+    expect(await refusalShown()).toEqual({
+      code: 'PassExpired',
+      text: 'This pass is not valid at this time.',
+    });
+
+    await checkTyped(`${qr.slice(0, -4)}AAAA`);
+    expect(await refusalShown()).toEqual({ code: 'InvalidQr', text: 'This is not a pass of this service.' });
+    expect(seriousOrCritical(await runAxe(page))).toEqual([]);
+  });
+
+  it('offline: two passes scanned and admitted, back online both are recorded once with their scan time', async () => {
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const bookings = [await confirmedBooking('lounges'), await confirmedBooking('lounges')];
+    const passes = await Promise.all(
+      bookings.map(async (bookingId) => ({
+        bookingId,
+        qr: await qrOf(bookingId),
+        pass: await partnerPass(bookingId),
+      })),
+    );
+    await nextPass();
+    await goOffline();
+
+    for (const { qr: code } of passes) {
+      await scanWithCamera(code);
+      await page.getByText('2 guest(s) on this pass').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Admit' }).click();
+      await page.getByText('Admission of 2 queued').waitFor();
+    }
+    await page.getByText('Waiting to sync: 2').waitFor();
+    const backOnline = new Date().toISOString();
+    await goOnline();
+
+    await page.getByText('Waiting to sync: 0').waitFor();
+    // Another door of the same venue reads the venue's redemptions.
+    const listed = await atTheDoor(
+      await doorOf(stage().venues[0]?.venue_id),
+      'GET',
+      `/v2/venue/redemptions?limit=100&since=${encodeURIComponent(since)}`,
+    );
+    expect(listed.status).toBe(200);
+    for (const { bookingId, pass } of passes) {
+      expect(await partnerPass(bookingId)).toMatchObject({ status: 'Used', used_guests_count: 2 });
+      const recorded = (listed.body.data as Json[]).filter((item) => item.pass_id === pass.pass_id);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({ status: 'Accepted', admitted_guests: 2 });
+      expect(String(recorded[0]?.scanned_at) < backOnline).toBe(true);
+    }
+  });
+
+  it('a pass canceled after its offline scan is shown as Disputed when the queue is sent', async () => {
+    const bookingId = await confirmedBooking('lounges');
+    const code = await qrOf(bookingId);
+    const passId = (await partnerPass(bookingId)).pass_id;
+    await nextPass();
+    await goOffline();
+    await scanWithCamera(code);
+    await page.getByText('2 guest(s) on this pass').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Admit' }).click();
+    await page.getByText('Waiting to sync: 1').waitFor();
+    expect((await call(partner, 'POST', bookingPath('lounges', bookingId, 'cancel'))).status).toBe(200);
+
+    await goOnline();
+
+    await page.getByText('Recorded as disputed: the pass was canceled after it was scanned.').waitFor();
+    await page.getByText('Waiting to sync: 0').waitFor();
+    const listed = await asSupport<{ data: Json[] }>(
+      'GET',
+      '/api/v1/admin/redemptions?status=Disputed&limit=200',
+    );
+    expect(listed.body.data.find((item) => item.pass_id === passId)).toMatchObject({ status: 'Disputed' });
+    expect(seriousOrCritical(await runAxe(page))).toEqual([]);
+  });
 });

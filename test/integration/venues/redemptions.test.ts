@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { generateProof } from 'dpop';
 import { describe, expect, it } from 'vitest';
-import { type ApiResponse, endpoints, request, stage } from '../../support/api.ts';
-import { documentClient } from '../../support/aws.ts';
 import { asSupport } from '../../support/employees.ts';
 import { asOperator } from '../admin/operator.ts';
 import {
@@ -17,46 +13,12 @@ import {
   partner,
   storedBooking,
 } from '../booking/helpers.ts';
-import { deviceToken, enrolledScanner, newVenue, type Scanner } from './support.ts';
+import { asIfIssuedHoursAgo, atTheDoor, type Door, doorOf, hoursAgo, newVenue } from './support.ts';
 
 /*
  * Verify and redeem through the venue listener (docs/redemptions.md): bookings confirmed through the
  * partner API, their QR from the partner's pass read, a scanner with a DPoP-bound device token.
  */
-
-interface Door {
-  scanner: Scanner;
-  token: string;
-}
-
-async function doorOf(venueId?: string): Promise<Door> {
-  const scanner = await enrolledScanner(venueId);
-  const issued = await deviceToken(scanner);
-  if (!issued.body.access_token) throw new Error(`No token: ${JSON.stringify(issued.body)}`);
-  return { scanner, token: issued.body.access_token };
-}
-
-/** A call on the venue host with a fresh proof of this request (htu without the query). */
-async function atTheDoor(
-  door: Door,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { body?: unknown; key?: string | null } = {},
-): Promise<ApiResponse<Json>> {
-  const url = `${stage().venue_url}${path.split('?')[0]}`;
-  const proof = await generateProof(door.scanner.keys, url, method, undefined, door.token);
-  const key = options.key === undefined ? randomUUID() : options.key;
-  return request<Json>(method, path, {
-    host: 'venue',
-    cert: null,
-    headers: {
-      authorization: `DPoP ${door.token}`,
-      dpop: proof,
-      ...(method === 'POST' && key !== null ? { 'idempotency-key': key } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: options.body }),
-  });
-}
 
 const verify = (door: Door, qr: string) =>
   atTheDoor(door, 'POST', '/v2/venue/passes/verify', { body: { qr } });
@@ -73,21 +35,6 @@ async function confirmedPass() {
   const bookingId = await confirmedBooking('lounges');
   return { bookingId, ...(await passOf(bookingId)) };
 }
-
-/** The pass's window as if it had been issued `hours` ago (the service reads the stored window, not the QR's). */
-async function asIfIssuedHoursAgo(bookingId: string, hours: number): Promise<void> {
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: endpoints().tables.main,
-      Key: { pk: `ACCOUNT#${partner.accountId}`, sk: `BOOKING#${bookingId}` },
-      UpdateExpression: 'SET #pass.valid_from = :from',
-      ExpressionAttributeNames: { '#pass': 'pass' },
-      ExpressionAttributeValues: { ':from': hoursAgo(hours) },
-    }),
-  );
-}
-
-const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
 
 describe('verify at the door', () => {
   it('answers the pass with its guests, redeemable and no refusal', async () => {

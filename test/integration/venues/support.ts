@@ -1,9 +1,11 @@
 import { generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generateKeyPair as generateDpopKeys, generateProof } from 'dpop';
 import { exportJWK, SignJWT } from 'jose';
-import { request, stage } from '../../support/api.ts';
+import { type ApiResponse, endpoints, request, stage } from '../../support/api.ts';
+import { documentClient } from '../../support/aws.ts';
 import { asOperator } from '../admin/operator.ts';
-import { catalog } from '../booking/helpers.ts';
+import { catalog, type Json, partner } from '../booking/helpers.ts';
 
 /** Venues and their scanners through the local stage (docs/venues.md). */
 export interface VenueBody {
@@ -112,5 +114,54 @@ export async function deviceToken(
       ...(options.scope === undefined ? {} : { scope: options.scope }),
     },
     headers: proof === null ? {} : { dpop: proof },
+  });
+}
+
+/** The pass's window as if it had been issued `hours` ago (the service reads the stored window, not the QR's). */
+export async function asIfIssuedHoursAgo(bookingId: string, hours: number): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: endpoints().tables.main,
+      Key: { pk: `ACCOUNT#${partner.accountId}`, sk: `BOOKING#${bookingId}` },
+      UpdateExpression: 'SET #pass.valid_from = :from',
+      ExpressionAttributeNames: { '#pass': 'pass' },
+      ExpressionAttributeValues: { ':from': hoursAgo(hours) },
+    }),
+  );
+}
+
+export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+export interface Door {
+  scanner: Scanner;
+  token: string;
+}
+
+export async function doorOf(venueId?: string): Promise<Door> {
+  const scanner = await enrolledScanner(venueId);
+  const issued = await deviceToken(scanner);
+  if (!issued.body.access_token) throw new Error(`No token: ${JSON.stringify(issued.body)}`);
+  return { scanner, token: issued.body.access_token };
+}
+
+/** A call on the venue host with a fresh proof of this request (htu without the query). */
+export async function atTheDoor(
+  door: Door,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; key?: string | null } = {},
+): Promise<ApiResponse<Json>> {
+  const url = `${stage().venue_url}${path.split('?')[0]}`;
+  const proof = await generateProof(door.scanner.keys, url, method, undefined, door.token);
+  const key = options.key === undefined ? randomUUID() : options.key;
+  return request<Json>(method, path, {
+    host: 'venue',
+    cert: null,
+    headers: {
+      authorization: `DPoP ${door.token}`,
+      dpop: proof,
+      ...(method === 'POST' && key !== null ? { 'idempotency-key': key } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: options.body }),
   });
 }
