@@ -19,6 +19,7 @@ import { asOperator } from '../admin/operator.ts';
 import {
   bookingPath,
   call,
+  catalog,
   confirmedBooking,
   eventsOf,
   issuedBooking,
@@ -27,7 +28,7 @@ import {
   passUsed,
   storedBooking,
 } from '../booking/helpers.ts';
-import { asIfIssuedHoursAgo, atTheDoor, doorOf } from '../venues/support.ts';
+import { asIfIssuedHoursAgo, atTheDoor, doorOf, enrollmentCode } from '../venues/support.ts';
 
 /*
  * The venues' scanner app (docs/venues.md, The scanner app) in headless Chromium against the run's
@@ -329,6 +330,35 @@ describe('the scanner app', () => {
     await checkTyped(`${qr.slice(0, -4)}AAAA`);
     expect(await refusalShown()).toEqual({ code: 'InvalidQr', text: 'This is not a pass of this service.' });
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
+  });
+
+  it('shows PassNotValidHere, and no guest, on a device of a venue that does not operate the lounge', async () => {
+    const lanesOnly = await asOperator<{ venue_id: string }>('POST', '/v2/admin/venues', {
+      body: { name: 'Lanes only', lounges: [], fast_tracks: [catalog.fastTrack] },
+    });
+    expect(lanesOnly.status).toBe(201);
+    const otherContext = await browser.newContext({ ignoreHTTPSErrors: true });
+    try {
+      const other = await otherContext.newPage();
+      const otherWatch = watchPage(other, [stage().scanner_url, stage().auth_url, stage().venue_url]);
+      await other.goto(stage().scanner_url);
+      await other.getByLabel('Enrollment code').fill(await enrollmentCode(lanesOnly.body.venue_id));
+      await other.getByLabel('Device name').fill('Lane 2 phone');
+      await other.getByRole('button', { name: 'Enroll' }).click();
+      await other.getByText('Device: Lane 2 phone').waitFor();
+
+      await other.getByLabel('Pass code (type or paste)').fill(await qrOf(await confirmedBooking('lounges')));
+      await other.getByRole('button', { name: 'Check pass' }).click();
+
+      const refusal = other.getByTestId('result').locator('[data-refusal]');
+      await refusal.waitFor();
+      expect(await refusal.getAttribute('data-refusal')).toBe('PassNotValidHere');
+      expect(await refusal.innerText()).toBe('This pass is not for this venue.');
+      expect(await other.getByTestId('result').innerText()).not.toContain('Ada');
+      expect(drainProblems(otherWatch)).toEqual(noProblems);
+    } finally {
+      await otherContext.close();
+    }
   });
 
   it('offline: two passes scanned and admitted, back online both are recorded once with their scan time', async () => {
