@@ -96,10 +96,10 @@ async function buildInto(outDir: string): Promise<void> {
 }
 
 /**
- * Builds into a sibling directory and swaps it in, so a stage that is reading the previous build
- * never sees half of the next one.
+ * Runs `buildInto` on a sibling directory and swaps it in, so a stage that is reading the previous
+ * build never sees half of the next one (the console's and the scanner's builds).
  */
-export async function buildConsole(outDir: string = consoleDistDir): Promise<void> {
+export async function swapInBuild(outDir: string, buildInto: (dir: string) => Promise<void>): Promise<void> {
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const fresh = `${outDir}.building-${suffix}`;
   const previous = `${outDir}.previous-${suffix}`;
@@ -111,6 +111,10 @@ export async function buildConsole(outDir: string = consoleDistDir): Promise<voi
     await rm(fresh, { recursive: true, force: true });
     await rm(previous, { recursive: true, force: true });
   }
+}
+
+export function buildConsole(outDir: string = consoleDistDir): Promise<void> {
+  return swapInBuild(outDir, buildInto);
 }
 
 /** The built console and reference in `outDir`: reused when current, else built now. */

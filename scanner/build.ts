@@ -3,12 +3,12 @@
  * console's build does (console/build.ts), so the local stage rebuilds only after an edit.
  * `npm run scanner:build` forces a build; the local stage and `cdk synth` call `ensureScannerBuild`.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isCurrentBuild } from '../console/build.ts';
+import { isCurrentBuild, swapInBuild } from '../console/build.ts';
 
 const scannerDir = fileURLToPath(new URL('.', import.meta.url));
 const repositoryRoot = resolve(scannerDir, '..');
@@ -56,18 +56,8 @@ async function buildInto(outDir: string): Promise<void> {
 }
 
 /** Builds into a sibling directory and swaps it in, so a running stage never reads half a build. */
-export async function buildScanner(outDir: string = scannerDistDir): Promise<void> {
-  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const fresh = `${outDir}.building-${suffix}`;
-  const previous = `${outDir}.previous-${suffix}`;
-  try {
-    await buildInto(fresh);
-    if (existsSync(outDir)) await rename(outDir, previous);
-    await rename(fresh, outDir);
-  } finally {
-    await rm(fresh, { recursive: true, force: true });
-    await rm(previous, { recursive: true, force: true });
-  }
+export function buildScanner(outDir: string = scannerDistDir): Promise<void> {
+  return swapInBuild(outDir, buildInto);
 }
 
 export async function ensureScannerBuild(
