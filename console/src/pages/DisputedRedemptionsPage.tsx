@@ -18,9 +18,9 @@ export function DisputedRedemptionsPage() {
     <>
       <PageTitle>Disputed redemptions</PageTitle>
       <p>
-        A venue scanned these passes (offline) and admitted the guests, but the booking was canceled before
-        the scan reached the service. The booking stays canceled and the partner was told nothing of the
-        visit: settle each with the venue and the partner. Newest first.
+        A venue scanned these passes offline and admitted the guests, but the booking was canceled before the
+        scan reached the service. The booking stays Canceled and the partner got no event of the visit: each
+        needs an employee. Newest first.
       </p>
       <AsyncView state={first.state} label="disputed redemptions" onRetry={first.reload}>
         {() =>

@@ -72,7 +72,10 @@ export function VenuePage({ venueId }: { venueId: string }) {
   );
 }
 
-/** Moves focus to a section's heading once the button that was focused is gone. */
+/**
+ * After a confirmed action the button that opened the dialog is disabled while it runs (and gone
+ * after it succeeds), which drops the focus: it goes to the section's heading instead.
+ */
 function focusHeading(id: string) {
   window.setTimeout(() => document.getElementById(id)?.focus(), 0);
 }
@@ -83,7 +86,6 @@ function Summary({ venue, onChanged }: { venue: Venue; onChanged: (venue: Venue)
     const disabled = await api.disableVenue(venue.venue_id);
     onChanged(disabled);
     announce(`Venue ${disabled.name} disabled.`);
-    focusHeading('venue-summary');
     return disabled;
   });
   return (
@@ -109,7 +111,7 @@ function Summary({ venue, onChanged }: { venue: Venue; onChanged: (venue: Venue)
           confirmLabel="Disable"
           running={disable.state.status === 'running'}
           question={`Disable ${venue.name}? Every one of its devices is cut off within 60 s, its enrollment codes stop working and it gets no new ones. A disabled venue cannot be enabled again.`}
-          onConfirm={() => void disable.run()}
+          onConfirm={() => void disable.run().then(() => focusHeading('venue-summary'))}
         />
       )}
     </section>
@@ -192,6 +194,7 @@ function Enrollment({ venue }: { venue: Venue }) {
     const code = await api.createEnrollmentCode(venue.venue_id);
     setMinted(code);
     announce('Enrollment code minted; it is shown once.');
+    focusHeading('minted-code');
     return code;
   });
   return (
@@ -206,12 +209,21 @@ function Enrollment({ venue }: { venue: Venue }) {
       {mint.state.status === 'error' && <ProblemAlert problem={mint.state.problem} />}
       {minted && (
         <article aria-labelledby="minted-code" class="secret-box">
-          <h3 id="minted-code">New enrollment code</h3>
+          <h3 id="minted-code" tabIndex={-1}>
+            New enrollment code
+          </h3>
           <SecretOnce label="Enrollment code" secret={minted.enrollment_code} />
           <p>
             Single use: it enrolls one device until <DateTime value={minted.expires_at} /> (24 hours).
           </p>
-          <button type="button" class="secondary" onClick={() => setMinted(undefined)}>
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => {
+              setMinted(undefined);
+              focusHeading('venue-enrollment');
+            }}
+          >
             Hide the code
           </button>
         </article>
@@ -288,7 +300,6 @@ function DeviceRow({ device, onChanged }: { device: VenueDevice; onChanged: (dev
     const disabled = await api.disableVenueDevice(device.venue_id, device.device_id);
     onChanged(disabled);
     announce(`Device ${disabled.name} disabled; it is cut off within 60 seconds.`);
-    focusHeading('venue-devices');
     return disabled;
   });
   return (
@@ -319,7 +330,7 @@ function DeviceRow({ device, onChanged }: { device: VenueDevice; onChanged: (dev
             confirmLabel="Disable"
             running={disable.state.status === 'running'}
             question={`Disable ${device.name}? It is cut off within 60 seconds: its tokens are refused and it gets no new one. To scan again it must enroll anew with a new code.`}
-            onConfirm={() => void disable.run()}
+            onConfirm={() => void disable.run().then(() => focusHeading('venue-devices'))}
           />
         )}
       </td>

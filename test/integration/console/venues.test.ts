@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -126,6 +127,7 @@ describe('the venues page', () => {
 
     await page.getByRole('button', { name: 'Mint an enrollment code' }).click();
     const code = await page.getByLabel('Enrollment code', { exact: true }).inputValue();
+    await expect.poll(() => page.evaluate<string>('document.activeElement.id')).toBe('minted-code');
     expect(code).toMatch(/^[0-9A-Z]{5}(-[0-9A-Z]{5}){3}$/);
     await page.getByText('Single use: it enrolls one device until').waitFor();
     await page.getByRole('button', { name: 'Copy enrollment code' }).click();
@@ -183,10 +185,48 @@ describe('the venues page', () => {
     await confirm('Disable venue', 'Disable', /cut off within 60 s/);
 
     await page.locator('section[aria-labelledby="venue-summary"]').getByText('Disabled').waitFor();
+    await expect.poll(() => page.evaluate<string>('document.activeElement.id')).toBe('venue-summary');
     await expect(page.getByRole('button', { name: 'Mint an enrollment code' }).isDisabled()).resolves.toBe(
       true,
     );
     expect((await ofVenue(venue_id)).status).toBe('Disabled');
+  });
+});
+
+describe('the problems the venue pages show', () => {
+  it("shows the API's 404 for a venue that does not exist, with a retry, instead of a blank page", async () => {
+    await goTo(page, `#/venues/${randomUUID()}`, 'Venue');
+
+    const alert = page.getByRole('alert');
+    await alert.getByText('HTTP 404 · ResourceNotFound', { exact: false }).waitFor();
+    await expect(alert.getByRole('button', { name: 'Try again' }).isVisible()).resolves.toBe(true);
+  });
+
+  it("shows the API's 409 when a device shown active was disabled meanwhile", async () => {
+    const created = await asAdmin<VenueBody>('POST', '/api/v1/admin/venues', {
+      body: { name: `Stale page ${Date.now()}`, lounges: [catalog.lounge], fast_tracks: [] },
+    });
+    const { venue_id, name } = created.body;
+    const code = await asAdmin<Json>('POST', `/api/v1/admin/venues/${venue_id}/enrollments`);
+    const device = (
+      await registerDevice({
+        enrollment_code: code.body.enrollment_code,
+        name: 'Disabled meanwhile',
+        public_jwk: deviceKeys().publicJwk,
+      })
+    ).body as DeviceBody;
+    await goTo(page, `#/venues/${venue_id}`, name);
+    const row = page.getByRole('row', { name: /Disabled meanwhile/ });
+    await row.getByText('Active').waitFor();
+    const disabled = await asAdmin(
+      'POST',
+      `/api/v1/admin/venues/${venue_id}/devices/${device.device_id}/disable`,
+    );
+    expect(disabled.status).toBe(200);
+
+    await confirm('Disable device Disabled meanwhile', 'Disable', /cut off within 60 seconds/);
+
+    await row.getByRole('alert').getByText('HTTP 409 · DeviceInvalidState', { exact: false }).waitFor();
   });
 });
 

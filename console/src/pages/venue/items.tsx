@@ -5,13 +5,7 @@ import { displayName, isActive } from '../../catalog/kinds.ts';
 import { useConsole } from '../../context.ts';
 import { useAsync } from '../../ui/hooks.ts';
 import { matchesSearch } from '../search.ts';
-
-/** A lounge or lane a venue may operate, as the console names it. */
-export interface CatalogChoice {
-  id: string;
-  name: string;
-  active: boolean;
-}
+import { type CatalogChoice, choicesWithSelected, toggled } from './item-selection.ts';
 
 export type VenueItemKey = keyof VenueItemsInput;
 
@@ -59,10 +53,7 @@ export function itemName(choices: readonly CatalogChoice[] | undefined, id: stri
   return choices?.find((choice) => choice.id === id)?.name ?? id;
 }
 
-/**
- * The lounges and fast-tracks of a venue as two groups of checkboxes, each with a search. An id the
- * catalog list does not have (chosen earlier) stays listed, so saving never drops it unseen.
- */
+/** The lounges and fast-tracks of a venue as two groups of checkboxes, each with a search. */
 export function VenueItemsFields({
   idPrefix,
   catalog,
@@ -110,17 +101,9 @@ function ItemChecklist({
 }) {
   const { canWrite } = useConsole();
   const [search, setSearch] = useState('');
-  const all = useMemo(() => {
-    const known = new Set(choices.map((choice) => choice.id));
-    const unknown = selected
-      .filter((itemId) => !known.has(itemId))
-      .map((itemId) => ({ id: itemId, name: 'Not in the catalog list', active: true }));
-    return [...choices, ...unknown];
-  }, [choices, selected]);
+  const all = useMemo(() => choicesWithSelected(choices, selected), [choices, selected]);
   const visible = all.filter((choice) => matchesSearch(search, [choice.name, choice.id]));
   const chosen = new Set(selected);
-  const toggle = (itemId: string, on: boolean) =>
-    onChange(all.map((choice) => choice.id).filter((each) => (each === itemId ? on : chosen.has(each))));
 
   return (
     <fieldset aria-describedby={errors?.length ? `${id}-error` : `${id}-count`}>
@@ -145,7 +128,7 @@ function ItemChecklist({
               value={choice.id}
               checked={chosen.has(choice.id)}
               disabled={!canWrite}
-              onChange={(event) => toggle(choice.id, event.currentTarget.checked)}
+              onChange={(event) => onChange(toggled(all, selected, choice.id, event.currentTarget.checked))}
             />{' '}
             {choice.name}
             {!choice.active && ' (inactive)'} <span class="mono item-id">{choice.id}</span>
