@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { useConsole } from '../context.ts';
 import { AsyncView, DateTime, LoadMore, PageTitle, ScrollRegion } from '../ui/components.tsx';
@@ -12,6 +13,15 @@ export function DisputedRedemptionsPage() {
   const { first, items, more, hasMore } = useCursorList(
     (cursor) => api.listDisputedRedemptions({ limit: 50, cursor }),
     [api],
+  );
+
+  const venueNames = useNames(
+    items.map((item) => item.venue_id),
+    async (venueId) => (await api.getVenue(venueId)).name,
+  );
+  const accountNames = useNames(
+    items.map((item) => item.account_id),
+    async (accountId) => (await api.getAccount(accountId)).name,
   );
 
   return (
@@ -29,7 +39,8 @@ export function DisputedRedemptionsPage() {
           ) : (
             <>
               <p role="status" aria-live="polite">
-                {items.length} disputed redemptions loaded{hasMore ? '; more can be loaded.' : '.'}
+                {items.length} disputed {items.length === 1 ? 'redemption' : 'redemptions'} loaded
+                {hasMore ? '; more can be loaded.' : '.'}
               </p>
               <ScrollRegion label="Disputed redemptions table">
                 <table>
@@ -56,14 +67,18 @@ export function DisputedRedemptionsPage() {
                           <code>{redemption.booking_id}</code>
                         </td>
                         <td>
-                          <Link href={`/accounts/${redemption.account_id}`} class="mono">
-                            {redemption.account_id}
+                          <Link href={`/accounts/${redemption.account_id}`}>
+                            {accountNames.get(redemption.account_id) ?? redemption.account_id}
                           </Link>
+                          <br />
+                          <small class="mono">{redemption.account_id}</small>
                         </td>
                         <td>
-                          <Link href={`/venues/${redemption.venue_id}`} class="mono">
-                            {redemption.venue_id}
+                          <Link href={`/venues/${redemption.venue_id}`}>
+                            {venueNames.get(redemption.venue_id) ?? redemption.venue_id}
                           </Link>
+                          <br />
+                          <small class="mono">{redemption.venue_id}</small>
                         </td>
                         <td>
                           <DateTime value={redemption.scanned_at} />
@@ -84,4 +99,27 @@ export function DisputedRedemptionsPage() {
       </AsyncView>
     </>
   );
+}
+
+/**
+ * The names of the venues and accounts the loaded rows name, one read per id. A name that cannot be
+ * read leaves the id as the link's text: the row itself is what matters.
+ */
+function useNames(
+  ids: readonly string[],
+  nameOf: (id: string) => Promise<string>,
+): ReadonlyMap<string, string> {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const asked = useRef(new Set<string>());
+  const missing = [...new Set(ids)].filter((id) => !asked.current.has(id));
+  useEffect(() => {
+    for (const id of missing) {
+      asked.current.add(id);
+      nameOf(id).then(
+        (name) => setNames((known) => new Map(known).set(id, name)),
+        () => undefined,
+      );
+    }
+  }, [missing.join()]);
+  return names;
 }
