@@ -16,8 +16,11 @@ import { CatalogImagesPage } from './pages/CatalogImagesPage.tsx';
 import { CatalogItemPage } from './pages/CatalogItemPage.tsx';
 import { CatalogListPage } from './pages/CatalogListPage.tsx';
 import { CatalogPublishPage } from './pages/CatalogPublishPage.tsx';
+import { DisputedRedemptionsPage } from './pages/DisputedRedemptionsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { SignedOutPage } from './pages/SignedOutPage.tsx';
+import { VenuePage } from './pages/VenuePage.tsx';
+import { VenuesPage } from './pages/VenuesPage.tsx';
 import { Layout } from './ui/Layout.tsx';
 
 function useSession() {
@@ -97,6 +100,9 @@ export function App({ config }: { config: ConsoleConfig }) {
             <Route path="/catalog/:kind/:id">
               {(params) => <CatalogItemPage kind={params.kind} itemId={params.id} />}
             </Route>
+            <Route path="/venues" component={VenuesPage} />
+            <Route path="/venues/:venueId">{(params) => <VenuePage venueId={params.venueId} />}</Route>
+            <Route path="/redemptions/disputed" component={DisputedRedemptionsPage} />
             <Route path="/audit-log" component={AuditLogPage} />
             <Route path="/">
               <AccountsPage />

@@ -95,3 +95,19 @@ export function readableStorage(page: Page): Promise<string> {
 export async function untilLoaded(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
 }
+
+/** Every visible, enabled form control of the page's main area, as `kind: label`. */
+export async function enabledControls(target: Page): Promise<string[]> {
+  // Runs in the page (an expression: the project's types have no DOM): each control's label or text.
+  const labels: unknown = await target.evaluate(`[...document.querySelectorAll(
+    'main button, main input, main select, main textarea'
+  )]
+    .filter((control) => !control.matches(':disabled') && control.checkVisibility())
+    .map((control) => {
+      const label = control.labels?.[0]?.textContent ?? control.getAttribute('aria-label') ?? control.textContent ?? '';
+      const kind = control.tagName === 'BUTTON' ? 'button' : 'input';
+      return kind + ': ' + label.replace(/\\s+/g, ' ').trim();
+    })`);
+  if (!Array.isArray(labels)) throw new Error('No list of controls');
+  return labels as string[];
+}

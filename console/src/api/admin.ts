@@ -15,6 +15,7 @@ import type {
   Contract,
   ContractInput,
   Plan,
+  Query,
   UploadedImage,
 } from './types.ts';
 
@@ -138,6 +139,26 @@ export function createAdminApi(http: HttpClient) {
     getCatalogDiff: () => http<CatalogDiff>('GET', adminPaths.catalogDiff()),
     publishCatalog: (idempotencyKey: string) =>
       http<CatalogPublication>('POST', adminPaths.catalogPublish(), { idempotencyKey }),
+
+    listVenues: (query: PageQuery = {}) =>
+      http<Answer<'employeeListVenues'>>('GET', adminPaths.venues(), { query: { ...query } }),
+    createVenue: (input: Body<'employeeCreateVenue'>, idempotencyKey: string) =>
+      http<Answer<'employeeCreateVenue'>>('POST', adminPaths.venues(), { json: input, idempotencyKey }),
+    getVenue: (venueId: string) => http<Answer<'employeeGetVenue'>>('GET', adminPaths.venue(venueId)),
+    replaceVenueItems: (venueId: string, items: Body<'employeeReplaceVenueItems'>) =>
+      http<Answer<'employeeReplaceVenueItems'>>('PUT', adminPaths.venueItems(venueId), { json: items }),
+    disableVenue: (venueId: string) =>
+      http<Answer<'employeeDisableVenue'>>('POST', adminPaths.disableVenue(venueId)),
+    createEnrollmentCode: (venueId: string) =>
+      http<Answer<'employeeCreateEnrollmentCode'>>('POST', adminPaths.enrollments(venueId)),
+    listVenueDevices: (venueId: string, query: PageQuery = {}) =>
+      http<Answer<'employeeListVenueDevices'>>('GET', adminPaths.devices(venueId), { query: { ...query } }),
+    disableVenueDevice: (venueId: string, deviceId: string) =>
+      http<Answer<'employeeDisableVenueDevice'>>('POST', adminPaths.disableDevice(venueId, deviceId)),
+    listDisputedRedemptions: (query: PageQuery = {}) =>
+      http<Answer<'listRedemptions'>>('GET', adminPaths.redemptions(), {
+        query: { ...query, status: 'Disputed' } satisfies Query<'listRedemptions'>,
+      }),
   };
 }
 

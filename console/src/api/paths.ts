@@ -47,4 +47,13 @@ export const adminPaths = {
   catalogDraft: () => `${prefix}/catalog/draft`,
   catalogDiff: () => `${prefix}/catalog/diff`,
   catalogPublish: () => `${prefix}/catalog/publish`,
+  venues: () => `${prefix}/venues`,
+  venue: (venueId: string) => `${prefix}/venues/${segment(venueId)}`,
+  venueItems: (venueId: string) => `${adminPaths.venue(venueId)}/items`,
+  disableVenue: (venueId: string) => `${adminPaths.venue(venueId)}/disable`,
+  enrollments: (venueId: string) => `${adminPaths.venue(venueId)}/enrollments`,
+  devices: (venueId: string) => `${adminPaths.venue(venueId)}/devices`,
+  disableDevice: (venueId: string, deviceId: string) =>
+    `${adminPaths.devices(venueId)}/${segment(deviceId)}/disable`,
+  redemptions: () => `${prefix}/redemptions`,
 } as const;

@@ -76,3 +76,9 @@ export type UploadedImage = Answer<'uploadCatalogImage'>;
 export type CatalogDraft = Answer<'getCatalogDraft'>;
 export type CatalogDiff = Answer<'getCatalogDiff'>;
 export type CatalogPublication = Answer<'publishCatalog'>;
+
+export type Venue = Answer<'employeeGetVenue'>;
+export type VenueItemsInput = Body<'employeeReplaceVenueItems'>;
+export type VenueDevice = Schemas['VenueDevice'];
+export type EnrollmentCode = Answer<'employeeCreateEnrollmentCode'>;
+export type DisputedRedemption = Schemas['AdminRedemption'];

@@ -4,6 +4,7 @@ import { describeIccidErrors, parseIccidList } from './account/iccids.ts';
 import { auditFilterFromForm } from './audit-filter.ts';
 import { diffRows, typeLabel } from './diff.ts';
 import { matchesSearch } from './search.ts';
+import { choicesWithSelected, toggled } from './venue/item-selection.ts';
 
 describe('the ICCID list', () => {
   it('splits lines, commas and spaces, drops a CSV header and duplicates', () => {
@@ -127,5 +128,24 @@ describe('search over loaded rows', () => {
     expect(matchesSearch('acme ACTIVE', ['Acme Travel', 'id-1', 'Active'])).toBe(true);
     expect(matchesSearch('acme disabled', ['Acme Travel', 'id-1', 'Active'])).toBe(false);
     expect(matchesSearch('  ', ['anything'])).toBe(true);
+  });
+});
+
+describe("a venue's item choices", () => {
+  const lounge = (id: string) => ({ id, name: `Lounge ${id}`, active: true });
+
+  it('keeps a chosen id the catalog list does not have, after the catalog', () => {
+    expect(choicesWithSelected([lounge('a'), lounge('b')], ['b', 'gone'])).toEqual([
+      lounge('a'),
+      lounge('b'),
+      { id: 'gone', name: 'Not in the catalog list', active: true },
+    ]);
+  });
+
+  it('adds and removes one id, keeping the order of the list', () => {
+    const all = [lounge('a'), lounge('b'), lounge('c')];
+    expect(toggled(all, ['c'], 'a', true)).toEqual(['a', 'c']);
+    expect(toggled(all, ['a', 'c'], 'c', false)).toEqual(['a']);
+    expect(toggled(all, [], 'b', false)).toEqual([]);
   });
 });

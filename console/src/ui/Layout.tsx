@@ -6,6 +6,8 @@ import { useConsole } from '../context.ts';
 const navigation = [
   { href: '/accounts', label: 'Accounts' },
   { href: '/catalog/lounges', label: 'Catalog', match: '/catalog' },
+  { href: '/venues', label: 'Venues' },
+  { href: '/redemptions/disputed', label: 'Disputed redemptions' },
   { href: '/audit-log', label: 'Audit log' },
 ] as const;
 

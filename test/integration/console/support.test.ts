@@ -8,7 +8,7 @@ import {
   runAxe,
   seriousOrCritical,
 } from '../../support/chromium.ts';
-import { goTo, openConsoleAs, untilLoaded } from '../../support/console.ts';
+import { enabledControls, goTo, openConsoleAs, untilLoaded } from '../../support/console.ts';
 import { asAdmin, asSupport } from '../../support/employees.ts';
 import { type AccountWithWebhook, accountWithWebhook, newIccids } from './fixtures.ts';
 
@@ -54,22 +54,6 @@ const readControls = [
   /^button: (Older|Newer|Newest) (deliveries|records)$/,
   /^button: Copy /,
 ];
-
-/** Every visible, enabled form control of the page's main area, as `kind: label`. */
-async function enabledControls(target: Page): Promise<string[]> {
-  // Runs in the page (an expression: the project's types have no DOM): each control's label or text.
-  const labels: unknown = await target.evaluate(`[...document.querySelectorAll(
-    'main button, main input, main select, main textarea'
-  )]
-    .filter((control) => !control.matches(':disabled') && control.checkVisibility())
-    .map((control) => {
-      const label = control.labels?.[0]?.textContent ?? control.getAttribute('aria-label') ?? control.textContent ?? '';
-      const kind = control.tagName === 'BUTTON' ? 'button' : 'input';
-      return kind + ': ' + label.replace(/\\s+/g, ' ').trim();
-    })`);
-  if (!Array.isArray(labels)) throw new Error('No list of controls');
-  return labels as string[];
-}
 
 const writeControls = (controls: string[]) =>
   controls.filter((control) => !readControls.some((pattern) => pattern.test(control)));
