@@ -3098,6 +3098,16 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             created_at: string;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
+        };
+        Money: {
+            /**
+             * @description A decimal string in the major unit with the currency's number of decimals
+             * @example 59.07
+             */
+            amount: string;
+            currency: string;
         };
         LoungeBookingsPage: {
             data: components["schemas"]["LoungeBooking"][];
@@ -3121,6 +3131,8 @@ export interface components {
             guests: components["schemas"]["Guest"][];
             /** @description Confirm before this instant; set when the booking is Issued. */
             hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -3182,6 +3194,8 @@ export interface components {
             guests: components["schemas"]["Guest"][];
             /** @description Confirm before this instant; set when the booking is Issued. */
             hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z

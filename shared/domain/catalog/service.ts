@@ -179,7 +179,14 @@ function renderedPage(
     pages = new LruMap(pagesPerSnapshot);
     renderedPages.set(view.snapshot, pages);
   }
-  const key = JSON.stringify([kind, locale, effectiveQuery, scopeKey, discountOf(view), view.contract.updatedAt]);
+  const key = JSON.stringify([
+    kind,
+    locale,
+    effectiveQuery,
+    scopeKey,
+    discountOf(view),
+    view.contract.updatedAt,
+  ]);
   let page = pages.get(key);
   if (!page) {
     page = render();

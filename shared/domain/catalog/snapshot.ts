@@ -165,7 +165,11 @@ export class CatalogSnapshot {
     return entries as RenderedEntry<K>[];
   }
 
-  render<K extends CatalogKind>(kind: K, record: CatalogRecordByKind[K], locale: Locale): CatalogItemByKind[K] {
+  render<K extends CatalogKind>(
+    kind: K,
+    record: CatalogRecordByKind[K],
+    locale: Locale,
+  ): CatalogItemByKind[K] {
     const renderers: { [P in CatalogKind]: (value: CatalogRecordByKind[P]) => CatalogItemByKind[P] } = {
       lounges: (lounge) => this.lounge(lounge, locale),
       fast_tracks: (fastTrack) => this.fastTrack(fastTrack, locale),
