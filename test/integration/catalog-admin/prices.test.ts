@@ -160,7 +160,10 @@ describe('prices', () => {
 
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('ValidationError');
-    expect(refused.body.details?.errors?.map((error) => error.path).sort()).toEqual(['body.prices.infant']);
+    expect(refused.body.details?.errors?.map((error) => error.path).sort()).toEqual([
+      'body.prices.child',
+      'body.prices.infant',
+    ]);
     expect(unpriced.status).toBe(422);
     expect(unpriced.body.details?.errors?.map((error) => error.path)).toEqual(['body.prices']);
   });
