@@ -11,6 +11,7 @@ import {
   type ImageRecord,
   imageRecord,
   loungeRecord,
+  termsOf,
 } from '../../shared/domain/catalog/catalog-stored.ts';
 import { integrityProblems } from '../../shared/domain/catalog/integrity.ts';
 import * as z from '../../shared/schemas/zod.ts';
@@ -39,6 +40,7 @@ const seedFiles = {
   tariffs: catalogRecords.shape.tariffs,
 };
 const namedTerms = z.extend(contractTerms, { name: z.string() });
+const withoutName = ({ name: _name, ...terms }: z.output<typeof namedTerms>): ContractTerms => termsOf(terms);
 const seedContracts = z.strictObject({ default: namedTerms, partners: z.array(namedTerms) });
 
 export interface ImageBlob {
@@ -58,12 +60,6 @@ export interface SeedCatalog {
 async function readJson(dir: string, file: string): Promise<unknown> {
   return JSON.parse(await readFile(join(dir, file), 'utf8'));
 }
-
-const termsOf = ({ lounges, fast_tracks, tariffs }: ContractTerms): ContractTerms => ({
-  lounges,
-  fast_tracks,
-  tariffs,
-});
 
 /** Reads and checks the seed files: every record against its schema, then the references between them. */
 export async function loadSeedCatalog(dir = seedCatalogDir): Promise<SeedCatalog> {
@@ -104,8 +100,8 @@ export async function loadSeedCatalog(dir = seedCatalogDir): Promise<SeedCatalog
   return {
     records,
     blobs,
-    defaultContract: termsOf(contracts.default),
-    partnerContracts: contracts.partners.map(termsOf),
+    defaultContract: withoutName(contracts.default),
+    partnerContracts: contracts.partners.map(withoutName),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   leadGuestProblem,
   phonePattern,
 } from '../domain/booking/request-rules.ts';
-import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, moneySchema, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 /** Letters of any script, with the spaces, apostrophes, dots and hyphens names carry. */
@@ -122,7 +122,15 @@ export type LoungeBookingRequest = z.output<typeof loungeBookingRequestSchema>;
 export type FastTrackBookingRequest = z.output<typeof fastTrackBookingRequestSchema>;
 
 export const bookingCreatedSchema = z
-  .object({ booking_id: uuid, status: z.enum(bookingStatuses), created_at: timestamp })
+  .object({
+    booking_id: uuid,
+    status: z.enum(bookingStatuses),
+    created_at: timestamp,
+    price: z.nullable(moneySchema).register(z.globalRegistry, {
+      description:
+        'Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed',
+    }),
+  })
   .register(z.globalRegistry, { id: 'BookingCreated' });
 
 const bookingRecordFields = () => ({
@@ -141,6 +149,10 @@ const bookingRecordFields = () => ({
   guests: z.array(guestSchema),
   hold_expires_at: z.nullable(timestamp).register(z.globalRegistry, {
     description: 'Confirm before this instant; set when the booking is Issued.',
+  }),
+  price: z.nullable(moneySchema).register(z.globalRegistry, {
+    description:
+      'Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed',
   }),
   created_at: timestamp,
   updated_at: timestamp,

@@ -1,3 +1,4 @@
+import { contractBillingFields } from '../domain/catalog/catalog-stored.ts';
 import { hubMetaMatchesKind } from '../domain/catalog/rules.ts';
 import {
   listsEachOnce,
@@ -7,6 +8,7 @@ import {
 } from '../domain/catalog-admin/form-rules.ts';
 import { maxImageBytes } from '../domain/catalog-admin/image-content.ts';
 import { maxActivePeriodDays } from '../domain/esim/model.ts';
+import { billingBases } from '../domain/pricing/terms.ts';
 import {
   bookingInfoFields,
   continent,
@@ -14,6 +16,7 @@ import {
   currencyCode,
   esrCode,
   geoPointFields,
+  guestPricesSchema,
   hubKinds,
   ianaTimeZone,
   iataCode,
@@ -98,6 +101,11 @@ const serviceFields = () => ({
   policy: policyForm,
   images: z.array(imageUseForm).check(z.maxLength(20)),
   is_active: z._default(z.boolean(), true),
+  prices: guestPricesSchema.clone().register(z.globalRegistry, {
+    description:
+      "Rack prices per guest type, in the currency of the hub's country; partners see them less their discount",
+    example: { currency: 'EUR', adult: '45.00', child: '22.50', infant: '0.00' },
+  }),
 });
 
 const loungeFields = z.strictObject({
@@ -185,11 +193,17 @@ const amenityFields = z.strictObject({
 export const amenityForm = amenityFields;
 
 /** The admin form with its id, as reads answer it. */
+/**
+ * Items saved before prices existed have none: reads answer them without `prices`, and the next
+ * replace must give them (docs/billing.md, Prices and contract terms).
+ */
+const pricesRead = { prices: z.optional(guestPricesSchema) };
+
 export const loungeAdminSchema = z
-  .extend(loungeFields, { id: uuid })
+  .extend(loungeFields, { id: uuid, ...pricesRead })
   .register(z.globalRegistry, { id: 'AdminLounge' });
 export const fastTrackAdminSchema = z
-  .extend(fastTrackFields, { id: uuid })
+  .extend(fastTrackFields, { id: uuid, ...pricesRead })
   .register(z.globalRegistry, { id: 'AdminFastTrack' });
 export const tariffAdminSchema = z
   .extend(tariffFields, { id: uuid })
@@ -353,12 +367,34 @@ const contractScopeForm = z.union([
   z.array(uuid).check(z.maxLength(5000), z.refine(listsEachOnce, 'An id is listed twice')),
 ]);
 
+const billingTermDescriptions = {
+  discount_percent: 'Off every rack price, 0..100 with at most two decimals (default 0)',
+  billing_basis: 'per_visit: charged at redemption; per_pass: charged at confirm (default per_visit)',
+  free_cancellation_hours: 'per_pass: hours after confirm a cancel costs nothing (default 24)',
+  cancellation_fee_percent: 'per_pass: share of the price a later cancel costs (default 100)',
+  no_show_fee_percent: 'per_visit: share of the price a confirmed pass expiring unused costs (default 0)',
+  esim_refund_days: 'Days after issue an eSIM may be refunded (default 30)',
+} as const;
+
+const billingTermsForm = () => {
+  const fields = contractBillingFields();
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, schema]) => [
+      name,
+      schema.clone().register(z.globalRegistry, {
+        description: billingTermDescriptions[name as keyof typeof billingTermDescriptions],
+      }),
+    ]),
+  ) as typeof fields;
+};
+
 export const contractForm = z.strictObject({
   lounges: contractScopeForm
     .clone()
     .register(z.globalRegistry, { description: '"all" (present and future) or the lounge ids' }),
   fast_tracks: contractScopeForm,
   tariffs: contractScopeForm,
+  ...billingTermsForm(),
 });
 export type ContractForm = z.output<typeof contractForm>;
 
@@ -368,8 +404,17 @@ export const contractSchema = z
     lounges: z.union([z.literal('all'), z.array(uuid)]),
     fast_tracks: z.union([z.literal('all'), z.array(uuid)]),
     tariffs: z.union([z.literal('all'), z.array(uuid)]),
+    discount_percent: z.number(),
+    billing_basis: z.enum(billingBases),
+    free_cancellation_hours: z.int(),
+    cancellation_fee_percent: z.number(),
+    no_show_fee_percent: z.number(),
+    esim_refund_days: z.int(),
     updated_at: timestamp,
   })
-  .register(z.globalRegistry, { id: 'CatalogContract' });
+  .register(z.globalRegistry, {
+    id: 'CatalogContract',
+    description: 'The billing terms as they apply: those the contract leaves out at their defaults',
+  });
 
 export const contractParams = z.strictObject({ accountID: uuid });

@@ -1,6 +1,7 @@
 import { locales } from '../domain/catalog/locale.ts';
 import { hubMetaMatchesKind, isIanaTimeZone } from '../domain/catalog/rules.ts';
-import { uuid } from './common.ts';
+import { guestPricesProblems, priceAmountPattern } from '../domain/pricing/prices.ts';
+import { problemsAtTheirPaths, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 /** Patterns of the partner contract (docs/contract.md), exported so the seed records and the responses check the same rules. */
@@ -17,6 +18,31 @@ export const isoDuration = z
   .check(z.regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(\d+H)?(\d+M)?(\d+S)?)?$/, 'ISO 8601 duration'))
   .register(z.globalRegistry, { description: 'ISO 8601 duration', example: 'PT3H' });
 export const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code'));
+
+const guestPriceAmount = (guest: string) =>
+  z
+    .string()
+    .check(z.regex(priceAmountPattern, 'decimal amount, not negative'))
+    .register(z.globalRegistry, {
+      description: `One ${guest}: a decimal string in the major unit, with at most the currency's decimals`,
+    });
+
+/**
+ * A price per guest type in one currency (docs/billing.md, Prices and contract terms): the rack
+ * prices of catalog administration and, net of the contract's discount, what partners see.
+ */
+export const guestPricesSchema = z
+  .strictObject({
+    currency: currencyCode,
+    adult: guestPriceAmount('adult'),
+    child: guestPriceAmount('child'),
+    infant: guestPriceAmount('infant'),
+  })
+  .check(problemsAtTheirPaths(guestPricesProblems))
+  .register(z.globalRegistry, {
+    id: 'GuestPrices',
+    example: { currency: 'EUR', adult: '45.00', child: '22.50', infant: '0.00' },
+  });
 
 const clock = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 const interval = `${clock}-(?:${clock}|24:00)`;
@@ -158,6 +184,10 @@ export const loungeSchema = z
     required_booking_info: z.array(z.enum(bookingInfoFields)),
     images: z.array(imageSchema),
     direction_info: z.string(),
+    price: z.optional(guestPricesSchema).register(z.globalRegistry, {
+      description:
+        "Your net price per guest: the rack price less your contract's discount. Absent while the item has no price.",
+    }),
   })
   .register(z.globalRegistry, { id: 'Lounge' });
 
@@ -177,6 +207,10 @@ export const fastTrackSchema = z
     images: z.array(imageSchema),
     is_active: z._default(z.boolean(), true),
     description: z.string(),
+    price: z.optional(guestPricesSchema).register(z.globalRegistry, {
+      description:
+        "Your net price per guest: the rack price less your contract's discount. Absent while the item has no price.",
+    }),
   })
   .register(z.globalRegistry, { id: 'FastTrack' });
 

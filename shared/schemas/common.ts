@@ -14,6 +14,20 @@ export function problemsAtTheirPaths<T>(
 }
 
 export const uuid = z.uuid();
+
+/** An amount of money on the wire (docs/billing.md, Money): exact, in the major unit, never a float. */
+export const moneySchema = z
+  .object({
+    amount: z
+      .string()
+      .check(z.regex(/^-?\d{1,15}(\.\d{1,4})?$/, 'decimal amount'))
+      .register(z.globalRegistry, {
+        description: "A decimal string in the major unit with the currency's number of decimals",
+        example: '59.07',
+      }),
+    currency: z.string().check(z.regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')),
+  })
+  .register(z.globalRegistry, { id: 'Money' });
 export const timestamp = z.iso
   .datetime({ offset: false })
   .register(z.globalRegistry, { description: 'RFC 3339 UTC timestamp with Z' });

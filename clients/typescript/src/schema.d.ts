@@ -2511,6 +2511,23 @@ export interface components {
             /** @description 1 to 10 guests, exactly one with lead: true. */
             guests: components["schemas"]["Guest"][];
         };
+        /**
+         * @example {
+         *       "currency": "EUR",
+         *       "adult": "45.00",
+         *       "child": "22.50",
+         *       "infant": "0.00"
+         *     }
+         */
+        GuestPrices: {
+            currency: string;
+            /** @description One adult: a decimal string in the major unit, with at most the currency's decimals */
+            adult: string;
+            /** @description One child: a decimal string in the major unit, with at most the currency's decimals */
+            child: string;
+            /** @description One infant: a decimal string in the major unit, with at most the currency's decimals */
+            infant: string;
+        };
         ImageUploadRequest: {
             /**
              * @description The Content-Type the file will be put with
@@ -3081,6 +3098,16 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             created_at: string;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
+        };
+        Money: {
+            /**
+             * @description A decimal string in the major unit with the currency's number of decimals
+             * @example 59.07
+             */
+            amount: string;
+            currency: string;
         };
         LoungeBookingsPage: {
             data: components["schemas"]["LoungeBooking"][];
@@ -3104,6 +3131,8 @@ export interface components {
             guests: components["schemas"]["Guest"][];
             /** @description Confirm before this instant; set when the booking is Issued. */
             hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -3165,6 +3194,8 @@ export interface components {
             guests: components["schemas"]["Guest"][];
             /** @description Confirm before this instant; set when the booking is Issued. */
             hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -3202,6 +3233,8 @@ export interface components {
             required_booking_info: ("Name" | "Email" | "Phone")[];
             images: components["schemas"]["Image"][];
             direction_info: string;
+            /** @description Your net price per guest: the rack price less your contract's discount. Absent while the item has no price. */
+            price?: components["schemas"]["GuestPrices"];
         };
         Location: {
             city: string;
@@ -3326,6 +3359,8 @@ export interface components {
             /** @default true */
             is_active: boolean;
             description: string;
+            /** @description Your net price per guest: the rack price less your contract's discount. Absent while the item has no price. */
+            price?: components["schemas"]["GuestPrices"];
         };
         EsimTariffsPage: {
             data: components["schemas"]["EsimTariff"][];
@@ -3455,6 +3490,7 @@ export interface components {
             }[];
             /** @default true */
             is_active: boolean;
+            prices?: components["schemas"]["GuestPrices"];
             /** @description true: before passport control; false: airside */
             landside?: boolean;
             /**
@@ -3590,6 +3626,7 @@ export interface components {
             }[];
             /** @default true */
             is_active: boolean;
+            prices?: components["schemas"]["GuestPrices"];
             /** @description As signposted */
             terminal?: string;
             /** @enum {string} */
@@ -3861,12 +3898,20 @@ export interface components {
                 removed: number;
             };
         };
+        /** @description The billing terms as they apply: those the contract leaves out at their defaults */
         CatalogContract: {
             /** Format: uuid */
             account_id: string;
             lounges: "all" | string[];
             fast_tracks: "all" | string[];
             tariffs: "all" | string[];
+            discount_percent: number;
+            /** @enum {string} */
+            billing_basis: "per_visit" | "per_pass";
+            free_cancellation_hours: number;
+            cancellation_fee_percent: number;
+            no_show_fee_percent: number;
+            esim_refund_days: number;
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -7320,6 +7365,8 @@ export interface operations {
                     }[];
                     /** @default true */
                     is_active?: boolean;
+                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
+                    prices: components["schemas"]["GuestPrices"];
                     /** @description true: before passport control; false: airside */
                     landside?: boolean;
                     /**
@@ -7527,6 +7574,8 @@ export interface operations {
                     }[];
                     /** @default true */
                     is_active?: boolean;
+                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
+                    prices: components["schemas"]["GuestPrices"];
                     /** @description true: before passport control; false: airside */
                     landside?: boolean;
                     /**
@@ -7766,6 +7815,8 @@ export interface operations {
                     }[];
                     /** @default true */
                     is_active?: boolean;
+                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
+                    prices: components["schemas"]["GuestPrices"];
                     /** @description As signposted */
                     terminal?: string;
                     /** @enum {string} */
@@ -7961,6 +8012,8 @@ export interface operations {
                     }[];
                     /** @default true */
                     is_active?: boolean;
+                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
+                    prices: components["schemas"]["GuestPrices"];
                     /** @description As signposted */
                     terminal?: string;
                     /** @enum {string} */
@@ -9089,6 +9142,21 @@ export interface operations {
                     lounges: "all" | string[];
                     fast_tracks: "all" | string[];
                     tariffs: "all" | string[];
+                    /** @description Off every rack price, 0..100 with at most two decimals (default 0) */
+                    discount_percent?: number;
+                    /**
+                     * @description per_visit: charged at redemption; per_pass: charged at confirm (default per_visit)
+                     * @enum {string}
+                     */
+                    billing_basis?: "per_visit" | "per_pass";
+                    /** @description per_pass: hours after confirm a cancel costs nothing (default 24) */
+                    free_cancellation_hours?: number;
+                    /** @description per_pass: share of the price a later cancel costs (default 100) */
+                    cancellation_fee_percent?: number;
+                    /** @description per_visit: share of the price a confirmed pass expiring unused costs (default 0) */
+                    no_show_fee_percent?: number;
+                    /** @description Days after issue an eSIM may be refunded (default 30) */
+                    esim_refund_days?: number;
                 };
             };
         };
@@ -9135,6 +9203,21 @@ export interface operations {
                     lounges: "all" | string[];
                     fast_tracks: "all" | string[];
                     tariffs: "all" | string[];
+                    /** @description Off every rack price, 0..100 with at most two decimals (default 0) */
+                    discount_percent?: number;
+                    /**
+                     * @description per_visit: charged at redemption; per_pass: charged at confirm (default per_visit)
+                     * @enum {string}
+                     */
+                    billing_basis?: "per_visit" | "per_pass";
+                    /** @description per_pass: hours after confirm a cancel costs nothing (default 24) */
+                    free_cancellation_hours?: number;
+                    /** @description per_pass: share of the price a later cancel costs (default 100) */
+                    cancellation_fee_percent?: number;
+                    /** @description per_visit: share of the price a confirmed pass expiring unused costs (default 0) */
+                    no_show_fee_percent?: number;
+                    /** @description Days after issue an eSIM may be refunded (default 30) */
+                    esim_refund_days?: number;
                 };
             };
         };

@@ -1,6 +1,7 @@
 import type { CatalogKind } from '../api/types.ts';
 
 const text = () => ({ 'en-US': '', 'ru-RU': '' });
+const prices = () => ({ currency: '', adult: '', child: '', infant: '' });
 const weekdays = () =>
   [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, times: { type: 'STANDARD', detail: '08:00-20:00' } }));
 
@@ -23,6 +24,7 @@ export const createTemplates: Record<CatalogKind, () => Record<string, unknown>>
     policy: {},
     images: [],
     is_active: true,
+    prices: prices(),
   }),
   'fast-tracks': () => ({
     hub_id: '',
@@ -34,6 +36,7 @@ export const createTemplates: Record<CatalogKind, () => Record<string, unknown>>
     policy: {},
     images: [],
     is_active: true,
+    prices: prices(),
   }),
   tariffs: () => ({
     name: text(),
@@ -57,3 +60,17 @@ export const createTemplates: Record<CatalogKind, () => Record<string, unknown>>
   }),
   amenities: () => ({ name: text(), is_active: true }),
 };
+
+/**
+ * An item as the editor shows it: a lounge or fast-track saved before prices existed gets empty price
+ * fields, since the API requires them on the next save (docs/billing.md, Prices and contract terms).
+ */
+export function withRequiredFields(
+  kind: CatalogKind,
+  item: Record<string, unknown>,
+): Record<string, unknown> {
+  if ((kind === 'lounges' || kind === 'fast-tracks') && item.prices === undefined) {
+    return { ...item, prices: prices() };
+  }
+  return item;
+}

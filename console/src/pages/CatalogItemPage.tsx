@@ -11,7 +11,7 @@ import {
   toFieldValue,
 } from '../catalog/form-model.ts';
 import { displayName, isActive, isCatalogKind, kindLabels } from '../catalog/kinds.ts';
-import { createTemplates } from '../catalog/templates.ts';
+import { createTemplates, withRequiredFields } from '../catalog/templates.ts';
 import { useConsole } from '../context.ts';
 import {
   AsyncView,
@@ -103,7 +103,7 @@ function EditItem({ kind, itemId }: { kind: CatalogKind; itemId: string }) {
             </div>
             <ItemForm
               kind={kind}
-              item={data}
+              item={withRequiredFields(kind, data)}
               onSaved={(saved) => item.setState({ status: 'ready', data: saved })}
             />
           </>

@@ -47,6 +47,32 @@ describe('the contract form', () => {
       }),
     ).toEqual({ lounges: 'all', fast_tracks: [], tariffs: ['t1'] });
   });
+
+  it('sends the billing terms typed, numbers as numbers, and leaves blank ones out', () => {
+    const scopes = {
+      lounges: { all: true, ids: '' },
+      fast_tracks: { all: true, ids: '' },
+      tariffs: { all: true, ids: '' },
+    };
+    const terms = {
+      discount_percent: ' 12.5 ',
+      billing_basis: 'per_pass',
+      free_cancellation_hours: '',
+      cancellation_fee_percent: 'lots',
+      no_show_fee_percent: '0',
+      esim_refund_days: '',
+    };
+
+    expect(contractFromDrafts(scopes, terms)).toEqual({
+      lounges: 'all',
+      fast_tracks: 'all',
+      tariffs: 'all',
+      discount_percent: 12.5,
+      cancellation_fee_percent: 'lots',
+      no_show_fee_percent: 0,
+      billing_basis: 'per_pass',
+    });
+  });
 });
 
 describe('the audit log filter', () => {

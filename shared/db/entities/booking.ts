@@ -13,7 +13,9 @@ import type {
   PartnerActionOutcome,
 } from '../../domain/booking/ports.ts';
 import { bookingConflict } from '../../domain/booking/state.ts';
+import type { MoneyAmount } from '../../domain/money/money.ts';
 import type { Page } from '../../domain/ports.ts';
+import type { ChargeTerms } from '../../domain/pricing/terms.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
 import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
@@ -114,6 +116,13 @@ interface PassItem {
   created_at: string;
 }
 
+interface ChargeTermsItem {
+  billing_basis: ChargeTerms['billingBasis'];
+  free_cancellation_hours: number;
+  cancellation_fee_percent: number;
+  no_show_fee_percent: number;
+}
+
 export interface BookingItem {
   pk: string;
   sk: string;
@@ -138,6 +147,10 @@ export interface BookingItem {
   transport_number: string | null;
   guests: GuestItem[];
   hold_expires_at: string | null;
+  /** Frozen at create; absent on bookings made before prices existed or of a service without prices. */
+  price?: MoneyAmount;
+  /** The contract's charge terms at create (absent before prices existed), for the ledger's later lines. */
+  charge_terms?: ChargeTermsItem;
   created_at: string;
   updated_at: string;
   /** The last change the service made, and when: what the processor publishes events for. */
@@ -188,6 +201,17 @@ export function bookingToItem(booking: Booking, change: { id: string; at: string
       lead: guest.lead,
     })),
     hold_expires_at: booking.holdExpiresAt,
+    ...(booking.price ? { price: { amount: booking.price.amount, currency: booking.price.currency } } : {}),
+    ...(booking.chargeTerms
+      ? {
+          charge_terms: {
+            billing_basis: booking.chargeTerms.billingBasis,
+            free_cancellation_hours: booking.chargeTerms.freeCancellationHours,
+            cancellation_fee_percent: booking.chargeTerms.cancellationFeePercent,
+            no_show_fee_percent: booking.chargeTerms.noShowFeePercent,
+          },
+        }
+      : {}),
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
     change_id: change.id,
@@ -235,6 +259,15 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
       lead: guest.lead,
     })),
     holdExpiresAt: stored.hold_expires_at ?? null,
+    price: stored.price ? { amount: stored.price.amount, currency: stored.price.currency } : null,
+    chargeTerms: stored.charge_terms
+      ? {
+          billingBasis: stored.charge_terms.billing_basis,
+          freeCancellationHours: stored.charge_terms.free_cancellation_hours,
+          cancellationFeePercent: stored.charge_terms.cancellation_fee_percent,
+          noShowFeePercent: stored.charge_terms.no_show_fee_percent,
+        }
+      : null,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
   };

@@ -1,5 +1,5 @@
 import { config } from '../../config/env.ts';
-import type { Contract, ContractTerms } from '../../domain/catalog/catalog-stored.ts';
+import { type Contract, type ContractTerms, termsOf } from '../../domain/catalog/catalog-stored.ts';
 import type { ContractStore } from '../../domain/catalog-admin/ports.ts';
 import { contractExists } from '../../domain/catalog-admin/service.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
@@ -15,9 +15,7 @@ function contractItem(accountId: string, terms: ContractTerms, at: Date): Contra
   return {
     ...contractKey(accountId),
     type: 'CatalogContract',
-    lounges: terms.lounges,
-    fast_tracks: terms.fast_tracks,
-    tariffs: terms.tariffs,
+    ...termsOf(terms),
     updated_at: at.toISOString(),
   };
 }

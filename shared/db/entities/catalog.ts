@@ -12,11 +12,13 @@ import {
   type ContractTerms,
   catalogRecords,
   contractTerms,
+  termsOf,
 } from '../../domain/catalog/catalog-stored.ts';
 import type { CatalogVersions, PublishedVersion } from '../../domain/catalog/ports.ts';
 import { type Publication, publishCatalog } from '../../domain/catalog/publication.ts';
 import {
   type CatalogStamps,
+  canonicalJson,
   changeTimeAfter,
   type RecordKind,
   type RecordStamp,
@@ -90,14 +92,7 @@ function pointerFromItem(item: Record<string, unknown>): CatalogPointer {
 
 export async function contractFromItem(item: Record<string, unknown>): Promise<Contract> {
   const stored = item as unknown as ContractItem;
-  return {
-    ...contractTerms.parse({
-      lounges: stored.lounges,
-      fast_tracks: stored.fast_tracks,
-      tariffs: stored.tariffs,
-    }),
-    updatedAt: stored.updated_at,
-  };
+  return { ...contractTerms.parse(termsOf(stored)), updatedAt: stored.updated_at };
 }
 
 export interface CatalogState {
@@ -350,7 +345,7 @@ export async function putContract(
   const item: ContractItem = {
     ...key,
     type: 'CatalogContract',
-    ...terms,
+    ...termsOf(terms),
     updated_at: updatedAt.toISOString(),
   };
   await ddb().send(new PutCommand({ TableName: config().mainTableName, Item: item }));
@@ -358,7 +353,5 @@ export async function putContract(
 }
 
 export function sameTerms(a: ContractTerms, b: ContractTerms): boolean {
-  return (['lounges', 'fast_tracks', 'tariffs'] as const).every(
-    (kind) => JSON.stringify(a[kind]) === JSON.stringify(b[kind]),
-  );
+  return canonicalJson(termsOf(a)) === canonicalJson(termsOf(b));
 }

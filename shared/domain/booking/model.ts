@@ -1,3 +1,7 @@
+import type { MoneyAmount } from '../money/money.ts';
+import type { GuestPrices } from '../pricing/prices.ts';
+import type { ChargeTerms } from '../pricing/terms.ts';
+
 /**
  * Lounge and fast-track bookings and their passes (docs/booking.md). A booking is created
  * `Processing`, issued asynchronously (the pass exists from then on), confirmed by the partner before
@@ -69,6 +73,13 @@ export interface Booking extends Contact {
   guests: Guest[];
   /** Set when the booking is issued: the partner must confirm before this instant. */
   holdExpiresAt: string | null;
+  /**
+   * Each guest at the account's net unit price of its type, frozen at create (docs/billing.md). Null
+   * for bookings made before prices existed and for a service without rack prices.
+   */
+  price: MoneyAmount | null;
+  /** The contract's charge terms as they were at create, for the ledger's later lines; null before prices existed. */
+  chargeTerms: ChargeTerms | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -95,6 +106,10 @@ export interface BookableService {
   serviceType: ServiceType;
   id: string;
   requiredBookingInfo: readonly BookingInfo[];
+  /** The account's net price per guest type; undefined when the service has no rack prices. */
+  unitPrices: GuestPrices | undefined;
+  /** The account's contract terms that later charges of a booking depend on. */
+  chargeTerms: ChargeTerms;
 }
 
 /** Path segment and wording per service, for messages. */

@@ -9,6 +9,7 @@ import {
 } from '../errors.ts';
 import type { DomainEvent } from '../events.ts';
 import type { Page } from '../ports.ts';
+import { bookingPrice } from '../pricing/prices.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { changeEvents } from './events.ts';
 import { uuidV7 } from './ids.ts';
@@ -98,7 +99,9 @@ export function missingBookingInfo(service: BookableService, input: Contact): Fi
 
 /**
  * Create: the service must be bookable by the account and its required guest data present; the new
- * booking is staged as Processing (with its event) and issued later by the stream processor.
+ * booking is priced (each guest at the account's net price of its type) with the contract's charge
+ * terms frozen beside the price, staged as Processing (with its event) and issued later by the
+ * stream processor.
  */
 export async function createBooking(
   deps: { store: BookingStore; services: BookableServices; uow: UnitOfWork },
@@ -128,6 +131,8 @@ export async function createBooking(
     pass: null,
     passUse: null,
     holdExpiresAt: null,
+    price: service.unitPrices ? bookingPrice(service.unitPrices, input.guests) : null,
+    chargeTerms: service.chargeTerms,
     createdAt: at,
     updatedAt: at,
   };

@@ -62,6 +62,7 @@ function serviceToForm(record: LoungeRecord | FastTrackRecord) {
     policy: record.policy,
     images: imagesToForm(record.images),
     is_active: record.is_active,
+    ...optional('prices', record.prices),
   };
 }
 
@@ -80,6 +81,7 @@ function serviceFromForm(
     policy: form.policy,
     images: imagesFromForm(form.images, facts),
     is_active: form.is_active,
+    prices: form.prices,
   };
 }
 

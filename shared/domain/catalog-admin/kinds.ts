@@ -34,8 +34,11 @@ export interface FormOf {
   tariffs: TariffForm;
 }
 
+/** A form as read back: items saved before prices existed have none (docs/billing.md). */
+type AsRead<F> = F extends { prices: infer P } ? Omit<F, 'prices'> & { prices?: P } : F;
+
 /** The form as reads answer it: with its id. */
-export type ItemOf<K extends RecordKind> = FormOf[K] & { id: string };
+export type ItemOf<K extends RecordKind> = AsRead<FormOf[K]> & { id: string };
 
 /** The record type of a kind in audit targets and diffs. */
 export const recordTypes = {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type AuditActor, buildAuditRecord } from '../audit/model.ts';
 import { uuidV7 } from '../booking/ids.ts';
-import type { Contract, ContractTerms } from '../catalog/catalog-stored.ts';
+import { type Contract, type ContractTerms, termsOf } from '../catalog/catalog-stored.ts';
 import { imageIdFor } from '../catalog/image-id.ts';
 import { publishCatalog } from '../catalog/publication.ts';
 import { canonicalJson, changeTimeAfter, recordKinds } from '../catalog/stamps.ts';
@@ -406,12 +406,6 @@ async function checkContract(ports: CatalogAdminPorts, accountId: string, terms:
   }
   if (errors.length > 0) throw new ValidationError('The contract names items that do not exist.', errors);
 }
-
-const termsOf = (contract: ContractTerms): ContractTerms => ({
-  lounges: contract.lounges,
-  fast_tracks: contract.fast_tracks,
-  tariffs: contract.tariffs,
-});
 
 const sameTerms = (a: ContractTerms, b: ContractTerms) =>
   canonicalJson(termsOf(a)) === canonicalJson(termsOf(b));

@@ -3,6 +3,7 @@ import {
   continent,
   countryCode,
   geoPointSchema,
+  guestPricesSchema,
   hubKinds,
   hubMetaSchema,
   ianaTimeZone,
@@ -12,6 +13,14 @@ import {
 } from '../../schemas/catalog.ts';
 import { uuid } from '../../schemas/common.ts';
 import * as z from '../../schemas/zod.ts';
+import {
+  type BillingTerms,
+  billingBases,
+  defaultBillingTerms,
+  isTermsPercent,
+  maxEsimRefundDays,
+  maxFreeCancellationHours,
+} from '../pricing/terms.ts';
 import { hubMetaMatchesKind } from './rules.ts';
 
 /**
@@ -97,6 +106,8 @@ const serviceFields = () => ({
   policy: policyRecord,
   images: z.array(imageRecord),
   is_active: z.boolean(),
+  /** Rack prices per guest type; absent on records saved before prices existed (docs/billing.md). */
+  prices: z.optional(guestPricesSchema),
 });
 
 export const loungeRecord = z.strictObject({
@@ -149,12 +160,58 @@ export type CatalogKind = 'lounges' | 'fast_tracks' | 'tariffs';
 /** What an account may see: every item of a kind, or the listed ids. */
 export type ContractScope = 'all' | readonly string[];
 export const contractScope = z.union([z.literal('all'), z.array(uuid)]);
+
+const termsPercent = z.number().check(z.refine(isTermsPercent, 'a percentage 0..100, at most two decimals'));
+
+/**
+ * The billing terms of a contract (decisions.md, Prices, billing and statements), each optional: an
+ * absent one is its default (billingTermsOf), so contracts stored before terms existed keep working.
+ */
+export const contractBillingFields = () => ({
+  discount_percent: z.optional(termsPercent),
+  billing_basis: z.optional(z.enum(billingBases)),
+  free_cancellation_hours: z.optional(z.int().check(z.minimum(0), z.maximum(maxFreeCancellationHours))),
+  cancellation_fee_percent: z.optional(termsPercent),
+  no_show_fee_percent: z.optional(termsPercent),
+  esim_refund_days: z.optional(z.int().check(z.minimum(0), z.maximum(maxEsimRefundDays))),
+});
+
 export const contractTerms = z.strictObject({
   lounges: contractScope,
   fast_tracks: contractScope,
   tariffs: contractScope,
+  ...contractBillingFields(),
 });
 export type ContractTerms = z.output<typeof contractTerms>;
+
+const billingFieldNames = Object.keys(contractBillingFields()) as (keyof ReturnType<
+  typeof contractBillingFields
+>)[];
+
+/** The terms as given, scope and the billing terms that are set, key by key (for audits and comparisons). */
+export function termsOf(contract: ContractTerms): ContractTerms {
+  const terms: ContractTerms = {
+    lounges: contract.lounges,
+    fast_tracks: contract.fast_tracks,
+    tariffs: contract.tariffs,
+  };
+  for (const name of billingFieldNames) {
+    if (contract[name] !== undefined) Object.assign(terms, { [name]: contract[name] });
+  }
+  return terms;
+}
+
+/** The contract's billing terms, each absent one at its default. */
+export function billingTermsOf(terms: ContractTerms): BillingTerms {
+  return {
+    discountPercent: terms.discount_percent ?? defaultBillingTerms.discountPercent,
+    billingBasis: terms.billing_basis ?? defaultBillingTerms.billingBasis,
+    freeCancellationHours: terms.free_cancellation_hours ?? defaultBillingTerms.freeCancellationHours,
+    cancellationFeePercent: terms.cancellation_fee_percent ?? defaultBillingTerms.cancellationFeePercent,
+    noShowFeePercent: terms.no_show_fee_percent ?? defaultBillingTerms.noShowFeePercent,
+    esimRefundDays: terms.esim_refund_days ?? defaultBillingTerms.esimRefundDays,
+  };
+}
 
 export interface Contract extends ContractTerms {
   /** RFC 3339; part of Last-Modified, so a contract change is never answered 304. */

@@ -1,12 +1,19 @@
 import type { CatalogQuery, Locale, Pagination } from '../../schemas/catalog.ts';
 import { LruMap } from '../../util/lru-map.ts';
 import { NotFoundError } from '../errors.ts';
-import type { CatalogKind } from './catalog-stored.ts';
+import { netPrices } from '../pricing/prices.ts';
+import { billingTermsOf, type CatalogKind } from './catalog-stored.ts';
 import { entityTag, isNotModified, type Preconditions } from './conditional.ts';
 import { imageIdFor } from './image-id.ts';
 import { negotiateLocale } from './locale.ts';
 import type { CatalogImages, CatalogView } from './ports.ts';
-import { type CatalogItemByKind, type CatalogSnapshot, type RenderedEntry, searchKey } from './snapshot.ts';
+import {
+  type CatalogItemByKind,
+  type CatalogRecordByKind,
+  type CatalogSnapshot,
+  type RenderedEntry,
+  searchKey,
+} from './snapshot.ts';
 
 /** A conditional read: 304 when `notModified`, otherwise the body (or bytes) with its validators. */
 export interface Representation<T> {
@@ -114,6 +121,22 @@ export function contractedRecord<K extends CatalogKind>(view: CatalogView, kind:
   return visibility(view, kind)(id) ? view.snapshot.record(kind, id) : undefined;
 }
 
+/** The account's discount off rack prices (its contract's billing terms). */
+const discountOf = (view: CatalogView): number => billingTermsOf(view.contract).discountPercent;
+
+/**
+ * The item as the account sees it: with its net price per guest (the rack prices less the
+ * contract's discount), when it has rack prices; tariffs keep their own `price`.
+ */
+function withNetPrice<K extends CatalogKind>(
+  item: CatalogItemByKind[K],
+  record: CatalogRecordByKind[K],
+  discountPercent: number,
+): CatalogItemByKind[K] {
+  if (!('prices' in record) || record.prices === undefined) return item;
+  return { ...item, price: netPrices(record.prices, discountPercent) };
+}
+
 function conditional<T>(
   request: Preconditions,
   etag: string,
@@ -156,7 +179,14 @@ function renderedPage(
     pages = new LruMap(pagesPerSnapshot);
     renderedPages.set(view.snapshot, pages);
   }
-  const key = JSON.stringify([kind, locale, effectiveQuery, scopeKey, view.contract.updatedAt]);
+  const key = JSON.stringify([
+    kind,
+    locale,
+    effectiveQuery,
+    scopeKey,
+    discountOf(view),
+    view.contract.updatedAt,
+  ]);
   let page = pages.get(key);
   if (!page) {
     page = render();
@@ -185,7 +215,8 @@ export function listCatalog<K extends CatalogKind>(
     const matching =
       needle === '' ? lists.entries : lists.entries.filter((entry) => entry.searchName.includes(needle));
     const entries = matching.slice(query.offset, query.offset + query.limit);
-    const data = entries.map((entry) => entry.item);
+    const discount = discountOf(view);
+    const data = entries.map((entry) => withNetPrice(entry.item, entry.record, discount));
     const body = { data, pagination: { count: data.length, offset: query.offset, total: matching.length } };
     const json = JSON.stringify(body);
     const lastModified = pageLastModified(
@@ -211,7 +242,7 @@ export function getCatalogItem<K extends CatalogKind>(
   if (!record)
     throw new NotFoundError('CatalogResourceNotFound', `No ${kindLabel[kind]} ${id} in your catalog.`);
   const locale = negotiateLocale(request.acceptLanguage);
-  const item = view.snapshot.render(kind, record, locale);
+  const item = withNetPrice(view.snapshot.render(kind, record, locale), record, discountOf(view));
   const json = JSON.stringify(item);
   const etag = entityTag(locale, json);
   const lastModified = latest(new Date(view.contract.updatedAt), view.snapshot.changedAt(kind, id));

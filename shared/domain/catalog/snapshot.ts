@@ -29,7 +29,7 @@ export interface CatalogItemByKind {
   tariffs: EsimTariff;
 }
 
-interface RecordByKind {
+export interface CatalogRecordByKind {
   lounges: LoungeRecord;
   fast_tracks: FastTrackRecord;
   tariffs: TariffRecord;
@@ -38,7 +38,7 @@ interface RecordByKind {
 /** One rendered item of a locale, with the lower-cased name the `name` filter searches. */
 export interface RenderedEntry<K extends CatalogKind> {
   id: string;
-  record: RecordByKind[K];
+  record: CatalogRecordByKind[K];
   searchName: string;
   item: CatalogItemByKind[K];
 }
@@ -73,7 +73,7 @@ export class CatalogSnapshot {
   private readonly hubs: Map<string, HubRecord>;
   private readonly amenities: Map<string, AmenityRecord>;
   private readonly images = new Map<string, OwnedImage>();
-  private readonly byId: { [K in CatalogKind]: Map<string, RecordByKind[K]> };
+  private readonly byId: { [K in CatalogKind]: Map<string, CatalogRecordByKind[K]> };
   private readonly rendered = new Map<string, RenderedEntry<CatalogKind>[]>();
 
   constructor(input: {
@@ -111,17 +111,17 @@ export class CatalogSnapshot {
     }
   }
 
-  record<K extends CatalogKind>(kind: K, id: string): RecordByKind[K] | undefined {
+  record<K extends CatalogKind>(kind: K, id: string): CatalogRecordByKind[K] | undefined {
     return this.byId[kind].get(id);
   }
 
   /** Every record of a kind, listed or not (for Last-Modified: a deactivation changes the lists). */
-  records<K extends CatalogKind>(kind: K): IterableIterator<RecordByKind[K]> {
+  records<K extends CatalogKind>(kind: K): IterableIterator<CatalogRecordByKind[K]> {
     return this.byId[kind].values();
   }
 
   /** Partners see a record while it is active and, for lounges and fast-tracks, its hub is too. */
-  isListed(kind: CatalogKind, record: RecordByKind[CatalogKind]): boolean {
+  isListed(kind: CatalogKind, record: CatalogRecordByKind[CatalogKind]): boolean {
     if (!record.is_active) return false;
     if (kind === 'tariffs' || !('hub_id' in record)) return true;
     return this.hubs.get(record.hub_id)?.is_active !== false;
@@ -149,7 +149,7 @@ export class CatalogSnapshot {
     let entries = this.rendered.get(key);
     if (!entries) {
       const collator = new Intl.Collator(locale);
-      const records: RecordByKind[K][] = [...this.byId[kind].values()];
+      const records: CatalogRecordByKind[K][] = [...this.byId[kind].values()];
       entries = records
         .map((record) => ({
           id: record.id,
@@ -165,8 +165,12 @@ export class CatalogSnapshot {
     return entries as RenderedEntry<K>[];
   }
 
-  render<K extends CatalogKind>(kind: K, record: RecordByKind[K], locale: Locale): CatalogItemByKind[K] {
-    const renderers: { [P in CatalogKind]: (value: RecordByKind[P]) => CatalogItemByKind[P] } = {
+  render<K extends CatalogKind>(
+    kind: K,
+    record: CatalogRecordByKind[K],
+    locale: Locale,
+  ): CatalogItemByKind[K] {
+    const renderers: { [P in CatalogKind]: (value: CatalogRecordByKind[P]) => CatalogItemByKind[P] } = {
       lounges: (lounge) => this.lounge(lounge, locale),
       fast_tracks: (fastTrack) => this.fastTrack(fastTrack, locale),
       tariffs: (tariff) => tariffItem(tariff, locale),

@@ -26,6 +26,7 @@ export function bookingView(booking: Booking) {
       lead: guest.lead,
     })),
     hold_expires_at: booking.holdExpiresAt,
+    price: booking.price,
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
   };
@@ -33,7 +34,12 @@ export function bookingView(booking: Booking) {
 
 /** A create's 202: the booking is held while the processor issues it; its Location reads the rest. */
 export function acceptedBookingView(booking: Booking) {
-  return { booking_id: booking.bookingId, status: booking.status, created_at: booking.createdAt };
+  return {
+    booking_id: booking.bookingId,
+    status: booking.status,
+    created_at: booking.createdAt,
+    price: booking.price,
+  };
 }
 
 /** Rendering a QR code costs milliseconds of CPU; a pass's payload never changes, so render it once. */

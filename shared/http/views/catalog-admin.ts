@@ -1,4 +1,4 @@
-import type { Contract } from '../../domain/catalog/catalog-stored.ts';
+import { billingTermsOf, type Contract } from '../../domain/catalog/catalog-stored.ts';
 import type { CatalogDiff } from '../../domain/catalog-admin/diff.ts';
 import type { StoredImage } from '../../domain/catalog-admin/ports.ts';
 import type { DraftSummary, PublicationResult, UploadGrant } from '../../domain/catalog-admin/service.ts';
@@ -31,12 +31,20 @@ export function catalogImageUploadView(grant: UploadGrant, completeUrl: string) 
   };
 }
 
+/** The billing terms as they apply, the defaults of those the contract leaves out included. */
 export function catalogContractView(accountId: string, contract: Contract) {
+  const billing = billingTermsOf(contract);
   return {
     account_id: accountId,
     lounges: contract.lounges,
     fast_tracks: contract.fast_tracks,
     tariffs: contract.tariffs,
+    discount_percent: billing.discountPercent,
+    billing_basis: billing.billingBasis,
+    free_cancellation_hours: billing.freeCancellationHours,
+    cancellation_fee_percent: billing.cancellationFeePercent,
+    no_show_fee_percent: billing.noShowFeePercent,
+    esim_refund_days: billing.esimRefundDays,
     updated_at: contract.updatedAt,
   };
 }

@@ -14,6 +14,7 @@ describe('idempotent booking creation', () => {
     expect(replay.headers['idempotency-status']).toBe('reused');
     expect(replay.headers['idempotency-key']).toBe(key);
     expect(replay.body).toEqual(first.body);
+    expect(replay.body.price).toEqual({ amount: '6700.00', currency: 'RUB' });
     expect(replay.headers.location).toBe(first.headers.location);
   });
 

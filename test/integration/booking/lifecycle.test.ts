@@ -35,6 +35,7 @@ describe.each<[Service, 'Lounge' | 'FastTrack']>([
       booking_id: bookingId,
       status: 'Processing',
       created_at: expect.any(String),
+      price: { amount: expect.any(String), currency: 'RUB' },
     });
 
     // The stream processor issues it on its own.

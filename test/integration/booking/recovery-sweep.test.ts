@@ -45,6 +45,8 @@ async function strandedBooking(ageSeconds: number): Promise<string> {
     transportNumber: `ST ${randomUUID().slice(0, 4)}`,
     guests: [{ firstName: 'Ada', lastName: 'Lovelace', type: 'Adult', lead: true }],
     holdExpiresAt: null,
+    price: null,
+    chargeTerms: null,
     createdAt: createdAt.toISOString(),
     updatedAt: createdAt.toISOString(),
   };

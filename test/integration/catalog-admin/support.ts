@@ -268,6 +268,7 @@ export function loungeForm(hubId: string, name: string, overrides: Record<string
     required_booking_info: ['Name', 'Email'],
     images: [],
     direction_info: { 'en-US': 'Level 2', 'ru-RU': '2-й этаж' },
+    prices: { currency: 'EUR', adult: '40.00', child: '20.00', infant: '0.00' },
     ...overrides,
   };
 }

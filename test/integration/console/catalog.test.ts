@@ -153,6 +153,34 @@ describe('editing the draft', () => {
     expect(stored.body.name).toMatchObject({ 'en-US': newName });
   });
 
+  it('edits the rack prices, showing an amount the currency cannot hold at its field', async () => {
+    const current = await asAdmin<{ name: { 'en-US': string } }>(
+      'GET',
+      `/api/v1/admin/catalog/lounges/${lounge.id}`,
+    );
+    await goTo(page, `#/catalog/lounges/${lounge.id}`, `Lounge: ${current.body.name['en-US']}`);
+
+    await field('Prices › Currency').fill('EUR');
+    await field('Prices › Adult').fill('45.00');
+    await field('Prices › Child').fill('22.505');
+    await field('Prices › Infant').fill('0.00');
+    await page.getByRole('button', { name: 'Save to draft' }).click();
+
+    await expect.poll(() => field('Prices › Child').getAttribute('aria-invalid')).toBe('true');
+    await expect(page.locator('#item-prices-child-error').textContent()).resolves.toMatch(/decimal places/);
+    expect(await field('Prices › Adult').getAttribute('aria-invalid')).toBeNull();
+
+    await field('Prices › Child').fill('22.50');
+    await page.getByRole('button', { name: 'Save to draft' }).click();
+
+    await expect
+      .poll(
+        async () =>
+          (await asAdmin<{ prices?: Json }>('GET', `/api/v1/admin/catalog/lounges/${lounge.id}`)).body.prices,
+      )
+      .toEqual({ currency: 'EUR', adult: '45.00', child: '22.50', infant: '0.00' });
+  });
+
   it('uploads an image and shows it on the lounge with its id', async () => {
     await goTo(page, '#/catalog/images', 'Catalog: images');
     await field('Image file').setInputFiles(pngFile);
@@ -205,6 +233,45 @@ describe('editing the draft', () => {
     await page.getByText('Inactive', { exact: true }).waitFor();
     const stored = await asAdmin<{ is_active: boolean }>('GET', `/api/v1/admin/catalog/tariffs/${tariff.id}`);
     expect(stored.body.is_active).toBe(false);
+  });
+});
+
+describe("an account's contract terms", () => {
+  it('sets a discount and a billing basis, and shows a percentage above 100 at its field', async () => {
+    const accounts = await asAdmin<{ data: { account_id: string; name: string; kind?: string }[] }>(
+      'GET',
+      '/api/v1/admin/accounts?limit=50',
+    );
+    const account = accounts.body.data.find((each) => each.kind !== 'operator') ?? accounts.body.data[0];
+    if (!account) throw new Error('the stage has no account');
+    await goTo(page, `#/accounts/${account.account_id}`, account.name);
+    const contract = page.getByRole('region', { name: 'Contract' });
+
+    await contract.getByLabel('Discount (%)', { exact: true }).fill('150');
+    await contract.getByLabel('Billing basis', { exact: true }).selectOption('per_pass');
+    await contract.getByRole('button', { name: /contract$/ }).click();
+
+    const discount = contract.getByLabel('Discount (%)', { exact: true });
+    await expect.poll(() => discount.getAttribute('aria-invalid')).toBe('true');
+    await expect(page.locator('#contract-discount_percent-error').textContent()).resolves.toMatch(
+      /percentage/,
+    );
+
+    await discount.fill('12.5');
+    await contract.getByRole('button', { name: /contract$/ }).click();
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await asAdmin<{ discount_percent?: number; billing_basis?: string }>(
+              'GET',
+              `/api/v1/admin/accounts/${account.account_id}/contract`,
+            )
+          ).body,
+      )
+      .toMatchObject({ discount_percent: 12.5, billing_basis: 'per_pass', free_cancellation_hours: 24 });
+    await expect.poll(() => discount.getAttribute('aria-invalid')).toBeNull();
   });
 });
 

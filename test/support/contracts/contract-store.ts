@@ -50,6 +50,20 @@ export function contractStoreContract(name: string, setup: () => ContractStoreSe
       expect(await contracts.find(accountId)).toEqual({ ...someLounges, updatedAt: at.toISOString() });
     });
 
+    it('keeps the billing terms given, and a replace without them leaves them out (their defaults apply)', async () => {
+      const { contracts, committer } = setup();
+      const accountId = randomUUID();
+      const withTerms: ContractTerms = { ...everything, discount_percent: 12.5, billing_basis: 'per_pass' };
+      await committer.commit([contracts.create(accountId, withTerms, at)]);
+      const created = await contracts.find(accountId);
+      if (!created) throw new Error('no contract');
+
+      await committer.commit([contracts.replace(accountId, created, everything, later)]);
+
+      expect(created).toEqual({ ...withTerms, updatedAt: at.toISOString() });
+      expect(await contracts.find(accountId)).toEqual({ ...everything, updatedAt: later.toISOString() });
+    });
+
     it('replaces the contract read', async () => {
       const { contracts, committer } = setup();
       const accountId = randomUUID();

@@ -22,6 +22,13 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
     transportNumber: 'BA117',
     guests: [{ firstName: 'Ada', lastName: 'Lovelace', type: 'Adult', lead: true }],
     holdExpiresAt: null,
+    price: { amount: '4500.00', currency: 'RUB' },
+    chargeTerms: {
+      billingBasis: 'per_visit',
+      freeCancellationHours: 24,
+      cancellationFeePercent: 100,
+      noShowFeePercent: 0,
+    },
     createdAt: '2030-05-01T09:00:00.000Z',
     updatedAt: '2030-05-01T09:00:00.000Z',
     ...overrides,

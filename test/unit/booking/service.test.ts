@@ -20,6 +20,7 @@ import {
 import { SupersededChangeError } from '../../../shared/domain/booking/state.ts';
 import { ApiError } from '../../../shared/domain/errors.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
+import { chargeTermsOf, defaultBillingTerms } from '../../../shared/domain/pricing/terms.ts';
 import type { StagedWrite } from '../../../shared/domain/unit-of-work.ts';
 import { aBooking, accountId, anIssuedBooking, aPass, now, serviceId } from './fixtures.ts';
 
@@ -105,6 +106,8 @@ const lounge: BookableService = {
   serviceType: 'Lounge',
   id: serviceId,
   requiredBookingInfo: ['Name', 'Email', 'Phone'],
+  unitPrices: { currency: 'RUB', adult: '3937.50', child: '1968.75', infant: '0.00' },
+  chargeTerms: chargeTermsOf(defaultBillingTerms),
 };
 const catalogWith = (...services: BookableService[]) => ({
   find: async (_account: string, type: string, id: string) =>
@@ -144,6 +147,45 @@ describe('creating a booking', () => {
 
     expect(booking).toMatchObject({ status: 'Processing', serviceId, passId: null, holdExpiresAt: null });
     expect(uow.changes).toEqual([{ action: 'create', before: null, after: booking, now }]);
+  });
+
+  it("prices each guest at the account's net price of its type and freezes the charge terms", async () => {
+    const family = {
+      ...input,
+      guests: [
+        ...input.guests,
+        { firstName: 'Byron', lastName: 'Lovelace', type: 'Child' as const, lead: false },
+        { firstName: 'Anne', lastName: 'Lovelace', type: 'Infant' as const, lead: false },
+      ],
+    };
+
+    const booking = await createBooking(
+      { store: new MemoryBookings(), services: catalogWith(lounge), uow: new StagedWrites() },
+      context,
+      family,
+    );
+
+    expect(booking.price).toEqual({ amount: '5906.25', currency: 'RUB' });
+    expect(booking.chargeTerms).toEqual({
+      billingBasis: 'per_visit',
+      freeCancellationHours: 24,
+      cancellationFeePercent: 100,
+      noShowFeePercent: 0,
+    });
+  });
+
+  it('has no price when the service has no rack prices', async () => {
+    const booking = await createBooking(
+      {
+        store: new MemoryBookings(),
+        services: catalogWith({ ...lounge, unitPrices: undefined }),
+        uow: new StagedWrites(),
+      },
+      context,
+      input,
+    );
+
+    expect(booking.price).toBeNull();
   });
 
   it('answers CatalogResourceNotFound when the account may not book the service', async () => {

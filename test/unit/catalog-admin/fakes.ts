@@ -1,10 +1,11 @@
 import type { Account } from '../../../shared/domain/accounts/model.ts';
 import type { AuditRecord } from '../../../shared/domain/audit/model.ts';
 import type { AuditLog, AuditPage, AuditQuery } from '../../../shared/domain/audit/ports.ts';
-import type {
-  CatalogRecords,
-  Contract,
-  ContractTerms,
+import {
+  type CatalogRecords,
+  type Contract,
+  type ContractTerms,
+  termsOf,
 } from '../../../shared/domain/catalog/catalog-stored.ts';
 import type { CatalogVersions, PublishedVersion } from '../../../shared/domain/catalog/ports.ts';
 import { type CatalogStamps, recordKinds } from '../../../shared/domain/catalog/stamps.ts';
@@ -220,7 +221,7 @@ export class MemoryContracts implements ContractStore {
   create(accountId: string, terms: ContractTerms, at: Date): FakeWrite {
     return fakeWrite(
       `contract ${accountId}`,
-      () => this.contracts.set(accountId, { ...terms, updatedAt: at.toISOString() }),
+      () => this.contracts.set(accountId, { ...termsOf(terms), updatedAt: at.toISOString() }),
       () => (this.contracts.has(accountId) ? contractExists(accountId) : undefined),
     );
   }
@@ -228,7 +229,7 @@ export class MemoryContracts implements ContractStore {
   replace(accountId: string, current: Contract, terms: ContractTerms, at: Date): FakeWrite {
     return fakeWrite(
       `contract ${accountId} replaced`,
-      () => this.contracts.set(accountId, { ...terms, updatedAt: at.toISOString() }),
+      () => this.contracts.set(accountId, { ...termsOf(terms), updatedAt: at.toISOString() }),
       () =>
         this.contracts.get(accountId)?.updatedAt === current.updatedAt
           ? undefined

@@ -20,6 +20,7 @@ const service = {
   required_booking_info: ['Name', 'Email'],
   policy: {},
   images: [{ image_id: imageId, sort: 1 }],
+  prices: { currency: 'EUR', adult: '45.00', child: '22.50', infant: '0' },
 };
 const lounge = {
   ...service,
@@ -59,11 +60,65 @@ function checked(schema: z.core.$ZodType, value: unknown): string[] | 'valid' {
 
 describe("the admin forms' rules across fields", () => {
   it.each([
+    ['a negative price', { ...lounge, prices: { ...lounge.prices, adult: '-1.00' } }, 'prices.adult'],
+    [
+      'a price that is not a number',
+      { ...lounge, prices: { ...lounge.prices, child: 'free' } },
+      'prices.child',
+    ],
+    ['no prices', { ...lounge, prices: undefined }, 'prices'],
+    [
+      'a currency that is no code',
+      { ...lounge, prices: { ...lounge.prices, currency: 'eur' } },
+      'prices.currency',
+    ],
+  ])('refuse %s at the field', (_case, form, path) => {
+    const problems = checked(loungeForm, form);
+    expect(problems).not.toBe('valid');
+    expect((problems as string[]).map((problem) => problem.split(':')[0])).toEqual([path]);
+  });
+
+  it.each([
+    ['discount_percent', 100.5],
+    ['discount_percent', 12.345],
+    ['cancellation_fee_percent', -1],
+    ['no_show_fee_percent', 101],
+    ['free_cancellation_hours', -1],
+    ['free_cancellation_hours', 1.5],
+    ['esim_refund_days', 2.5],
+    ['billing_basis', 'per_month'],
+  ])('refuse a contract term %s of %s at the field', (term, value) => {
+    const problems = checked(contractForm, {
+      lounges: 'all',
+      fast_tracks: 'all',
+      tariffs: 'all',
+      [term]: value,
+    });
+    expect(problems).not.toBe('valid');
+    expect((problems as string[]).map((problem) => problem.split(':')[0])).toEqual([term]);
+  });
+
+  it.each([
     ['lounge', loungeForm, lounge],
     ['fast track', fastTrackForm, fastTrack],
     ['tariff', tariffForm, tariff],
     ['hub', hubForm, hub],
     ['contract', contractForm, { lounges: [hubId, imageId], fast_tracks: 'all', tariffs: [] }],
+    [
+      'contract with terms',
+      contractForm,
+      {
+        lounges: 'all',
+        fast_tracks: 'all',
+        tariffs: 'all',
+        discount_percent: 12.5,
+        billing_basis: 'per_pass',
+        free_cancellation_hours: 0,
+        cancellation_fee_percent: 50,
+        no_show_fee_percent: 100,
+        esim_refund_days: 14,
+      },
+    ],
   ] as const)('accept a valid %s form', (_kind, schema, form) => {
     expect(checked(schema, form)).toBe('valid');
   });
@@ -108,6 +163,12 @@ describe("the admin forms' rules across fields", () => {
       contractForm,
       { lounges: [hubId, hubId], fast_tracks: 'all', tariffs: 'all' },
       'lounges: An id is listed twice',
+    ],
+    [
+      'price',
+      loungeForm,
+      { ...lounge, prices: { currency: 'JPY', adult: '5500', child: '2750.5', infant: '0' } },
+      'prices.child: JPY has 0 decimal places',
     ],
   ] as const)('report a %s rule broken', (_kind, schema, broken, problem) => {
     expect(checked(schema, broken)).toEqual([problem]);

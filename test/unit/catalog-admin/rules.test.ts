@@ -19,7 +19,7 @@ import {
   loungeForm,
   tariffForm,
 } from '../../../shared/schemas/catalog-admin.ts';
-import { hubId, id, lounge, records } from '../catalog/fixture.ts';
+import { hubId, id, lounge, priced, records } from '../catalog/fixture.ts';
 
 const forms = {
   hubs: hubForm,
@@ -120,7 +120,7 @@ describe('conflicts', () => {
     const errors = unknownReferences(
       'lounges',
       {
-        ...toForm('lounges', lounge(60, 'a', 'b')),
+        ...priced(toForm('lounges', lounge(60, 'a', 'b'))),
         hub_id: id(903),
         amenity_ids: ['wifi', 'moat'],
         images: [{ image_id: id(904), sort: 1, enabled: true }],

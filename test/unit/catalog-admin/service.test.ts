@@ -25,7 +25,7 @@ import {
   ValidationError,
 } from '../../../shared/domain/errors.ts';
 import { anAccount } from '../accounts/fakes.ts';
-import { blob, hubId, id, records } from '../catalog/fixture.ts';
+import { blob, hubId, id, priced, records } from '../catalog/fixture.ts';
 import { FakeUnitOfWork, refusalOf } from '../support/unit-of-work.ts';
 import { memoryPorts } from './fakes.ts';
 
@@ -71,6 +71,7 @@ const loungeForm = (name: string) => ({
   is_active: true,
   is_arrival_available: false,
   direction_info: { 'en-US': 'Level 1', 'ru-RU': '1-й этаж' },
+  prices: { currency: 'RUB', adult: '4000.00', child: '2000.00', infant: '0.00' },
 });
 
 describe('editing the draft', () => {
@@ -130,7 +131,7 @@ describe('editing the draft', () => {
 
   it('stages nothing when a replace leaves the item as it is', async () => {
     const { ports, uow, change } = setup();
-    const { id: loungeId, ...form } = await getItem(ports, 'lounges', id(1));
+    const { id: loungeId, ...form } = priced(await getItem(ports, 'lounges', id(1)));
 
     await replaceItem(ports, 'lounges', loungeId, form, change());
 
@@ -222,7 +223,7 @@ describe('publishing', () => {
     const { ports, uow, change } = setup();
     const versions: string[] = [];
     for (const [index, name] of ['One', 'Two', 'Three'].entries()) {
-      const { id: loungeId, ...form } = await getItem(ports, 'lounges', id(1));
+      const { id: loungeId, ...form } = priced(await getItem(ports, 'lounges', id(1)));
       await replaceItem(
         ports,
         'lounges',

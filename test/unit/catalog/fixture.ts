@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/domain/catalog/catalog-stored.ts';
 import type { CatalogView } from '../../../shared/domain/catalog/ports.ts';
 import { CatalogSnapshot } from '../../../shared/domain/catalog/snapshot.ts';
+import type { GuestPrices } from '../../../shared/domain/pricing/prices.ts';
 
 export const hubId = '3ecd9a86-eb4d-54c6-b9ae-9afe01c638f3';
 export const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -55,6 +56,7 @@ export function lounge(
       { id: id(3000 + n), blob, content_type: 'image/svg+xml', sort: 30, enabled: false },
     ],
     direction_info: { 'en-US': 'Level 3', 'ru-RU': '3-й этаж' },
+    prices: { currency: 'RUB', adult: '4500.00', child: '2250.00', infant: '0.00' },
     ...overrides,
   };
 }
@@ -72,6 +74,7 @@ export function fastTrack(n: number, overrides: Partial<FastTrackRecord> = {}): 
     images: [{ id: id(4000 + n), blob, content_type: 'image/svg+xml', sort: 1, enabled: true }],
     is_active: true,
     description: { 'en-US': 'Priority lane', 'ru-RU': 'Приоритетный коридор' },
+    prices: { currency: 'RUB', adult: '2500.00', child: '2500.00', infant: '0.00' },
     ...overrides,
   };
 }
@@ -143,4 +146,11 @@ export function view(
     }),
     contract,
   };
+}
+
+/** A lounge or fast-track read back as a replace takes it: every fixture item has prices. */
+export function priced<T extends { prices?: GuestPrices | undefined }>(item: T): T & { prices: GuestPrices } {
+  const { prices } = item;
+  if (!prices) throw new Error('the fixture item has no prices');
+  return { ...item, prices };
 }

@@ -139,6 +139,43 @@ describe('the name filter', () => {
   });
 });
 
+describe('net prices in the catalog', () => {
+  const discounted: Contract = { ...everything, discount_percent: 12.5 };
+
+  it('are the rack prices without a discount', () => {
+    const page = listCatalog(view(), 'lounges', firstPage, {});
+    expect(page.body?.data[0]?.price).toEqual({
+      currency: 'RUB',
+      adult: '4500.00',
+      child: '2250.00',
+      infant: '0.00',
+    });
+  });
+
+  it("take the contract's discount off each guest type, on pages and items alike", () => {
+    const net = { currency: 'RUB', adult: '3937.50', child: '1968.75', infant: '0.00' };
+    const page = listCatalog(view(discounted), 'lounges', firstPage, {});
+    expect(page.body?.data.every((item) => JSON.stringify(item.price) === JSON.stringify(net))).toBe(true);
+    expect(getCatalogItem(view(discounted), 'lounges', id(1), {}).body?.price).toEqual(net);
+    expect(getCatalogItem(view(discounted), 'fast_tracks', id(11), {}).body?.price).toEqual({
+      currency: 'RUB',
+      adult: '2187.50',
+      child: '2187.50',
+      infant: '0.00',
+    });
+  });
+
+  it('are absent from an item saved before prices existed', () => {
+    const unpriced = records();
+    const { prices: _none, ...first } = unpriced.lounges[0] as (typeof unpriced.lounges)[0];
+    unpriced.lounges[0] = first;
+    const item = getCatalogItem(view(everything, { records: unpriced }), 'lounges', id(1), {}).body;
+    expect(item).toBeDefined();
+    expect(item).not.toHaveProperty('price');
+    expect(loungeSchema.safeParse(item).success).toBe(true);
+  });
+});
+
 describe('the ETag of a page', () => {
   const etagOf = (...args: Parameters<typeof listCatalog>) => listCatalog(...args).etag;
   const base = etagOf(view(), 'lounges', firstPage, {});
@@ -157,6 +194,18 @@ describe('the ETag of a page', () => {
     ['the limit', () => etagOf(view(), 'lounges', { ...firstPage, limit: 50 }, {})],
     ['the offset', () => etagOf(view(), 'lounges', { ...firstPage, offset: 1 }, {})],
     ['the contract', () => etagOf(view(only([id(1)])), 'lounges', firstPage, {})],
+    ['the discount', () => etagOf(view({ ...everything, discount_percent: 10 }), 'lounges', firstPage, {})],
+    [
+      'a rack price',
+      () => {
+        const changed = records();
+        changed.lounges[0] = {
+          ...changed.lounges[0],
+          prices: { currency: 'RUB', adult: '4600.00', child: '2250.00', infant: '0.00' },
+        } as (typeof changed.lounges)[0];
+        return etagOf(view(everything, { records: changed }), 'lounges', firstPage, {});
+      },
+    ],
     [
       'the data',
       () => {

@@ -5,9 +5,18 @@ import { useConsole } from '../../context.ts';
 import { AsyncView, DateTime, Field, WriteButton, WriteForm } from '../../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../../ui/FormErrors.tsx';
 import { useAction, useAsync, useIdempotencyKey } from '../../ui/hooks.ts';
-import { contractFromDrafts, contractParts, type SelectionDraft, selectionToDraft } from './contract-form.ts';
+import {
+  billingBases,
+  contractFromDrafts,
+  contractParts,
+  type SelectionDraft,
+  selectionToDraft,
+  type TermDrafts,
+  termParts,
+  termsToDrafts,
+} from './contract-form.ts';
 
-type Drafts = Record<keyof ContractInput, SelectionDraft>;
+type Drafts = Record<(typeof contractParts)[number]['key'], SelectionDraft>;
 
 function draftsOf(contract: Contract | undefined): Drafts {
   return {
@@ -29,7 +38,11 @@ export function ContractSection({ accountId }: { accountId: string }) {
   }, [api, accountId]);
   const existing = current.state.status === 'ready' ? current.state.data : null;
   const [drafts, setDrafts] = useState<Drafts>(draftsOf(undefined));
-  useEffect(() => setDrafts(draftsOf(existing ?? undefined)), [existing]);
+  const [terms, setTerms] = useState<TermDrafts>(termsToDrafts(undefined));
+  useEffect(() => {
+    setDrafts(draftsOf(existing ?? undefined));
+    setTerms(termsToDrafts(existing ?? undefined));
+  }, [existing]);
 
   const keyFor = useIdempotencyKey();
   const save = useAction(async (contract: ContractInput) => {
@@ -40,12 +53,14 @@ export function ContractSection({ accountId }: { accountId: string }) {
     announce(existing ? 'Contract replaced.' : 'Contract created.');
     return saved;
   });
-  const errors = useFieldErrors(
-    save.state,
-    contractParts.map((part) => part.key),
-  );
-  const update = (key: keyof ContractInput, change: Partial<SelectionDraft>) =>
+  const errors = useFieldErrors(save.state, [
+    ...contractParts.map((part) => part.key),
+    ...termParts.map((part) => part.key),
+    'billing_basis',
+  ]);
+  const update = (key: keyof Drafts, change: Partial<SelectionDraft>) =>
     setDrafts((all) => ({ ...all, [key]: { ...all[key], ...change } }));
+  const updateTerm = (key: keyof TermDrafts, value: string) => setTerms((all) => ({ ...all, [key]: value }));
 
   return (
     <section aria-labelledby="contract">
@@ -57,7 +72,7 @@ export function ContractSection({ accountId }: { accountId: string }) {
           <WriteForm
             onSubmit={(event) => {
               event.preventDefault();
-              void save.run(contractFromDrafts(drafts));
+              void save.run(contractFromDrafts(drafts, terms));
             }}
             noValidate
           >
@@ -105,6 +120,50 @@ export function ContractSection({ accountId }: { accountId: string }) {
                 )}
               </fieldset>
             ))}
+            <fieldset>
+              <legend>Billing terms</legend>
+              <p class="hint">Left blank, a term takes its default (docs/billing.md).</p>
+              <Field
+                id="contract-billing_basis"
+                label="Billing basis"
+                errors={errors.byField.get('billing_basis')}
+              >
+                {(aria) => (
+                  <select
+                    {...aria}
+                    disabled={!canWrite}
+                    value={terms.billing_basis}
+                    onChange={(e) => updateTerm('billing_basis', e.currentTarget.value)}
+                  >
+                    <option value="">Default (per_visit)</option>
+                    {billingBases.map((basis) => (
+                      <option key={basis} value={basis}>
+                        {basis}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              {termParts.map(({ key, label, hint }) => (
+                <Field
+                  key={key}
+                  id={`contract-${key}`}
+                  label={label}
+                  hint={hint}
+                  errors={errors.byField.get(key)}
+                >
+                  {(aria) => (
+                    <input
+                      {...aria}
+                      inputMode="decimal"
+                      readOnly={!canWrite}
+                      value={terms[key]}
+                      onInput={(e) => updateTerm(key, e.currentTarget.value)}
+                    />
+                  )}
+                </Field>
+              ))}
+            </fieldset>
             <WriteButton type="submit" running={save.state.status === 'running'}>
               {contract ? 'Replace contract' : 'Create contract'}
             </WriteButton>
