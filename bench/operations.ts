@@ -674,8 +674,8 @@ export const hotOperations: readonly HotOperation[] = [
       count: 3,
       why:
         "spend the proof's jti (conditional PutItem) before anything is read, then the pass's reference and " +
-        'its booking (two consistent GetItems, the second keyed by the first); the venue and the device are ' +
-        'known from the standing cache',
+        "its booking (two consistent GetItems, the second keyed by the first); the device's standing and the " +
+        "venue's items are read once per bound (60 s) per container, not per scan",
     },
     prepare: async (harness) => {
       const missing = handlerMissing(harness, 'venue');
