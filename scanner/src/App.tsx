@@ -122,6 +122,10 @@ export function App({ config }: { config: ScannerConfig }) {
           },
         );
         setOnline(result.stopped !== 'offline');
+        // The queue waits for a device enrolled again; the staff must know why it does not drain.
+        const cutOff = refusalOf(result.unsettledBy).code === 'Unauthorized';
+        const note = wordsNow.current.refusal.Unauthorized;
+        if (cutOff && note) setSyncNotes((notes) => (notes.includes(note) ? notes : [...notes, note]));
       } finally {
         syncing.current = false;
       }
@@ -201,6 +205,8 @@ export function App({ config }: { config: ScannerConfig }) {
             onEnrollAgain={async () => {
               await forgetEnrollment();
               setEnrollment(undefined);
+              const cutOff = Object.values(dictionaries).map((dictionary) => dictionary.refusal.Unauthorized);
+              setSyncNotes((notes) => notes.filter((note) => !cutOff.includes(note)));
             }}
           />
         ) : (

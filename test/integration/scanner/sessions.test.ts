@@ -53,6 +53,20 @@ async function qrOf(bookingId: string): Promise<string> {
   return pass.body.qr;
 }
 
+/** Chromium's own line for a request made while the context is offline: the state under test, not a fault. */
+const offlineLoad = /net::ERR_INTERNET_DISCONNECTED/;
+
+/** Whether the app has kept the venue's items in IndexedDB (a string: the test's types know no DOM). */
+const storedItemsScript = `new Promise((resolve, reject) => {
+  const opened = indexedDB.open('scanner');
+  opened.onerror = () => reject(opened.error);
+  opened.onsuccess = () => {
+    const read = opened.result.transaction('settings').objectStore('settings').get('items');
+    read.onerror = () => reject(read.error);
+    read.onsuccess = () => resolve(read.result !== undefined);
+  };
+})`;
+
 const partnerPass = async (bookingId: string) =>
   (await call(partner, 'GET', bookingPath('lounges', bookingId, 'pass'))).body;
 
@@ -208,5 +222,64 @@ describe('a scanner whose device is disabled mid-session', () => {
     await page.getByText('Admitted: 2').waitFor();
     expect(await partnerPass(bookingId)).toMatchObject({ status: 'Used', used_guests_count: 2 });
     expect(drainProblems(watch)).toEqual(noProblems);
+  });
+
+  it('keeps an admission queued offline when the device is disabled before it is sent, says why, and sends it once enrolled again', async () => {
+    const own = await scannerPage('en-GB');
+    const door = own.page;
+    try {
+      const venue = await newVenue('Door of a tablet disabled offline');
+      await door.getByLabel('Enrollment code').fill(await enrollmentCode(venue.venue_id));
+      await door.getByLabel('Device name').fill('Door 4 tablet');
+      await door.getByRole('button', { name: 'Enroll' }).click();
+      await door.getByText('Device: Door 4 tablet').waitFor();
+      // Online once: the pass keys and the venue's items are kept for offline checks.
+      await expect.poll(() => door.evaluate(storedItemsScript), { timeout: 10_000 }).toBe(true);
+
+      const bookingId = await confirmedBooking('lounges');
+      await own.context.setOffline(true);
+      await door.getByText('Offline: passes are checked on this device').waitFor();
+      await door.getByLabel('Pass code (type or paste)').fill(await qrOf(bookingId));
+      await door.getByRole('button', { name: 'Check pass' }).click();
+      await door.getByText('2 guest(s) on this pass').waitFor();
+      await door.getByRole('button', { name: 'Admit' }).click();
+      await door.getByText('Waiting to sync: 1').waitFor();
+
+      const devices = await asOperator<{ data: DeviceBody[] }>(
+        'GET',
+        `/v2/admin/venues/${venue.venue_id}/devices`,
+      );
+      const path = `/v2/admin/venues/${venue.venue_id}/devices/${devices.body.data[0]?.device_id}/disable`;
+      expect((await asOperator('POST', path)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, standingBoundMs + 500));
+      await own.context.setOffline(false);
+
+      // The queue meets the 401: the entry stays, and the staff are told why it does not drain.
+      await door
+        .getByRole('alert')
+        .getByText('This device was disabled and can no longer check passes.', { exact: false })
+        .waitFor();
+      await door.getByText('Waiting to sync: 1').waitFor();
+      expect(await partnerPass(bookingId)).toMatchObject({ status: 'Active' });
+
+      // Enrolled again (from the refusal a scan now gets), the new device sends the queued admission.
+      await door.getByRole('button', { name: 'Next pass' }).click();
+      await door.getByLabel('Pass code (type or paste)').fill(await qrOf(bookingId));
+      await door.getByRole('button', { name: 'Check pass' }).click();
+      await door.getByRole('button', { name: 'Enroll again' }).click();
+      await door.getByLabel('Enrollment code').fill(await enrollmentCode(venue.venue_id));
+      await door.getByLabel('Device name').fill('Door 4 tablet, enrolled again');
+      await door.getByRole('button', { name: 'Enroll' }).click();
+      await door.getByText('Device: Door 4 tablet, enrolled again').waitFor();
+      await door.getByText('Waiting to sync: 0').waitFor();
+      expect(await partnerPass(bookingId)).toMatchObject({ status: 'Used', used_guests_count: 2 });
+      expect(await door.getByRole('alert').innerText()).not.toContain('This device was disabled');
+      expect(seriousOrCritical(await runAxe(door))).toEqual([]);
+      const problems = drainProblems(own.watch);
+      problems.consoleErrors = problems.consoleErrors.filter((message) => !offlineLoad.test(message));
+      expect(problems).toEqual(noProblems);
+    } finally {
+      await own.context.close();
+    }
   });
 });
