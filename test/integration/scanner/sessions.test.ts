@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import { stage } from '../../support/api.ts';
 import {
   drainProblems,
@@ -17,11 +18,13 @@ import { writeQrVideo } from '../../support/fake-camera.ts';
 import { asOperator } from '../admin/operator.ts';
 import { bookingPath, call, confirmedBooking, partner } from '../booking/helpers.ts';
 import { atTheDoor, type DeviceBody, doorOf, enrollmentCode, newVenue } from '../venues/support.ts';
+import { type OwnScanner, ownScanner } from './own-scanner.ts';
 
 /*
  * The scanner app (docs/venues.md, The scanner app) through a shift at the door: in Russian from the
  * browser's language, the choice kept across a reload; and a device disabled by an employee while it
- * is scanning. Each on a venue and a browser context of its own, so neither depends on
+ * is scanning, the app served with an auth and a venue host of the test's own on a clock it moves
+ * (own-scanner.ts). Each on a venue and a browser context of its own, so neither depends on
  * scanner.test.ts.
  */
 
@@ -70,11 +73,15 @@ const storedItemsScript = `new Promise((resolve, reject) => {
 const partnerPass = async (bookingId: string) =>
   (await call(partner, 'GET', bookingPath('lounges', bookingId, 'pass'))).body;
 
-/** A fresh page of the scanner app in a context of its own (`locale`: the browser's language). */
+/**
+ * A fresh page of the scanner app in a context of its own (`locale`: the browser's language), from
+ * the stage's site unless `app` names another.
+ */
 async function scannerPage(
   locale: string,
+  app: Pick<OwnScanner, 'scanner_url' | 'auth_url' | 'venue_url'> = stage(),
 ): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
-  const { scanner_url, auth_url, venue_url } = stage();
+  const { scanner_url, auth_url, venue_url } = app;
   const context = await browser.newContext({
     ignoreHTTPSErrors: true,
     locale,
@@ -153,14 +160,23 @@ describe('the scanner in Russian', () => {
 describe('a scanner whose device is disabled mid-session', () => {
   /** How long the stage trusts what it read of a device (PRINCIPAL_STATUS_TTL_SECONDS in global-setup.ts). */
   const standingBoundMs = 2_000;
+  const clock = TestClock.running();
+  let restoreClock: () => void;
+  let app: OwnScanner;
   let context: BrowserContext;
   let page: Page;
   let watch: PageWatch;
 
   beforeAll(async () => {
-    ({ context, page, watch } = await scannerPage('en-GB'));
+    restoreClock = useClock(clock);
+    app = await ownScanner(clock);
+    ({ context, page, watch } = await scannerPage('en-GB', app));
   });
-  afterAll(() => context?.close());
+  afterAll(async () => {
+    await context?.close();
+    await app?.close();
+    restoreClock?.();
+  });
 
   const checkTyped = async (code: string) => {
     await page.getByLabel('Pass code (type or paste)').fill(code);
@@ -191,7 +207,7 @@ describe('a scanner whose device is disabled mid-session', () => {
     );
     expect([disabled.status, disabled.body.status]).toEqual([200, 'Disabled']);
     // Past the bound the stage keeps a device's standing for (2 s here, 60 s deployed).
-    await new Promise((resolve) => setTimeout(resolve, standingBoundMs + 500));
+    clock.advance(standingBoundMs);
 
     await page.getByRole('button', { name: 'Admit' }).click();
 
@@ -225,7 +241,7 @@ describe('a scanner whose device is disabled mid-session', () => {
   });
 
   it('keeps an admission queued offline when the device is disabled before it is sent, says why, and sends it once enrolled again', async () => {
-    const own = await scannerPage('en-GB');
+    const own = await scannerPage('en-GB', app);
     const door = own.page;
     try {
       const venue = await newVenue('Door of a tablet disabled offline');
@@ -251,7 +267,7 @@ describe('a scanner whose device is disabled mid-session', () => {
       );
       const path = `/v2/admin/venues/${venue.venue_id}/devices/${devices.body.data[0]?.device_id}/disable`;
       expect((await asOperator('POST', path)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, standingBoundMs + 500));
+      clock.advance(standingBoundMs);
       await own.context.setOffline(false);
 
       // The queue meets the 401: the entry stays, and the staff are told why it does not drain.
