@@ -43,15 +43,17 @@ const stageSections: { section: string; run: StageSection }[] = [
 ];
 
 /** `BENCH_ONLY=2,5` runs those sections alone (section 3 comes with 2): for working on one of them. */
-const { only, output: outputOverride } = benchOptions();
+const { only, functions, output: outputOverride } = benchOptions();
 /**
  * `npm run bench -- --publish`: a full run of every section rewrites bench/results.json and
  * docs/bench.md. Without it a run changes no file of the repository, so only a change that means to
  * move a figure publishes one.
  */
 const { values: flags } = parseArgs({ options: { publish: { type: 'boolean', default: false } } });
-if (flags.publish && (settings.mode !== 'full' || only || outputOverride)) {
-  throw new Error('--publish needs a full run of every section (no BENCH_QUICK, BENCH_ONLY or BENCH_OUTPUT)');
+if (flags.publish && (settings.mode !== 'full' || only || functions || outputOverride)) {
+  throw new Error(
+    '--publish needs a full run of every section (no BENCH_QUICK, BENCH_ONLY, BENCH_FUNCTIONS or BENCH_OUTPUT)',
+  );
 }
 const selected = (section: string) => !only || only.includes(section.split(' ')[0] ?? '');
 

@@ -4,15 +4,28 @@ import { verifyAccessToken } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
 import { ddb } from '../shared/db/client.ts';
 import { applicationKeys } from '../shared/db/entities/application.ts';
-import { bookingKeys, holdPartition } from '../shared/db/entities/booking.ts';
+import {
+  bookingFromItem,
+  bookingKeys,
+  bookingStore,
+  holdPartition,
+  type PassRefItem,
+  passRefKeys,
+} from '../shared/db/entities/booking.ts';
 import { clientFailureWindowKeys, clientLockoutKeys } from '../shared/db/entities/client-lockout.ts';
 import { newEsimPut } from '../shared/db/entities/esim.ts';
 import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
 import { iccidPool, poolEntryKey, poolPartition, poolShards } from '../shared/db/entities/esim-pool.ts';
+import { proofReplayGuard } from '../shared/db/entities/proof-jti.ts';
+import { redemptionStore } from '../shared/db/entities/redemption.ts';
+import { isDynamoWrite } from '../shared/db/transaction.ts';
+import type { Booking } from '../shared/domain/booking/model.ts';
 import { newMatchingId } from '../shared/domain/esim/activation.ts';
 import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
 import { newPackage } from '../shared/domain/esim/lifecycle.ts';
+import type { Redemption } from '../shared/domain/redemptions/model.ts';
 import { routes } from '../shared/routes/index.ts';
+import { atTheDoor, doorOf } from './door.ts';
 import { benchSourceAddress, expectStatus, type Harness, type RequestSpec, tokenRequest } from './harness.ts';
 
 /** The timed part of one invocation: the handler (or the floor's bare call) and nothing else. */
@@ -20,10 +33,10 @@ export type Call = () => Promise<unknown>;
 
 /**
  * Arms one invocation, untimed: builds what the caller would have built (the API Gateway event and
- * the Lambda context) and returns the call to time. The call fails loudly when the operation does
- * not answer its success status.
+ * the Lambda context, a venue device's DPoP proof) and returns the call to time. The call fails
+ * loudly when the operation does not answer its success status.
  */
-export type Invocation = () => Call;
+export type Invocation = () => Call | Promise<Call>;
 
 /**
  * A hot operation measured warm (section 2) and for its DynamoDB round trips (section 3). A feature
@@ -50,12 +63,12 @@ const handlerMissing = (harness: Harness, group: string) =>
 async function invocation(
   harness: Harness,
   operationId: keyof typeof routes,
-  spec: () => RequestSpec,
+  spec: () => RequestSpec | Promise<RequestSpec>,
   status: number,
 ): Promise<Invocation> {
   const arm = await harness.armer(routes[operationId].group);
-  return () => {
-    const request = spec();
+  return async () => {
+    const request = await spec();
     const call = arm(request);
     return async () => expectStatus(await call(), status, request.operationId);
   };
@@ -327,6 +340,127 @@ async function issuedLoungeBookings(harness: Harness, count: number): Promise<st
   return ids;
 }
 
+export interface ConfirmedPass {
+  bookingId: string;
+  passId: string;
+  qr: string;
+}
+
+/** Passes a traveller holds at the door: issued lounge bookings confirmed and their pass read, as a partner does. */
+export async function confirmedLoungePasses(
+  harness: Harness,
+  count: number,
+): Promise<ConfirmedPass[] | string> {
+  const ids = await issuedLoungeBookings(harness, count);
+  if (typeof ids === 'string') return ids;
+  const passes: ConfirmedPass[] = [];
+  for (const id of ids) {
+    const path = `${loungeBookings}/${id}`;
+    const pathParameters = { bookingID: id };
+    const confirm = { operationId: 'confirmLoungeBooking', path: `${path}/confirm`, pathParameters } as const;
+    expectStatus(await harness.invoke({ ...confirm, headers: bearer(harness) }), 200, 'confirm');
+    const pass = expectStatus(
+      await harness.invoke({
+        operationId: 'getLoungePass',
+        path: `${path}/pass`,
+        pathParameters,
+        headers: bearer(harness),
+      }),
+      200,
+      'getLoungePass',
+    );
+    const { pass_id, qr } = JSON.parse(pass.body) as { pass_id: string; qr: string };
+    passes.push({ bookingId: id, passId: pass_id, qr });
+  }
+  return passes;
+}
+
+/**
+ * What a door request cannot skip before its pass is read: spending its DPoP proof's `jti` (a replay
+ * is refused, docs/venues.md), the same conditional put the venue function makes.
+ */
+function spendProof(): Promise<boolean> {
+  const now = new Date();
+  return proofReplayGuard.firstUse(
+    { kind: 'dpop', issuer: 'bench-floor', jti: randomUUID(), keepUntil: new Date(now.getTime() + 180_000) },
+    now,
+  );
+}
+
+/** The pass's reference, then its booking: the two consistent reads that find a booking from a QR. */
+async function readPass(passId: string): Promise<Booking> {
+  const TableName = config().mainTableName;
+  const ref = await ddb().send(new GetCommand({ TableName, Key: passRefKeys(passId), ConsistentRead: true }));
+  const { account_id, booking_id } = (ref.Item ?? {}) as Partial<PassRefItem>;
+  if (!account_id || !booking_id) throw new Error(`The floor found no reference of pass ${passId}`);
+  const read = await ddb().send(
+    new GetCommand({ TableName, Key: bookingKeys(account_id, booking_id), ConsistentRead: true }),
+  );
+  if (!read.Item) throw new Error(`The floor found no booking of pass ${passId}`);
+  return bookingFromItem(read.Item);
+}
+
+/**
+ * The floor of a redeem, on passes of its own: the proof spent, the pass and its booking read, then
+ * the one TransactWriteItems a redemption commits: the redemption (conditional: one per pass), the
+ * booking's use (conditional on Confirmed and unused) and an idempotency record, built by the
+ * service's own stores, so the stage's stream sees the same change and publishes the same event.
+ */
+function redeemFloor(passes: ConfirmedPass[]): Invocation {
+  let next = 0;
+  return () => {
+    const passId = passes[next++]?.passId;
+    if (!passId) throw new Error('More redeem floors than prepared passes');
+    return async () => {
+      if (!(await spendProof())) throw new Error('The floor spent a jti twice');
+      const booking = await readPass(passId);
+      const now = new Date();
+      const at = now.toISOString();
+      const redemption: Redemption = {
+        redemptionId: randomUUID(),
+        passId,
+        bookingId: booking.bookingId,
+        accountId: booking.accountId,
+        serviceType: booking.serviceType,
+        itemId: booking.serviceId,
+        venueId: 'bench-floor',
+        deviceId: 'bench-floor',
+        admittedGuests: 1,
+        scannedAt: at,
+        recordedAt: at,
+        status: 'Accepted',
+      };
+      const after: Booking = { ...booking, passUse: { usedGuestsCount: 1, usedAt: at } };
+      const writes = [
+        ...redemptionStore.create(redemption, () => new Error('The floor redeemed a pass twice')),
+        ...bookingStore.writes({ action: 'use', before: booking, after, now }),
+      ].filter(isDynamoWrite);
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...writes.map((write) => write.item),
+            {
+              Put: {
+                TableName: config().idempotencyTableName,
+                Item: {
+                  pk: `BENCH#${redemption.redemptionId}`,
+                  payload: 'x'.repeat(600),
+                  expires_at: Math.floor(now.getTime() / 1000) + 3600,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+    };
+  };
+}
+
+/** The pass every verify scans (verify changes nothing), and the passes the redeem floor redeems. */
+const verifiedPasses = new WeakMap<Harness, ConfirmedPass>();
+const redeemFloorPasses = new WeakMap<Harness, ConfirmedPass[]>();
+
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
@@ -520,6 +654,84 @@ export const hotOperations: readonly HotOperation[] = [
           };
         },
         200,
+      );
+    },
+  },
+  {
+    name: 'venue verify (POST /v2/venue/passes/verify, DPoP device token)',
+    floorName:
+      "bare conditional PutItem of the proof's jti, then consistent GetItems of the pass's reference and of its booking",
+    floor: (harness) => {
+      const pass = verifiedPasses.get(harness);
+      if (!pass) throw new Error('The verify floor has no pass');
+      return () => async () => {
+        if (!(await spendProof())) throw new Error('The floor spent a jti twice');
+        await readPass(pass.passId);
+      };
+    },
+    floorRoundTrips: 3,
+    minimumRoundTrips: {
+      count: 3,
+      why:
+        "spend the proof's jti (conditional PutItem) before anything is read, then the pass's reference and " +
+        "its booking (two consistent GetItems, the second keyed by the first); the device's standing and the " +
+        "venue's items are read once per bound (60 s) per container, not per scan",
+    },
+    prepare: async (harness) => {
+      const missing = handlerMissing(harness, 'venue');
+      if (missing) return missing;
+      const passes = await confirmedLoungePasses(harness, 1);
+      if (typeof passes === 'string') return passes;
+      const pass = passes[0] as ConfirmedPass;
+      verifiedPasses.set(harness, pass);
+      const door = await doorOf(harness);
+      const body = JSON.stringify({ qr: pass.qr });
+      return invocation(
+        harness,
+        'verifyPass',
+        () => atTheDoor(harness, door, { operationId: 'verifyPass', path: '/v2/venue/passes/verify', body }),
+        200,
+      );
+    },
+  },
+  {
+    name: 'venue redeem (POST /v2/venue/redemptions, DPoP device token)',
+    floorName:
+      "bare conditional PutItem of the proof's jti, consistent GetItems of the pass's reference and its booking, then one TransactWriteItems (redemption, the booking's use, idempotency record)",
+    floor: (harness) => {
+      const passes = redeemFloorPasses.get(harness);
+      if (!passes) throw new Error('The redeem floor has no passes');
+      return redeemFloor(passes);
+    },
+    floorRoundTrips: 4,
+    minimumRoundTrips: {
+      count: 4,
+      why:
+        "verify's three (the proof's jti, the pass's reference, its booking), then one TransactWriteItems: the " +
+        "redemption (one per pass), the booking's use and the idempotency record commit together",
+    },
+    prepare: async (harness, runs) => {
+      const missing = handlerMissing(harness, 'venue');
+      if (missing) return missing;
+      const passes = await confirmedLoungePasses(harness, runs * 2);
+      if (typeof passes === 'string') return passes;
+      redeemFloorPasses.set(harness, passes.slice(runs));
+      const door = await doorOf(harness);
+      let next = 0;
+      return invocation(
+        harness,
+        'redeemPass',
+        () => {
+          const pass = passes[next++];
+          if (!pass || next > runs) throw new Error('More redeems than prepared passes');
+          return atTheDoor(harness, door, {
+            operationId: 'redeemPass',
+            path: '/v2/venue/redemptions',
+            headers: { 'Idempotency-Key': randomUUID() },
+            body: JSON.stringify({ qr: pass.qr, admitted_guests: 1 }),
+          });
+        },
+        201,
       );
     },
   },

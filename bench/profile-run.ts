@@ -26,7 +26,7 @@ async function profiled(
 ): Promise<Profiled> {
   let roundTrips = 0;
   // Every event is built before the profiler starts: building it is the caller's work, not ours.
-  const armed = Array.from({ length: calls }, () => arm());
+  const armed = await Promise.all(Array.from({ length: calls }, () => arm()));
   await session.post('Profiler.start');
   const started = nowMs();
   const cpuBefore = process.cpuUsage();
@@ -113,8 +113,8 @@ async function profileOperation(
   if (typeof prepared === 'string') return `### ${operation.name}\n\nn/a: ${prepared}\n`;
   const floor = operation.floor(harness);
   for (let index = 0; index < warmup; index++) {
-    await prepared()();
-    await floor()();
+    await (await prepared())();
+    await (await floor())();
   }
   const slug = operation.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
   const ours = await profiled(session, calls, prepared, dir && join(dir, `${slug}.cpuprofile`));

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { functionBundleOptions } from '../../infra/constructs/bundle.ts';
-import { inheritedPath } from '../../infra/local/config.ts';
+import { benchOptions, inheritedPath } from '../../infra/local/config.ts';
 import { lambdaContext } from '../../infra/local/functions.ts';
 import { alternate } from '../alternate.ts';
 import { region } from '../environment.ts';
@@ -385,7 +385,8 @@ export async function coldStart(options: {
   await writeFile(timer, coldStartTimer);
   // The functions' environment on the stage: its DynamoDB, its secrets, the seeded tables.
   const env = { ...lambdaEnvironment, ...harness.stage.endpoints.environment, PATH: inheritedPath() };
-  const groups = await functionGroups(projectRoot);
+  const wanted = benchOptions().functions;
+  const groups = (await functionGroups(projectRoot)).filter((group) => !wanted || wanted.includes(group));
   const emptyEntry = join(dir, 'empty.mjs');
   await writeFile(emptyEntry, 'export const handler = async () => ({ statusCode: 200, body: "" });\n');
   log(`cold start: bundling ${groups.length} functions`);

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,9 +21,15 @@ import { bookingKeys } from '../../shared/db/entities/booking.ts';
 import { createCsr, generateKeyPair } from '../../shared/pki/certificates.ts';
 import type { routes } from '../../shared/routes/index.ts';
 import { employeeLoginClient } from '../../test/support/employee-login.ts';
+import { atTheDoor, doorOf } from '../door.ts';
 import { region } from '../environment.ts';
 import { expectStatus, type Harness, type RequestSpec, tokenRequest } from '../harness.ts';
-import { bookableLounge, createEsimOrder, createLoungeBooking } from '../operations.ts';
+import {
+  bookableLounge,
+  confirmedLoungePasses,
+  createEsimOrder,
+  createLoungeBooking,
+} from '../operations.ts';
 import { bookingEvents, sqsRecord, startReceiver } from './webhooks.ts';
 
 /** A function's first invocation in a fresh container, as its trigger delivers it. */
@@ -363,54 +369,23 @@ export const firstInvocations: Record<
         }),
     };
   },
-  // A scanner enrolling with a code the operator minted for it (a code enrolls once: one per cold start).
-  venue: async (fixtures) => {
-    const { token, certificatePem } = await fixtures.operator();
-    const { harness } = fixtures;
-    const asOperator = async (operationId: 'createVenue' | 'createEnrollmentCode', path: string, body = '') =>
-      JSON.parse(
-        expectStatus(
-          await harness.invoke({
-            operationId,
-            path,
-            headers: {
-              ...bearer(token),
-              'Content-Type': 'application/json',
-              'Idempotency-Key': randomUUID(),
-            },
-            body,
-            certificatePem,
-          }),
-          201,
-          operationId,
-        ).body,
-      ) as Record<string, string>;
-    const venue = await asOperator(
-      'createVenue',
-      '/v2/admin/venues',
-      JSON.stringify({ name: 'Bench venue', lounges: [], fast_tracks: [] }),
-    );
-    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const { kty, crv, x, y } = publicKey.export({ format: 'jwk' });
+  // A scanner at the door checking a pass: what a venue's staff wait for when a container is new (a
+  // device enrolls once; it verifies every traveller). Its DPoP proof is fresh for each cold start.
+  venue: async ({ harness }) => {
+    const passes = await confirmedLoungePasses(harness, 1);
+    if (typeof passes === 'string') throw new Error(passes);
+    const body = JSON.stringify({ qr: passes[0]?.qr });
+    const door = await doorOf(harness);
     return {
-      operationId: 'registerDevice',
-      event: async () => {
-        const code = await asOperator(
-          'createEnrollmentCode',
-          `/v2/admin/venues/${venue.venue_id}/enrollments`,
-        );
-        return harness.event({
-          operationId: 'registerDevice',
-          path: '/v2/venue/devices',
-          host: 'venue',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            enrollment_code: code.enrollment_code,
-            name: 'Bench scanner',
-            public_jwk: { kty, crv, x, y },
+      operationId: 'verifyPass',
+      event: async () =>
+        harness.event(
+          await atTheDoor(harness, door, {
+            operationId: 'verifyPass',
+            path: '/v2/venue/passes/verify',
+            body,
           }),
-        });
-      },
+        ),
     };
   },
   // API Gateway's REQUEST authorizer event for a partner's request: the request without its body.

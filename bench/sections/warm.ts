@@ -15,7 +15,7 @@ interface Sample {
 }
 
 async function timed(arm: Invocation): Promise<Sample> {
-  const call = arm();
+  const call = await arm();
   const started = nowMs();
   const { commands } = await countRoundTrips(call);
   return { ms: nowMs() - started, commands };
@@ -50,8 +50,8 @@ async function measureOperation(
   }
   const floorRun = operation.floor(harness);
   for (let index = 0; index < warmup; index++) {
-    await prepared()();
-    await floorRun()();
+    await (await prepared())();
+    await (await floorRun())();
   }
   const p50 = { ours: [] as number[], floor: [] as number[] };
   const p99 = { ours: [] as number[], floor: [] as number[] };

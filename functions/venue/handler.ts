@@ -2,7 +2,7 @@ import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { enrollmentCodeStore } from '../../shared/db/entities/enrollment-code.ts';
 import { redemptionStore } from '../../shared/db/entities/redemption.ts';
-import { venueStore } from '../../shared/db/entities/venue.ts';
+import { recentVenues, venueStore } from '../../shared/db/entities/venue.ts';
 import { deviceStore } from '../../shared/db/entities/venue-device.ts';
 import { listVenueRedemptions, redeemPass, verifyPass } from '../../shared/domain/redemptions/service.ts';
 import { getVenue, registerDevice, venueAuthority } from '../../shared/domain/venues/service.ts';
@@ -19,7 +19,8 @@ const ports = { venues: venueStore, enrollments: enrollmentCodeStore, devices: d
 const passes = {
   tokens: new PublishedPassKeys(secretStore, () => config().secretIds.passKeysPublic),
   bookings: bookingStore,
-  venues: venueAuthority(venueStore),
+  // A door scans every traveller: the venue's items are read once per bound, not per scan.
+  venues: venueAuthority(recentVenues),
 };
 
 /** {venue_url}: what venue devices call (docs/venues.md, docs/redemptions.md). */

@@ -114,11 +114,21 @@ export function cdkDefaultAccount(): string | undefined {
   return process.env.CDK_DEFAULT_ACCOUNT;
 }
 
-/** `npm run bench`: BENCH_QUICK=1 (smoke run), BENCH_ONLY=2,5 (those sections), BENCH_OUTPUT (results file). */
-export function benchOptions(): { quick: boolean; only: string[] | undefined; output: string | undefined } {
+/**
+ * `npm run bench`: BENCH_QUICK=1 (smoke run), BENCH_ONLY=2,5 (those sections), BENCH_FUNCTIONS=venue,auth
+ * (the cold starts of those functions only), BENCH_OUTPUT (results file).
+ */
+export function benchOptions(): {
+  quick: boolean;
+  only: string[] | undefined;
+  functions: string[] | undefined;
+  output: string | undefined;
+} {
+  const list = (value: string | undefined) => value?.split(',').map((part) => part.trim());
   return {
     quick: process.env.BENCH_QUICK === '1',
-    only: process.env.BENCH_ONLY?.split(',').map((part) => part.trim()),
+    only: list(process.env.BENCH_ONLY),
+    functions: list(process.env.BENCH_FUNCTIONS),
     output: process.env.BENCH_OUTPUT,
   };
 }

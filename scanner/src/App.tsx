@@ -13,11 +13,12 @@ import {
   verifyPass,
 } from './api.ts';
 import { type CameraScan, startCameraScan } from './camera.ts';
-import { dictionaries, type Language, refusalText } from './i18n.ts';
+import { browserLanguage, dictionaries, type Language, refusalText } from './i18n.ts';
 import { checkOffline, type OfflinePass } from './offline.ts';
 import {
   type Enrollment,
   enqueue,
+  forgetEnrollment,
   oldestPending,
   pendingCount,
   readEnrollment,
@@ -52,7 +53,7 @@ function refusalOf(error: unknown): { code: string; redeemedAt?: string } {
 }
 
 export function App({ config }: { config: ScannerConfig }) {
-  const [language, setLanguage] = useState<Language>('en');
+  const [language, setLanguage] = useState<Language>(() => browserLanguage(navigator.languages));
   const [enrollment, setEnrollment] = useState<Enrollment | undefined>();
   const [loaded, setLoaded] = useState(false);
   const [online, setOnline] = useState(navigator.onLine);
@@ -121,6 +122,10 @@ export function App({ config }: { config: ScannerConfig }) {
           },
         );
         setOnline(result.stopped !== 'offline');
+        // The queue waits for a device enrolled again; the staff must know why it does not drain.
+        const cutOff = refusalOf(result.unsettledBy).code === 'Unauthorized';
+        const note = wordsNow.current.refusal.Unauthorized;
+        if (cutOff && note) setSyncNotes((notes) => (notes.includes(note) ? notes : [...notes, note]));
       } finally {
         syncing.current = false;
       }
@@ -197,6 +202,12 @@ export function App({ config }: { config: ScannerConfig }) {
             words={words}
             onQueued={async () => setPending(await pendingCount())}
             onOffline={() => setOnline(false)}
+            onEnrollAgain={async () => {
+              await forgetEnrollment();
+              setEnrollment(undefined);
+              const cutOff = Object.values(dictionaries).map((dictionary) => dictionary.refusal.Unauthorized);
+              setSyncNotes((notes) => notes.filter((note) => !cutOff.includes(note)));
+            }}
           />
         ) : (
           <Enroll
@@ -280,12 +291,15 @@ function Scanner({
   words,
   onQueued,
   onOffline,
+  onEnrollAgain,
 }: {
   config: ScannerConfig;
   enrollment: Enrollment;
   words: Words;
   onQueued: () => void;
   onOffline: () => void;
+  /** A disabled device's way out: forget this enrollment and enroll with a new code. */
+  onEnrollAgain: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const camera = useRef<CameraScan | undefined>(undefined);
@@ -406,6 +420,7 @@ function Scanner({
               setOutcome(undefined);
               setManual('');
             }}
+            onEnrollAgain={onEnrollAgain}
           />
         )}
       </div>
@@ -419,12 +434,14 @@ function Result({
   busy,
   onAdmit,
   onNext,
+  onEnrollAgain,
 }: {
   outcome: Outcome;
   words: Words;
   busy: boolean;
   onAdmit: (qr: string, scannedAt: string, passId: string, admittedGuests: number) => void;
   onNext: () => void;
+  onEnrollAgain: () => void;
 }) {
   const next = (
     <button type="button" class="secondary" onClick={onNext}>
@@ -437,9 +454,17 @@ function Result({
         <div>
           <p class="refusal" data-refusal={outcome.code}>
             {refusalText(words, outcome.code)}
-            {outcome.redeemedAt && <> {words.usedAt(new Date(outcome.redeemedAt).toLocaleString())}</>}
+            {outcome.redeemedAt && (
+              <> {words.usedAt(new Date(outcome.redeemedAt).toLocaleString(words.locale))}</>
+            )}
           </p>
-          {next}
+          {outcome.code === 'Unauthorized' ? (
+            <button type="button" onClick={onEnrollAgain}>
+              {words.enrollAgain}
+            </button>
+          ) : (
+            next
+          )}
         </div>
       );
     case 'admitted':
@@ -488,7 +513,7 @@ function Result({
               <ol class="guest-list">
                 {outcome.pass.guests.map((guest) => (
                   <li key={`${guest.first_name} ${guest.last_name}`}>
-                    {guest.first_name} {guest.last_name} ({guest.type}
+                    {guest.first_name} {guest.last_name} ({words.guestTypes[guest.type] ?? guest.type}
                     {guest.lead ? `, ${words.lead}` : ''})
                   </li>
                 ))}
@@ -530,7 +555,7 @@ function AdmitForm({
     >
       {children}
       <p>
-        {words.validUntil}: {new Date(validUntil).toLocaleString()}
+        {words.validUntil}: {new Date(validUntil).toLocaleString(words.locale)}
       </p>
       <label>
         {words.admitCount}

@@ -83,15 +83,17 @@ export async function registerDevice(
 }
 
 interface Token {
+  deviceId: string;
   value: string;
   expiresAt: number;
 }
 
-/** Device tokens last an hour; one is reused until a minute before its end. */
+/** Device tokens last an hour; one is reused until a minute before its end, by the device it was issued to. */
 let token: Token | undefined;
 
 async function deviceToken(config: ScannerConfig, enrollment: Enrollment): Promise<string> {
-  if (token && token.expiresAt - 60_000 > Date.now()) return token.value;
+  if (token && token.deviceId === enrollment.deviceId && token.expiresAt - 60_000 > Date.now())
+    return token.value;
   const tokenUrl = `${config.authUrl}/oauth/v2/token`;
   const assertion = await new SignJWT({})
     .setProtectedHeader({ alg: 'ES256' })
@@ -117,7 +119,11 @@ async function deviceToken(config: ScannerConfig, enrollment: Enrollment): Promi
       }),
     }),
   );
-  token = { value: answer.access_token, expiresAt: Date.now() + answer.expires_in * 1000 };
+  token = {
+    deviceId: enrollment.deviceId,
+    value: answer.access_token,
+    expiresAt: Date.now() + answer.expires_in * 1000,
+  };
   return token.value;
 }
 
@@ -140,7 +146,9 @@ async function venueCall<T>(
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  // A token cut off early (a disabled device) is not retried: the staff must see it.
+  // A token cut off early (a disabled device) is not retried: the staff must see it. It is not kept
+  // either: the next call asks for a new one, which a device enabled again would get.
+  if (response.status === 401) token = undefined;
   return json<T>(response);
 }
 

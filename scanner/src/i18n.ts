@@ -2,6 +2,8 @@
 export type Language = 'en' | 'ru';
 
 const en = {
+  /** For dates and times. */
+  locale: 'en',
   title: 'Pass scanner',
   language: 'Language',
   enrollTitle: 'Enroll this device',
@@ -24,10 +26,12 @@ const en = {
   pending: (count: number) => `Waiting to sync: ${count}`,
   guests: 'Guests',
   lead: 'lead',
+  guestTypes: { Adult: 'Adult', Child: 'Child', Infant: 'Infant' } as Record<string, string>,
   guestCountOnly: (count: number) => `${count} guest(s) on this pass (names are shown only online)`,
   admitCount: 'Guests to admit',
   admit: 'Admit',
   cancel: 'Next pass',
+  enrollAgain: 'Enroll again',
   validUntil: 'Valid until',
   transport: 'Flight',
   admitted: (count: number) => `Admitted: ${count}`,
@@ -41,7 +45,8 @@ const en = {
     PassNotValidHere: 'This pass is not for this venue.',
     InvalidQr: 'This is not a pass of this service.',
     NoPassKeys: 'This device has not yet downloaded the pass keys; go online once to check passes offline.',
-    Unauthorized: 'This device is no longer allowed. Ask your administrator to enroll it again.',
+    Unauthorized:
+      'This device was disabled and can no longer check passes. Ask your venue administrator for a new enrollment code and enroll it again.',
     EnrollmentCodeInvalid: 'This enrollment code is unknown, used or expired.',
     Other: 'Something went wrong. Try again.',
   } as Record<string, string>,
@@ -52,6 +57,7 @@ const en = {
 type Words = typeof en;
 
 const ru: Words = {
+  locale: 'ru',
   title: 'Сканер пропусков',
   language: 'Язык',
   enrollTitle: 'Подключение устройства',
@@ -74,10 +80,12 @@ const ru: Words = {
   pending: (count: number) => `Ожидают отправки: ${count}`,
   guests: 'Гости',
   lead: 'основной',
+  guestTypes: { Adult: 'взрослый', Child: 'ребёнок', Infant: 'младенец' },
   guestCountOnly: (count: number) => `Гостей по пропуску: ${count} (имена видны только в сети)`,
   admitCount: 'Пропустить гостей',
   admit: 'Пропустить',
   cancel: 'Следующий пропуск',
+  enrollAgain: 'Подключить заново',
   validUntil: 'Действует до',
   transport: 'Рейс',
   admitted: (count: number) => `Пропущено: ${count}`,
@@ -91,7 +99,8 @@ const ru: Words = {
     PassNotValidHere: 'Пропуск не для этой площадки.',
     InvalidQr: 'Это не пропуск этого сервиса.',
     NoPassKeys: 'Устройство ещё не загрузило ключи пропусков; подключитесь к сети хотя бы раз.',
-    Unauthorized: 'Устройство больше не допущено. Попросите администратора подключить его заново.',
+    Unauthorized:
+      'Это устройство отключено и больше не может проверять пропуска. Попросите у администратора площадки новый код подключения и подключите устройство заново.',
     EnrollmentCodeInvalid: 'Код подключения неизвестен, использован или истёк.',
     Other: 'Что-то пошло не так. Попробуйте ещё раз.',
   },
@@ -100,6 +109,15 @@ const ru: Words = {
 };
 
 export const dictionaries: Record<Language, Words> = { en, ru };
+
+/** The browser's language when the staff have not chosen one (a Russian tablet starts in Russian). */
+export function browserLanguage(languages: readonly string[]): Language {
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'ru' || primary === 'en') return primary;
+  }
+  return 'en';
+}
 
 export function refusalText(words: Words, code: string): string {
   return words.refusal[code] ?? words.refusal.Other ?? code;

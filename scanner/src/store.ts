@@ -54,6 +54,16 @@ export async function saveEnrollment(enrollment: Enrollment): Promise<void> {
   await (await db()).put('settings', enrollment, 'enrollment');
 }
 
+/**
+ * A disabled device enrolls again with a new code and a new key: the old enrollment and its venue's
+ * items go; the pass keys (the service's) and the queue stay, so nothing scanned is lost.
+ */
+export async function forgetEnrollment(): Promise<void> {
+  const database = await db();
+  await database.delete('settings', 'enrollment');
+  await database.delete('settings', 'items');
+}
+
 export async function readPassKeys(): Promise<{ keys: unknown[] } | undefined> {
   return (await (await db()).get('settings', 'passKeys')) as { keys: unknown[] } | undefined;
 }

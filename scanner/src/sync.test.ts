@@ -86,6 +86,7 @@ describe('sending the offline queue', () => {
       const result = await syncQueue(ports);
 
       expect(result.stopped).toBe(failure instanceof Offline ? 'offline' : 'unsettled');
+      expect(result.unsettledBy).toBe(failure instanceof Offline ? undefined : failure);
       expect(sent).toEqual([pending(1)]);
       expect([...queue.values()]).toEqual([pending(1), pending(2)]);
     }

@@ -22,6 +22,8 @@ export interface SyncResult {
   outcomes: SyncOutcome[];
   /** Why it stopped before the queue was empty: the network is gone, or the service did not settle an entry. */
   stopped?: 'offline' | 'unsettled';
+  /** The answer that left an entry unsettled (a 401: the device was disabled). */
+  unsettledBy?: unknown;
 }
 
 export async function syncQueue(
@@ -37,7 +39,7 @@ export async function syncQueue(
     } catch (error) {
       if (error instanceof Offline) return { outcomes, stopped: 'offline' };
       if (!(error instanceof ProblemError && [409, 422].includes(error.problem.status)))
-        return { outcomes, stopped: 'unsettled' };
+        return { outcomes, stopped: 'unsettled', unsettledBy: error };
       outcome = { kind: 'refused', pending: value, error };
     }
     await ports.remove(key);

@@ -1,8 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
+import { onReset } from '../../config/reset.ts';
 import type { Venue, VenueStatus } from '../../domain/venues/model.ts';
 import type { VenueCatalog, VenueStore } from '../../domain/venues/ports.ts';
 import { venueDisabled, venueNotFound } from '../../domain/venues/service.ts';
+import { processMillis } from '../../util/clock.ts';
+import { LruMap } from '../../util/lru-map.ts';
 import { ddb } from '../client.ts';
 import { queryGsi1Page } from '../paging.ts';
 import type { DynamoWrite } from '../transaction.ts';
@@ -158,3 +161,37 @@ export const publishedVenueCatalog: VenueCatalog = {
     return { lounges: ids(published?.records.lounges), fastTracks: ids(published?.records.fast_tracks) };
   },
 };
+
+/**
+ * The venues as this container last read them, each at most PRINCIPAL_STATUS_TTL_SECONDS (60 s) old:
+ * what the venue function checks a scanned pass's item against (VenueAuthority), so verify and redeem
+ * spend no DynamoDB read on the venue that a door scans for every traveller. A venue's disable, or an
+ * item taken off it, reaches its doors within the same bound as a device's disable
+ * (shared/auth/device-standing.ts reads the venue itself, uncached, for its own bound).
+ */
+export class RecentVenues implements Pick<VenueStore, 'find'> {
+  private readonly remembered = new LruMap<string, { venue: Venue | undefined; until: number }>(1000);
+
+  constructor(
+    private readonly read: (venueId: string) => Promise<Venue | undefined> = (venueId) =>
+      venueStore.find(venueId),
+    private readonly ttlMs: () => number = () => config().principalStatusTtlSeconds * 1000,
+    private readonly clock: () => number = processMillis,
+  ) {}
+
+  async find(venueId: string): Promise<Venue | undefined> {
+    const now = this.clock();
+    const known = this.remembered.get(venueId);
+    if (known && now < known.until) return known.venue;
+    const venue = await this.read(venueId);
+    this.remembered.set(venueId, { venue, until: now + this.ttlMs() });
+    return venue;
+  }
+
+  clear(): void {
+    this.remembered.clear();
+  }
+}
+
+export const recentVenues = new RecentVenues();
+onReset(() => recentVenues.clear());

@@ -40,6 +40,8 @@ export async function ownGateway(options: {
   clock?: Clock;
   /** The caller's address the functions see, instead of 127.0.0.1. */
   sourceAddress?: string;
+  /** The browser apps' origins whose CORS preflights it answers (infra/local/gateway.ts). */
+  corsOrigins?: readonly string[];
 }): Promise<OwnGateway> {
   runFunctionsHere();
   const shared = stage();
@@ -59,6 +61,7 @@ export async function ownGateway(options: {
     ...(options.floodRules ? { floodRules: options.floodRules } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.sourceAddress ? { sourceAddress: options.sourceAddress } : {}),
+    ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
   });
   const url = { api: 'base_url', auth: 'auth_url', admin: 'admin_url', venue: 'venue_url' } as const;
   const stageJson: StageJson = { ...shared, [url[options.host]]: gateway.url };
