@@ -338,12 +338,23 @@ export class ApiStack extends Stack {
     trigger: ScheduleTrigger,
     entry: string,
   ): void {
+    const { every } = trigger;
+    const schedule =
+      typeof every !== 'object'
+        ? Schedule.rate(this.stageConfig[every])
+        : 'cron' in every
+          ? Schedule.cron(every.cron)
+          : Schedule.rate(Duration.minutes(every.minutes));
     const rate =
-      typeof trigger.every === 'object'
-        ? Duration.minutes(trigger.every.minutes)
-        : this.stageConfig[trigger.every];
+      typeof every !== 'object'
+        ? this.stageConfig[every]
+        : 'cron' in every
+          ? undefined
+          : Duration.minutes(every.minutes);
     // A run never outlasts the interval, so runs do not pile up.
-    const timeout = Duration.seconds(worker.timeoutSeconds ?? Math.min(rate.toSeconds() - 10, 300));
+    const timeout = Duration.seconds(
+      worker.timeoutSeconds ?? (rate ? Math.min(rate.toSeconds() - 10, 300) : 300),
+    );
     const fn = new ApiFunction(this, `${pascalCase(name)}Function`, this.functionProps(name, entry, timeout));
     this.register(name, fn);
     if (trigger.firstRunId) {
@@ -355,7 +366,7 @@ export class ApiStack extends Stack {
     }
     new Rule(this, `${pascalCase(name)}Schedule`, {
       description: trigger.description,
-      schedule: Schedule.rate(rate),
+      schedule,
       targets: [new LambdaFunction(fn, { retryAttempts: trigger.retryAttempts ?? 0 })],
     });
     if (trigger.firstRunId) {
