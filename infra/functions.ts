@@ -273,20 +273,6 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     // Uploads hash and inspect up to 5 MiB; more memory buys more CPU.
     memorySize: 1024,
   },
-  // Statements and lines (docs/billing.md): reads, the finance export (the account list) and employees'
-  // adjustments, audited in their transaction. Its admin-host routes meter nothing.
-  billing: {
-    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
-    keys: {
-      main: {
-        reads: [...callerStanding, ...partitionsOf('main', 'accountLists')],
-        writes: partitionsOf('main', 'ledger'),
-      },
-      idempotency: idempotentCreates,
-      audit: { writes: partitionsOf('audit', 'auditRecords') },
-    },
-    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
-  },
   // {venue_url} (docs/venues.md, docs/redemptions.md): device registration spends an enrollment code
   // and creates the device; every other request spends its DPoP proof's jti. A redemption writes its
   // item and the booking's pass use (the booking is its own outbox: no event item). Scanned QRs are
@@ -308,6 +294,20 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       idempotency: { writes: partitionsOf('idempotency', 'venueIdempotencyRecords') },
     },
     secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
+  },
+  // Statements and lines (docs/billing.md): reads, the finance export (the account list) and employees'
+  // adjustments, audited in their transaction. Its admin-host routes meter nothing.
+  billing: {
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    keys: {
+      main: {
+        reads: [...callerStanding, ...partitionsOf('main', 'accountLists')],
+        writes: partitionsOf('main', 'ledger'),
+      },
+      idempotency: idempotentCreates,
+      audit: { writes: partitionsOf('audit', 'auditRecords') },
+    },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
 };
 

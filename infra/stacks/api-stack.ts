@@ -222,13 +222,17 @@ export class ApiStack extends Stack {
       description: 'CNAME target of the admin domain when DNS is not in the configured hosted zone',
     });
     // The venue devices' API: browsers (the scanner app) call it, so no client certificate; a WAF web
-    // ACL filters floods, and DPoP-bound device tokens replace what mutual TLS would prove.
-    const venue = new RouteTableApi(this, 'VenueApi', {
+    // ACL filters floods, and DPoP-bound device tokens replace what mutual TLS would prove. Nested as
+    // well: with the billing routes and workers the parent stack passed 500 resources.
+    const venueStack = new NestedStack(this, 'VenueApiStack', {
+      description: `partner-travel ${config.stage} venue REST API (venue devices)`,
+    });
+    const venue = new RouteTableApi(venueStack, 'VenueApi', {
       ...common,
       host: 'venue',
       restApiName: `partner-travel-${config.stage}-venue-api`,
       domainName: config.venueDomainName,
-      certificate: Certificate.fromCertificateArn(this, 'VenueCertificate', config.venueCertificateArn),
+      certificate: Certificate.fromCertificateArn(venueStack, 'VenueCertificate', config.venueCertificateArn),
       corsOrigins: admittedOrigins(['venue'], this.appOrigins),
       managedRules: { flood: quotaSettingsByStage[config.stage].venueFlood },
     });
