@@ -276,9 +276,10 @@ async function statements(accountId: string, page: PageRequest): Promise<Page<St
     return built ? [built] : [];
   });
   const items = found.slice(0, page.limit);
-  const more = found.length > page.limit || (startKey !== undefined && periods.length > complete.length);
-  const last = items.at(-1);
-  return { items, nextCursor: more && last ? encodeCursor({ period: last.period }) : null };
+  // Months closed without lines hold only shards and are skipped: resume after the last month examined.
+  const resumeAfter =
+    found.length > page.limit ? items.at(-1)?.period : startKey !== undefined ? complete.at(-1) : undefined;
+  return { items, nextCursor: resumeAfter ? encodeCursor({ period: resumeAfter }) : null };
 }
 
 async function statementsOf(accountIds: readonly string[], period: string): Promise<Map<string, Statement>> {

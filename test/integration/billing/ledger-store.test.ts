@@ -118,10 +118,17 @@ describe('the ledger on DynamoDB', () => {
     expect(await statementClosing.recordClosed(statement, closedEvent(accountId))).toBe('closed');
     expect(await statementClosing.recordClosed(statement, closedEvent(accountId))).toBe('already-closed');
 
+    // Months closed without lines (shards only) between statements are skipped, not the end of the list.
+    await charge(newLine(accountId, 100n, { occurredAt: '2025-12-10T00:00:00.000Z' }));
+    for (const month of ['01', '02', '03', '04', '05', '06']) {
+      await statementClosing.closeShards(accountId, `2026-${month}`, now);
+    }
+
     const listed = await everyPage((cursor) => ledgerReader.statements(accountId, { limit: 1, cursor }));
     expect(listed.map((each) => [each.period, each.status])).toEqual([
       ['2026-09', 'Closed'],
       ['2026-08', 'Open'],
+      ['2025-12', 'Open'],
     ]);
     expect(listed[0]?.totals).toEqual([{ amount: { minor: 500n, currency: 'EUR' }, lineCount: 2 }]);
     const esimLines = await ledgerReader.lines(accountId, '2026-09', { limit: 10, kind: 'esim' });
