@@ -8,6 +8,7 @@ import { scanMainTable } from '../../support/aws.ts';
 import { asAdmin, asSupport, employeeLogin, employeeToken } from '../../support/employees.ts';
 import { onboardPartner } from '../../support/onboard.ts';
 import { esimPartner, type Json, orderBody, tariffs } from '../esim/helpers.ts';
+import { eventually, newPartner, startReceiver, subscribe } from '../webhooks/helpers.ts';
 
 /*
  * Statements and ledger lines on the local stage (docs/billing.md): eSIM confirms and top-ups charge,
@@ -263,42 +264,55 @@ async function closeStatements(at: Date) {
 
 describe('the closing worker', () => {
   it('closes the month at its closing time, sends the event once, and a late line lands in the open month', async () => {
-    const partner = await onboardPartner(['billing:read'], 'Billing test');
-    await adjust(partner.accountId, { amount: '7.00', currency: 'EUR', description: 'Before closing' });
-    const at = closingTime(current);
+    const partner = await newPartner(['billing:read', 'webhooks']);
+    const endpoint = await startReceiver();
+    try {
+      await subscribe(partner, endpoint.url);
+      await adjust(partner.accountId, { amount: '7.00', currency: 'EUR', description: 'Before closing' });
+      const at = closingTime(current);
 
-    const run = await closeStatements(at);
-    const again = await closeStatements(new Date(at.getTime() + 60_000));
-    const late = await adjust(partner.accountId, { amount: '1.00', currency: 'EUR', description: 'Late' });
-    const closed = await partner.call('GET', `${statements}/${current}`);
-    const open = await partner.call('GET', `${statements}/${nextPeriod(current)}`);
-    const listed = await partner.call('GET', statements);
+      const run = await closeStatements(at);
+      const again = await closeStatements(new Date(at.getTime() + 60_000));
+      const late = await adjust(partner.accountId, { amount: '1.00', currency: 'EUR', description: 'Late' });
+      const closed = await partner.call('GET', `${statements}/${current}`);
+      const open = await partner.call('GET', `${statements}/${nextPeriod(current)}`);
+      const listed = await partner.call('GET', statements);
 
-    expect(run).toMatchObject({ period: current });
-    expect(run.closed).toBeGreaterThanOrEqual(1);
-    expect(again).toMatchObject({ period: current, closed: 0 });
-    expect(closed.body).toEqual({
-      period: current,
-      status: 'Closed',
-      totals: [{ amount: '7.00', currency: 'EUR', line_count: 1 }],
-      closed_at: at.toISOString(),
-    });
-    expect([late.status, late.body.period]).toEqual([201, nextPeriod(current)]);
-    expect(open.body).toMatchObject({
-      status: 'Open',
-      totals: [{ amount: '1.00', currency: 'EUR', line_count: 1 }],
-    });
-    expect((listed.body.data as Json[]).map((each) => [each.period, each.status])).toEqual([
-      [nextPeriod(current), 'Open'],
-      [current, 'Closed'],
-    ]);
-    const events = await scanMainTable('entity = :event AND account_id = :account AND event = :type', {
-      ':event': 'Event',
-      ':account': partner.accountId,
-      ':type': 'billing.statement.closed',
-    });
-    expect(events.map((event) => event.data)).toEqual([
-      { period: current, totals: [{ amount: '7.00', currency: 'EUR', line_count: 1 }] },
-    ]);
+      expect(run).toMatchObject({ period: current });
+      expect(run.closed).toBeGreaterThanOrEqual(1);
+      expect(again).toMatchObject({ period: current, closed: 0 });
+      expect(closed.body).toEqual({
+        period: current,
+        status: 'Closed',
+        totals: [{ amount: '7.00', currency: 'EUR', line_count: 1 }],
+        closed_at: at.toISOString(),
+      });
+      expect([late.status, late.body.period]).toEqual([201, nextPeriod(current)]);
+      expect(open.body).toMatchObject({
+        status: 'Open',
+        totals: [{ amount: '1.00', currency: 'EUR', line_count: 1 }],
+      });
+      expect((listed.body.data as Json[]).map((each) => [each.period, each.status])).toEqual([
+        [nextPeriod(current), 'Open'],
+        [current, 'Closed'],
+      ]);
+      const events = await scanMainTable('entity = :event AND account_id = :account AND event = :type', {
+        ':event': 'Event',
+        ':account': partner.accountId,
+        ':type': 'billing.statement.closed',
+      });
+      const data = { period: current, totals: [{ amount: '7.00', currency: 'EUR', line_count: 1 }] };
+      expect(events.map((event) => event.data)).toEqual([data]);
+      // The webhook pipeline carries it like every event.
+      const delivered = await eventually(() => {
+        const bodies = endpoint.received.map((entry) => JSON.parse(entry.body) as Json);
+        const found = bodies.filter((body) => body.event === 'billing.statement.closed');
+        if (found.length === 0) throw new Error('not delivered yet');
+        return found;
+      });
+      expect(delivered).toEqual([expect.objectContaining({ id: events[0]?.event_id, data })]);
+    } finally {
+      await endpoint.stop();
+    }
   });
 });
