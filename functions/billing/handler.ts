@@ -11,7 +11,7 @@ import {
   requireAccount,
   statementsOfPeriod,
 } from '../../shared/domain/billing/service.ts';
-import type { Page, PageRequest } from '../../shared/domain/ports.ts';
+import type { PageRequest } from '../../shared/domain/ports.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import {
   acceptsCsv,
@@ -26,9 +26,6 @@ import { billingRoutes, csvContentType } from '../../shared/routes/billing.ts';
 
 const accounts: BillingAccounts = {
   exists: async (accountId) => (await accountStore.find(accountId)) !== undefined,
-};
-const accountList = {
-  list: async (page: PageRequest): Promise<Page<{ accountId: string }>> => accountStore.list(page),
 };
 
 async function linesAnswer(
@@ -91,7 +88,7 @@ export const handler = createApiHandler(billingRoutes, {
   },
 
   listPeriodStatements: async ({ query, rawHeaders }) => {
-    const deps = { reader: ledgerReader, accounts: accountList };
+    const deps = { reader: ledgerReader, accounts: accountStore };
     if (acceptsCsv(rawHeaders.accept)) {
       const statements = [];
       let cursor: string | undefined;

@@ -259,6 +259,7 @@ async function statements(accountId: string, page: PageRequest): Promise<Page<St
         },
         ScanIndexForward: false,
         Limit: (page.limit + 1) * (statementShards + 1),
+        ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
     );
@@ -356,12 +357,13 @@ async function recordClosed(
   event: StagedWrite,
 ): Promise<'closed' | 'already-closed'> {
   if (!isDynamoWrite(event)) throw new Error(`Not a DynamoDB write: ${event.description}`);
+  if (closedStatement.closedAt === null) throw new Error('A closed statement has its closing time');
   const item: ClosedItem = {
     ...closedKey(closedStatement.accountId, closedStatement.period),
     entity: 'Statement',
     account_id: closedStatement.accountId,
     period: closedStatement.period,
-    closed_at: closedStatement.closedAt ?? new Date().toISOString(),
+    closed_at: closedStatement.closedAt,
     totals: closedStatement.totals.map((total) => ({
       currency: total.amount.currency,
       minor: total.amount.minor.toString(),

@@ -5,14 +5,7 @@ import { formatMoney, type MoneyAmount, MoneyError, parseMoney } from '../money/
 import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { EventOutbox } from '../webhooks/ports.ts';
-import {
-  type LedgerLine,
-  type LineKind,
-  periodDueForClosing,
-  periodOf,
-  periodPattern,
-  type Statement,
-} from './model.ts';
+import { type LedgerLine, type LineKind, periodDueForClosing, periodOf, type Statement } from './model.ts';
 import type { Ledger, LedgerReader, LinesQuery, StatementClosing } from './ports.ts';
 
 const statementNotFound = (period: string) =>
@@ -131,11 +124,6 @@ function parseAmount(request: MoneyAmount) {
     ]);
   }
   return amount;
-}
-
-/** A period in a path or query: `YYYY-MM` (the schemas check it too). */
-export function isPeriod(value: string): boolean {
-  return periodPattern.test(value);
 }
 
 /** The finance export's page: the statements of one month, per account, in the accounts' order. */

@@ -108,6 +108,7 @@ export function acceptsCsv(accept: string | undefined): boolean {
     quality.set(type, Number.isFinite(value) ? value : 0);
   }
   const csvQuality = quality.get('text/csv') ?? 0;
-  const jsonQuality = quality.get('application/json') ?? quality.get('application/*') ?? 0;
+  const jsonQuality =
+    quality.get('application/json') ?? quality.get('application/*') ?? quality.get('*/*') ?? 0;
   return csvQuality > 0 && csvQuality >= jsonQuality;
 }

@@ -283,6 +283,8 @@ describe('CSV (RFC 4180)', () => {
     expect(acceptsCsv('application/json, text/csv;q=0.5')).toBe(false);
     expect(acceptsCsv('text/csv;q=0')).toBe(false);
     expect(acceptsCsv('application/json')).toBe(false);
+    expect(acceptsCsv('*/*, text/csv;q=0.5')).toBe(false);
+    expect(acceptsCsv('text/csv, */*;q=0.1')).toBe(true);
     expect(acceptsCsv(undefined)).toBe(false);
   });
 
