@@ -7,7 +7,7 @@ import { type ApiResponse, endpoints, request } from '../../support/api.ts';
 import { scanMainTable } from '../../support/aws.ts';
 import { asAdmin, asSupport, employeeLogin, employeeToken } from '../../support/employees.ts';
 import { onboardPartner } from '../../support/onboard.ts';
-import { esimPartner, type Json, orderBody, tariffs } from '../esim/helpers.ts';
+import { esimPartner, forgetConfirmAnswer, type Json, orderBody, tariffs } from '../esim/helpers.ts';
 import { eventually, newPartner, startReceiver, subscribe } from '../webhooks/helpers.ts';
 
 /*
@@ -69,6 +69,24 @@ describe('eSIM charges', () => {
 
     const esimOnly = await partner.call('GET', `${statements}/${current}/lines?kind=esim`);
     expect((esimOnly.body.data as Json[]).map((line) => line.kind)).toEqual(['esim']);
+  });
+
+  it('writes one esim line however the confirm is repeated: again, under its key, after losing its stored answer', async () => {
+    const partner = await esimPartner(3, billingScopes);
+    const orderId = (await partner.order()).body.order_id as string;
+    const key = randomUUID();
+
+    const first = await partner.confirm(orderId, { 'idempotency-key': key });
+    const replay = await partner.confirm(orderId, { 'idempotency-key': key });
+    const withoutKey = await partner.confirm(orderId);
+    await forgetConfirmAnswer(partner.accountId, key);
+    const afterCrash = await partner.confirm(orderId, { 'idempotency-key': key });
+
+    expect([first.status, replay.status, withoutKey.status, afterCrash.status]).toEqual([200, 200, 200, 200]);
+    const lines = await partner.call('GET', `${statements}/${current}/lines`);
+    expect((lines.body.data as Json[]).map((line) => [line.kind, line.order_id])).toEqual([
+      ['esim', orderId],
+    ]);
   });
 
   it('writes no second line for a replayed top-up', async () => {
