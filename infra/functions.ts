@@ -112,7 +112,7 @@ const callerStanding = [
 
 /** Bookings, in their account's partition: the item is its own outbox (the processor publishes). */
 const bookingWrites = partitionsOf('main', 'accounts');
-/** eSIMs and orders (in their account's partition) with their events. */
+/** eSIMs and orders (in their account's partition) with their events and ledger lines. */
 const esimWrites = partitionsOf('main', 'accounts', 'events');
 
 /** The Lambda of each route group; a new group in the route table does not compile until it declares its needs. */
@@ -211,7 +211,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       // Orders claim eSIMs from the account's pool.
       main: {
         reads: [...callerStanding, ...partitionsOf('main', 'catalog')],
-        writes: [...esimWrites, ...partitionsOf('main', 'esimPools')],
+        // A confirm's and a top-up's ledger lines (docs/billing.md).
+        writes: [...esimWrites, ...partitionsOf('main', 'esimPools', 'ledger')],
       },
       idempotency: idempotentCreates,
     },
@@ -293,6 +294,20 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       idempotency: { writes: partitionsOf('idempotency', 'venueIdempotencyRecords') },
     },
     secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
+  },
+  // Statements and lines (docs/billing.md): reads, the finance export (the account list) and employees'
+  // adjustments, audited in their transaction. Its admin-host routes meter nothing.
+  billing: {
+    tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
+    keys: {
+      main: {
+        reads: [...callerStanding, ...partitionsOf('main', 'accountLists')],
+        writes: partitionsOf('main', 'ledger'),
+      },
+      idempotency: idempotentCreates,
+      audit: { writes: partitionsOf('audit', 'auditRecords') },
+    },
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
 };
 
@@ -381,11 +396,21 @@ export type StageInterval = {
   [K in keyof StageConfig]: StageConfig[K] extends Duration ? K : never;
 }[keyof StageConfig];
 
-/** Invoked by EventBridge at a fixed rate. */
+/** An EventBridge cron expression's fields, in UTC (`*` where unset). */
+export interface CronFields {
+  minute: string;
+  hour: string;
+  day: string;
+}
+
+/** Invoked by EventBridge at a fixed rate, or at fixed times. */
 export interface ScheduleTrigger {
   kind: 'schedule';
-  /** A rate in minutes, which the local stage runs on a timer too, or a stage setting (too long for a local timer). */
-  every: { minutes: number } | StageInterval;
+  /**
+   * A rate in minutes, which the local stage runs on a timer too, or a stage setting (too long for a
+   * local timer), or fixed times (`cron`: the local stage runs those only when a test calls them).
+   */
+  every: { minutes: number } | StageInterval | { cron: CronFields };
   description?: string;
   /** EventBridge retries of a failed invocation. */
   retryAttempts?: number;
@@ -410,7 +435,7 @@ export interface WorkerDefinition extends FunctionNeeds {
   /** The route group it exists for: where the group is not deployed, nothing needs the worker. */
   servesGroup: FunctionGroup;
   trigger: StreamTrigger | QueueTrigger | ScheduleTrigger | InvokeTrigger;
-  /** Default: 30 s for stream consumers and invoked functions, a sixth of the queue's visibility timeout for queue consumers, the interval minus 10 s (at most 300 s) for schedules. */
+  /** Default: 30 s for stream consumers and invoked functions, a sixth of the queue's visibility timeout for queue consumers, the interval minus 10 s (at most 300 s) for schedules (300 s for cron schedules). */
   timeoutSeconds?: number;
 }
 
@@ -518,6 +543,23 @@ const workerDefinitions = {
       retryAttempts: 2,
       errorAlarm:
         'The certificate expiry check failed: expiring partner certificates go unnoticed until fixed.',
+    },
+  },
+  'statement-closing': {
+    // Closes last month's statements (docs/billing.md, Statements): the account list, every total shard
+    // of the month, the closed statement with its outbox event. Nothing else.
+    servesGroup: 'billing',
+    tables: { main: 'readWrite' },
+    keys: {
+      main: { reads: partitionsOf('main', 'accountLists'), writes: partitionsOf('main', 'ledger', 'events') },
+    },
+    timeoutSeconds: 900,
+    trigger: {
+      kind: 'schedule',
+      every: { cron: { minute: '0', hour: '0', day: '2' } },
+      description: "Closes last month's statements at 00:00 UTC on the 2nd (docs/billing.md).",
+      retryAttempts: 2,
+      errorAlarm: "Closing last month's statements failed: run it again (a re-run changes nothing closed).",
     },
   },
   'webhook-dispatcher': {
@@ -629,7 +671,7 @@ export const queueConsumers: readonly QueueConsumer[] = triggersOf('queue').map(
  */
 export const schedules: readonly ScheduledFunction[] = triggersOf('schedule').flatMap(
   ([functionName, { every }]) =>
-    typeof every === 'object' ? [{ functionName, rateMinutes: every.minutes }] : [],
+    typeof every === 'object' && 'minutes' in every ? [{ functionName, rateMinutes: every.minutes }] : [],
 );
 
 /** The workers other functions invoke, by the names shared/config/env.ts routes callers with. */

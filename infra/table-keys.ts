@@ -22,6 +22,7 @@ import { enrollmentCodePartitionPrefix } from '../shared/db/entities/enrollment-
 import { expiryPartition } from '../shared/db/entities/esim.ts';
 import { iccidPartitionPrefix, poolPartitionPrefix } from '../shared/db/entities/esim-pool.ts';
 import { eventPartitionPrefix, redeliveryPartitionPrefix } from '../shared/db/entities/event.ts';
+import { ledgerPartitionPrefix, statementPartitionPrefix } from '../shared/db/entities/ledger.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import { certificateExpiryPartition } from '../shared/db/entities/partner-certificate.ts';
@@ -142,6 +143,11 @@ export const mainPartitions = {
   redemptions: [startingWith(redemptionPartitionPrefix), startingWith(redemptionListPartitionPrefix)],
   /** The index of a venue's redemptions (reads only: redemption items carry it). */
   venueRedemptions: [startingWith(venueRedemptionsPartitionPrefix)],
+  /**
+   * The ledger (docs/billing.md): lines per account and month, and each account's statements (total
+   * shards and closed statements). Written by the changes that charge, in their own transactions.
+   */
+  ledger: [startingWith(ledgerPartitionPrefix), startingWith(statementPartitionPrefix)],
 } as const satisfies Record<string, readonly KeyPattern[]>;
 
 /** Hexadecimal digits: an account id (a UUID) starts with one. */
@@ -197,7 +203,7 @@ export const partitionWriters: Writers = {
     employeeLogin: ['auth'],
     clientLockouts: ['auth'],
     employeeRevocations: ['admin'],
-    events: ['booking-processor', 'esim', 'esim-expiry', 'webhooks', 'sandbox'],
+    events: ['booking-processor', 'esim', 'esim-expiry', 'webhooks', 'sandbox', 'statement-closing'],
     redeliveries: ['admin', 'webhooks'],
     webhookDeliveries: ['admin', 'webhooks', 'webhook-dispatcher'],
     recoveryJobs: ['webhooks'],
@@ -211,13 +217,15 @@ export const partitionWriters: Writers = {
     proofJtis: ['auth', 'venue'],
     passReferences: ['booking-processor', 'recovery-sweep'],
     redemptions: ['sandbox', 'venue'],
+    // eSIM confirms and top-ups charge; employees adjust; the worker closes (docs/billing.md).
+    ledger: ['esim', 'billing', 'statement-closing'],
   },
   idempotency: {
-    idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks'],
-    dailyUsage: ['admin', 'catalog', 'booking', 'esim', 'webhooks', 'sandbox', 'quotas'],
+    idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks', 'billing'],
+    dailyUsage: ['admin', 'catalog', 'booking', 'esim', 'webhooks', 'sandbox', 'quotas', 'billing'],
     venueIdempotencyRecords: ['venue'],
   },
-  audit: { auditRecords: ['admin', 'auth', 'catalog-admin'] },
+  audit: { auditRecords: ['admin', 'auth', 'catalog-admin', 'billing'] },
 };
 
 /** The patterns of the named groups of one table, for a declaration in infra/functions.ts. */

@@ -307,6 +307,8 @@ export const firstInvocations: Record<
     fixtures.partnerRequest({ operationId: 'listEsims', path: '/v2/b2b/fulfilment/esims' }),
   webhooks: async (fixtures) =>
     fixtures.partnerRequest({ operationId: 'listWebhooks', path: '/v2/b2b/webhooks' }),
+  billing: async (fixtures) =>
+    fixtures.partnerRequest({ operationId: 'listStatements', path: '/v2/b2b/billing/statements' }),
   quotas: async (fixtures) =>
     fixtures.partnerRequest({ operationId: 'getRateLimits', path: '/v2/b2b/rate-limits' }),
   meta: async ({ harness }) => ({
@@ -414,6 +416,7 @@ export const firstInvocations: Record<
   'esim-expiry': async () => ({ event: async () => scheduledEvent('esim-expiry') }),
   'recovery-sweep': async () => ({ event: async () => scheduledEvent('recovery-sweep') }),
   'certificate-expiry': async () => ({ event: async () => scheduledEvent('certificate-expiry') }),
+  'statement-closing': async () => ({ event: async () => scheduledEvent('statement-closing') }),
   // Each run adds a signing key: each cold start rotates a fresh copy of the stage's secrets.
   'key-rotation': async ({ harness, dir }) => {
     const secrets = harness.stage.endpoints.environment.SECRETS_DIR;

@@ -4,6 +4,7 @@ import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
+import { ledgerStore } from '../../shared/db/entities/ledger.ts';
 import {
   confirmOrder,
   createOrder,
@@ -63,7 +64,13 @@ export const handler = createApiHandler(esimRoutes, {
 
   confirmEsimOrder: async (request) => {
     const esim = await confirmOrder(
-      { orders: esimOrderStore, esims: esimStore, pool: iccidPool, smdpAddress: esimSmdpAddress() },
+      {
+        orders: esimOrderStore,
+        esims: esimStore,
+        pool: iccidPool,
+        smdpAddress: esimSmdpAddress(),
+        ledger: ledgerStore,
+      },
       contextOf(request),
       request.params.orderID,
     );
@@ -95,7 +102,7 @@ export const handler = createApiHandler(esimRoutes, {
 
   topUpEsim: async (request) => {
     const pkg = await topUp(
-      { esims: esimStore, tariffs: tariffs(), uow: request.uow },
+      { esims: esimStore, tariffs: tariffs(), ledger: ledgerStore, uow: request.uow },
       contextOf(request),
       request.params.iccid,
       packageRequest(request.body),

@@ -222,13 +222,17 @@ export class ApiStack extends Stack {
       description: 'CNAME target of the admin domain when DNS is not in the configured hosted zone',
     });
     // The venue devices' API: browsers (the scanner app) call it, so no client certificate; a WAF web
-    // ACL filters floods, and DPoP-bound device tokens replace what mutual TLS would prove.
-    const venue = new RouteTableApi(this, 'VenueApi', {
+    // ACL filters floods, and DPoP-bound device tokens replace what mutual TLS would prove. Nested as
+    // well: with the billing routes and workers the parent stack passed 500 resources.
+    const venueStack = new NestedStack(this, 'VenueApiStack', {
+      description: `partner-travel ${config.stage} venue REST API (venue devices)`,
+    });
+    const venue = new RouteTableApi(venueStack, 'VenueApi', {
       ...common,
       host: 'venue',
       restApiName: `partner-travel-${config.stage}-venue-api`,
       domainName: config.venueDomainName,
-      certificate: Certificate.fromCertificateArn(this, 'VenueCertificate', config.venueCertificateArn),
+      certificate: Certificate.fromCertificateArn(venueStack, 'VenueCertificate', config.venueCertificateArn),
       corsOrigins: admittedOrigins(['venue'], this.appOrigins),
       managedRules: { flood: quotaSettingsByStage[config.stage].venueFlood },
     });
@@ -338,12 +342,23 @@ export class ApiStack extends Stack {
     trigger: ScheduleTrigger,
     entry: string,
   ): void {
+    const { every } = trigger;
+    const schedule =
+      typeof every !== 'object'
+        ? Schedule.rate(this.stageConfig[every])
+        : 'cron' in every
+          ? Schedule.cron(every.cron)
+          : Schedule.rate(Duration.minutes(every.minutes));
     const rate =
-      typeof trigger.every === 'object'
-        ? Duration.minutes(trigger.every.minutes)
-        : this.stageConfig[trigger.every];
+      typeof every !== 'object'
+        ? this.stageConfig[every]
+        : 'cron' in every
+          ? undefined
+          : Duration.minutes(every.minutes);
     // A run never outlasts the interval, so runs do not pile up.
-    const timeout = Duration.seconds(worker.timeoutSeconds ?? Math.min(rate.toSeconds() - 10, 300));
+    const timeout = Duration.seconds(
+      worker.timeoutSeconds ?? (rate ? Math.min(rate.toSeconds() - 10, 300) : 300),
+    );
     const fn = new ApiFunction(this, `${pascalCase(name)}Function`, this.functionProps(name, entry, timeout));
     this.register(name, fn);
     if (trigger.firstRunId) {
@@ -355,7 +370,7 @@ export class ApiStack extends Stack {
     }
     new Rule(this, `${pascalCase(name)}Schedule`, {
       description: trigger.description,
-      schedule: Schedule.rate(rate),
+      schedule,
       targets: [new LambdaFunction(fn, { retryAttempts: trigger.retryAttempts ?? 0 })],
     });
     if (trigger.firstRunId) {

@@ -64,6 +64,7 @@ const scopeDescriptions: Record<string, string> = {
   'esim:write': 'Order and top up eSIMs',
   'esim:read': 'Read eSIMs',
   webhooks: 'Manage the webhook subscription',
+  'billing:read': 'Read your statements and ledger lines',
   'identity.account:*': 'Administer accounts (operators; employees with the admin role)',
   'identity.application:*': 'Administer applications (operators; employees with the admin role)',
   'identity.account:read': 'Read accounts and their managers (employees)',
@@ -78,6 +79,8 @@ const scopeDescriptions: Record<string, string> = {
   'admin.audit_log:read': 'Read the audit log (employees)',
   'admin.employees:write': "Revoke and reinstate an employee's access (employees)",
   'admin.redemptions:read': 'Read the redemptions venues recorded, the Disputed ones to settle (employees)',
+  'admin.billing:read': "Read any account's statements and lines, and the finance export (employees)",
+  'admin.billing:write': 'Write adjustment lines (employees)',
 };
 
 /** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */
@@ -203,8 +206,14 @@ function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['re
       headerShape['Idempotency-Status'] = responseHeaders['Idempotency-Status'];
     }
     const binary = z.string().register(z.globalRegistry, { format: 'binary' });
+    const negotiated = Object.fromEntries(
+      Object.entries(spec.alternatives ?? {}).map(([type, description]) => [
+        type,
+        { schema: z.string().register(z.globalRegistry, { description }) },
+      ]),
+    );
     const content = spec.schema
-      ? { [spec.contentType ?? 'application/json']: { schema: spec.schema } }
+      ? { [spec.contentType ?? 'application/json']: { schema: spec.schema }, ...negotiated }
       : spec.contentType
         ? { [spec.contentType]: { schema: binary } }
         : undefined;

@@ -2,6 +2,7 @@ import type { Stage } from '../vocabulary/stage.ts';
 import { adminRoutes } from './admin.ts';
 import { auditRoutes } from './audit.ts';
 import { authRoutes } from './auth.ts';
+import { billingRoutes } from './billing.ts';
 import { bookingRoutes } from './booking.ts';
 import { catalogRoutes } from './catalog.ts';
 import { catalogAdminRoutes } from './catalog-admin.ts';
@@ -36,6 +37,7 @@ const declaredRoutes = {
   ...quotasRoutes,
   ...venueAdminRoutes,
   ...venueRoutes,
+  ...billingRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /**

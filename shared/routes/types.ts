@@ -15,6 +15,7 @@ export const functionGroups = [
   'quotas',
   'catalog-admin',
   'venue',
+  'billing',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -73,6 +74,11 @@ export interface ResponseSpec {
   /** Non-JSON bodies (images, SVG, HTML pages): the content type documented instead of a schema. */
   contentType?: string;
   headers?: Record<string, string>;
+  /**
+   * Other media types the same answer comes in, chosen by the request's Accept (content negotiation),
+   * each with its description: a text body the implementation answers as `text`.
+   */
+  alternatives?: Record<string, string>;
 }
 
 /** Path, query and header schemas are objects. */

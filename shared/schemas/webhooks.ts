@@ -270,6 +270,10 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
     'esim.package.usage_threshold_reached': z.object(esimUsage),
     'esim.package.exhausted': z.object(esimUsage),
     'esim.package.expired': z.object(esimUsage),
+    'billing.statement.closed': z.object({
+      period: z.string().register(z.globalRegistry, { description: 'The closed month, `YYYY-MM` (UTC)' }),
+      totals: z.array(z.object({ amount: z.string(), currency: z.string(), line_count: z.int() })),
+    }),
     'webhook.ping': z.object({ webhook_id: uuid }),
   };
 

@@ -8,6 +8,7 @@ export const partnerScopes = [
   'esim:write',
   'esim:read',
   'webhooks',
+  'billing:read',
 ] as const;
 
 /**
@@ -35,6 +36,8 @@ export const employeeOnlyScopes = [
   'admin.employees:write',
   'admin.venues:read',
   'admin.redemptions:read',
+  'admin.billing:read',
+  'admin.billing:write',
 ] as const;
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */

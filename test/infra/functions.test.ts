@@ -91,16 +91,17 @@ describe('the function registry', () => {
       for (const target of functionNeeds[name].invokes ?? []) expect(invokedWorkers, name).toContain(target);
   });
 
-  it('runs locally the schedules measured in minutes, at their rate, and not those set by the stage', () => {
+  it('runs locally the schedules measured in minutes, at their rate, and not those set by the stage or by cron', () => {
     for (const name of workerNames) {
       const { trigger } = workers[name];
       if (trigger.kind !== 'schedule') continue;
       const local = schedules.find((schedule) => schedule.functionName === name);
 
-      if (typeof trigger.every === 'object') {
+      if (typeof trigger.every === 'object' && 'minutes' in trigger.every) {
         expect(local).toEqual({ functionName: name, rateMinutes: trigger.every.minutes });
       } else {
         // Key rotation runs every few weeks: the local stage makes the first key when it starts instead.
+        // Statement closing runs once a month: tests call it with a moved clock.
         expect(local).toBeUndefined();
       }
     }

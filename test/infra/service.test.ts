@@ -434,6 +434,22 @@ describe('the operations dashboard', () => {
     });
   });
 
+  it("closes last month's statements at 00:00 UTC on the 2nd, with a 15-minute function and an alarm on failure", () => {
+    const { apiTemplate } = service('prod');
+
+    apiTemplate.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 0 2 * ? *)',
+      Description: Match.stringLikeRegexp('statements'),
+    });
+    const closing = resourcesOf(apiTemplate, 'AWS::Lambda::Function').filter(([id]) =>
+      id.startsWith('StatementClosingFunction'),
+    );
+    expect(closing.map(([, fn]) => fn.Properties.Timeout)).toEqual([900]);
+    apiTemplate.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp("Closing last month's statements failed"),
+    });
+  });
+
   it('graphs the dead-letter queues without alarming twice on them', () => {
     const { apiTemplate } = service('prod');
     const dashboard = JSON.stringify(resourcesOf(apiTemplate, 'AWS::CloudWatch::Dashboard')[0]?.[1]);

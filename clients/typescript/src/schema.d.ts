@@ -1918,6 +1918,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/billing/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your monthly statements, newest first
+         * @description Months with at least one ledger line.
+         */
+        get: operations["listStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/billing/statements/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one month's statement
+         * @description A month without lines is answered Open with empty totals while it is the current UTC month; any other month without lines is 404 ResourceNotFound.
+         */
+        get: operations["getStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/billing/statements/{period}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a month's ledger lines in the order they were written
+         * @description With `Accept: text/csv` the whole period comes as RFC 4180 CSV (header row, the fields of a line, one row per line; `kind` still filters, `limit` and `cursor` are ignored). Any other Accept answers JSON.
+         */
+        get: operations["listStatementLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/billing/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an account's monthly statements, newest first */
+        get: operations["employeeListStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/billing/statements/{period}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one month's statement of an account
+         * @description A month without lines is answered Open with empty totals while it is the current UTC month; any other month without lines is 404 ResourceNotFound.
+         */
+        get: operations["employeeGetStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/billing/statements/{period}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a month's ledger lines of an account
+         * @description With `Accept: text/csv` the whole period comes as RFC 4180 CSV (header row, the fields of a line, one row per line; `kind` still filters, `limit` and `cursor` are ignored). Any other Accept answers JSON.
+         */
+        get: operations["employeeListStatementLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/billing/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write an adjustment line on an account's open statement
+         * @description Any sign but zero, with the currency’s decimals (else 422 on body.amount). The line goes to the month of now, or the open month after it when that one is closed.
+         */
+        post: operations["createAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/billing/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account's statement of one month (the finance export)
+         * @description Pages follow the accounts (newest first); accounts without lines that month are left out, so a page may hold fewer than `limit`. With `Accept: text/csv` the whole month as RFC 4180 CSV, one row per account and currency.
+         */
+        get: operations["listPeriodStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -2380,6 +2537,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "billing.statement.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification billing.statement.closed */
+        post: operations["webhook_billing_statement_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.ping": {
         parameters: {
             query?: never;
@@ -2669,6 +2843,15 @@ export interface components {
              */
             scanned_at?: string;
         };
+        AdjustmentRequest: {
+            /**
+             * @description Signed decimal string in the major unit, with the currency’s decimals
+             * @example -12.50
+             */
+            amount: string;
+            currency: string;
+            description: string;
+        };
         TokenResponse: {
             access_token: string;
             /**
@@ -2855,7 +3038,7 @@ export interface components {
             /** Format: uuid */
             account_id: string;
             name: string;
-            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "billing:read" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
             /** @enum {string} */
             status: "Active" | "Disabled";
             /**
@@ -2877,7 +3060,7 @@ export interface components {
             /** Format: uuid */
             account_id: string;
             name: string;
-            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "billing:read" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
             /** @enum {string} */
             status: "Active" | "Disabled";
             /**
@@ -2973,7 +3156,7 @@ export interface components {
             /** @description Unique per event, the same on every attempt: dedupe on it. */
             id: string;
             /** @enum {string} */
-            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "webhook.ping";
+            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "billing.statement.closed" | "webhook.ping";
             /**
              * Format: date-time
              * @description When the event happened.
@@ -4295,6 +4478,83 @@ export interface components {
         RedemptionsPage: {
             data: components["schemas"]["Redemption"][];
             next_cursor: string | null;
+        };
+        Statement: {
+            /**
+             * @description A UTC month, `YYYY-MM`
+             * @example 2026-11
+             */
+            period: string;
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            /** @description Per currency: the sum of the lines and their count */
+            totals: {
+                currency: string;
+                /**
+                 * @description Signed decimal string in the major unit, with the currency’s decimals
+                 * @example -12.50
+                 */
+                amount: string;
+                line_count: number;
+            }[];
+            closed_at: string | null;
+        };
+        /** @description One chargeable event; immutable. References appear where they apply. */
+        LedgerLine: {
+            /** Format: uuid */
+            line_id: string;
+            /**
+             * @description A UTC month, `YYYY-MM`
+             * @example 2026-11
+             */
+            period: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            occurred_at: string;
+            /** @enum {string} */
+            kind: "visit" | "no_show" | "pass" | "cancellation_credit" | "cancellation_fee" | "esim" | "esim_topup" | "esim_refund" | "adjustment";
+            description: string;
+            /**
+             * @description Signed decimal string in the major unit, with the currency’s decimals
+             * @example -12.50
+             */
+            amount: string;
+            currency: string;
+            /** Format: uuid */
+            booking_id?: string;
+            /** Format: uuid */
+            pass_id?: string;
+            /** Format: uuid */
+            redemption_id?: string;
+            iccid?: string;
+            /** Format: uuid */
+            order_id?: string;
+            /** Format: uuid */
+            package_id?: string;
+        };
+        AccountStatement: {
+            /** Format: uuid */
+            account_id: string;
+            /**
+             * @description A UTC month, `YYYY-MM`
+             * @example 2026-11
+             */
+            period: string;
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            /** @description Per currency: the sum of the lines and their count */
+            totals: {
+                currency: string;
+                /**
+                 * @description Signed decimal string in the major unit, with the currency’s decimals
+                 * @example -12.50
+                 */
+                amount: string;
+                line_count: number;
+            }[];
+            closed_at: string | null;
         };
     };
     responses: {
@@ -10697,6 +10957,322 @@ export interface operations {
             503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
+    listStatements: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of statements */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Statement"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    getStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A UTC month, `YYYY-MM` */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404ResourceNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    listStatementLines: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                kind?: "visit" | "no_show" | "pass" | "cancellation_credit" | "cancellation_fee" | "esim" | "esim_topup" | "esim_refund" | "adjustment";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description A UTC month, `YYYY-MM` */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lines, or every line as CSV */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerLine"][];
+                        next_cursor: string | null;
+                    };
+                    "text/csv; charset=utf-8; header=present": string;
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    employeeListStatements: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of statements */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Statement"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeGetStatement: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                /** @description A UTC month, `YYYY-MM` */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Statement"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    employeeListStatementLines: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                kind?: "visit" | "no_show" | "pass" | "cancellation_credit" | "cancellation_fee" | "esim" | "esim_topup" | "esim_refund" | "adjustment";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+                /** @description A UTC month, `YYYY-MM` */
+                period: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lines, or every line as CSV */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LedgerLine"][];
+                        next_cursor: string | null;
+                    };
+                    "text/csv; charset=utf-8; header=present": string;
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    createAdjustment: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The adjustment line */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerLine"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404ResourceNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflict"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listPeriodStatements: {
+        parameters: {
+            query: {
+                limit?: number;
+                cursor?: string;
+                /** @description A UTC month, `YYYY-MM` */
+                period: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of statements, or all of them as CSV */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AccountStatement"][];
+                        next_cursor: string | null;
+                    };
+                    "text/csv; charset=utf-8; header=present": string;
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
     employeeListAccounts: {
         parameters: {
             query?: {
@@ -11851,6 +12427,58 @@ export interface operations {
                         data_mb: number;
                         /** @description Data used when the event happened */
                         used_mb: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_billing_statement_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "billing.statement.closed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The closed month, `YYYY-MM` (UTC) */
+                        period: string;
+                        totals: {
+                            amount: string;
+                            currency: string;
+                            line_count: number;
+                        }[];
                     };
                 };
             };

@@ -7,7 +7,7 @@ import type { PoolCounts, ResellerLink } from '../../domain/esim/model.ts';
 import type { ClaimOutcome, IccidClaim, IccidPool, LoadOutcome, Resellers } from '../../domain/esim/ports.ts';
 import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
-import type { DynamoWrite, TransactItem } from '../transaction.ts';
+import { conditionError, type DynamoWrite, isDynamoWrite, type TransactItem } from '../transaction.ts';
 import { accountRecordKey, getAccountRecord } from './account.ts';
 import { esimKeys, newEsimPut } from './esim.ts';
 import { esimOrderChange } from './esim-order.ts';
@@ -96,14 +96,23 @@ async function candidates(accountId: string, count: number): Promise<string[]> {
 
 type Reason = { Code?: string | undefined };
 
-/** The issuing transaction's items, in this order: pool entry, eSIM, order. */
+/** The issuing transaction's items, in this order: pool entry, eSIM, order, then the ledger's. */
 const poolIndex = 0;
 const esimIndex = 1;
 const orderIndex = 2;
+const firstChargeIndex = 3;
 
-function claimOutcome(reasons: readonly Reason[]): ClaimOutcome | undefined {
+function claimOutcome(reasons: readonly Reason[], charges: readonly DynamoWrite[]): ClaimOutcome | undefined {
   const code = (index: number) => reasons[index]?.Code;
   if (code(orderIndex) === 'ConditionalCheckFailed') return 'order-changed';
+  const refusedCharge = charges.findIndex(
+    (_, index) => code(firstChargeIndex + index) === 'ConditionalCheckFailed',
+  );
+  if (refusedCharge >= 0) {
+    // The ledger learns its month closed from its own refusal (shared/db/entities/ledger.ts).
+    conditionError(charges[refusedCharge], undefined);
+    return 'statement-closed';
+  }
   const contested = (index: number) =>
     code(index) === 'ConditionalCheckFailed' || code(index) === 'TransactionConflict';
   if (contested(poolIndex) || contested(esimIndex)) return 'iccid-taken';
@@ -115,7 +124,11 @@ function claimOutcome(reasons: readonly Reason[]): ClaimOutcome | undefined {
  * One attempt, never retried here: a conflict means another confirm holds this ICCID (or this
  * order), and the caller does better picking another candidate than waiting for it.
  */
-async function claim({ order, confirmed, esim }: IccidClaim): Promise<ClaimOutcome> {
+async function claim({ order, confirmed, esim, charges }: IccidClaim): Promise<ClaimOutcome> {
+  const chargeWrites = charges.map((write) => {
+    if (!isDynamoWrite(write)) throw new Error(`Not a DynamoDB write: ${write.description}`);
+    return write;
+  });
   const items: TransactItem[] = [];
   items[poolIndex] = {
     Delete: {
@@ -126,12 +139,13 @@ async function claim({ order, confirmed, esim }: IccidClaim): Promise<ClaimOutco
   };
   items[esimIndex] = newEsimPut(esim);
   items[orderIndex] = esimOrderChange(order, confirmed);
+  items.push(...chargeWrites.map((write) => write.item));
   try {
     await ddb().send(new TransactWriteCommand({ TransactItems: items }));
     return 'issued';
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    const outcome = claimOutcome(error.CancellationReasons ?? []);
+    const outcome = claimOutcome(error.CancellationReasons ?? [], chargeWrites);
     if (!outcome) throw error;
     return outcome;
   }

@@ -56,14 +56,18 @@ export interface IccidClaim {
   order: EsimOrder;
   confirmed: EsimOrder;
   esim: Esim;
+  /** The order's ledger line (shared/domain/billing/ports.ts), committed in the same transaction. */
+  charges: readonly StagedWrite[];
 }
 
 /**
  * - `issued`: the ICCID left the pool, the eSIM exists and the order is Confirmed, all at once.
  * - `iccid-taken`: another confirm took (or is taking) this ICCID; nothing was written.
  * - `order-changed`: the order is no longer Pending as read (a twin confirm); nothing was written.
+ * - `statement-closed`: the ledger line's month closed meanwhile; nothing was written, and the ledger
+ *   assigns the open month to the next line it charges.
  */
-export type ClaimOutcome = 'issued' | 'iccid-taken' | 'order-changed';
+export type ClaimOutcome = 'issued' | 'iccid-taken' | 'order-changed' | 'statement-closed';
 
 /** How loading went for one ICCID. */
 export type LoadOutcome = 'added' | 'present' | 'elsewhere';
@@ -78,7 +82,10 @@ export interface IccidPool {
    * confirms spread over it. Empty only when the pool is empty.
    */
   candidates(accountId: string, count: number): Promise<string[]>;
-  /** One transaction: the ICCID leaves the pool, the eSIM is written, the order is Confirmed. */
+  /**
+   * One transaction: the ICCID leaves the pool, the eSIM is written, the order is Confirmed and its
+   * ledger line written.
+   */
   claim(claim: IccidClaim): Promise<ClaimOutcome>;
   /** Which account each ICCID already belongs to (pool or issued); absent when none. */
   owners(iccids: readonly string[]): Promise<Map<string, string>>;

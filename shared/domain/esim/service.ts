@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { NewLedgerLine } from '../billing/model.ts';
+import type { Ledger } from '../billing/ports.ts';
 import { uuidV7 } from '../booking/ids.ts';
 import {
   ConcurrentChangeError,
@@ -8,6 +10,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../errors.ts';
+import { parseMoney } from '../money/money.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { newMatchingId } from './activation.ts';
@@ -100,6 +103,7 @@ export interface ConfirmDeps {
   esims: EsimStore;
   pool: IccidPool;
   smdpAddress: string;
+  ledger: Ledger;
   /** Waits before looking at an order a twin confirm is committing (tests pass a no-op). */
   pause?: (ms: number) => Promise<unknown>;
 }
@@ -144,6 +148,21 @@ function issuedEsim(order: EsimOrder, iccid: string, smdpAddress: string, now: D
   };
 }
 
+/** The `esim` ledger line of a confirm: the order's price, frozen when it was made. */
+function esimLine(order: EsimOrder, esim: Esim, now: Date): NewLedgerLine {
+  return {
+    lineId: uuidV7(now),
+    accountId: order.accountId,
+    occurredAt: now.toISOString(),
+    kind: 'esim',
+    description: `eSIM ${esim.iccid}: ${order.dataMb} MB for ${order.activePeriod} days`,
+    amount: parseMoney(order.price),
+    iccid: esim.iccid,
+    orderId: order.orderId,
+    ...(esim.packages[0] ? { packageId: esim.packages[0].packageId } : {}),
+  };
+}
+
 /** The eSIM a confirmed order issued: confirming it again answers the same eSIM. */
 async function esimOfConfirmed(esims: EsimStore, order: EsimOrder): Promise<Esim> {
   const esim = order.iccid ? await esims.find(order.accountId, order.iccid) : undefined;
@@ -153,7 +172,8 @@ async function esimOfConfirmed(esims: EsimStore, order: EsimOrder): Promise<Esim
 
 /**
  * Confirm: takes one ICCID of the account's pool and issues the eSIM with its first package, in one
- * transaction with the order's change, so a failed confirm takes nothing. Confirms racing for the
+ * transaction with the order's change and its `esim` ledger line, so a failed confirm takes nothing and
+ * charges nothing. Confirms racing for the
  * same ICCID lose without waiting and try another candidate; the pool is exhausted only when a
  * consistent read finds it empty. A confirmed order answers its eSIM again and never takes a second
  * ICCID, also when two confirms of one order race.
@@ -186,8 +206,11 @@ export async function confirmOrder(deps: ConfirmDeps, context: EsimContext, orde
         iccid,
         updatedAt: context.now.toISOString(),
       };
-      const outcome = await pool.claim({ order, confirmed, esim });
+      const { writes: charges } = deps.ledger.charge(esimLine(order, esim, context.now));
+      const outcome = await pool.claim({ order, confirmed, esim, charges });
       if (outcome === 'issued') return esim;
+      // The next candidate's line goes to the open month.
+      if (outcome === 'statement-closed') continue;
       if (outcome === 'order-changed') {
         const current = await orders.find(context.accountId, orderId);
         if (!current) throw orderNotFound(orderId);
@@ -258,11 +281,12 @@ export async function topupOffers(
 }
 
 /**
- * Top-up: a new NotActive package on the eSIM, staged on the condition that the eSIM is still the
- * version read (a racing change makes the pipeline run the top-up again on fresh reads).
+ * Top-up: a new NotActive package on the eSIM with its `esim_topup` ledger line (the tariff's price),
+ * staged on the condition that the eSIM is still the version read (a racing change makes the pipeline
+ * run the top-up again on fresh reads).
  */
 export async function topUp(
-  deps: { esims: EsimStore; tariffs: EsimTariffs; uow: UnitOfWork },
+  deps: { esims: EsimStore; tariffs: EsimTariffs; ledger: Ledger; uow: UnitOfWork },
   context: EsimContext,
   iccid: string,
   request: PackageRequest,
@@ -289,7 +313,17 @@ export async function topUp(
     version: esim.version + 1,
     updatedAt: context.now.toISOString(),
   };
-  deps.uow.stage(...deps.esims.writes({ before: esim, after, notices, now: context.now }));
+  const { writes: charges } = deps.ledger.charge({
+    lineId: uuidV7(context.now),
+    accountId: context.accountId,
+    occurredAt: context.now.toISOString(),
+    kind: 'esim_topup',
+    description: `Top-up of eSIM ${iccid}: ${tariff.dataMb} MB for ${tariff.validityDays} days`,
+    amount: parseMoney(tariff.price),
+    iccid,
+    packageId: pkg.packageId,
+  });
+  deps.uow.stage(...deps.esims.writes({ before: esim, after, notices, now: context.now }), ...charges);
   return pkg;
 }
 

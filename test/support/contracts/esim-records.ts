@@ -69,8 +69,12 @@ export function anEsim(overrides: Partial<Esim> = {}): Esim {
 }
 
 /** The order as a confirm leaves it, and the eSIM it issues on `iccid`. */
-export function confirmation(order: EsimOrder, iccid: string): { confirmed: EsimOrder; esim: Esim } {
+export function confirmation(
+  order: EsimOrder,
+  iccid: string,
+): { confirmed: EsimOrder; esim: Esim; charges: [] } {
   return {
+    charges: [],
     confirmed: { ...order, status: 'Confirmed', iccid, updatedAt: '2030-05-01T10:05:00.000Z' },
     esim: anEsim({ iccid, accountId: order.accountId, orderId: order.orderId }),
   };

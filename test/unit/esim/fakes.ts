@@ -146,14 +146,16 @@ export class MemoryEsims implements EsimStore {
     this.apply(writes);
   }
   /** All changes or none: each needs the eSIM at the version read, or no eSIM for a new one. */
-  apply(writes: readonly StagedWrite[]) {
+  apply(staged: readonly StagedWrite[]) {
     const key = (esim: Esim) => `${esim.accountId}/${esim.iccid}`;
-    for (const { change } of writes as ChangeWrite[]) {
+    // Other stores' writes (the ledger's) are theirs to apply.
+    const writes = staged.filter((write): write is ChangeWrite => 'change' in write);
+    for (const { change } of writes) {
       if (this.esims.get(key(change.after))?.version !== change.before?.version) {
         throw new ConcurrentChangeError(`eSIM ${change.after.iccid} changed`);
       }
     }
-    for (const { change } of writes as ChangeWrite[]) {
+    for (const { change } of writes) {
       this.esims.set(key(change.after), change.after);
       this.committed.push(change);
     }
@@ -165,6 +167,8 @@ export class MemoryPool implements IccidPool {
   readonly available = new Map<string, Set<string>>();
   readonly owner = new Map<string, string>();
   readonly claims: { iccid: string; outcome: ClaimOutcome }[] = [];
+  /** The ledger writes of issued claims, committed with them. */
+  readonly charged: StagedWrite[] = [];
   /** ICCIDs that answer `iccid-taken` the next time they are claimed (a racing confirm held them). */
   readonly contended = new Set<string>();
 
@@ -187,11 +191,12 @@ export class MemoryPool implements IccidPool {
     return [...(this.available.get(account) ?? [])].slice(0, count);
   }
 
-  async claim({ order, confirmed, esim }: IccidClaim): Promise<ClaimOutcome> {
+  async claim({ order, confirmed, esim, charges }: IccidClaim): Promise<ClaimOutcome> {
     await Promise.resolve();
     const outcome = this.decide(order, esim.iccid);
     this.claims.push({ iccid: esim.iccid, outcome });
     if (outcome !== 'issued') return outcome;
+    this.charged.push(...charges);
     this.available.get(order.accountId)?.delete(esim.iccid);
     this.orders.orders.set(`${order.accountId}/${order.orderId}`, confirmed);
     this.esims.esims.set(`${esim.accountId}/${esim.iccid}`, esim);

@@ -13,6 +13,7 @@ import {
   topUp,
   topupOffers,
 } from '../../../shared/domain/esim/service.ts';
+import { MemoryLedger } from '../../support/memory-ledger.ts';
 import {
   accountId,
   cis,
@@ -41,7 +42,8 @@ function world() {
   const esims = new MemoryEsims();
   const pool = new MemoryPool(orders, esims);
   const tariffs = new MemoryTariffs();
-  const confirmDeps = { orders, esims, pool, smdpAddress, pause: async () => undefined };
+  const ledger = new MemoryLedger();
+  const confirmDeps = { orders, esims, pool, smdpAddress, ledger, pause: async () => undefined };
   async function order(request = russiaRequest, at = context) {
     const uow = new Uow();
     const created = await createOrder({ orders, tariffs, uow }, at, request);
@@ -52,7 +54,7 @@ function world() {
     pool.fill(accountId, iccids(1, String(Math.floor(Math.random() * 1e6)).padStart(6, '0')));
     return confirmOrder(confirmDeps, context, (await order()).orderId);
   }
-  return { orders, esims, pool, tariffs, confirmDeps, order, issued };
+  return { orders, esims, pool, tariffs, ledger, confirmDeps, order, issued };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; details: unknown }> {
@@ -133,6 +135,27 @@ describe('confirming an order', () => {
     });
     expect(await orders.find(accountId, pending.orderId)).toMatchObject({ status: 'Confirmed', iccid });
     expect(pool.available.get(accountId)?.size).toBe(0);
+  });
+
+  it("charges the order's price on an esim ledger line, in the claim's transaction", async () => {
+    const { pool, ledger, confirmDeps, order } = world();
+    pool.fill(accountId, iccids(1, '000042'));
+    const pending = await order();
+
+    const esim = await confirmOrder(confirmDeps, context, pending.orderId);
+    ledger.apply(pool.charged);
+
+    expect(ledger.written).toEqual([
+      expect.objectContaining({
+        kind: 'esim',
+        accountId,
+        period: now.toISOString().slice(0, 7),
+        amount: { minor: 300n, currency: 'USD' },
+        iccid: esim.iccid,
+        orderId: pending.orderId,
+        packageId: esim.packages[0]?.packageId,
+      }),
+    ]);
   });
 
   it('answers the same eSIM again and takes no second ICCID', async () => {
@@ -231,18 +254,25 @@ describe('confirming an order', () => {
 
 describe('top-up', () => {
   it('adds a NotActive package to the eSIM, conditional on the version read', async () => {
-    const { esims, tariffs, issued } = world();
+    const { esims, tariffs, ledger, issued } = world();
     const esim = await issued();
     const uow = new Uow();
 
-    const pkg = await topUp({ esims, tariffs, uow }, context, esim.iccid, {
+    const pkg = await topUp({ esims, tariffs, ledger, uow }, context, esim.iccid, {
       packageTemplateId: cis.id,
       activePeriod: 30,
       validityPeriod: 60,
     });
     esims.apply(uow.writes);
+    ledger.apply(uow.writes);
 
     expect(pkg).toMatchObject({ packageTemplateId: cis.id, status: 'NotActive', dataMb: 5120, usedMb: 0 });
+    expect(ledger.written.at(-1)).toMatchObject({
+      kind: 'esim_topup',
+      iccid: esim.iccid,
+      packageId: pkg.packageId,
+      amount: { minor: BigInt(Math.round(Number(cis.price.amount) * 100)), currency: cis.price.currency },
+    });
     const stored = await esims.find(accountId, esim.iccid);
     expect(stored?.packages.map((each) => each.packageId)).toEqual([
       esim.packages[0]?.packageId,
@@ -252,11 +282,11 @@ describe('top-up', () => {
   });
 
   it('is refused (409 EsimTopupUnavailable) by a tariff not sold as a top-up', async () => {
-    const { esims, tariffs, issued } = world();
+    const { esims, tariffs, ledger, issued } = world();
     const esim = await issued();
 
     const refused = await refusal(
-      topUp({ esims, tariffs, uow: new Uow() }, context, esim.iccid, {
+      topUp({ esims, tariffs, ledger, uow: new Uow() }, context, esim.iccid, {
         packageTemplateId: global.id,
         activePeriod: 7,
         validityPeriod: 30,
@@ -267,11 +297,11 @@ describe('top-up', () => {
   });
 
   it('is refused by a tariff that does not cover the countries of the eSIM', async () => {
-    const { esims, tariffs, issued } = world();
+    const { esims, tariffs, ledger, issued } = world();
     const esim = await issued();
 
     const refused = await refusal(
-      topUp({ esims, tariffs, uow: new Uow() }, context, esim.iccid, {
+      topUp({ esims, tariffs, ledger, uow: new Uow() }, context, esim.iccid, {
         packageTemplateId: turkey.id,
         activePeriod: 15,
         validityPeriod: 30,
@@ -285,24 +315,24 @@ describe('top-up', () => {
   });
 
   it('is refused once every package has expired', async () => {
-    const { esims, tariffs, issued } = world();
+    const { esims, tariffs, ledger, issued } = world();
     const esim = await issued();
     const expiredAt = { accountId, now: new Date(now.getTime() + 31 * day) };
 
     const refused = await refusal(
-      topUp({ esims, tariffs, uow: new Uow() }, expiredAt, esim.iccid, russiaRequest),
+      topUp({ esims, tariffs, ledger, uow: new Uow() }, expiredAt, esim.iccid, russiaRequest),
     );
 
     expect(refused).toEqual({ code: 'EsimTopupUnavailable', details: { reason: 'esim_expired' } });
   });
 
   it("answers 404 EsimNotFound for another account's eSIM", async () => {
-    const { esims, tariffs, issued } = world();
+    const { esims, tariffs, ledger, issued } = world();
     const esim = await issued();
 
     const refused = await refusal(
       topUp(
-        { esims, tariffs, uow: new Uow() },
+        { esims, tariffs, ledger, uow: new Uow() },
         { accountId: otherAccountId, now },
         esim.iccid,
         russiaRequest,
