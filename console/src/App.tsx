@@ -17,6 +17,7 @@ import { CatalogItemPage } from './pages/CatalogItemPage.tsx';
 import { CatalogListPage } from './pages/CatalogListPage.tsx';
 import { CatalogPublishPage } from './pages/CatalogPublishPage.tsx';
 import { DisputedRedemptionsPage } from './pages/DisputedRedemptionsPage.tsx';
+import { FinancePage } from './pages/FinancePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { SignedOutPage } from './pages/SignedOutPage.tsx';
 import { VenuePage } from './pages/VenuePage.tsx';
@@ -103,6 +104,7 @@ export function App({ config }: { config: ConsoleConfig }) {
             <Route path="/venues" component={VenuesPage} />
             <Route path="/venues/:venueId">{(params) => <VenuePage venueId={params.venueId} />}</Route>
             <Route path="/redemptions/disputed" component={DisputedRedemptionsPage} />
+            <Route path="/finance" component={FinancePage} />
             <Route path="/audit-log" component={AuditLogPage} />
             <Route path="/">
               <AccountsPage />

@@ -2,6 +2,7 @@
 import type { HttpClient } from './http.ts';
 import { adminPaths } from './paths.ts';
 import type {
+  AdjustmentInput,
   Answer,
   AuditLogFilter,
   Body,
@@ -14,6 +15,7 @@ import type {
   CatalogPublication,
   Contract,
   ContractInput,
+  LineKind,
   Plan,
   Query,
   UploadedImage,
@@ -158,6 +160,36 @@ export function createAdminApi(http: HttpClient) {
     listDisputedRedemptions: (query: PageQuery = {}) =>
       http<Answer<'listRedemptions'>>('GET', adminPaths.redemptions(), {
         query: { ...query, status: 'Disputed' } satisfies Query<'listRedemptions'>,
+      }),
+
+    listStatements: (accountId: string, query: PageQuery = {}) =>
+      http<Answer<'employeeListStatements'>>('GET', adminPaths.statements(accountId), {
+        query: { ...query },
+      }),
+    listStatementLines: (accountId: string, period: string, query: PageQuery & { kind?: LineKind } = {}) =>
+      http<Answer<'employeeListStatementLines'>>('GET', adminPaths.statementLines(accountId, period), {
+        query: { ...query },
+      }),
+    /** Every line of the period (of one kind when given), as the API's CSV. */
+    statementLinesCsv: (accountId: string, period: string, kind?: LineKind) =>
+      http<string>('GET', adminPaths.statementLines(accountId, period), {
+        query: { kind } satisfies Query<'employeeListStatementLines'>,
+        accept: 'text/csv',
+      }),
+    createAdjustment: (accountId: string, input: AdjustmentInput, idempotencyKey: string) =>
+      http<Answer<'createAdjustment'>>('POST', adminPaths.adjustments(accountId), {
+        json: input,
+        idempotencyKey,
+      }),
+    listPeriodStatements: (period: string, query: PageQuery = {}) =>
+      http<Answer<'listPeriodStatements'>>('GET', adminPaths.periodStatements(), {
+        query: { ...query, period } satisfies Query<'listPeriodStatements'>,
+      }),
+    /** The finance export: every account's statement of the month, as the API's CSV. */
+    periodStatementsCsv: (period: string) =>
+      http<string>('GET', adminPaths.periodStatements(), {
+        query: { period } satisfies Query<'listPeriodStatements'>,
+        accept: 'text/csv',
       }),
   };
 }

@@ -63,6 +63,24 @@ describe('the admin API client', () => {
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
   });
 
+  it('asks for CSV with Accept and answers its text; a problem is still read as JSON', async () => {
+    const csv = 'line_id,period\r\nl-1,2026-11\r\n';
+    const { api, calls } = client((call) =>
+      call.url.includes('2026-13')
+        ? json(422, { code: 'ValidationError', title: 'Invalid request', status: 422 })
+        : new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    );
+
+    await expect(api.statementLinesCsv('acc-1', '2026-11', 'adjustment')).resolves.toBe(csv);
+    expect(calls[0]?.url).toBe(
+      'https://admin.example/api/v1/admin/accounts/acc-1/billing/statements/2026-11/lines?kind=adjustment',
+    );
+    expect(calls[0]?.headers.get('Accept')).toBe('text/csv, application/problem+json');
+    await expect(api.periodStatementsCsv('2026-13')).rejects.toMatchObject({
+      problem: { status: 422, code: 'ValidationError' },
+    });
+  });
+
   it('uploads an image as the raw body with its media type', async () => {
     const { api, calls } = client(() => json(201, { id: 'img-1' }));
     const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });

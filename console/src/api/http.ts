@@ -10,6 +10,11 @@ export interface RequestOptions {
   body?: Blob;
   contentType?: string;
   idempotencyKey?: string;
+  /**
+   * Another media type of the answer (`text/csv`), asked for with `Accept`: a success is answered as
+   * its text; problems still come as JSON.
+   */
+  accept?: string;
   signal?: AbortSignal;
 }
 
@@ -46,7 +51,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       options.onUnauthorized();
       throw new ProblemError(unauthorizedProblem);
     }
-    const headers = new Headers({ Accept: 'application/json, application/problem+json' });
+    const headers = new Headers({
+      Accept: `${request.accept ?? 'application/json'}, application/problem+json`,
+    });
     headers.set('Authorization', `Bearer ${token}`);
     let body: BodyInit | undefined;
     if (request.json !== undefined) {
@@ -77,6 +84,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (response.status === 204) return undefined as T;
     const text = await response.text();
+    if (response.ok && request.accept) return text as T;
     let parsed: unknown;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);

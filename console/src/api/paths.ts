@@ -56,4 +56,9 @@ export const adminPaths = {
   disableDevice: (venueId: string, deviceId: string) =>
     `${adminPaths.devices(venueId)}/${segment(deviceId)}/disable`,
   redemptions: () => `${prefix}/redemptions`,
+  statements: (accountId: string) => `${adminPaths.account(accountId)}/billing/statements`,
+  statementLines: (accountId: string, period: string) =>
+    `${adminPaths.statements(accountId)}/${segment(period)}/lines`,
+  adjustments: (accountId: string) => `${adminPaths.account(accountId)}/billing/adjustments`,
+  periodStatements: () => `${prefix}/billing/statements`,
 } as const;

@@ -82,3 +82,23 @@ export type VenueItemsInput = Body<'employeeReplaceVenueItems'>;
 export type VenueDevice = Schemas['VenueDevice'];
 export type EnrollmentCode = Answer<'employeeCreateEnrollmentCode'>;
 export type DisputedRedemption = Schemas['AdminRedemption'];
+
+export type Statement = Schemas['Statement'];
+export type AccountStatement = Schemas['AccountStatement'];
+export type LedgerLine = Schemas['LedgerLine'];
+export type LineKind = LedgerLine['kind'];
+export const lineKinds = [
+  'visit',
+  'no_show',
+  'pass',
+  'cancellation_credit',
+  'cancellation_fee',
+  'esim',
+  'esim_topup',
+  'esim_refund',
+  'adjustment',
+] as const satisfies readonly LineKind[];
+// A kind the document adds fails the build here until the filter offers it.
+const everyKindOffered: [Exclude<LineKind, (typeof lineKinds)[number]>] extends [never] ? true : false = true;
+void everyKindOffered;
+export type AdjustmentInput = Body<'createAdjustment'>;

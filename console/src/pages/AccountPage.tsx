@@ -13,6 +13,7 @@ import {
 } from '../ui/components.tsx';
 import { useAction, useAsync } from '../ui/hooks.ts';
 import { ApplicationsSection } from './account/ApplicationsSection.tsx';
+import { BillingSection } from './account/BillingSection.tsx';
 import { CertificatesSection } from './account/CertificatesSection.tsx';
 import { ContractSection } from './account/ContractSection.tsx';
 import { EsimSection } from './account/EsimSection.tsx';
@@ -81,6 +82,11 @@ export function AccountPage({ accountId }: { accountId: string }) {
                     Webhooks
                   </a>
                 </li>
+                <li>
+                  <a href={`#/accounts/${accountId}`} onClick={jumpTo('billing')}>
+                    Billing
+                  </a>
+                </li>
               </ul>
             </nav>
             <ApplicationsSection accountId={accountId} />
@@ -93,6 +99,7 @@ export function AccountPage({ accountId }: { accountId: string }) {
             <ContractSection accountId={accountId} />
             <ManagersSection account={data} />
             <WebhooksSection accountId={accountId} />
+            <BillingSection account={data} />
           </>
         )}
       </AsyncView>

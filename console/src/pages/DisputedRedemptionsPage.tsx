@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { useConsole } from '../context.ts';
 import { AsyncView, DateTime, LoadMore, PageTitle, ScrollRegion } from '../ui/components.tsx';
-import { useCursorList } from '../ui/hooks.ts';
+import { useCursorList, useNames } from '../ui/hooks.ts';
 
 /**
  * Redemptions recorded Disputed (docs/redemptions.md): a venue admitted the guests offline and the
@@ -99,27 +98,4 @@ export function DisputedRedemptionsPage() {
       </AsyncView>
     </>
   );
-}
-
-/**
- * The names of the venues and accounts the loaded rows name, one read per id. A name that cannot be
- * read leaves the id as the link's text: the row itself is what matters.
- */
-function useNames(
-  ids: readonly string[],
-  nameOf: (id: string) => Promise<string>,
-): ReadonlyMap<string, string> {
-  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
-  const asked = useRef(new Set<string>());
-  const missing = [...new Set(ids)].filter((id) => !asked.current.has(id));
-  useEffect(() => {
-    for (const id of missing) {
-      asked.current.add(id);
-      nameOf(id).then(
-        (name) => setNames((known) => new Map(known).set(id, name)),
-        () => undefined,
-      );
-    }
-  }, [missing.join()]);
-  return names;
 }

@@ -8,6 +8,7 @@ const navigation = [
   { href: '/catalog/lounges', label: 'Catalog', match: '/catalog' },
   { href: '/venues', label: 'Venues' },
   { href: '/redemptions/disputed', label: 'Disputed redemptions' },
+  { href: '/finance', label: 'Finance' },
   { href: '/audit-log', label: 'Audit log' },
 ] as const;
 

@@ -109,3 +109,26 @@ export function useIdempotencyKey() {
     return last.current.key;
   }, []);
 }
+
+/**
+ * The names of the ids the loaded rows name (venues, accounts), one read per id. A name that cannot be
+ * read leaves the id as the link's text: the row itself is what matters.
+ */
+export function useNames(
+  ids: readonly string[],
+  nameOf: (id: string) => Promise<string>,
+): ReadonlyMap<string, string> {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const asked = useRef(new Set<string>());
+  const missing = [...new Set(ids)].filter((id) => !asked.current.has(id));
+  useEffect(() => {
+    for (const id of missing) {
+      asked.current.add(id);
+      nameOf(id).then(
+        (name) => setNames((known) => new Map(known).set(id, name)),
+        () => undefined,
+      );
+    }
+  }, [missing.join()]);
+  return names;
+}
