@@ -1,4 +1,7 @@
-import type { Statement } from '../../api/types.ts';
+/**
+ * Pure helpers of the Billing section and the Finance page; they import nothing, so the browser tests
+ * compute their expectations with the same code.
+ */
 
 /** The UTC month of an instant, `YYYY-MM`, as the API names periods. */
 export function periodOf(instant: Date): string {
@@ -6,7 +9,9 @@ export function periodOf(instant: Date): string {
 }
 
 /** A statement's totals as one line of text: `EUR -12.50 (1 line); USD 7.00 (2 lines)`. */
-export function totalsText(totals: Statement['totals']): string {
+export function totalsText(
+  totals: readonly { currency: string; amount: string; line_count: number }[],
+): string {
   if (totals.length === 0) return 'no lines';
   return totals
     .map(
