@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { csvFileName, totalsText } from '../../../console/src/pages/billing/billing.ts';
 import { periodOf } from '../../../shared/domain/billing/model.ts';
+import { stage } from '../../support/api.ts';
 import {
   drainProblems,
   launchChromium,
@@ -186,6 +187,40 @@ describe("an account's Billing section", () => {
         .getByRole('row', { name: new RegExp(period) })
         .textContent(),
     ).resolves.toContain(totalsText(statement.totals));
+  });
+
+  it('sends a submission whose answer was lost again under its Idempotency-Key: one line', async () => {
+    const { page, watch } = admin;
+    await openBilling(page);
+    const before = await linesOfApi('adjustment');
+    const url = `${stage().admin_url}${billingPath()}/adjustments`;
+    const keys: string[] = [];
+    await page.route(url, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.fallback();
+      // The server writes the line, and its answer is lost on the way back.
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+
+    await page.getByLabel('Amount').fill('-0.50');
+    await page.getByLabel('Currency').fill('EUR');
+    await page.getByLabel('Description').fill('Rounding credit');
+    await page.getByRole('button', { name: 'Write adjustment' }).click();
+    await page.getByRole('alert').getByText('The admin API could not be reached').waitFor();
+    await page.getByRole('button', { name: 'Write adjustment' }).click();
+
+    await page.getByText(`Written: EUR -0.50 on the statement of ${period}.`).waitFor();
+    await page.unroute(url);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const after = await linesOfApi('adjustment');
+    expect(after.length - before.length).toBe(1);
+    // Chromium logs the reset connection; nothing else may have been logged.
+    expect(
+      watch.consoleErrors.splice(0).filter((error) => !error.includes('net::ERR_CONNECTION_RESET')),
+    ).toEqual([]);
   });
 
   it("shows the API's validation problem at the amount field and writes nothing", async () => {

@@ -53,6 +53,8 @@ const readControls = [
   /^button: (Apply filters|Clear filters|Try again|Load more [\w -]+)$/,
   /^button: (Older|Newer|Newest) (deliveries|records)$/,
   /^button: Copy /,
+  /^input: Kind of line$/,
+  /^button: (Show lines|Download CSV) of \d{4}-\d{2}$/,
 ];
 
 const writeControls = (controls: string[]) =>
