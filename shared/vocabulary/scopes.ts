@@ -35,6 +35,8 @@ export const employeeOnlyScopes = [
   'admin.employees:write',
   'admin.venues:read',
   'admin.redemptions:read',
+  'admin.bookings:read',
+  'admin.bookings:write',
 ] as const;
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */

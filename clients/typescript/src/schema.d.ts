@@ -1918,6 +1918,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find bookings of any account: by account, traveller, status, service and creation time, newest first
+         * @description Name `account_id` or a traveller field (`email`, `last_name`, `transport_number`), else 422. Traveller fields match exactly after normalisation (trimmed, inner whitespace collapsed, case ignored). A page may hold fewer than `limit` bookings while `next_cursor` is not null.
+         */
+        get: operations["searchBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/bookings/{bookingID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a booking of any account with its pass, every status change and its redemptions */
+        get: operations["getAdminBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/bookings/{bookingID}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking on the partner's behalf, with or without the cancellation fee
+         * @description The partner's cancel rules (409 BookingAlreadyCanceled, BookingAlreadyConfirmed when its pass was used) and events; the history records the employee, the reason and `waive_fee`.
+         */
+        post: operations["cancelBookingOnBehalf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -2668,6 +2725,12 @@ export interface components {
              * @description When the pass was scanned, for scans made offline: at most 72 hours ago. Defaults to now.
              */
             scanned_at?: string;
+        };
+        CancelOnBehalfRequest: {
+            /** @description Why, for the audit log and the booking history */
+            reason: string;
+            /** @description true: the contract's cancellation fee is not charged for this cancel. */
+            waive_fee: boolean;
         };
         TokenResponse: {
             access_token: string;
@@ -4296,6 +4359,128 @@ export interface components {
             data: components["schemas"]["Redemption"][];
             next_cursor: string | null;
         };
+        AdminBookingsPage: {
+            data: components["schemas"]["AdminBooking"][];
+            next_cursor: string | null;
+        };
+        AdminBooking: {
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            status: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** @description true once the pass exists (from Issued on). */
+            pass_available: boolean;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            calling_code: string | null;
+            transport_number: string | null;
+            guests: components["schemas"]["Guest"][];
+            /** @description Confirm before this instant; set when the booking is Issued. */
+            hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            /** Format: uuid */
+            account_id: string;
+            /** Format: uuid */
+            service_id: string;
+            /** Format: uuid */
+            lounge_id?: string;
+            /** Format: uuid */
+            fast_track_id?: string;
+        };
+        AdminBookingDetail: {
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            status: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** @description true once the pass exists (from Issued on). */
+            pass_available: boolean;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            calling_code: string | null;
+            transport_number: string | null;
+            guests: components["schemas"]["Guest"][];
+            /** @description Confirm before this instant; set when the booking is Issued. */
+            hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            /** Format: uuid */
+            account_id: string;
+            /** Format: uuid */
+            service_id: string;
+            /** Format: uuid */
+            lounge_id?: string;
+            /** Format: uuid */
+            fast_track_id?: string;
+            pass: components["schemas"]["AdminPass"] | null;
+            history: components["schemas"]["BookingStatusChange"][];
+            redemptions: components["schemas"]["AdminRedemption"][];
+        };
+        AdminPass: {
+            /** Format: uuid */
+            pass_id: string;
+            /** @enum {string} */
+            status: "Issued" | "Active" | "Used" | "Canceled" | "Expired";
+            guests_count: number;
+            used_guests_count: number | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_from: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_until: string;
+        };
+        BookingStatusChange: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            at: string;
+            /** @description The status left; null for the creation, or when not known (bookings made before history was recorded). */
+            from: ("Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired") | null;
+            /** @enum {string} */
+            to: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @description Who: the partner's application (its client id), an employee, or the service itself; null when not known. */
+            actor: {
+                /** @enum {string} */
+                type: "application" | "employee" | "service";
+                id: string | null;
+            } | null;
+            reason?: string;
+            waive_fee?: boolean;
+        };
     };
     responses: {
         /** @description Problem: MethodNotAllowed */
@@ -4948,6 +5133,26 @@ export interface components {
         };
         /** @description Problem: IdempotencyConflict, PassNotReady, PassAlreadyUsed, PassCanceled, PassExpired, PassNotValidHere */
         Problem409IdempotencyConflictOrPassNotReadyOrPassAlreadyUsedOrPassCanceledOrPassExpiredOrPassNotValidHere: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: BookingNotFound */
+        Problem404BookingNotFound: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, BookingAlreadyCanceled, BookingAlreadyConfirmed */
+        Problem409IdempotencyConflictOrBookingAlreadyCanceledOrBookingAlreadyConfirmed: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
@@ -10690,6 +10895,128 @@ export interface operations {
             403: components["responses"]["Problem403Forbidden"];
             405: components["responses"]["Problem405MethodNotAllowed"];
             409: components["responses"]["Problem409IdempotencyConflictOrPassNotReadyOrPassAlreadyUsedOrPassCanceledOrPassExpiredOrPassNotValidHere"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    searchBookings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only this account's bookings. */
+                account_id?: string;
+                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+                service_type?: "Lounge" | "FastTrack";
+                /** @description Bookings whose contact email equals this after normalisation (trimmed, inner whitespace collapsed, case ignored): " DOE " finds "Doe", "Do" does not. */
+                email?: string;
+                /** @description Bookings whose contact last name (not the other guests’) equals this after normalisation (trimmed, inner whitespace collapsed, case ignored): " DOE " finds "Doe", "Do" does not. */
+                last_name?: string;
+                /** @description Bookings whose transport (flight) number equals this after normalisation (trimmed, inner whitespace collapsed, case ignored): " DOE " finds "Doe", "Do" does not. */
+                transport_number?: string;
+                /** @description Only bookings created at or after this instant. */
+                created_from?: string;
+                /** @description Only bookings created at or before this instant. */
+                created_to?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBookingsPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    getAdminBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBookingDetail"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404BookingNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    cancelBookingOnBehalf: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOnBehalfRequest"];
+            };
+        };
+        responses: {
+            /** @description The canceled booking */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBooking"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404BookingNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrBookingAlreadyCanceledOrBookingAlreadyConfirmed"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
             422: components["responses"]["Problem422ValidationError"];
