@@ -720,9 +720,10 @@ export async function searchBookings(plan: BookingSearchPlan, page: PageRequest)
         IndexName: index.indexName,
         KeyConditionExpression: '#key = :key AND #sort BETWEEN :from AND :to',
         ExpressionAttributeNames: { '#key': index.attribute, '#sort': bookingLookupSortKey },
+        // A key condition takes no empty string: '0' sorts before every timestamp, '~' after.
         ExpressionAttributeValues: {
           ':key': indexKey,
-          ':from': createdFrom ?? '',
+          ':from': createdFrom ?? '0',
           ':to': `${createdTo ?? ''}~`,
         },
       },
