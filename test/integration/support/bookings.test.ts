@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { backfillBookingLookups } from '../../../shared/db/migrations/booking-lookups.ts';
 import type { ApiResponse } from '../../support/api.ts';
+import { endpoints } from '../../support/api.ts';
+import { documentClient } from '../../support/aws.ts';
 import { asAdmin, asSupport } from '../../support/employees.ts';
 import {
   bookingBody,
@@ -24,6 +29,12 @@ import {
  * The support tools' booking lookups and the cancel on the partner's behalf (docs/support.md), against
  * the shared local stage: bookings made through the partner API, found and changed by employees.
  */
+beforeAll(() => {
+  // The backfill runs in this process, as `npm run backfill:booking-lookups` does beside the stage.
+  Object.assign(process.env, endpoints().environment);
+  resetModuleCaches();
+});
+
 interface Page {
   data: Json[];
   next_cursor: string | null;
@@ -128,6 +139,26 @@ describe('searching bookings', () => {
 
     expect([...idsOf(first), ...idsOf(second)]).toEqual([...ids].reverse());
     expect(second.body.next_cursor).toBeNull();
+  });
+
+  it('finds a booking written before the lookups once the backfill has run', async () => {
+    const name = `Old${letters()}`;
+    const bookingId = await bookingFor('lounges', partner, { last_name: name });
+    await waitForIssue('lounges', bookingId);
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: endpoints().tables.main,
+        Key: { pk: `ACCOUNT#${partner.accountId}`, sk: `BOOKING#${bookingId}` },
+        UpdateExpression: 'REMOVE booking_ref, lookup_sk, email_key, last_name_key, transport_key',
+      }),
+    );
+    expect(idsOf(await search({ last_name: name }))).toEqual([]);
+
+    const { written } = await backfillBookingLookups();
+
+    expect(written).toBeGreaterThanOrEqual(1);
+    expect(idsOf(await search({ last_name: name }))).toEqual([bookingId]);
+    expect((await asSupport('GET', `/api/v1/admin/bookings/${bookingId}`)).status).toBe(200);
   });
 
   it('is 422 without an account or a traveller field, for a backwards range and for a foreign cursor', async () => {
