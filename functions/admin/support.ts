@@ -1,10 +1,19 @@
 import { bookingLookup, bookingStore } from '../../shared/db/entities/booking.ts';
+import { esimStore } from '../../shared/db/entities/esim.ts';
+import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
 import { redemptionStore } from '../../shared/db/entities/redemption.ts';
 import { findAnyBooking, searchBookings } from '../../shared/domain/booking/lookup.ts';
 import { cancelOnBehalf } from '../../shared/domain/booking/service.ts';
+import { findAnyEsim, listAccountEsims } from '../../shared/domain/esim/lookup.ts';
+import { resumeEsim, suspendEsim } from '../../shared/domain/esim/suspension.ts';
 import type { Implementations } from '../../shared/http/pipeline/index.ts';
 import { pageView } from '../../shared/http/views/page.ts';
-import { adminBookingDetailView, adminBookingView } from '../../shared/http/views/support.ts';
+import {
+  adminBookingDetailView,
+  adminBookingView,
+  adminEsimDetailView,
+  adminEsimView,
+} from '../../shared/http/views/support.ts';
 import type { supportRoutes } from '../../shared/routes/support.ts';
 
 /** The support tools (docs/support.md), served by the admin function. */
@@ -40,5 +49,37 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
       now,
     });
     return { status: 200, body: adminBookingView(canceled) };
+  },
+
+  listAdminEsims: async ({ query, now }) => {
+    const page = await listAccountEsims(
+      esimStore,
+      { accountId: query.account_id, status: query.status, limit: query.limit, cursor: query.cursor },
+      now,
+    );
+    return { status: 200, body: pageView(page, (esim) => adminEsimView(esim, now)) };
+  },
+
+  getAdminEsim: async ({ params, now }) => ({
+    status: 200,
+    body: adminEsimDetailView(await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid), now),
+  }),
+
+  suspendEsim: async ({ principal, params, body, uow, now }) => {
+    const esim = await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid);
+    const change = { actor: { type: 'employee', id: principal.subject } as const, reason: body.reason, now };
+    return {
+      status: 200,
+      body: adminEsimDetailView(suspendEsim({ esims: esimStore, uow }, esim, change), now),
+    };
+  },
+
+  resumeEsim: async ({ principal, params, body, uow, now }) => {
+    const esim = await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid);
+    const change = { actor: { type: 'employee', id: principal.subject } as const, reason: body.reason, now };
+    return {
+      status: 200,
+      body: adminEsimDetailView(resumeEsim({ esims: esimStore, uow }, esim, change), now),
+    };
   },
 };

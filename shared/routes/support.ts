@@ -4,7 +4,12 @@ import {
   adminBookingSchema,
   adminBookingsPageSchema,
   adminBookingsQuery,
+  adminEsimDetailSchema,
+  adminEsimParams,
+  adminEsimsPageSchema,
+  adminEsimsQuery,
   cancelOnBehalfRequestSchema,
+  esimSuspensionRequestSchema,
 } from '../schemas/support.ts';
 import { defineRoute } from './types.ts';
 
@@ -20,6 +25,9 @@ const bookingRead = {
   ...employeeOnly,
 } as const;
 const bookingWrite = { scope: 'admin.bookings:write', ...employeeOnly } as const;
+const esimRead = { scope: 'admin.esims:read', alternatives: ['admin.esims:write'], ...employeeOnly } as const;
+const esimWrite = { scope: 'admin.esims:write', ...employeeOnly } as const;
+const esimPath = '/api/v1/admin/esims/{iccid}' as const;
 
 export const supportRoutes = {
   searchBookings: defineRoute({
@@ -60,5 +68,54 @@ export const supportRoutes = {
     request: { params: adminBookingParams, body: cancelOnBehalfRequestSchema },
     responses: { 200: { description: 'The canceled booking', schema: adminBookingSchema } },
     errors: ['BookingNotFound', 'BookingAlreadyCanceled', 'BookingAlreadyConfirmed'],
+  }),
+  listAdminEsims: defineRoute({
+    ...common,
+    operationId: 'listAdminEsims',
+    method: 'GET',
+    path: '/api/v1/admin/esims',
+    summary: "List an account's eSIMs by ICCID, of one status when asked",
+    auth: esimRead,
+    request: { query: adminEsimsQuery },
+    responses: { 200: { description: 'A page of eSIMs', schema: adminEsimsPageSchema } },
+  }),
+  getAdminEsim: defineRoute({
+    ...common,
+    operationId: 'getAdminEsim',
+    method: 'GET',
+    path: esimPath,
+    summary: 'Read an eSIM of any account with its packages and its suspensions',
+    auth: esimRead,
+    request: { params: adminEsimParams },
+    responses: { 200: { description: 'The eSIM', schema: adminEsimDetailSchema } },
+    errors: ['EsimNotFound'],
+  }),
+  suspendEsim: defineRoute({
+    ...common,
+    operationId: 'suspendEsim',
+    method: 'POST',
+    path: `${esimPath}/suspend`,
+    summary: 'Suspend an eSIM: it takes no top-up and no usage until resumed',
+    description: 'A suspended eSIM: 409 EsimInvalidState.',
+    auth: esimWrite,
+    idempotency: 'required',
+    audit: { target: { type: 'esim', param: 'iccid' }, bodyFields: ['reason'] },
+    request: { params: adminEsimParams, body: esimSuspensionRequestSchema },
+    responses: { 200: { description: 'The suspended eSIM', schema: adminEsimDetailSchema } },
+    errors: ['EsimNotFound', 'EsimInvalidState'],
+  }),
+  resumeEsim: defineRoute({
+    ...common,
+    operationId: 'resumeEsim',
+    method: 'POST',
+    path: `${esimPath}/resume`,
+    summary: "Resume a suspended eSIM: its status is its packages' again",
+    description: 'An eSIM that is not suspended: 409 EsimInvalidState.',
+    auth: esimWrite,
+    idempotency: 'required',
+    audit: { target: { type: 'esim', param: 'iccid' }, bodyFields: ['reason'] },
+    request: { params: adminEsimParams, body: esimSuspensionRequestSchema },
+    responses: { 200: { description: 'The resumed eSIM', schema: adminEsimDetailSchema } },
+    errors: ['EsimNotFound', 'EsimInvalidState'],
   }),
 } as const;

@@ -1,6 +1,8 @@
 import { bookingStatuses, passStatuses, serviceTypes } from '../domain/booking/model.ts';
+import { esimStatuses } from '../domain/esim/model.ts';
 import { bookingRecordFields } from './booking.ts';
 import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+import { esimSummarySchema, iccidSchema } from './esim.ts';
 import { disputedRedemptionSchema } from './redemptions.ts';
 import * as z from './zod.ts';
 
@@ -97,3 +99,50 @@ export const cancelOnBehalfRequestSchema = z
     }),
   })
   .register(z.globalRegistry, { id: 'CancelOnBehalfRequest' });
+
+/** An employee's list of one account's eSIMs (docs/support.md). */
+export const adminEsimsQuery = z.extend(cursorQuery, {
+  account_id: z
+    .uuid()
+    .register(z.globalRegistry, { description: 'Required: the account whose eSIMs to list.' }),
+  status: z.optional(z.enum(esimStatuses)).register(z.globalRegistry, {
+    description: 'Only eSIMs in this status; a page may then hold fewer than `limit`.',
+  }),
+});
+
+export const adminEsimParams = z.strictObject({ iccid: iccidSchema });
+
+export const adminEsimSchema = z
+  .extend(esimSummarySchema, { account_id: uuid })
+  .register(z.globalRegistry, { id: 'AdminEsim' });
+
+export const adminEsimsPageSchema = cursorPage(adminEsimSchema).register(z.globalRegistry, {
+  id: 'AdminEsimsPage',
+});
+
+export const esimStatusChangeSchema = z
+  .object({
+    at: timestamp,
+    from: z.enum(esimStatuses),
+    to: z.enum(esimStatuses),
+    actor: z.object({ type: z.enum(['application', 'employee']), id: z.string() }),
+    reason: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'EsimStatusChange' });
+
+export const adminEsimDetailSchema = z
+  .extend(adminEsimSchema, {
+    history: z.array(esimStatusChangeSchema).register(z.globalRegistry, {
+      description: 'Suspensions and resumptions, oldest first.',
+    }),
+  })
+  .register(z.globalRegistry, { id: 'AdminEsimDetail' });
+
+export const esimSuspensionRequestSchema = z
+  .strictObject({
+    reason: z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(500))
+      .register(z.globalRegistry, { description: "Why, for the audit log and the eSIM's history" }),
+  })
+  .register(z.globalRegistry, { id: 'EsimSuspensionRequest' });

@@ -37,6 +37,8 @@ export const employeeOnlyScopes = [
   'admin.redemptions:read',
   'admin.bookings:read',
   'admin.bookings:write',
+  'admin.esims:read',
+  'admin.esims:write',
 ] as const;
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */

@@ -1975,6 +1975,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/esims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an account's eSIMs by ICCID, of one status when asked */
+        get: operations["listAdminEsims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/esims/{iccid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an eSIM of any account with its packages and its suspensions */
+        get: operations["getAdminEsim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/esims/{iccid}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an eSIM: it takes no top-up and no usage until resumed
+         * @description A suspended eSIM: 409 EsimInvalidState.
+         */
+        post: operations["suspendEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/esims/{iccid}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a suspended eSIM: its status is its packages' again
+         * @description An eSIM that is not suspended: 409 EsimInvalidState.
+         */
+        post: operations["resumeEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -2732,6 +2806,10 @@ export interface components {
             /** @description true: the contract's cancellation fee is not charged for this cancel. */
             waive_fee: boolean;
         };
+        EsimSuspensionRequest: {
+            /** @description Why, for the audit log and the eSIM's history */
+            reason: string;
+        };
         TokenResponse: {
             access_token: string;
             /**
@@ -2752,7 +2830,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "EsimInvalidState" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -4060,7 +4138,7 @@ export interface components {
              * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4133,7 +4211,7 @@ export interface components {
              * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4480,6 +4558,79 @@ export interface components {
             } | null;
             reason?: string;
             waive_fee?: boolean;
+        };
+        AdminEsimsPage: {
+            data: components["schemas"]["AdminEsim"][];
+            next_cursor: string | null;
+        };
+        AdminEsim: {
+            iccid: string;
+            /**
+             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @enum {string}
+             */
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            /** Format: uuid */
+            order_id: string;
+            /** @description Oldest first: the ordered package, then top-ups. */
+            packages: components["schemas"]["EsimPackage"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            activation: components["schemas"]["EsimActivationSummary"];
+            /** Format: uuid */
+            account_id: string;
+        };
+        AdminEsimDetail: {
+            iccid: string;
+            /**
+             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @enum {string}
+             */
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            /** Format: uuid */
+            order_id: string;
+            /** @description Oldest first: the ordered package, then top-ups. */
+            packages: components["schemas"]["EsimPackage"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            activation: components["schemas"]["EsimActivationSummary"];
+            /** Format: uuid */
+            account_id: string;
+            /** @description Suspensions and resumptions, oldest first. */
+            history: components["schemas"]["EsimStatusChange"][];
+        };
+        EsimStatusChange: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            at: string;
+            /** @enum {string} */
+            from: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            /** @enum {string} */
+            to: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            actor: {
+                /** @enum {string} */
+                type: "application" | "employee";
+                id: string;
+            };
+            reason: string;
         };
     };
     responses: {
@@ -5153,6 +5304,26 @@ export interface components {
         };
         /** @description Problem: IdempotencyConflict, BookingAlreadyCanceled, BookingAlreadyConfirmed */
         Problem409IdempotencyConflictOrBookingAlreadyCanceledOrBookingAlreadyConfirmed: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: EsimNotFound */
+        Problem404EsimNotFound: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, EsimInvalidState */
+        Problem409IdempotencyConflictOrEsimInvalidState: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
@@ -11017,6 +11188,165 @@ export interface operations {
             404: components["responses"]["Problem404BookingNotFound"];
             405: components["responses"]["Problem405MethodNotAllowed"];
             409: components["responses"]["Problem409IdempotencyConflictOrBookingAlreadyCanceledOrBookingAlreadyConfirmed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listAdminEsims: {
+        parameters: {
+            query: {
+                limit?: number;
+                cursor?: string;
+                /** @description Required: the account whose eSIMs to list. */
+                account_id: string;
+                /** @description Only eSIMs in this status; a page may then hold fewer than `limit`. */
+                status?: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of eSIMs */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimsPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    getAdminEsim: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimDetail"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404EsimNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    suspendEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimSuspensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The suspended eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimDetail"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404EsimNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimInvalidState"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    resumeEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimSuspensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The resumed eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimDetail"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404EsimNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimInvalidState"];
             413: components["responses"]["Problem413PayloadTooLarge"];
             415: components["responses"]["Problem415UnsupportedMediaType"];
             422: components["responses"]["Problem422ValidationError"];

@@ -13,7 +13,7 @@ export type EmployeeScope = (typeof employeeScopes)[number];
 
 /**
  * Each role is a fixed set of scopes. `admin` holds every employee scope; `support` only reads
- * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log, venues, redemptions and bookings.
+ * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log, venues, redemptions, bookings and eSIMs.
  */
 export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
   admin: employeeScopes,
@@ -27,6 +27,7 @@ export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
     'admin.venues:read',
     'admin.redemptions:read',
     'admin.bookings:read',
+    'admin.esims:read',
   ],
 };
 

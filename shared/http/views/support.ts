@@ -1,7 +1,9 @@
 import { historyOf } from '../../domain/booking/lookup.ts';
 import { type Booking, passOf } from '../../domain/booking/model.ts';
+import type { Esim } from '../../domain/esim/model.ts';
 import type { Redemption } from '../../domain/redemptions/model.ts';
 import { bookingView } from './booking.ts';
+import { esimSummaryView } from './esim.ts';
 import { adminRedemptionView } from './redemptions.ts';
 
 /** A booking as employees read it (docs/support.md): the partner's record with its account and service. */
@@ -33,5 +35,24 @@ export function adminBookingDetailView(booking: Booking, redemptions: readonly R
       ...(change.waiveFee !== undefined ? { waive_fee: change.waiveFee } : {}),
     })),
     redemptions: redemptions.map(adminRedemptionView),
+  };
+}
+
+/** An eSIM as employees list it: the partner's summary and its account. */
+export function adminEsimView(esim: Esim, now: Date) {
+  return { ...esimSummaryView(esim, now), account_id: esim.accountId };
+}
+
+/** One eSIM with its packages and its suspensions and resumptions. */
+export function adminEsimDetailView(esim: Esim, now: Date) {
+  return {
+    ...adminEsimView(esim, now),
+    history: (esim.history ?? []).map((change) => ({
+      at: change.at,
+      from: change.from,
+      to: change.to,
+      actor: { type: change.actor.type, id: change.actor.id },
+      reason: change.reason,
+    })),
   };
 }

@@ -61,6 +61,7 @@ describe('role scopes', () => {
       'admin.venues:read',
       'admin.redemptions:read',
       'admin.bookings:read',
+      'admin.esims:read',
     ]);
     for (const scope of scopes) expect(scope).toMatch(/:read$/);
   });
