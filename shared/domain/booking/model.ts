@@ -181,3 +181,11 @@ export function passOf(booking: Booking): Pass | undefined {
     updatedAt: booking.passUse?.usedAt ?? booking.updatedAt,
   };
 }
+
+/**
+ * Whether an employee canceled the booking on the partner's behalf waiving the contract's cancellation
+ * fee (docs/support.md): the ledger then charges none for the cancel.
+ */
+export function cancellationFeeWaived(booking: Pick<Booking, 'history'>): boolean {
+  return booking.history?.some((change) => change.to === 'Canceled' && change.waiveFee === true) ?? false;
+}

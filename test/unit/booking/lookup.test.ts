@@ -4,6 +4,7 @@ import {
   normaliseTravellerField,
   planBookingSearch,
 } from '../../../shared/domain/booking/lookup.ts';
+import { cancellationFeeWaived } from '../../../shared/domain/booking/model.ts';
 import { ValidationError } from '../../../shared/domain/errors.ts';
 import { aBooking, accountId } from './fixtures.ts';
 
@@ -111,5 +112,28 @@ describe('historyOf', () => {
       { at: booking.createdAt, from: null, to: 'Processing', actor: null },
       { at: '2030-05-01T09:05:00.000Z', from: null, to: 'Canceled', actor },
     ]);
+  });
+});
+
+describe('cancellationFeeWaived', () => {
+  it("is true only after an employee's cancel that waived the fee", () => {
+    const employee = { type: 'employee', id: 'ada.admin' } as const;
+    const canceled = (waiveFee?: boolean) =>
+      aBooking({
+        status: 'Canceled',
+        history: [
+          {
+            at: '2030-05-01T09:05:00.000Z',
+            to: 'Canceled',
+            actor: employee,
+            ...(waiveFee === undefined ? {} : { waiveFee }),
+          },
+        ],
+      });
+
+    expect(cancellationFeeWaived(canceled(true))).toBe(true);
+    expect(cancellationFeeWaived(canceled(false))).toBe(false);
+    expect(cancellationFeeWaived(canceled())).toBe(false);
+    expect(cancellationFeeWaived(aBooking())).toBe(false);
   });
 });
