@@ -147,7 +147,7 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     invokes: ['certificate-signing'],
     keys: {
       main: {
-        reads: partitionsOf('main', 'accountLists', 'venueLists', 'catalog', 'redemptions'),
+        reads: partitionsOf('main', 'accountLists', 'venueLists', 'catalog', 'redemptions', 'bookingLookups'),
         writes: [
           ...partitionsOf('main', 'venues', 'venueDevices', 'enrollmentCodes'),
           ...partitionsOf(

@@ -8,6 +8,7 @@ import { managerListPartitionPrefix } from '../shared/db/entities/account-manage
 import { applicationPartitionPrefix } from '../shared/db/entities/application.ts';
 import { auditIndexPartitionPrefixes, auditPartition } from '../shared/db/entities/audit.ts';
 import {
+  bookingLookupPartitionPrefixes,
   holdPartitionPrefix,
   passReferencePartitionPrefix,
   processingPartitionPrefix,
@@ -124,6 +125,8 @@ export const mainPartitions = {
   esimExpiry: [expiryPartition],
   /** The hold and Processing indexes of bookings (reads only: booking items carry them). */
   bookingSweeps: [startingWith(holdPartitionPrefix), startingWith(processingPartitionPrefix)],
+  /** The support tools' lookup indexes of bookings (reads only: booking items carry them). */
+  bookingLookups: bookingLookupPartitionPrefixes.map(startingWith),
   /** The published catalog: the current-version pointer, the default contract, the versions. */
   catalog: [catalogPartition, startingWith(snapshotPartitionPrefix)],
   catalogDrafts: [draftPartition, startingWith(imagePartitionPrefix)],

@@ -54,10 +54,12 @@ import { adminRoutes } from '../../shared/routes/admin.ts';
 import { employeeAdminRoutes } from '../../shared/routes/employee-admin.ts';
 import { employeeAdminPrefix, employeeTwin } from '../../shared/routes/employee-twins.ts';
 import { esimAdminRoutes } from '../../shared/routes/esim-admin.ts';
+import { supportRoutes } from '../../shared/routes/support.ts';
 import { filledPath, type RouteDefinition } from '../../shared/routes/types.ts';
 import { venueAdminRoutes } from '../../shared/routes/venues-admin.ts';
 import { usagePlanAssigner } from '../../shared/usage-plans/assignment.ts';
 import { esimAdminImplementations } from './esim-pool.ts';
+import { supportImplementations } from './support.ts';
 import { venueAdminImplementations } from './venues.ts';
 
 const ports: AccountPorts &
@@ -93,12 +95,13 @@ const noStore = { 'Cache-Control': 'no-store' };
  * The `/v2/admin` operations (operator applications) and, through their derived twins, the same
  * operations under `/api/v1/admin` (employees); then the employee-only operations. The eSIM pool and
  * reseller operations live beside them (functions/admin/esim-pool.ts, docs/esim.md), and so do the
- * venues (functions/admin/venues.ts, docs/venues.md).
+ * venues (functions/admin/venues.ts, docs/venues.md) and the support tools (functions/admin/support.ts).
  */
 export const handler = createApiHandler(
-  { ...adminRoutes, ...esimAdminRoutes, ...venueAdminRoutes, ...employeeAdminRoutes },
+  { ...adminRoutes, ...esimAdminRoutes, ...venueAdminRoutes, ...employeeAdminRoutes, ...supportRoutes },
   {
     ...esimAdminImplementations,
+    ...supportImplementations,
     ...venueAdminImplementations,
     createAccount: async ({ route, body, uow, now }) => {
       const { account, certificatePem } = await createAccount(

@@ -35,7 +35,12 @@ interface Request {
 }
 
 function contextOf({ principal, now }: Request, serviceType: ServiceType): BookingContext {
-  return { accountId: principal.accountId, serviceType, now };
+  return {
+    accountId: principal.accountId,
+    serviceType,
+    now,
+    actor: { type: 'application', id: principal.subject },
+  };
 }
 
 function inputOf(serviceId: string, body: Omit<LoungeBookingRequest, 'lounge_id'>): BookingInput {

@@ -1,6 +1,7 @@
 import {
   AttributeType,
   Billing,
+  ProjectionType,
   StreamViewType,
   TableEncryptionV2,
   type TablePropsV2,
@@ -34,6 +35,7 @@ export class ServiceTable extends TableV2 {
         indexName: index.indexName,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        ...(index.projection === 'KEYS_ONLY' ? { projectionType: ProjectionType.KEYS_ONLY } : {}),
       })),
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

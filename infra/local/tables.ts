@@ -58,7 +58,7 @@ export async function ensureTable(
                 { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
                 { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
               ],
-              Projection: { ProjectionType: 'ALL' as const },
+              Projection: { ProjectionType: index.projection ?? ('ALL' as const) },
             })),
           }
         : {}),

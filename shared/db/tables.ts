@@ -9,7 +9,13 @@ export interface TableShape {
   sortKey?: string;
   timeToLiveAttribute: string;
   stream: boolean;
-  globalSecondaryIndexes: readonly { indexName: string; partitionKey: string; sortKey: string }[];
+  globalSecondaryIndexes: readonly {
+    indexName: string;
+    partitionKey: string;
+    sortKey: string;
+    /** All attributes unless stated; keys-only indexes are written only when their keys change. */
+    projection?: 'KEYS_ONLY';
+  }[];
 }
 
 /** Single-table design for accounts, applications, catalog, bookings, passes, eSIMs, webhooks and events. */
@@ -19,7 +25,29 @@ export const mainTable: TableShape = {
   sortKey: 'sk',
   timeToLiveAttribute: 'ttl',
   stream: true,
-  globalSecondaryIndexes: [{ indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  globalSecondaryIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    // The support tools' booking lookups (shared/db/entities/booking.ts, docs/capacity.md).
+    { indexName: 'bookingsById', partitionKey: 'booking_ref', sortKey: 'lookup_sk', projection: 'KEYS_ONLY' },
+    {
+      indexName: 'bookingsByEmail',
+      partitionKey: 'email_key',
+      sortKey: 'lookup_sk',
+      projection: 'KEYS_ONLY',
+    },
+    {
+      indexName: 'bookingsByLastName',
+      partitionKey: 'last_name_key',
+      sortKey: 'lookup_sk',
+      projection: 'KEYS_ONLY',
+    },
+    {
+      indexName: 'bookingsByTransport',
+      partitionKey: 'transport_key',
+      sortKey: 'lookup_sk',
+      projection: 'KEYS_ONLY',
+    },
+  ],
 };
 
 /** Idempotency records live apart so they never reach the event stream. TTL 72 h. */

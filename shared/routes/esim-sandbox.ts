@@ -21,6 +21,6 @@ export const esimSandboxRoutes = {
     auth: { scope: 'esim:write' },
     request: { body: esimUsageRequestSchema },
     responses: { 200: { description: 'The package the usage went to', schema: esimPackageSchema } },
-    errors: ['EsimNotFound', 'ResourceNotFound'],
+    errors: ['EsimNotFound', 'ResourceNotFound', 'EsimInvalidState'],
   }),
 } as const;

@@ -14,6 +14,7 @@ import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
 import { sandboxRoutes } from './sandbox.ts';
+import { supportRoutes } from './support.ts';
 import type { FunctionGroup, RouteDefinition } from './types.ts';
 import { venueRoutes } from './venue.ts';
 import { venueAdminRoutes } from './venues-admin.ts';
@@ -38,6 +39,7 @@ const declaredRoutes = {
   ...venueAdminRoutes,
   ...venueRoutes,
   ...billingRoutes,
+  ...supportRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /**

@@ -133,7 +133,7 @@ export const bookingCreatedSchema = z
   })
   .register(z.globalRegistry, { id: 'BookingCreated' });
 
-const bookingRecordFields = () => ({
+export const bookingRecordFields = () => ({
   booking_id: uuid,
   status: z.enum(bookingStatuses),
   service_type: z.enum(serviceTypes),

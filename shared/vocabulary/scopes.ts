@@ -38,6 +38,10 @@ export const employeeOnlyScopes = [
   'admin.redemptions:read',
   'admin.billing:read',
   'admin.billing:write',
+  'admin.bookings:read',
+  'admin.bookings:write',
+  'admin.esims:read',
+  'admin.esims:write',
 ] as const;
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */

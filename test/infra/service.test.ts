@@ -1169,7 +1169,7 @@ describe('the workers the local stage runs too', () => {
 });
 
 describe('the stateful stack', () => {
-  it('keeps the main table on demand with PITR, TTL, the stream and gsi1', () => {
+  it('keeps the main table on demand with PITR, TTL, the stream, gsi1 and the keys-only booking lookups', () => {
     const { statefulTemplate } = service('stage');
 
     statefulTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -1181,7 +1181,12 @@ describe('the stateful stack', () => {
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
       StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' })],
+      GlobalSecondaryIndexes: [
+        Match.objectLike({ IndexName: 'gsi1', Projection: { ProjectionType: 'ALL' } }),
+        ...['bookingsById', 'bookingsByEmail', 'bookingsByLastName', 'bookingsByTransport'].map((name) =>
+          Match.objectLike({ IndexName: name, Projection: { ProjectionType: 'KEYS_ONLY' } }),
+        ),
+      ],
       Replicas: [
         Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }),
       ],

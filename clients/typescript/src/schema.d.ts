@@ -2075,6 +2075,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find bookings of any account: by account, traveller, status, service and creation time, newest first
+         * @description Name `account_id` or a traveller field (`email`, `last_name`, `transport_number`), else 422. Traveller fields match exactly after normalisation (trimmed, inner whitespace collapsed, case ignored). A page may hold fewer than `limit` bookings while `next_cursor` is not null.
+         */
+        get: operations["searchBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/bookings/{bookingID}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a booking of any account with its pass, every status change and its redemptions */
+        get: operations["getAdminBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/bookings/{bookingID}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking on the partner's behalf, with or without the cancellation fee
+         * @description The partner's cancel rules (409 BookingAlreadyCanceled, BookingAlreadyConfirmed when its pass was used) and events; the history records the employee, the reason and `waive_fee`.
+         */
+        post: operations["cancelBookingOnBehalf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/esims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an account's eSIMs by ICCID, of one status when asked */
+        get: operations["listAdminEsims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/esims/{iccid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an eSIM of any account with its packages and its suspensions */
+        get: operations["getAdminEsim"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/esims/{iccid}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an eSIM: it takes no top-up and no usage until resumed
+         * @description A suspended eSIM: 409 EsimInvalidState.
+         */
+        post: operations["suspendEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/esims/{iccid}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a suspended eSIM: its status is its packages' again
+         * @description An eSIM that is not suspended: 409 EsimInvalidState.
+         */
+        post: operations["resumeEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -2852,6 +2983,16 @@ export interface components {
             currency: string;
             description: string;
         };
+        CancelOnBehalfRequest: {
+            /** @description Why, for the audit log and the booking history */
+            reason: string;
+            /** @description true: the contract's cancellation fee is not charged for this cancel. */
+            waive_fee: boolean;
+        };
+        EsimSuspensionRequest: {
+            /** @description Why, for the audit log and the eSIM's history */
+            reason: string;
+        };
         TokenResponse: {
             access_token: string;
             /**
@@ -2872,7 +3013,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "EsimInvalidState" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -4180,7 +4321,7 @@ export interface components {
              * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4253,7 +4394,7 @@ export interface components {
              * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4555,6 +4696,201 @@ export interface components {
                 line_count: number;
             }[];
             closed_at: string | null;
+        };
+        AdminBookingsPage: {
+            data: components["schemas"]["AdminBooking"][];
+            next_cursor: string | null;
+        };
+        AdminBooking: {
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            status: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** @description true once the pass exists (from Issued on). */
+            pass_available: boolean;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            calling_code: string | null;
+            transport_number: string | null;
+            guests: components["schemas"]["Guest"][];
+            /** @description Confirm before this instant; set when the booking is Issued. */
+            hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            /** Format: uuid */
+            account_id: string;
+            /** Format: uuid */
+            service_id: string;
+            /** Format: uuid */
+            lounge_id?: string;
+            /** Format: uuid */
+            fast_track_id?: string;
+        };
+        AdminBookingDetail: {
+            /** Format: uuid */
+            booking_id: string;
+            /** @enum {string} */
+            status: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @enum {string} */
+            service_type: "Lounge" | "FastTrack";
+            /** @description true once the pass exists (from Issued on). */
+            pass_available: boolean;
+            first_name: string | null;
+            last_name: string | null;
+            email: string | null;
+            phone: string | null;
+            calling_code: string | null;
+            transport_number: string | null;
+            guests: components["schemas"]["Guest"][];
+            /** @description Confirm before this instant; set when the booking is Issued. */
+            hold_expires_at: string | null;
+            /** @description Each guest at your net price of its type, fixed when the booking was created; null for bookings made before prices existed */
+            price: components["schemas"]["Money"] | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            /** Format: uuid */
+            account_id: string;
+            /** Format: uuid */
+            service_id: string;
+            /** Format: uuid */
+            lounge_id?: string;
+            /** Format: uuid */
+            fast_track_id?: string;
+            pass: components["schemas"]["AdminPass"] | null;
+            history: components["schemas"]["BookingStatusChange"][];
+            redemptions: components["schemas"]["AdminRedemption"][];
+        };
+        AdminPass: {
+            /** Format: uuid */
+            pass_id: string;
+            /** @enum {string} */
+            status: "Issued" | "Active" | "Used" | "Canceled" | "Expired";
+            guests_count: number;
+            used_guests_count: number | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_from: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            valid_until: string;
+        };
+        BookingStatusChange: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            at: string;
+            /** @description The status left; null for the creation, or when not known (bookings made before history was recorded). */
+            from: ("Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired") | null;
+            /** @enum {string} */
+            to: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+            /** @description Who: the partner's application (its client id), an employee, or the service itself; null when not known. */
+            actor: {
+                /** @enum {string} */
+                type: "application" | "employee" | "service";
+                id: string | null;
+            } | null;
+            reason?: string;
+            waive_fee?: boolean;
+        };
+        AdminEsimsPage: {
+            data: components["schemas"]["AdminEsim"][];
+            next_cursor: string | null;
+        };
+        AdminEsim: {
+            iccid: string;
+            /**
+             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @enum {string}
+             */
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            /** Format: uuid */
+            order_id: string;
+            /** @description Oldest first: the ordered package, then top-ups. */
+            packages: components["schemas"]["EsimPackage"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            activation: components["schemas"]["EsimActivationSummary"];
+            /** Format: uuid */
+            account_id: string;
+        };
+        AdminEsimDetail: {
+            iccid: string;
+            /**
+             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @enum {string}
+             */
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            /** Format: uuid */
+            order_id: string;
+            /** @description Oldest first: the ordered package, then top-ups. */
+            packages: components["schemas"]["EsimPackage"][];
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            activation: components["schemas"]["EsimActivationSummary"];
+            /** Format: uuid */
+            account_id: string;
+            /** @description Suspensions and resumptions, oldest first. */
+            history: components["schemas"]["EsimStatusChange"][];
+        };
+        EsimStatusChange: {
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            at: string;
+            /** @enum {string} */
+            from: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            /** @enum {string} */
+            to: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            actor: {
+                /** @enum {string} */
+                type: "application" | "employee";
+                id: string;
+            };
+            reason: string;
         };
     };
     responses: {
@@ -5208,6 +5544,46 @@ export interface components {
         };
         /** @description Problem: IdempotencyConflict, PassNotReady, PassAlreadyUsed, PassCanceled, PassExpired, PassNotValidHere */
         Problem409IdempotencyConflictOrPassNotReadyOrPassAlreadyUsedOrPassCanceledOrPassExpiredOrPassNotValidHere: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: BookingNotFound */
+        Problem404BookingNotFound: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, BookingAlreadyCanceled, BookingAlreadyConfirmed */
+        Problem409IdempotencyConflictOrBookingAlreadyCanceledOrBookingAlreadyConfirmed: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: EsimNotFound */
+        Problem404EsimNotFound: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, EsimInvalidState */
+        Problem409IdempotencyConflictOrEsimInvalidState: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 [name: string]: unknown;
@@ -11268,6 +11644,287 @@ export interface operations {
             401: components["responses"]["Problem401Unauthorized"];
             403: components["responses"]["Problem403Forbidden"];
             405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    searchBookings: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                /** @description Only this account's bookings. */
+                account_id?: string;
+                status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
+                service_type?: "Lounge" | "FastTrack";
+                /** @description Bookings whose contact email equals this after normalisation (trimmed, inner whitespace collapsed, case ignored): " DOE " finds "Doe", "Do" does not. */
+                email?: string;
+                /** @description Bookings whose contact last name (not the other guests’) equals this after normalisation (trimmed, inner whitespace collapsed, case ignored): " DOE " finds "Doe", "Do" does not. */
+                last_name?: string;
+                /** @description Bookings whose transport (flight) number equals this after normalisation (trimmed, inner whitespace collapsed, case ignored): " DOE " finds "Doe", "Do" does not. */
+                transport_number?: string;
+                /** @description Only bookings created at or after this instant. */
+                created_from?: string;
+                /** @description Only bookings created at or before this instant. */
+                created_to?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bookings */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBookingsPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    getAdminBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBookingDetail"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404BookingNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    cancelBookingOnBehalf: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelOnBehalfRequest"];
+            };
+        };
+        responses: {
+            /** @description The canceled booking */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBooking"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404BookingNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrBookingAlreadyCanceledOrBookingAlreadyConfirmed"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listAdminEsims: {
+        parameters: {
+            query: {
+                limit?: number;
+                cursor?: string;
+                /** @description Required: the account whose eSIMs to list. */
+                account_id: string;
+                /** @description Only eSIMs in this status; a page may then hold fewer than `limit`. */
+                status?: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of eSIMs */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimsPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    getAdminEsim: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimDetail"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404EsimNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    suspendEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimSuspensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The suspended eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimDetail"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404EsimNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimInvalidState"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    resumeEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimSuspensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The resumed eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEsimDetail"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationError"];
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            404: components["responses"]["Problem404EsimNotFound"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimInvalidState"];
+            413: components["responses"]["Problem413PayloadTooLarge"];
+            415: components["responses"]["Problem415UnsupportedMediaType"];
             422: components["responses"]["Problem422ValidationError"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];

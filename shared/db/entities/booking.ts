@@ -3,7 +3,20 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
-import type { Booking, BookingStatus, Guest, ServiceType } from '../../domain/booking/model.ts';
+import {
+  type BookingLookup,
+  type BookingSearchPlan,
+  normaliseTravellerField,
+  type TravellerField,
+} from '../../domain/booking/lookup.ts';
+import type {
+  Booking,
+  BookingStatus,
+  ChangeActor,
+  Guest,
+  ServiceType,
+  StatusChange,
+} from '../../domain/booking/model.ts';
 import type {
   BookingChange,
   BookingListQuery,
@@ -14,9 +27,10 @@ import type {
 } from '../../domain/booking/ports.ts';
 import { bookingConflict } from '../../domain/booking/state.ts';
 import type { MoneyAmount } from '../../domain/money/money.ts';
-import type { Page } from '../../domain/ports.ts';
+import type { Page, PageRequest } from '../../domain/ports.ts';
 import type { ChargeTerms } from '../../domain/pricing/terms.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
+import { batchGetMain } from '../batch-get.ts';
 import { ddb } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import { commitWrites, DynamoUnitOfWork, type DynamoWrite } from '../transaction.ts';
@@ -100,6 +114,94 @@ function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | un
   return undefined;
 }
 
+/**
+ * The support tools' lookups (docs/support.md, docs/capacity.md): four sparse, keys-only indexes, each
+ * keyed by one attribute every booking write sets and sorted by `lookup_sk` `<created_at>#<booking_id>`:
+ * `bookingsById` (`booking_ref` `BOOKING_REF#<booking_id>`: a booking from its id alone), and one per
+ * traveller field, its value normalised (normaliseTravellerField): `bookingsByEmail` (`email_key`
+ * `BOOKING_EMAIL#<email>`), `bookingsByLastName` (`last_name_key` `BOOKING_LAST_NAME#<last name>`),
+ * `bookingsByTransport` (`transport_key` `BOOKING_TRANSPORT#<transport number>`). A field the booking
+ * lacks leaves it out of that index. Keys only: a status change moves no index key and so writes no
+ * index; a search reads the keys, then the bookings.
+ */
+export const bookingLookupIndexes = {
+  id: { indexName: 'bookingsById', attribute: 'booking_ref', prefix: 'BOOKING_REF#' },
+  email: { indexName: 'bookingsByEmail', attribute: 'email_key', prefix: 'BOOKING_EMAIL#' },
+  lastName: { indexName: 'bookingsByLastName', attribute: 'last_name_key', prefix: 'BOOKING_LAST_NAME#' },
+  transportNumber: {
+    indexName: 'bookingsByTransport',
+    attribute: 'transport_key',
+    prefix: 'BOOKING_TRANSPORT#',
+  },
+} as const satisfies Record<TravellerField | 'id', { indexName: string; attribute: string; prefix: string }>;
+export const bookingLookupSortKey = 'lookup_sk';
+/** Index partition key prefixes of the lookups (infra/table-keys.ts: the support tools read them). */
+export const bookingLookupPartitionPrefixes = Object.values(bookingLookupIndexes).map(
+  (index) => index.prefix,
+);
+
+/** The lookup index attributes of a booking: what every Put of its item sets, and the backfill adds. */
+export function bookingLookupAttributes(booking: Booking): Record<string, string> {
+  const attributes: Record<string, string> = {
+    [bookingLookupIndexes.id.attribute]: `${bookingLookupIndexes.id.prefix}${booking.bookingId}`,
+    [bookingLookupSortKey]: `${booking.createdAt}#${booking.bookingId}`,
+  };
+  for (const field of ['email', 'lastName', 'transportNumber'] as const) {
+    const value = booking[field];
+    const normalised = value === null ? '' : normaliseTravellerField(value);
+    const index = bookingLookupIndexes[field];
+    if (normalised !== '') attributes[index.attribute] = `${index.prefix}${normalised}`;
+  }
+  return attributes;
+}
+
+interface StatusChangeItem {
+  at: string;
+  from?: BookingStatus | null;
+  to: BookingStatus;
+  actor: { type: ChangeActor['type']; id?: string };
+  reason?: string;
+  waive_fee?: boolean;
+}
+
+function statusChangeToItem(change: StatusChange): StatusChangeItem {
+  return {
+    at: change.at,
+    ...(change.from !== undefined ? { from: change.from } : {}),
+    to: change.to,
+    actor: { type: change.actor.type, ...(change.actor.id !== undefined ? { id: change.actor.id } : {}) },
+    ...(change.reason !== undefined ? { reason: change.reason } : {}),
+    ...(change.waiveFee !== undefined ? { waive_fee: change.waiveFee } : {}),
+  };
+}
+
+function statusChangeFromItem(item: StatusChangeItem): StatusChange {
+  return {
+    at: item.at,
+    ...(item.from !== undefined ? { from: item.from } : {}),
+    to: item.to,
+    actor: { type: item.actor.type, ...(item.actor.id !== undefined ? { id: item.actor.id } : {}) },
+    ...(item.reason !== undefined ? { reason: item.reason } : {}),
+    ...(item.waive_fee !== undefined ? { waiveFee: item.waive_fee } : {}),
+  };
+}
+
+/** The history entry of a change that moves the status; none for a pass's use. */
+function historyEntryOf(change: BookingChange, at: string): StatusChange | undefined {
+  if (change.action === 'use') return undefined;
+  return {
+    at,
+    from: change.before?.status ?? null,
+    to: change.after.status,
+    actor: change.actor ?? { type: 'service' },
+    ...(change.reason !== undefined ? { reason: change.reason } : {}),
+    ...(change.waiveFee !== undefined ? { waiveFee: change.waiveFee } : {}),
+  };
+}
+
+/** Appends one entry to the item's history (an item written before history was recorded has none). */
+const appendHistory = 'history = list_append(if_not_exists(history, :no_history), :history_entry)';
+
 interface GuestItem {
   first_name: string;
   last_name: string;
@@ -153,6 +255,16 @@ export interface BookingItem {
   charge_terms?: ChargeTermsItem;
   created_at: string;
   updated_at: string;
+  /** Every status change since history was recorded, oldest first, each written with its change. */
+  history?: StatusChangeItem[];
+  /** Set by an employee's cancel that waives the cancellation fee: the ledger charges none. */
+  cancel_fee_waived?: boolean;
+  /** The lookup indexes' keys (bookingLookupAttributes). */
+  booking_ref?: string;
+  lookup_sk?: string;
+  email_key?: string;
+  last_name_key?: string;
+  transport_key?: string;
   /** The last change the service made, and when: what the processor publishes events for. */
   change_id: string;
   changed_at: string;
@@ -163,6 +275,7 @@ export function bookingToItem(booking: Booking, change: { id: string; at: string
   return {
     ...bookingKeys(booking.accountId, booking.bookingId),
     ...sweepIndexOf(booking),
+    ...bookingLookupAttributes(booking),
     entity: 'Booking',
     booking_id: booking.bookingId,
     account_id: booking.accountId,
@@ -214,6 +327,7 @@ export function bookingToItem(booking: Booking, change: { id: string; at: string
       : {}),
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
+    ...(booking.history ? { history: booking.history.map(statusChangeToItem) } : {}),
     change_id: change.id,
     changed_at: change.at,
   };
@@ -270,6 +384,7 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
       : null,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
+    ...(stored.history ? { history: stored.history.map(statusChangeFromItem) } : {}),
   };
 }
 
@@ -433,13 +548,15 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
   const description = `booking ${after.bookingId} ${action}: ${before?.status ?? 'new'} -> ${after.status}`;
   const key = bookingKeys(after.accountId, after.bookingId);
   const changed = newChange(now);
+  const entry = historyEntryOf(change, changed.at);
   if (before === null || action === 'issue') {
+    const history = [...(before?.history ?? []), ...(entry ? [entry] : [])];
     return {
       description,
       item: {
         Put: {
           TableName: table,
-          Item: bookingToItem(after, changed),
+          Item: bookingToItem({ ...after, history }, changed),
           ConditionExpression: before === null ? 'attribute_not_exists(pk)' : '#status = :expected',
           ...(before === null
             ? {}
@@ -484,7 +601,7 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
       Update: {
         TableName: table,
         Key: key,
-        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
+        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, ${appendHistory}${change.waiveFee ? ', cancel_fee_waived = :waived' : ''} ${leaveHoldIndex}`,
         // A cancel also needs the pass unused: a use racing it must win or lose as a whole.
         ConditionExpression: `#status = :expected${action === 'cancel' ? ' AND attribute_not_exists(pass_used_guests_count)' : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
@@ -493,6 +610,9 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
           ':at': after.updatedAt,
           ':change': changed.id,
           ':expected': before.status,
+          ':no_history': [],
+          ':history_entry': entry ? [statusChangeToItem(entry)] : [],
+          ...(change.waiveFee ? { ':waived': true } : {}),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -515,7 +635,7 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
       new UpdateCommand({
         TableName: config().mainTableName,
         Key: bookingKeys(action.accountId, action.bookingId),
-        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
+        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, ${appendHistory} ${leaveHoldIndex}`,
         ConditionExpression:
           `service_type = :type AND #status IN (${Object.keys(from).join(', ')}) ` +
           'AND (#status <> :issued OR hold_expires_at > :at) AND attribute_not_exists(pass_used_guests_count)',
@@ -526,6 +646,11 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
           ':change': changed.id,
           ':type': action.serviceType,
           ':issued': 'Issued',
+          ':no_history': [],
+          // The status it leaves is one of `from`, unknown without a read: the previous entry's `to`.
+          ':history_entry': [
+            statusChangeToItem({ at: changed.at, to: action.to, actor: action.actor ?? { type: 'service' } }),
+          ],
           ...from,
         },
         ReturnValues: 'ALL_NEW',
@@ -539,6 +664,135 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
     return { applied: false, found: error.Item ? bookingFromItem(unmarshall(error.Item)) : undefined };
   }
 }
+
+/** The first 48 bits of a UUIDv7 as its text starts: `xxxxxxxx-xxxx`, the creation millisecond. */
+function uuidV7TimePrefix(instant: string): string {
+  const hex = Date.parse(instant).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+}
+
+type Position = Record<string, string>;
+
+/** A cursor of a search: the key attributes of the last booking read, inside the partition searched. */
+function decodePosition(
+  cursor: string,
+  keys: readonly string[],
+  partition: Record<string, string>,
+): Position {
+  return decodeCursor(
+    cursor,
+    (position): position is Position =>
+      Object.keys(position).length === keys.length &&
+      keys.every((key) => typeof position[key] === 'string' && /^.{1,1024}$/s.test(position[key])) &&
+      Object.entries(partition).every(([key, value]) => position[key] === value) &&
+      String(position.sk).startsWith(bookingPrefix),
+  );
+}
+
+/**
+ * One page of a search (BookingSearchPlan): the index or partition read newest first within the
+ * creation range, each booking kept when the plan accepts it. Bounded like listBookings.
+ */
+export async function searchBookings(plan: BookingSearchPlan, page: PageRequest): Promise<Page<Booking>> {
+  const { source, createdFrom, createdTo } = plan;
+  let query: { keys: readonly string[]; partition: Record<string, string>; input: Record<string, unknown> };
+  if (source.kind === 'account') {
+    const pk = accountPartition(source.accountId);
+    query = {
+      keys: ['pk', 'sk'],
+      partition: { pk },
+      input: {
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':from': `${bookingPrefix}${createdFrom ? uuidV7TimePrefix(createdFrom) : ''}`,
+          ':to': `${bookingPrefix}${createdTo ? uuidV7TimePrefix(createdTo) : ''}~`,
+        },
+      },
+    };
+  } else {
+    const index = bookingLookupIndexes[source.field];
+    const indexKey = `${index.prefix}${source.value}`;
+    query = {
+      keys: ['pk', 'sk', index.attribute, bookingLookupSortKey],
+      partition: { [index.attribute]: indexKey },
+      input: {
+        IndexName: index.indexName,
+        KeyConditionExpression: '#key = :key AND #sort BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#key': index.attribute, '#sort': bookingLookupSortKey },
+        // A key condition takes no empty string: '0' sorts before every timestamp, '~' after.
+        ExpressionAttributeValues: {
+          ':key': indexKey,
+          ':from': createdFrom ?? '0',
+          ':to': `${createdTo ?? ''}~`,
+        },
+      },
+    };
+  }
+  let start: Position | undefined =
+    page.cursor === undefined ? undefined : decodePosition(page.cursor, query.keys, query.partition);
+  const found: { position: Position; booking: Booking }[] = [];
+  for (let round = 0; round < maxQueriesPerPage && found.length <= page.limit; round++) {
+    const result = await ddb().send(
+      new QueryCommand({
+        TableName: config().mainTableName,
+        ...query.input,
+        ScanIndexForward: false,
+        Limit: page.limit + 1,
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      } as ConstructorParameters<typeof QueryCommand>[0]),
+    );
+    const rows = (result.Items ?? []).filter((row) => String(row.sk).startsWith(bookingPrefix));
+    const items =
+      source.kind === 'account'
+        ? rows
+        : await batchGetMain(rows.map((row) => ({ pk: String(row.pk), sk: String(row.sk) }))).then((read) =>
+            rows.map((row) => read({ pk: String(row.pk), sk: String(row.sk) })),
+          );
+    rows.forEach((row, index) => {
+      const item = items[index];
+      if (!item) return;
+      const booking = bookingFromItem(item);
+      if (!plan.matches(booking)) return;
+      found.push({ position: Object.fromEntries(query.keys.map((key) => [key, String(row[key])])), booking });
+    });
+    start = result.LastEvaluatedKey as Position | undefined;
+    if (!start) break;
+  }
+  const kept = found.slice(0, page.limit);
+  const resumeAfter = found.length > page.limit ? kept.at(-1)?.position : start;
+  return {
+    items: kept.map((match) => match.booking),
+    nextCursor: resumeAfter ? encodeCursor(resumeAfter) : null,
+  };
+}
+
+/** The booking of an id in any account: its key from the id index, then a strongly consistent read. */
+export async function findBookingById(bookingId: string): Promise<Booking | undefined> {
+  const index = bookingLookupIndexes.id;
+  const { Items } = await ddb().send(
+    new QueryCommand({
+      TableName: config().mainTableName,
+      IndexName: index.indexName,
+      KeyConditionExpression: '#key = :key',
+      ExpressionAttributeNames: { '#key': index.attribute },
+      ExpressionAttributeValues: { ':key': `${index.prefix}${bookingId}` },
+      Limit: 1,
+    }),
+  );
+  const row = Items?.[0];
+  if (!row) return undefined;
+  const { Item } = await ddb().send(
+    new GetCommand({
+      TableName: config().mainTableName,
+      Key: { pk: row.pk, sk: row.sk },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? bookingFromItem(Item) : undefined;
+}
+
+export const bookingLookup: BookingLookup = { findById: findBookingById, search: searchBookings };
 
 export const bookingStore: BookingStore = {
   find: findBooking,

@@ -3,7 +3,13 @@ import { config } from '../../config/env.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { esimEvents } from '../../domain/esim/events.ts';
 import { nextExpiry } from '../../domain/esim/lifecycle.ts';
-import type { Esim, EsimPackage, PackageEventType, PackageStatus } from '../../domain/esim/model.ts';
+import type {
+  Esim,
+  EsimPackage,
+  EsimStatusChange,
+  PackageEventType,
+  PackageStatus,
+} from '../../domain/esim/model.ts';
 import type { EsimChange, EsimKey, EsimStore } from '../../domain/esim/ports.ts';
 import { newEvent } from '../../domain/events.ts';
 import type { Page, PageRequest } from '../../domain/ports.ts';
@@ -62,6 +68,10 @@ export interface EsimItem {
   version: number;
   created_at: string;
   updated_at: string;
+  /** Present while suspended (shared/domain/esim/suspension.ts). */
+  suspended_at?: string;
+  /** Suspensions and resumptions, oldest first. */
+  history?: EsimStatusChange[];
 }
 
 function packageToItem(pkg: EsimPackage): PackageItem {
@@ -114,6 +124,11 @@ export function esimToItem(esim: Esim): EsimItem {
     version: esim.version,
     created_at: esim.createdAt,
     updated_at: esim.updatedAt,
+    ...(esim.suspendedAt !== undefined ? { suspended_at: esim.suspendedAt } : {}),
+    // Stored as the domain has it: plain fields whose names are the wire's too.
+    ...(esim.history
+      ? { history: esim.history.map((change) => ({ ...change, actor: { ...change.actor } })) }
+      : {}),
   };
 }
 
@@ -130,6 +145,8 @@ export function esimFromItem(item: Record<string, unknown>): Esim {
     version: stored.version,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
+    ...(stored.suspended_at !== undefined ? { suspendedAt: stored.suspended_at } : {}),
+    ...(stored.history ? { history: stored.history } : {}),
   };
 }
 

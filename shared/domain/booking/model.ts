@@ -82,6 +82,34 @@ export interface Booking extends Contact {
   chargeTerms: ChargeTerms | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Every status change recorded with the change itself, oldest first (absent on bookings read from
+   * items written before history was recorded, and on bookings built in memory).
+   */
+  history?: readonly StatusChange[];
+}
+
+/** Who moved a booking: the partner's application, an employee on the partner's behalf, or the service. */
+export interface ChangeActor {
+  type: 'application' | 'employee' | 'service';
+  /** The client id or the employee's subject; absent for the service's own steps. */
+  id?: string;
+}
+
+/** One status change, as recorded in the write that made it. */
+export interface StatusChange {
+  at: string;
+  /**
+   * The status it left: absent when the writer did not read it (a partner's one-write confirm or
+   * cancel), in which case it is the previous entry's `to`; null for the creation.
+   */
+  from?: BookingStatus | null;
+  to: BookingStatus;
+  actor: ChangeActor;
+  /** An employee's reason (cancel on the partner's behalf). */
+  reason?: string;
+  /** An employee's cancel that waives the contract's cancellation fee: the ledger charges none. */
+  waiveFee?: boolean;
 }
 
 export interface Pass {
@@ -152,4 +180,12 @@ export function passOf(booking: Booking): Pass | undefined {
     // Its status last moved with the booking, or when it was used.
     updatedAt: booking.passUse?.usedAt ?? booking.updatedAt,
   };
+}
+
+/**
+ * Whether an employee canceled the booking on the partner's behalf waiving the contract's cancellation
+ * fee (docs/support.md): the ledger then charges none for the cancel.
+ */
+export function cancellationFeeWaived(booking: Pick<Booking, 'history'>): boolean {
+  return booking.history?.some((change) => change.to === 'Canceled' && change.waiveFee === true) ?? false;
 }

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../events.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
-import type { BookableService, Booking, BookingStatus, Pass, ServiceType } from './model.ts';
+import type { BookableService, Booking, BookingStatus, ChangeActor, Pass, ServiceType } from './model.ts';
 import type { BookingAction, PassAction } from './state.ts';
 
 /**
@@ -16,6 +16,11 @@ export interface BookingChange {
   before: Booking | null;
   after: Booking;
   now: Date;
+  /** Who made it, recorded in the booking's history with a status change; the service when absent. */
+  actor?: ChangeActor;
+  /** An employee's reason and fee waiver, recorded with the change (cancel on the partner's behalf). */
+  reason?: string;
+  waiveFee?: boolean;
 }
 
 /**
@@ -30,6 +35,7 @@ export interface PartnerAction {
   from: readonly BookingStatus[];
   to: BookingStatus;
   now: Date;
+  actor?: ChangeActor;
 }
 
 /** The booking as the action left it, or, when its condition failed, the booking as it was found. */

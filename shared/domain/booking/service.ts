@@ -17,6 +17,7 @@ import {
   type BookableService,
   type Booking,
   type BookingInfo,
+  type ChangeActor,
   type Contact,
   type Guest,
   type IssuedPass,
@@ -62,6 +63,8 @@ export interface BookingContext {
   accountId: string;
   serviceType: ServiceType;
   now: Date;
+  /** Who acts, for the booking's history: the partner's application unless an employee acts for it. */
+  actor?: ChangeActor;
 }
 
 export const bookingNotFound = (bookingId: string, serviceType?: ServiceType) =>
@@ -136,7 +139,15 @@ export async function createBooking(
     createdAt: at,
     updatedAt: at,
   };
-  deps.uow.stage(...deps.store.writes({ action: 'create', before: null, after: booking, now }));
+  deps.uow.stage(
+    ...deps.store.writes({
+      action: 'create',
+      before: null,
+      after: booking,
+      now,
+      ...(context.actor ? { actor: context.actor } : {}),
+    }),
+  );
   return booking;
 }
 
@@ -161,9 +172,14 @@ export function listBookings(
   return store.list(accountId, serviceType, query);
 }
 
-function statusChange(booking: Booking, action: 'confirm' | 'cancel' | 'expire', now: Date): BookingChange {
+function statusChange(
+  booking: Booking,
+  action: 'confirm' | 'cancel' | 'expire',
+  now: Date,
+  actor?: ChangeActor,
+): BookingChange {
   const after: Booking = { ...booking, status: nextStatus[action], updatedAt: now.toISOString() };
-  return { action, before: booking, after, now };
+  return { action, before: booking, after, now, ...(actor ? { actor } : {}) };
 }
 
 /**
@@ -207,6 +223,7 @@ export async function changeBooking(
       from: allowedFrom(action),
       to: nextStatus[action],
       now: context.now,
+      ...(context.actor ? { actor: context.actor } : {}),
     });
     if (outcome.applied) return outcome.booking;
     throw await refusalOf(store, context, bookingId, action, outcome.found);
@@ -214,9 +231,36 @@ export async function changeBooking(
   const booking = await findBooking(store, context.accountId, context.serviceType, bookingId);
   const refused = await refusalBefore(store, context, action, booking);
   if (refused) throw refused;
-  const change = statusChange(booking, action, context.now);
+  const change = statusChange(booking, action, context.now, context.actor);
   uow.stage(...store.writes(change));
   return change.after;
+}
+
+/**
+ * An employee's cancel on the partner's behalf (docs/support.md): the partner's cancel rules on the
+ * booking as it is, staged in the request's unit of work with the audit record, and recorded in the
+ * booking's history with the employee, the reason and whether the cancellation fee is waived. Its
+ * events are the partner's own cancel's: the processor publishes them from the change.
+ */
+export async function cancelOnBehalf(
+  deps: { store: BookingStore; uow: UnitOfWork },
+  booking: Booking,
+  change: { employeeId: string; reason: string; waiveFee: boolean; now: Date },
+): Promise<Booking> {
+  const context: BookingContext = {
+    accountId: booking.accountId,
+    serviceType: booking.serviceType,
+    now: change.now,
+  };
+  const refused = await refusalBefore(deps.store, context, 'cancel', booking);
+  if (refused) throw refused;
+  const staged: BookingChange = {
+    ...statusChange(booking, 'cancel', change.now, { type: 'employee', id: change.employeeId }),
+    reason: change.reason,
+    waiveFee: change.waiveFee,
+  };
+  deps.uow.stage(...deps.store.writes(staged));
+  return staged.after;
 }
 
 /** Why the action may not proceed on the booking as it is (expiring it when its hold ended), if it may not. */

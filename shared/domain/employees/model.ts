@@ -13,8 +13,8 @@ export type EmployeeScope = (typeof employeeScopes)[number];
 
 /**
  * Each role is a fixed set of scopes. `admin` holds every employee scope; `support` only reads
- * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log, venues, redemptions and
- * billing.
+ * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log, venues, redemptions,
+ * billing, bookings and eSIMs.
  */
 export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
   admin: employeeScopes,
@@ -28,6 +28,8 @@ export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
     'admin.venues:read',
     'admin.redemptions:read',
     'admin.billing:read',
+    'admin.bookings:read',
+    'admin.esims:read',
   ],
 };
 

@@ -61,6 +61,12 @@ export function currentPackage(packages: readonly EsimPackage[], now: Date): Esi
  * (data used up, time left: a top-up brings it back), and Expired once every package is.
  */
 export function esimStatusAt(esim: Esim, now: Date): EsimStatus {
+  if (esim.suspendedAt !== undefined) return 'Suspended';
+  return packagesStatusAt(esim, now);
+}
+
+/** The status the packages give the eSIM, suspended or not: what a resume returns it to. */
+export function packagesStatusAt(esim: Esim, now: Date): PackageStatus {
   const current = currentPackage(esim.packages, now);
   if (current) return statusAt(current, now);
   return esim.packages.some((pkg) => statusAt(pkg, now) === 'Exhausted') ? 'Exhausted' : 'Expired';

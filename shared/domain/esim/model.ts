@@ -10,9 +10,21 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const packageStatuses = ['NotActive', 'Active', 'Exhausted', 'Expired'] as const;
 export type PackageStatus = (typeof packageStatuses)[number];
 
-/** An eSIM's status is the status of its current package (lifecycle.ts, `esimStatusAt`). */
-export const esimStatuses = packageStatuses;
-export type EsimStatus = PackageStatus;
+/**
+ * An eSIM's status is `Suspended` while an employee holds it suspended (suspension.ts), otherwise the
+ * status of its current package (lifecycle.ts, `esimStatusAt`).
+ */
+export const esimStatuses = [...packageStatuses, 'Suspended'] as const;
+export type EsimStatus = (typeof esimStatuses)[number];
+
+/** Who changed an eSIM's status, and why (docs/support.md). */
+export interface EsimStatusChange {
+  at: string;
+  from: EsimStatus;
+  to: EsimStatus;
+  actor: { type: 'employee' | 'application'; id: string };
+  reason: string;
+}
 
 /** The package events of the webhook pipeline, each sent at most once per package (`notified`). */
 export const packageEventTypes = [
@@ -92,6 +104,10 @@ export interface Esim {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** Set while the eSIM is suspended: it takes no top-up and no usage (suspension.ts). */
+  suspendedAt?: string;
+  /** Suspensions and resumptions, oldest first (absent until the first). */
+  history?: readonly EsimStatusChange[];
 }
 
 /** Counts of an account's ICCIDs: waiting in the pool, and issued as eSIMs. */

@@ -26,6 +26,7 @@ import {
   type Tariff,
 } from './model.ts';
 import type { EsimOrderStore, EsimStore, EsimTariffs, IccidPool, PoolAccounts, Resellers } from './ports.ts';
+import { suspendedTopupRefusal, suspendedUsageRefusal } from './suspension.ts';
 
 export interface EsimContext {
   accountId: string;
@@ -277,6 +278,7 @@ export async function topupOffers(
 ): Promise<Tariff[]> {
   const esim = await findEsim(deps.esims, context, iccid);
   const tariffs = await deps.tariffs.list(context.accountId, acceptLanguage);
+  if (suspendedTopupRefusal(esim)) return [];
   return tariffs.filter((tariff) => topupRefusal(esim, tariff, context.now) === undefined);
 }
 
@@ -293,7 +295,7 @@ export async function topUp(
 ): Promise<EsimPackage> {
   const esim = await findEsim(deps.esims, context, iccid);
   const tariff = await tariffFor(deps.tariffs, context, request);
-  const refused = topupRefusal(esim, tariff, context.now);
+  const refused = suspendedTopupRefusal(esim) ?? topupRefusal(esim, tariff, context.now);
   if (refused) throw refused;
   const pkg = newPackage(
     {
@@ -338,6 +340,8 @@ export async function recordUsage(
   usedMb: number,
 ): Promise<EsimPackage> {
   const esim = await findEsim(deps.esims, context, iccid);
+  const suspended = suspendedUsageRefusal(esim, context.now);
+  if (suspended) throw suspended;
   const change = addUsage(esim, usedMb, context.now);
   if (!change) {
     throw new ValidationError(`eSIM ${iccid} has no package that can take usage: top it up first.`, [

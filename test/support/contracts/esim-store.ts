@@ -38,6 +38,29 @@ export function esimStoreContract(name: string, store: () => EsimStore): void {
       expect(await store().find(randomUUID(), esim.iccid)).toBeUndefined();
     });
 
+    it('keeps a suspension and the history of suspensions as written, and drops them on a resume', async () => {
+      const esim = await issued();
+      const entry = {
+        at: now.toISOString(),
+        from: 'NotActive',
+        to: 'Suspended',
+        actor: { type: 'employee', id: 'ada.admin' },
+        reason: 'Lost phone',
+      } as const;
+      const suspended: Esim = {
+        ...esim,
+        suspendedAt: now.toISOString(),
+        history: [entry],
+        version: esim.version + 1,
+      };
+      await store().commit(store().writes(change(esim, suspended)));
+      const { suspendedAt: _, ...resumed } = { ...suspended, version: suspended.version + 1 };
+
+      expect(await store().find(esim.accountId, esim.iccid)).toEqual(suspended);
+      await store().commit(store().writes(change(suspended, resumed)));
+      expect(await store().find(esim.accountId, esim.iccid)).toEqual(resumed);
+    });
+
     it('refuses to issue an eSIM twice', async () => {
       const esim = await issued();
 

@@ -72,6 +72,70 @@ describe('the hold index key', () => {
   });
 });
 
+describe('the lookup keys of the support tools', () => {
+  it('index every booking by its id and each traveller field it has, normalised, sorted by creation', () => {
+    const item = bookingToItem(
+      aBooking({ email: ' Ada@Example.COM ', lastName: 'Van  der Berg', transportNumber: null }),
+      change,
+    );
+
+    expect(item).toMatchObject({
+      booking_ref: `BOOKING_REF#${aBooking().bookingId}`,
+      lookup_sk: `${aBooking().createdAt}#${aBooking().bookingId}`,
+      email_key: 'BOOKING_EMAIL#ada@example.com',
+      last_name_key: 'BOOKING_LAST_NAME#van der berg',
+    });
+    expect(item).not.toHaveProperty('transport_key');
+  });
+});
+
+describe('the history of a booking', () => {
+  it('starts with the creation and carries the entries before it into the issue', () => {
+    const actor = { type: 'application', id: 'client-1' } as const;
+    const create = bookingChangeWrite({ action: 'create', before: null, after: aBooking(), now, actor });
+    const created = bookingFromItem(create.item.Put?.Item ?? {});
+
+    const issue = bookingChangeWrite({ action: 'issue', before: created, after: anIssuedBooking(), now });
+
+    expect(created.history).toEqual([{ at: now.toISOString(), from: null, to: 'Processing', actor }]);
+    expect(bookingFromItem(issue.item.Put?.Item ?? {}).history).toEqual([
+      { at: now.toISOString(), from: null, to: 'Processing', actor },
+      { at: now.toISOString(), from: 'Processing', to: 'Issued', actor: { type: 'service' } },
+    ]);
+  });
+
+  it("appends an employee's cancel with its reason and fee waiver in the write of the change", () => {
+    const booking = anIssuedBooking();
+
+    const write = bookingChangeWrite({
+      action: 'cancel',
+      before: booking,
+      after: { ...booking, status: 'Canceled', updatedAt: now.toISOString() },
+      now,
+      actor: { type: 'employee', id: 'ada.admin' },
+      reason: 'Asked by phone',
+      waiveFee: true,
+    });
+
+    expect(write.item.Update?.UpdateExpression).toContain(
+      'history = list_append(if_not_exists(history, :no_history), :history_entry), cancel_fee_waived = :waived',
+    );
+    expect(write.item.Update?.ExpressionAttributeValues).toMatchObject({
+      ':history_entry': [
+        {
+          at: now.toISOString(),
+          from: 'Issued',
+          to: 'Canceled',
+          actor: { type: 'employee', id: 'ada.admin' },
+          reason: 'Asked by phone',
+          waive_fee: true,
+        },
+      ],
+      ':waived': true,
+    });
+  });
+});
+
 describe('the write of a change', () => {
   it('creates the booking only where none exists, alone: its event follows from its stream record', () => {
     const write = bookingChangeWrite({ action: 'create', before: null, after: aBooking(), now });

@@ -15,7 +15,9 @@ describe("the API reference's Error codes chapter", () => {
   it('names the operations that return each code, counted through the referenced answers', () => {
     const chapter = errorCodesMarkdown(document);
 
-    expect(chapter).toContain('| `EsimNotFound` | 404 | `getEsim`, `listEsimTopups`, `topUpEsim` |');
+    expect(chapter).toContain(
+      '| `EsimNotFound` | 404 | `getEsim`, `listEsimTopups`, `topUpEsim`, `getAdminEsim`, `suspendEsim`, `resumeEsim` |',
+    );
     expect(chapter).toMatch(/\| `Unauthorized` \| 401 \| \d+ operations \|/);
   });
 

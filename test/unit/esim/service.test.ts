@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConcurrentChangeError } from '../../../shared/domain/errors.ts';
-import { addUsage } from '../../../shared/domain/esim/lifecycle.ts';
+import { addUsage, esimStatusAt } from '../../../shared/domain/esim/lifecycle.ts';
 import type { Esim } from '../../../shared/domain/esim/model.ts';
 import {
   confirmOrder,
@@ -13,6 +13,7 @@ import {
   topUp,
   topupOffers,
 } from '../../../shared/domain/esim/service.ts';
+import { resumeEsim, suspendEsim } from '../../../shared/domain/esim/suspension.ts';
 import { MemoryLedger } from '../../support/memory-ledger.ts';
 import {
   accountId,
@@ -249,6 +250,75 @@ describe('confirming an order', () => {
     const error = await confirmOrder(confirmDeps, context, (await order()).orderId).catch((caught) => caught);
 
     expect(error).toBeInstanceOf(ConcurrentChangeError);
+  });
+});
+
+describe('suspension', () => {
+  const byEmployee = { actor: { type: 'employee', id: 'ada.admin' } as const, reason: 'Lost phone', now };
+
+  async function suspended() {
+    const world_ = world();
+    const esim = await world_.issued();
+    const uow = new Uow();
+    const after = suspendEsim({ esims: world_.esims, uow }, esim, byEmployee);
+    world_.esims.apply(uow.writes);
+    return { ...world_, esim, after };
+  }
+
+  it('makes the eSIM Suspended, recorded in its history on the version read', async () => {
+    const { esims, esim, after } = await suspended();
+
+    expect(esimStatusAt(after, now)).toBe('Suspended');
+    expect(after.history).toEqual([
+      {
+        at: now.toISOString(),
+        from: 'NotActive',
+        to: 'Suspended',
+        actor: byEmployee.actor,
+        reason: 'Lost phone',
+      },
+    ]);
+    expect((await esims.find(accountId, esim.iccid))?.version).toBe(esim.version + 1);
+  });
+
+  it('refuses a top-up (409 EsimTopupUnavailable, esim_suspended) and usage (409 EsimInvalidState) while suspended', async () => {
+    const { esims, tariffs, esim } = await suspended();
+
+    const topup = await refusal(
+      topUp({ esims, tariffs, ledger: new MemoryLedger(), uow: new Uow() }, context, esim.iccid, {
+        packageTemplateId: cis.id,
+        activePeriod: 30,
+        validityPeriod: 60,
+      }),
+    );
+    const usage = await refusal(recordUsage({ esims, uow: new Uow() }, context, esim.iccid, 10));
+
+    expect(topup).toEqual({ code: 'EsimTopupUnavailable', details: { reason: 'esim_suspended' } });
+    expect(usage).toEqual({ code: 'EsimInvalidState', details: { status: 'Suspended' } });
+  });
+
+  it('refuses a second suspend and a resume of an eSIM that is not suspended (409 EsimInvalidState)', async () => {
+    const { esims, after, issued } = await suspended();
+    const active = await issued();
+
+    expect(() => suspendEsim({ esims, uow: new Uow() }, after, byEmployee)).toThrow(
+      expect.objectContaining({ code: 'EsimInvalidState' }),
+    );
+    expect(() => resumeEsim({ esims, uow: new Uow() }, active, byEmployee)).toThrow(
+      expect.objectContaining({ code: 'EsimInvalidState' }),
+    );
+  });
+
+  it("resumes to its packages' status", async () => {
+    const { esims, after } = await suspended();
+
+    const resumed = resumeEsim({ esims, uow: new Uow() }, after, { ...byEmployee, reason: 'Found' });
+
+    expect(esimStatusAt(resumed, now)).toBe('NotActive');
+    expect(resumed.history?.map((change) => [change.from, change.to])).toEqual([
+      ['NotActive', 'Suspended'],
+      ['Suspended', 'NotActive'],
+    ]);
   });
 });
 

@@ -52,6 +52,7 @@ describe('the error catalog', () => {
       'CatalogResourceConflict',
       'AmenityResourceConflict',
       'AlreadyCompanyMember',
+      'EsimInvalidState',
       'EsimPoolExhausted',
       'EsimTopupUnavailable',
       'EsimResellerAlreadyLinked',

@@ -61,6 +61,8 @@ describe('role scopes', () => {
       'admin.venues:read',
       'admin.redemptions:read',
       'admin.billing:read',
+      'admin.bookings:read',
+      'admin.esims:read',
     ]);
     for (const scope of scopes) expect(scope).toMatch(/:read$/);
   });

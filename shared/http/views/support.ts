@@ -1,0 +1,58 @@
+import { historyOf } from '../../domain/booking/lookup.ts';
+import { type Booking, passOf } from '../../domain/booking/model.ts';
+import type { Esim } from '../../domain/esim/model.ts';
+import type { Redemption } from '../../domain/redemptions/model.ts';
+import { bookingView } from './booking.ts';
+import { esimSummaryView } from './esim.ts';
+import { adminRedemptionView } from './redemptions.ts';
+
+/** A booking as employees read it (docs/support.md): the partner's record with its account and service. */
+export function adminBookingView(booking: Booking) {
+  return { ...bookingView(booking), account_id: booking.accountId, service_id: booking.serviceId };
+}
+
+/** The booking's full story: its pass (no QR payload), every status change, its redemptions. */
+export function adminBookingDetailView(booking: Booking, redemptions: readonly Redemption[]) {
+  const pass = passOf(booking);
+  return {
+    ...adminBookingView(booking),
+    pass: pass
+      ? {
+          pass_id: pass.passId,
+          status: pass.status,
+          guests_count: pass.guestsCount,
+          used_guests_count: pass.usedGuestsCount,
+          valid_from: pass.validFrom,
+          valid_until: pass.validUntil,
+        }
+      : null,
+    history: historyOf(booking).map((change) => ({
+      at: change.at,
+      from: change.from,
+      to: change.to,
+      actor: change.actor ? { type: change.actor.type, id: change.actor.id ?? null } : null,
+      ...(change.reason !== undefined ? { reason: change.reason } : {}),
+      ...(change.waiveFee !== undefined ? { waive_fee: change.waiveFee } : {}),
+    })),
+    redemptions: redemptions.map(adminRedemptionView),
+  };
+}
+
+/** An eSIM as employees list it: the partner's summary and its account. */
+export function adminEsimView(esim: Esim, now: Date) {
+  return { ...esimSummaryView(esim, now), account_id: esim.accountId };
+}
+
+/** One eSIM with its packages and its suspensions and resumptions. */
+export function adminEsimDetailView(esim: Esim, now: Date) {
+  return {
+    ...adminEsimView(esim, now),
+    history: (esim.history ?? []).map((change) => ({
+      at: change.at,
+      from: change.from,
+      to: change.to,
+      actor: { type: change.actor.type, id: change.actor.id },
+      reason: change.reason,
+    })),
+  };
+}
