@@ -31,6 +31,7 @@ import {
   redemptionPartitionPrefix,
   venueRedemptionsPartitionPrefix,
 } from '../shared/db/entities/redemption.ts';
+import { requestLogPartitionPrefix } from '../shared/db/entities/request-log.ts';
 import { venueListPartition, venuePartitionPrefix } from '../shared/db/entities/venue.ts';
 import { devicePartitionPrefix } from '../shared/db/entities/venue-device.ts';
 import { webhookPartitionPrefix } from '../shared/db/entities/webhook.ts';
@@ -164,10 +165,16 @@ export const auditPartitions = {
   auditIndexes: Object.values(auditIndexPartitionPrefixes).map(startingWith),
 } as const satisfies Record<string, readonly KeyPattern[]>;
 
+export const requestLogPartitions = {
+  /** An account's requests of one day (docs/support.md, Request log). */
+  requestRecords: [startingWith(requestLogPartitionPrefix)],
+} as const satisfies Record<string, readonly KeyPattern[]>;
+
 export const tablePartitions = {
   main: mainPartitions,
   idempotency: idempotencyPartitions,
   audit: auditPartitions,
+  requestLog: requestLogPartitions,
 } as const;
 
 type GroupOf<T extends TableName> = keyof (typeof tablePartitions)[T];
@@ -214,10 +221,11 @@ export const partitionWriters: Writers = {
   },
   idempotency: {
     idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks'],
-    dailyUsage: ['admin', 'catalog', 'booking', 'esim', 'webhooks', 'sandbox', 'quotas'],
+    dailyUsage: ['admin', 'catalog', 'booking', 'esim', 'webhooks', 'sandbox', 'quotas', 'requests'],
     venueIdempotencyRecords: ['venue'],
   },
   audit: { auditRecords: ['admin', 'auth', 'catalog-admin'] },
+  requestLog: { requestRecords: ['request-log'] },
 };
 
 /** The patterns of the named groups of one table, for a declaration in infra/functions.ts. */

@@ -78,6 +78,7 @@ const scopeDescriptions: Record<string, string> = {
   'admin.audit_log:read': 'Read the audit log (employees)',
   'admin.employees:write': "Revoke and reinstate an employee's access (employees)",
   'admin.redemptions:read': 'Read the redemptions venues recorded, the Disputed ones to settle (employees)',
+  'admin.requests:read': "Read any account's request log (employees)",
 };
 
 /** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */

@@ -12,6 +12,7 @@ import { esimAdminRoutes } from './esim-admin.ts';
 import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
+import { requestsRoutes } from './requests.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import type { FunctionGroup, RouteDefinition } from './types.ts';
 import { venueRoutes } from './venue.ts';
@@ -34,6 +35,7 @@ const declaredRoutes = {
   ...esimAdminRoutes,
   ...esimSandboxRoutes,
   ...quotasRoutes,
+  ...requestsRoutes,
   ...venueAdminRoutes,
   ...venueRoutes,
 } as const satisfies Record<string, RouteDefinition>;

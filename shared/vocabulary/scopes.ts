@@ -35,6 +35,7 @@ export const employeeOnlyScopes = [
   'admin.employees:write',
   'admin.venues:read',
   'admin.redemptions:read',
+  'admin.requests:read',
 ] as const;
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */

@@ -1708,6 +1708,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's recent requests
+         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's recent requests
+         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         */
+        get: operations["listAccountRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/venues": {
         parameters: {
             query?: never;
@@ -4160,6 +4200,31 @@ export interface components {
             remaining: number | null;
             /** @description t: seconds until more becomes available; null where unknown */
             reset_seconds: number | null;
+        };
+        RequestLogPage: {
+            data: components["schemas"]["RequestRecord"][];
+            next_cursor: string | null;
+        };
+        RequestRecord: {
+            /** @description The X-Request-ID the answer carried */
+            request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            received_at: string;
+            method: string;
+            /** @description The request path, without the query string */
+            path: string;
+            operation_id: string;
+            status: number;
+            /** @description The problem's `code` when the answer was an error, otherwise null */
+            code: string | null;
+            /** @description Time spent in the function, in milliseconds (the gateway adds its own) */
+            duration_ms: number;
+            /** @description The application that called */
+            client_id: string;
+            idempotency_status: ("created" | "reused") | null;
         };
         Venue: {
             /** Format: uuid */
@@ -10201,6 +10266,90 @@ export interface operations {
             429: components["responses"]["Problem429RateLimitExceededMetered"];
             500: components["responses"]["Problem500InternalErrorMetered"];
             503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                status?: number;
+                operation_id?: string;
+                request_id?: string;
+                /** @description A UTC instant: requests received at or after it; default 24 hours before `until` */
+                since?: string;
+                /** @description A UTC instant: requests received at or before it; default now. At most 30 days after `since` */
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of request records */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    listAccountRequests: {
+        parameters: {
+            query?: {
+                status?: number;
+                operation_id?: string;
+                request_id?: string;
+                /** @description A UTC instant: requests received at or after it; default 24 hours before `until` */
+                since?: string;
+                /** @description A UTC instant: requests received at or before it; default now. At most 30 days after `since` */
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of request records */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listVenues: {

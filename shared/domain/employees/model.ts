@@ -13,7 +13,8 @@ export type EmployeeScope = (typeof employeeScopes)[number];
 
 /**
  * Each role is a fixed set of scopes. `admin` holds every employee scope; `support` only reads
- * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log venues and redemptions.
+ * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log, venues, redemptions
+ * and partners' request logs.
  */
 export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
   admin: employeeScopes,
@@ -26,6 +27,7 @@ export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
     'admin.audit_log:read',
     'admin.venues:read',
     'admin.redemptions:read',
+    'admin.requests:read',
   ],
 };
 

@@ -60,6 +60,7 @@ describe('role scopes', () => {
       'admin.audit_log:read',
       'admin.venues:read',
       'admin.redemptions:read',
+      'admin.requests:read',
     ]);
     for (const scope of scopes) expect(scope).toMatch(/:read$/);
   });
