@@ -109,7 +109,7 @@ async function jwtVerification(harness: Harness, settings: BenchSettings): Promi
 /**
  * What recording a partner request in the request log costs it (docs/support.md, Request log): the
  * same authenticated partner request through the same pipeline and no-op operation, with the request
- * log and without it, per call, alternating blocks. The line goes through `write(2)` to /dev/null,
+ * log and without it, alternating call by call. The line goes through `write(2)` to /dev/null,
  * the synchronous write the Lambda runtime's stdout pipe takes, without flooding the bench's output.
  */
 async function requestLogCost(harness: Harness, settings: BenchSettings): Promise<Row[]> {
@@ -133,28 +133,44 @@ async function requestLogCost(harness: Harness, settings: BenchSettings): Promis
       if (check.statusCode !== 200)
         throw new Error(`The partner request answered ${check.statusCode}: ${check.body}`);
     }
+    // Calls alternate one by one (with, without; then without, with), so a neighbour's burst or a
+    // collection lands on both alike: the tail is what the shared host does, the difference ours.
     const samples = { with: [] as number[], without: [] as number[] };
-    const run =
-      (
-        handler: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
-        into: number[],
-      ) =>
-      async () => {
-        const events = Array.from({ length: iterations }, () => structuredClone(template));
-        const started = nowMs();
-        for (const event of events) {
-          const callStarted = nowMs();
-          await handler(event, context);
-          into.push(nowMs() - callStarted);
+    const timed = async (
+      handler: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
+      event: APIGatewayProxyEvent,
+    ): Promise<number> => {
+      const started = nowMs();
+      await handler(event, context);
+      return nowMs() - started;
+    };
+    const block = async (record: boolean) => {
+      const events = Array.from({ length: 2 * iterations }, () => structuredClone(template));
+      const blockTimes = { with: 0, without: 0 };
+      for (let index = 0; index < iterations; index++) {
+        const first = events[2 * index] as APIGatewayProxyEvent;
+        const second = events[2 * index + 1] as APIGatewayProxyEvent;
+        const withFirst = index % 2 === 0;
+        const a = await timed(withFirst ? withLog : withoutLog, first);
+        const b = await timed(withFirst ? withoutLog : withLog, second);
+        const [withMs, withoutMs] = withFirst ? [a, b] : [b, a];
+        blockTimes.with += withMs;
+        blockTimes.without += withoutMs;
+        if (record) {
+          samples.with.push(withMs);
+          samples.without.push(withoutMs);
         }
-        return (nowMs() - started) / iterations;
-      };
-    await run(withLog, [])();
-    await run(withoutLog, [])();
-    const [ours = [], floor = []] = await alternate(repetitions, [
-      run(withLog, samples.with),
-      run(withoutLog, samples.without),
-    ]);
+      }
+      return { with: blockTimes.with / iterations, without: blockTimes.without / iterations };
+    };
+    await block(false);
+    const ours: number[] = [];
+    const floor: number[] = [];
+    for (let repetition = 0; repetition < repetitions; repetition++) {
+      const means = await block(true);
+      ours.push(means.with);
+      floor.push(means.without);
+    }
     const row = (p: number): Row => {
       const added = percentile(samples.with, p) - percentile(samples.without, p);
       return {
