@@ -21,6 +21,8 @@ import {
   webhookEventFilterPattern,
   webhookMessageGroupIdPath,
 } from '../shared/db/entities/webhook-message.ts';
+import { requestLineFilterPattern } from '../shared/observability/request-log.ts';
+import { routeList } from '../shared/routes/index.ts';
 import type { FunctionGroup } from '../shared/routes/types.ts';
 import type { FilterPattern } from './local/event-filter.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -40,7 +42,7 @@ import { type KeyPattern, partitionsOf } from './table-keys.ts';
  * `count`: GetItem and UpdateItem only, both limited to the partitions it declares (the daily usage counter).
  */
 export type Access = 'read' | 'readWrite' | 'append' | 'count';
-export type TableName = 'main' | 'idempotency' | 'audit';
+export type TableName = 'main' | 'idempotency' | 'audit' | 'requestLog';
 export type BucketName = 'images';
 export type BucketAccess = 'read' | 'write';
 /**
@@ -255,6 +257,16 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     keys: { main: { reads: callerStanding }, ...dailyUsageCounter.keys },
     secrets: { jwks: 'read' },
   },
+  // The request log's reader (docs/support.md): partners their own account's, employees any one's.
+  requests: {
+    tables: { main: 'read', requestLog: 'read', ...dailyUsageCounter.tables },
+    keys: {
+      main: { reads: callerStanding },
+      requestLog: { reads: partitionsOf('requestLog', 'requestRecords') },
+      ...dailyUsageCounter.keys,
+    },
+    secrets: { jwks: 'read' },
+  },
   // Catalog administration (docs/catalog-admin.md): the only writer of the images bucket.
   'catalog-admin': {
     tables: { main: 'readWrite', idempotency: 'readWrite', audit: 'append' },
@@ -431,10 +443,20 @@ export interface InvokeTrigger {
   kind: 'invoke';
 }
 
+/**
+ * Fed by CloudWatch Logs: a subscription filter with `filterPattern` on the log group of every function
+ * serving a route of the partner host (`logSubscriptionSources`). The local stage hands the matching
+ * lines of those functions' output to the worker in the same event format, within a second.
+ */
+export interface LogSubscriptionTrigger {
+  kind: 'logSubscription';
+  filterPattern: string;
+}
+
 export interface WorkerDefinition extends FunctionNeeds {
   /** The route group it exists for: where the group is not deployed, nothing needs the worker. */
   servesGroup: FunctionGroup;
-  trigger: StreamTrigger | QueueTrigger | ScheduleTrigger | InvokeTrigger;
+  trigger: StreamTrigger | QueueTrigger | ScheduleTrigger | InvokeTrigger | LogSubscriptionTrigger;
   /** Default: 30 s for stream consumers and invoked functions, a sixth of the queue's visibility timeout for queue consumers, the interval minus 10 s (at most 300 s) for schedules (300 s for cron schedules). */
   timeoutSeconds?: number;
 }
@@ -562,6 +584,15 @@ const workerDefinitions = {
       errorAlarm: "Closing last month's statements failed: run it again (a re-run changes nothing closed).",
     },
   },
+  'request-log': {
+    // Stores the request lines of the partner-facing functions' logs (docs/support.md, Request log):
+    // PutItem of request records, nothing else.
+    servesGroup: 'requests',
+    tables: { requestLog: 'append' },
+    keys: { requestLog: { writes: partitionsOf('requestLog', 'requestRecords') } },
+    timeoutSeconds: 30,
+    trigger: { kind: 'logSubscription', filterPattern: requestLineFilterPattern },
+  },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.
     servesGroup: 'webhooks',
@@ -673,6 +704,21 @@ export const schedules: readonly ScheduledFunction[] = triggersOf('schedule').fl
   ([functionName, { every }]) =>
     typeof every === 'object' && 'minutes' in every ? [{ functionName, rateMinutes: every.minutes }] : [],
 );
+
+/** A log subscription trigger with its function. */
+export interface LogSubscriber {
+  functionName: Worker;
+  filterPattern: string;
+}
+
+export const logSubscribers: readonly LogSubscriber[] = triggersOf('logSubscription').map(
+  ([functionName, { filterPattern }]) => ({ functionName, filterPattern }),
+);
+
+/** The functions whose log groups feed the log subscriptions: every group serving a partner-host route. */
+export const logSubscriptionSources: readonly FunctionGroup[] = [
+  ...new Set(routeList.filter((route) => route.hosts.includes('api')).map((route) => route.group)),
+];
 
 /** The workers other functions invoke, by the names shared/config/env.ts routes callers with. */
 export const invokedWorkers: readonly InvocableFunction[] = triggersOf('invoke').map(([name]) => {

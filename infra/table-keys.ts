@@ -33,6 +33,7 @@ import {
   redemptionPartitionPrefix,
   venueRedemptionsPartitionPrefix,
 } from '../shared/db/entities/redemption.ts';
+import { requestLogPartitionPrefix } from '../shared/db/entities/request-log.ts';
 import { venueListPartition, venuePartitionPrefix } from '../shared/db/entities/venue.ts';
 import { devicePartitionPrefix } from '../shared/db/entities/venue-device.ts';
 import { webhookPartitionPrefix } from '../shared/db/entities/webhook.ts';
@@ -173,10 +174,16 @@ export const auditPartitions = {
   auditIndexes: Object.values(auditIndexPartitionPrefixes).map(startingWith),
 } as const satisfies Record<string, readonly KeyPattern[]>;
 
+export const requestLogPartitions = {
+  /** An account's requests of one day (docs/support.md, Request log). */
+  requestRecords: [startingWith(requestLogPartitionPrefix)],
+} as const satisfies Record<string, readonly KeyPattern[]>;
+
 export const tablePartitions = {
   main: mainPartitions,
   idempotency: idempotencyPartitions,
   audit: auditPartitions,
+  requestLog: requestLogPartitions,
 } as const;
 
 type GroupOf<T extends TableName> = keyof (typeof tablePartitions)[T];
@@ -225,10 +232,21 @@ export const partitionWriters: Writers = {
   },
   idempotency: {
     idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks', 'billing'],
-    dailyUsage: ['admin', 'catalog', 'booking', 'esim', 'webhooks', 'sandbox', 'quotas', 'billing'],
+    dailyUsage: [
+      'admin',
+      'catalog',
+      'booking',
+      'esim',
+      'webhooks',
+      'sandbox',
+      'quotas',
+      'billing',
+      'requests',
+    ],
     venueIdempotencyRecords: ['venue'],
   },
   audit: { auditRecords: ['admin', 'auth', 'catalog-admin', 'billing'] },
+  requestLog: { requestRecords: ['request-log'] },
 };
 
 /** The patterns of the named groups of one table, for a declaration in infra/functions.ts. */

@@ -17,6 +17,7 @@ import type {
   SQSEvent,
 } from 'aws-lambda';
 import { toLambdaRecord } from '../../infra/local/stream-poller.ts';
+import { subscriptionEvent } from '../../shared/aws/log-subscription.ts';
 import { bookingKeys } from '../../shared/db/entities/booking.ts';
 import { createCsr, generateKeyPair } from '../../shared/pki/certificates.ts';
 import type { routes } from '../../shared/routes/index.ts';
@@ -311,6 +312,32 @@ export const firstInvocations: Record<
     fixtures.partnerRequest({ operationId: 'listStatements', path: '/v2/b2b/billing/statements' }),
   quotas: async (fixtures) =>
     fixtures.partnerRequest({ operationId: 'getRateLimits', path: '/v2/b2b/rate-limits' }),
+  requests: async (fixtures) =>
+    fixtures.partnerRequest({ operationId: 'listRequests', path: '/v2/b2b/requests' }),
+  // One request line of a partner function's log group, as its subscription filter delivers it.
+  'request-log': async ({ harness }) => ({
+    event: async () =>
+      subscriptionEvent('/aws/lambda/partner-travel-services-local-booking', [
+        {
+          id: randomUUID(),
+          timestamp: Date.now(),
+          message: JSON.stringify({
+            kind: 'request',
+            account_id: harness.partner.accountId,
+            request_id: randomUUID(),
+            received_at: new Date().toISOString(),
+            method: 'GET',
+            path: lounges,
+            operation_id: 'listLoungeBookings',
+            status: 200,
+            code: null,
+            duration_ms: 3.2,
+            client_id: harness.partner.clientId,
+            idempotency_status: null,
+          }),
+        },
+      ]),
+  }),
   meta: async ({ harness }) => ({
     operationId: 'getOpenApiDocument',
     event: async () => harness.event({ operationId: 'getOpenApiDocument', path: '/v2/openapi.json' }),

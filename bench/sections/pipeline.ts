@@ -1,3 +1,4 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import { lambdaContext } from '../../infra/local/functions.ts';
@@ -6,13 +7,14 @@ import { issuePartnerToken } from '../../shared/auth/token-issuer.ts';
 import { verifyAccessToken } from '../../shared/auth/tokens.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { metaRoutes } from '../../shared/routes/meta.ts';
+import { requestsRoutes } from '../../shared/routes/requests.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 import { alternate, nowMs } from '../alternate.ts';
 import { region } from '../environment.ts';
 import type { Harness } from '../harness.ts';
 import { measure, type Row } from '../report.ts';
 import type { BenchSettings } from '../settings.ts';
-import { median } from '../stats.ts';
+import { median, percentile } from '../stats.ts';
 
 const section = '4 pipeline';
 export const pipelineBudgetMs = 0.1;
@@ -104,6 +106,92 @@ async function jwtVerification(harness: Harness, settings: BenchSettings): Promi
   ];
 }
 
+/**
+ * What recording a partner request in the request log costs it (docs/support.md, Request log): the
+ * same authenticated partner request through the same pipeline and no-op operation, with the request
+ * log and without it, alternating call by call. The line goes through `write(2)` to /dev/null,
+ * the synchronous write the Lambda runtime's stdout pipe takes, without flooding the bench's output.
+ */
+async function requestLogCost(harness: Harness, settings: BenchSettings): Promise<Row[]> {
+  const { repetitions, iterations } = settings.pipeline;
+  const devNull = openSync('/dev/null', 'w');
+  try {
+    const routes = { listRequests: requestsRoutes.listRequests };
+    const noOp = { listRequests: async () => ({ status: 200, body: { data: [], next_cursor: null } }) };
+    const withLog = createApiHandler(routes, noOp, {
+      requestLog: { write: (line) => writeSync(devNull, `${JSON.stringify(line)}\n`) },
+    });
+    const withoutLog = createApiHandler(routes, noOp, { requestLog: false });
+    const template = harness.event({
+      operationId: 'listRequests',
+      path: '/v2/b2b/requests',
+      headers: { Authorization: `Bearer ${harness.accessToken}` },
+    });
+    const context = lambdaContext('requests', 29_000, region);
+    for (const handler of [withLog, withoutLog]) {
+      const check = await handler(structuredClone(template), context);
+      if (check.statusCode !== 200)
+        throw new Error(`The partner request answered ${check.statusCode}: ${check.body}`);
+    }
+    // Calls alternate one by one (with, without; then without, with), so a neighbour's burst or a
+    // collection lands on both alike: the tail is what the shared host does, the difference ours.
+    const samples = { with: [] as number[], without: [] as number[] };
+    const timed = async (
+      handler: (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>,
+      event: APIGatewayProxyEvent,
+    ): Promise<number> => {
+      const started = nowMs();
+      await handler(event, context);
+      return nowMs() - started;
+    };
+    const block = async (record: boolean) => {
+      const events = Array.from({ length: 2 * iterations }, () => structuredClone(template));
+      const blockTimes = { with: 0, without: 0 };
+      for (let index = 0; index < iterations; index++) {
+        const first = events[2 * index] as APIGatewayProxyEvent;
+        const second = events[2 * index + 1] as APIGatewayProxyEvent;
+        const withFirst = index % 2 === 0;
+        const a = await timed(withFirst ? withLog : withoutLog, first);
+        const b = await timed(withFirst ? withoutLog : withLog, second);
+        const [withMs, withoutMs] = withFirst ? [a, b] : [b, a];
+        blockTimes.with += withMs;
+        blockTimes.without += withoutMs;
+        if (record) {
+          samples.with.push(withMs);
+          samples.without.push(withoutMs);
+        }
+      }
+      return { with: blockTimes.with / iterations, without: blockTimes.without / iterations };
+    };
+    await block(false);
+    const ours: number[] = [];
+    const floor: number[] = [];
+    for (let repetition = 0; repetition < repetitions; repetition++) {
+      const means = await block(true);
+      ours.push(means.with);
+      floor.push(means.without);
+    }
+    const row = (p: number): Row => {
+      const added = percentile(samples.with, p) - percentile(samples.without, p);
+      return {
+        section,
+        name: `request log on a partner request: p${p}`,
+        floorName: 'the same request without the request log',
+        measured: measure(ours, floor, 'ms/call', {
+          [`p${p} with ms`]: percentile(samples.with, p),
+          [`p${p} without ms`]: percentile(samples.without, p),
+          'added ms': added,
+        }),
+        budget: { description: `adds < ${pipelineBudgetMs} ms`, met: added < pipelineBudgetMs },
+        note: `${repetitions} x ${iterations} calls each, per-call percentiles`,
+      };
+    };
+    return [row(50), row(99)];
+  } finally {
+    closeSync(devNull);
+  }
+}
+
 export async function pipelineOverhead(options: {
   harness: Harness;
   settings: BenchSettings;
@@ -112,5 +200,7 @@ export async function pipelineOverhead(options: {
   options.log('pipeline: middy stack');
   const stack = await middyStack(options.harness, options.settings);
   options.log('pipeline: JWT verification');
-  return [stack, ...(await jwtVerification(options.harness, options.settings))];
+  const jwt = await jwtVerification(options.harness, options.settings);
+  options.log('pipeline: request log');
+  return [stack, ...jwt, ...(await requestLogCost(options.harness, options.settings))];
 }

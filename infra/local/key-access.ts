@@ -1,6 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type DynamoDBClient, DynamoDBServiceException } from '@aws-sdk/client-dynamodb';
-import { auditTable, idempotencyTable, mainTable, type TableShape } from '../../shared/db/tables.ts';
+import {
+  auditTable,
+  idempotencyTable,
+  mainTable,
+  requestLogTable,
+  type TableShape,
+} from '../../shared/db/tables.ts';
 import { functionNeeds, type ServiceFunction, type TableName } from '../functions.ts';
 import { keyAccessOf, matchesKeyPattern } from '../table-keys.ts';
 
@@ -39,6 +45,7 @@ const shapes: Record<TableName, TableShape> = {
   main: mainTable,
   idempotency: idempotencyTable,
   audit: auditTable,
+  requestLog: requestLogTable,
 };
 
 /** The string in an attribute value, marshalled (`{S: "..."}`) or not. */

@@ -63,7 +63,7 @@ export interface StageEndpoints {
   region: string;
   dynamodb: string;
   sqs: string;
-  tables: { main: string; idempotency: string; audit: string };
+  tables: { main: string; idempotency: string; audit: string; requestLog: string };
   /** The S3 emulator (the SQS emulator's address) and its buckets. */
   s3: string;
   buckets: { images: string };

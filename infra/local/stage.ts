@@ -10,7 +10,7 @@ import { defaultSecretIds } from '../../shared/config/env.ts';
 import { resetModuleCaches } from '../../shared/config/reset.ts';
 import { LocalFileSigningKeys } from '../../shared/crypto/local-signing-keys.ts';
 import { onDynamoDbClient } from '../../shared/db/client.ts';
-import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable, requestLogTable } from '../../shared/db/tables.ts';
 import { resolvePlans } from '../../shared/domain/quotas/plans-override.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { resolveTokenEndpointLimits } from '../../shared/domain/quotas/token-endpoint-limits.ts';
@@ -134,6 +134,7 @@ interface LocalTables {
   main: string;
   idempotency: string;
   audit: string;
+  requestLog: string;
   mainStreamArn: string;
 }
 
@@ -203,9 +204,9 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     scannerSite.configure({ auth_url: gateways.auth.url, venue_url: gateways.venue.url });
     const tables = await createTables(dynamo.endpoint, stoppers);
     // IAM's dynamodb:LeadingKeys, locally: each function reaches only the partitions it declares.
-    const { main, idempotency, audit } = tables;
+    const { main, idempotency, audit, requestLog } = tables;
     const stopCheckingKeys = onDynamoDbClient((client) =>
-      checkKeyAccess(client, { main, idempotency, audit }),
+      checkKeyAccess(client, { main, idempotency, audit, requestLog }),
     );
     stoppers.add(async () => stopCheckingKeys());
     const createdQueues = createQueues(sqs);
@@ -253,7 +254,12 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       region,
       dynamodb: dynamo.endpoint,
       sqs: sqs.address,
-      tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
+      tables: {
+        main: tables.main,
+        idempotency: tables.idempotency,
+        audit: tables.audit,
+        requestLog: tables.requestLog,
+      },
       s3: sqs.address,
       buckets: settings.buckets,
       mainStreamArn: tables.mainStreamArn,
@@ -499,11 +505,13 @@ async function createTables(endpoint: string, stoppers: Stoppers): Promise<Local
   const main = await ensureTable(client, mainTable);
   const idempotency = await ensureTable(client, idempotencyTable);
   const audit = await ensureTable(client, auditTable);
+  const requestLog = await ensureTable(client, requestLogTable);
   if (!main.streamArn) throw new Error(`The ${main.name} table has no stream`);
   return {
     main: main.name,
     idempotency: idempotency.name,
     audit: audit.name,
+    requestLog: requestLog.name,
     mainStreamArn: main.streamArn,
   };
 }
@@ -536,7 +544,12 @@ function localStageSettings({
 }): StageSettings {
   return {
     stage: 'local',
-    tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
+    tables: {
+      main: tables.main,
+      idempotency: tables.idempotency,
+      audit: tables.audit,
+      requestLog: tables.requestLog,
+    },
     buckets: { images: imagesBucket },
     endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address, lambda: lambda.url },
     functionNames: Object.fromEntries(invokedWorkers.map((name) => [name, localFunctionName(name)])),

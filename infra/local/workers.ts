@@ -1,6 +1,7 @@
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import {
+  logSubscribers,
   type QueueHandler,
   queueConsumers,
   type StreamHandler,
@@ -10,6 +11,7 @@ import {
 } from '../functions.ts';
 import { localCredentials } from './dynamodb-local.ts';
 import { type FunctionModules, lambdaContext } from './functions.ts';
+import { startLogSubscriptions } from './log-subscriptions.ts';
 import { pipeToQueue } from './pipe.ts';
 import { QueuePoller } from './queue-poller.ts';
 import { region, type StageEndpoints } from './stage-json.ts';
@@ -27,7 +29,7 @@ export interface WorkerContext {
   checkpointDir: string;
 }
 
-/** The registry's stream consumers, pipes, queue consumers and minute schedules, run in this process. */
+/** The registry's stream consumers, pipes, queue consumers, minute schedules and log subscriptions, run in this process. */
 export async function startWorkers(context: WorkerContext, stoppers: Stoppers): Promise<void> {
   const streams = new DynamoDBStreamsClient({
     region,
@@ -43,6 +45,7 @@ export async function startWorkers(context: WorkerContext, stoppers: Stoppers): 
   await startPipes(context, streams, sqs, stoppers);
   await startQueueConsumers(context, sqs, stoppers);
   await startSchedules(context, stoppers);
+  await startLogSubscriptions(context.functions, logSubscribers, context.log, stoppers);
 }
 
 async function startStreamConsumers(

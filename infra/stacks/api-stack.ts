@@ -6,6 +6,8 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, SubscriptionFilter } from 'aws-cdk-lib/aws-logs';
+import { LambdaDestination } from 'aws-cdk-lib/aws-logs-destinations';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -32,6 +34,8 @@ import {
   invokedWorkers,
   isGatewayFunction,
   isWorker,
+  type LogSubscriptionTrigger,
+  logSubscriptionSources,
   type QueueName,
   type QueueTrigger,
   type QueueUrls,
@@ -131,10 +135,35 @@ export class ApiStack extends Stack {
   }
 
   /** One Lambda per route group of the stage, and `meta`, which answers every path no route matches. */
+  /**
+   * A stack holds at most 500 resources, and this one was at 499 with the sandbox routes: these
+   * functions (a function is its log group, role, policy and itself) live in a nested stack, the request
+   * log's with the subscription filters feeding it. The API methods that call them stay here.
+   */
+  private static readonly nestedFunctions: ReadonlySet<ServiceFunction> = new Set<ServiceFunction>([
+    'requests',
+    'request-log',
+    'audit',
+    'quotas',
+  ]);
+  private functionsStack: NestedStack | undefined;
+
+  private scopeOf(name: ServiceFunction): Construct {
+    if (!ApiStack.nestedFunctions.has(name)) return this;
+    this.functionsStack ??= new NestedStack(this, 'FunctionsStack', {
+      description: `partner-travel ${this.stageConfig.stage} functions: request log, audit log, rate limits`,
+    });
+    return this.functionsStack;
+  }
+
   private addRouteFunctions(groups: readonly FunctionGroup[]): void {
     for (const group of new Set<FunctionGroup>(['meta', ...groups])) {
       const entry = this.entries(group);
-      const fn = new ApiFunction(this, `${pascalCase(group)}Function`, this.functionProps(group, entry));
+      const fn = new ApiFunction(
+        this.scopeOf(group),
+        `${pascalCase(group)}Function`,
+        this.functionProps(group, entry),
+      );
       this.register(group, fn);
     }
   }
@@ -333,6 +362,7 @@ export class ApiStack extends Stack {
       if (trigger.kind === 'schedule') this.addScheduledWorker(name, worker, trigger, entry);
       if (trigger.kind === 'stream') this.addStreamWorker(name, worker, trigger, entry);
       if (trigger.kind === 'queue') this.addQueueWorker(name, worker, trigger, entry);
+      if (trigger.kind === 'logSubscription') this.addLogSubscriptionWorker(name, worker, trigger, entry);
     }
   }
 
@@ -386,6 +416,37 @@ export class ApiStack extends Stack {
           treatMissingData: TreatMissingData.NOT_BREACHING,
         })
         .addAlarmAction(new SnsAction(this.alarmTopic));
+    }
+  }
+
+  /**
+   * A subscription filter on the log group of each deployed function serving the partner host sends
+   * the lines matching the trigger's pattern to the worker (docs/support.md, Request log). The log
+   * groups keep their retention (ApiFunction); the worker's own failures leave CloudWatch Logs to retry.
+   * The worker and its filters live in a nested stack (`scopeOf`).
+   */
+  private addLogSubscriptionWorker(
+    name: Worker,
+    worker: WorkerDefinition,
+    trigger: LogSubscriptionTrigger,
+    entry: string,
+  ): void {
+    const nested = this.scopeOf(name);
+    const fn = new ApiFunction(
+      nested,
+      `${pascalCase(name)}Function`,
+      this.functionProps(name, entry, Duration.seconds(worker.timeoutSeconds ?? 30)),
+    );
+    this.register(name, fn);
+    const destination = new LambdaDestination(fn);
+    for (const source of logSubscriptionSources) {
+      const sourceFunction = this.functions.get(source);
+      if (!sourceFunction) continue;
+      new SubscriptionFilter(nested, `${pascalCase(source)}To${pascalCase(name)}`, {
+        logGroup: sourceFunction.logGroup,
+        destination,
+        filterPattern: FilterPattern.literal(trigger.filterPattern),
+      });
     }
   }
 
@@ -502,6 +563,7 @@ function stageSettingsOf(
       main: stateful.mainTable.tableName,
       idempotency: stateful.idempotencyTable.tableName,
       audit: stateful.auditTable.tableName,
+      requestLog: stateful.requestLogTable.tableName,
     },
     buckets: { images: stateful.imagesBucket.bucketName },
     secrets: {

@@ -8,7 +8,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { type CfnSecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
+import { auditTable, idempotencyTable, mainTable, requestLogTable } from '../../shared/db/tables.ts';
 import { ServiceTable } from '../constructs/service-table.ts';
 import type { SecretName, TableName } from '../functions.ts';
 import type { StageConfig } from '../stage-config.ts';
@@ -82,6 +82,7 @@ export class StatefulStack extends Stack {
   readonly mainTable: ServiceTable;
   readonly idempotencyTable: ServiceTable;
   readonly auditTable: ServiceTable;
+  readonly requestLogTable: ServiceTable;
   readonly tables: Record<TableName, ServiceTable>;
   readonly secrets: Record<SecretName, Secret>;
   readonly truststore: Bucket;
@@ -107,7 +108,17 @@ export class StatefulStack extends Stack {
       removalPolicy,
       deletionProtection,
     });
-    this.tables = { main: this.mainTable, idempotency: this.idempotencyTable, audit: this.auditTable };
+    this.requestLogTable = new ServiceTable(this, 'RequestLogTable', {
+      shape: requestLogTable,
+      removalPolicy,
+      deletionProtection,
+    });
+    this.tables = {
+      main: this.mainTable,
+      idempotency: this.idempotencyTable,
+      audit: this.auditTable,
+      requestLog: this.requestLogTable,
+    };
 
     const secrets: Partial<Record<SecretName, Secret>> = {};
     for (const [name, { origin, description, rotation }] of Object.entries(secretOrigins) as [

@@ -154,6 +154,7 @@ const serviceName = 'partner-travel-services';
 export interface FunctionProfile {
   secrets?: Partial<Record<SecretName, unknown>>;
   buckets?: Partial<Record<'images', unknown>>;
+  tables?: Partial<Record<'requestLog', unknown>>;
   /** Signs with, or manages, the service's private signing keys. */
   signingKeys?: unknown;
   /** The functions it invokes. */
@@ -165,7 +166,7 @@ export interface FunctionProfile {
 /** The values behind a function's environment, as CDK (tokens, ARNs) or the local stage (endpoints, files) knows them. */
 export interface RuntimeSettings {
   stage: Stage;
-  tables: { main: string; idempotency: string; audit: string };
+  tables: { main: string; idempotency: string; audit: string; requestLog: string };
   buckets: { images: string };
   secrets: { backend: 'aws' | 'file'; ids: Record<SecretName, string>; dir?: string };
   /** Where private signing keys live: KMS (the default), or key files in `dir` (the local stage). */
@@ -248,6 +249,10 @@ export const variables = {
   MAIN_TABLE_NAME: variable(text, { required: true, from: (settings) => settings.tables.main }),
   IDEMPOTENCY_TABLE_NAME: variable(text, { required: true, from: (settings) => settings.tables.idempotency }),
   AUDIT_TABLE_NAME: variable(text, { required: true, from: (settings) => settings.tables.audit }),
+  REQUEST_LOG_TABLE_NAME: variable(text, {
+    from: (settings) => settings.tables.requestLog,
+    to: (fn) => fn.tables?.requestLog !== undefined,
+  }),
   IMAGES_BUCKET_NAME: variable(text, {
     from: (settings) => settings.buckets.images,
     to: (fn) => fn.buckets?.images !== undefined,
@@ -494,6 +499,8 @@ export interface RuntimeConfig {
   idempotencyTableName: string;
   /** The append-only audit log (docs/employees.md, Audit log). */
   auditTableName: string;
+  /** The request log (docs/support.md); unset where nothing reads or writes it. */
+  requestLogTableName: string | undefined;
   /** The bucket of catalog images (docs/catalog-admin.md, Images); unset where nothing reads it. */
   imagesBucketName: string | undefined;
   /** Local stage only: DynamoDB Local, the SQS emulator (which serves S3 too). Unset in AWS. */
@@ -537,6 +544,7 @@ export function config(): RuntimeConfig {
     mainTableName: read('MAIN_TABLE_NAME'),
     idempotencyTableName: read('IDEMPOTENCY_TABLE_NAME'),
     auditTableName: read('AUDIT_TABLE_NAME'),
+    requestLogTableName: read('REQUEST_LOG_TABLE_NAME'),
     imagesBucketName: read('IMAGES_BUCKET_NAME'),
     dynamodbEndpoint: read('DYNAMODB_ENDPOINT'),
     sqsEndpoint: read('SQS_ENDPOINT'),

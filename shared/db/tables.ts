@@ -77,4 +77,17 @@ export const auditTable: TableShape = {
   ],
 };
 
-export const tables = [mainTable, idempotencyTable, auditTable] as const;
+/**
+ * The request log (shared/db/entities/request-log.ts): one item per partner request, written by the
+ * request-log function only, removed by TTL after 30 days; no stream, no index.
+ */
+export const requestLogTable: TableShape = {
+  id: 'RequestLog',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  timeToLiveAttribute: 'expires_at',
+  stream: false,
+  globalSecondaryIndexes: [],
+};
+
+export const tables = [mainTable, idempotencyTable, auditTable, requestLogTable] as const;

@@ -81,6 +81,7 @@ const scopeDescriptions: Record<string, string> = {
   'admin.redemptions:read': 'Read the redemptions venues recorded, the Disputed ones to settle (employees)',
   'admin.billing:read': "Read any account's statements and lines, and the finance export (employees)",
   'admin.billing:write': 'Write adjustment lines (employees)',
+  'admin.requests:read': "Read any account's request log (employees)",
 };
 
 /** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */

@@ -13,6 +13,7 @@ import { esimAdminRoutes } from './esim-admin.ts';
 import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
+import { requestsRoutes } from './requests.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import { supportRoutes } from './support.ts';
 import type { FunctionGroup, RouteDefinition } from './types.ts';
@@ -36,6 +37,7 @@ const declaredRoutes = {
   ...esimAdminRoutes,
   ...esimSandboxRoutes,
   ...quotasRoutes,
+  ...requestsRoutes,
   ...venueAdminRoutes,
   ...venueRoutes,
   ...billingRoutes,

@@ -13,6 +13,7 @@ export const functionGroups = [
   'webhooks',
   'sandbox',
   'quotas',
+  'requests',
   'catalog-admin',
   'venue',
   'billing',

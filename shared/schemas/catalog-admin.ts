@@ -127,7 +127,9 @@ const loungeFields = z.strictObject({
   direction_info: localizedTextForm(2000),
 });
 
-export const loungeForm = loungeFields.check(problemsAtTheirPaths(loungeFormProblems));
+export const loungeForm = loungeFields
+  .check(problemsAtTheirPaths(loungeFormProblems))
+  .register(z.globalRegistry, { id: 'LoungeForm' });
 
 const fastTrackFields = z.strictObject({
   ...serviceFields(),
@@ -138,7 +140,9 @@ const fastTrackFields = z.strictObject({
   description: localizedTextForm(2000),
 });
 
-export const fastTrackForm = fastTrackFields.check(problemsAtTheirPaths(serviceFormProblems));
+export const fastTrackForm = fastTrackFields
+  .check(problemsAtTheirPaths(serviceFormProblems))
+  .register(z.globalRegistry, { id: 'FastTrackForm' });
 
 const tariffFields = z.strictObject({
   name: localizedTextForm(255),
@@ -163,7 +167,9 @@ const tariffFields = z.strictObject({
   is_active: z._default(z.boolean(), true),
 });
 
-export const tariffForm = tariffFields.check(problemsAtTheirPaths(tariffFormProblems));
+export const tariffForm = tariffFields
+  .check(problemsAtTheirPaths(tariffFormProblems))
+  .register(z.globalRegistry, { id: 'TariffForm' });
 
 const hubFields = z.strictObject({
   kind: z.enum(hubKinds),
@@ -388,14 +394,16 @@ const billingTermsForm = () => {
   ) as typeof fields;
 };
 
-export const contractForm = z.strictObject({
-  lounges: contractScopeForm
-    .clone()
-    .register(z.globalRegistry, { description: '"all" (present and future) or the lounge ids' }),
-  fast_tracks: contractScopeForm,
-  tariffs: contractScopeForm,
-  ...billingTermsForm(),
-});
+export const contractForm = z
+  .strictObject({
+    lounges: contractScopeForm
+      .clone()
+      .register(z.globalRegistry, { description: '"all" (present and future) or the lounge ids' }),
+    fast_tracks: contractScopeForm,
+    tariffs: contractScopeForm,
+    ...billingTermsForm(),
+  })
+  .register(z.globalRegistry, { id: 'ContractForm' });
 export type ContractForm = z.output<typeof contractForm>;
 
 export const contractSchema = z

@@ -42,6 +42,7 @@ export const employeeOnlyScopes = [
   'admin.bookings:write',
   'admin.esims:read',
   'admin.esims:write',
+  'admin.requests:read',
 ] as const;
 
 /** Scopes only venue device tokens carry (docs/venues.md): no application or employee holds them. */

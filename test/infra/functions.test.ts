@@ -4,6 +4,7 @@ import {
   functionNeeds,
   gatewayFunctionNames,
   invokedWorkers,
+  logSubscribers,
   queueConsumers,
   type StageSettings,
   schedules,
@@ -27,7 +28,12 @@ import { stages } from '../../shared/vocabulary/stage.ts';
 
 const localSettings: StageSettings = {
   stage: 'local',
-  tables: { main: 'main-local', idempotency: 'idempotency-local', audit: 'audit-local' },
+  tables: {
+    main: 'main-local',
+    idempotency: 'idempotency-local',
+    audit: 'audit-local',
+    requestLog: 'request-log-local',
+  },
   buckets: { images: 'images-local' },
   endpoints: {
     dynamodb: 'http://127.0.0.1:8000',
@@ -74,12 +80,13 @@ describe('the function registry', () => {
     for (const name of serviceFunctions) expect(functionNeeds[name], name).toBeDefined();
   });
 
-  it('gives every worker exactly one trigger list: stream, queue, schedule or invocation', () => {
+  it('gives every worker exactly one trigger list: stream, queue, schedule, invocation or log subscription', () => {
     const triggered = [
       ...streamConsumers.map((consumer) => consumer.functionName),
       ...queueConsumers.map((consumer) => consumer.functionName),
       ...workerNames.filter((name) => workers[name].trigger.kind === 'schedule'),
       ...invokedWorkers,
+      ...logSubscribers.map((subscriber) => subscriber.functionName),
     ];
 
     expect(triggered.sort()).toEqual([...workerNames].sort());

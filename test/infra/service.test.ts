@@ -1497,3 +1497,53 @@ describe('the console and the API reference in AWS', () => {
     ]);
   });
 });
+
+describe('the request log', () => {
+  it('subscribes the request-log function to the request lines of every function serving the partner host', () => {
+    const { apiTemplate } = service('prod');
+    const ingest = functionIdOf(apiTemplate, 'request-log');
+    const filters = resourcesOf(apiTemplate, 'AWS::Logs::SubscriptionFilter');
+    const sourceFunctionIds = filters.map(([, filter]) => {
+      expect(filter.Properties.FilterPattern).toBe('{ $.kind = "request" }');
+      expect(referencedIds(filter.Properties.DestinationArn)).toContain(ingest);
+      const [logGroupId] = referencedIds(filter.Properties.LogGroupName);
+      return resourcesOf(apiTemplate, 'AWS::Lambda::Function').find(([, fn]) =>
+        referencedIds(fn.Properties.LoggingConfig).includes(logGroupId ?? ''),
+      )?.[0];
+    });
+    const partnerGroups = [
+      ...new Set(
+        routesForStage('prod')
+          .filter((route) => route.hosts.includes('api'))
+          .map((route) => route.group),
+      ),
+    ];
+
+    expect(sourceFunctionIds.sort()).toEqual(
+      partnerGroups.map((group) => functionIdOf(apiTemplate, group)).sort(),
+    );
+  });
+
+  it('lets the request-log function put items into the request log table only, and nothing else of any table', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const requestLogId = logicalIdIn(stateful, stateful.requestLogTable);
+    const dynamoGrants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'request-log')).filter((grant) =>
+      grant.actions.some((action) => action.startsWith('dynamodb:')),
+    );
+
+    expect(dynamoGrants.flatMap((grant) => grant.actions)).toEqual(['dynamodb:PutItem']);
+    expect(dynamoGrants.every((grant) => grant.resources.includes(requestLogId))).toBe(true);
+  });
+
+  it('lets the requests function read the request log table and write it not at all', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const requestLogId = logicalIdIn(stateful, stateful.requestLogTable);
+    const grants = grantsOf(apiTemplate, functionIdOf(apiTemplate, 'requests')).filter((grant) =>
+      grant.resources.includes(requestLogId),
+    );
+
+    expect(grants.length).toBeGreaterThan(0);
+    for (const grant of grants)
+      for (const action of writeActions) expect(grant.actions).not.toContain(action);
+  });
+});

@@ -112,21 +112,50 @@ function substituteParameters(value: unknown, passed: Json): unknown {
   return Object.fromEntries(entries.map(([name, item]) => [name, substituteParameters(item, passed)]));
 }
 
+/** `{"Fn::GetAtt": [<nested stack>, "Outputs.<name>"]}` replaced by what that output holds. */
+function substituteOutputs(value: unknown, outputs: Map<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => substituteOutputs(item, outputs));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value);
+  const [[key, target] = []] = entries;
+  if (entries.length === 1 && key === 'Fn::GetAtt' && Array.isArray(target)) {
+    const known = outputs.get(`${target[0]}.${target[1]}`);
+    if (known !== undefined) return known;
+  }
+  return Object.fromEntries(entries.map(([name, item]) => [name, substituteOutputs(item, outputs)]));
+}
+
 /**
- * The stack's template with the resources of its nested stacks (the admin API) folded in, their
- * parameters replaced by the values the stack passes: assertions read one template, wherever CDK put
- * a resource.
+ * The stack's template with the resources of its nested stacks (the admin API, the functions kept
+ * apart) folded in, their parameters replaced by the values the stack passes and the stack's uses of
+ * their outputs by what the outputs hold: assertions read one template, wherever CDK put a resource.
  */
 function withNestedStacks(stack: Stack): Template {
   const parent = Template.fromStack(stack).toJSON() as { Resources: Record<string, CfnResource> };
-  const resources: Record<string, unknown> = { ...parent.Resources };
-  for (const nested of stack.node.findAll().filter(NestedStack.isNestedStack)) {
-    const nestedId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
-    const passed = (parent.Resources[nestedId]?.Properties.Parameters ?? {}) as Json;
-    const nestedResources = (Template.fromStack(nested).toJSON() as { Resources: Json }).Resources;
-    for (const [id, resource] of Object.entries(nestedResources)) {
+  const nestedStacks = stack.node
+    .findAll()
+    .filter(NestedStack.isNestedStack)
+    .map((nested) => {
+      const id = stack.getLogicalId(nested.nestedStackResource as CfnElement);
+      const template = Template.fromStack(nested).toJSON() as {
+        Resources: Json;
+        Outputs?: Record<string, { Value: unknown }>;
+      };
+      return { id, template, passed: (parent.Resources[id]?.Properties.Parameters ?? {}) as Json };
+    });
+  // A nested stack's output may be passed to another nested stack (a function to the admin API).
+  const outputs = new Map<string, unknown>();
+  for (const { id, template, passed } of nestedStacks)
+    for (const [name, output] of Object.entries(template.Outputs ?? {}))
+      outputs.set(`${id}.Outputs.${name}`, substituteParameters(output.Value, passed));
+  const resources: Record<string, unknown> = {};
+  for (const [id, resource] of Object.entries(parent.Resources))
+    resources[id] = substituteOutputs(resource, outputs);
+  for (const { template, passed } of nestedStacks) {
+    const resolved = substituteOutputs(passed, outputs) as Json;
+    for (const [id, resource] of Object.entries(template.Resources)) {
       if (id in resources) throw new Error(`${id} is in the stack and in its nested stack`);
-      resources[id] = substituteParameters(resource, passed);
+      resources[id] = substituteParameters(resource, resolved);
     }
   }
   return Template.fromJSON({ ...parent, Resources: resources });

@@ -1708,6 +1708,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's recent requests
+         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/accounts/{accountID}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's recent requests
+         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         */
+        get: operations["listAccountRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/venues": {
         parameters: {
             query?: never;
@@ -2816,6 +2856,141 @@ export interface components {
             /** @description 1 to 10 guests, exactly one with lead: true. */
             guests: components["schemas"]["Guest"][];
         };
+        LoungeForm: {
+            /**
+             * Format: uuid
+             * @description The hub (airport, station) the service belongs to
+             */
+            hub_id: string;
+            /**
+             * @description The text in every locale, each 1..255 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /** @description The service's own position; the hub's when absent */
+            coordinates?: {
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                latitude: number;
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                longitude: number;
+            };
+            business_hours: {
+                /** @description 1 = Monday, 7 = Sunday */
+                day: number;
+                times: {
+                    /** @constant */
+                    type: "STANDARD";
+                    /** @example 05:00-13:00,14:00-24:00 */
+                    detail: string;
+                } | {
+                    /** @constant */
+                    type: "SPECIAL";
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    detail: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            }[];
+            required_booking_info: ("Name" | "Email" | "Phone")[];
+            policy: {
+                age?: {
+                    min_age?: number;
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    notes?: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+                stay?: {
+                    /**
+                     * @description ISO 8601 duration
+                     * @example PT3H
+                     */
+                    max_duration: string;
+                };
+            };
+            images: {
+                /**
+                 * Format: uuid
+                 * @description An id answered by the image upload
+                 */
+                image_id: string;
+                /** @description Smaller comes first */
+                sort: number;
+                /**
+                 * @description Only enabled images reach partners
+                 * @default true
+                 */
+                enabled: boolean;
+                /**
+                 * @description The text in every locale, each 1..500 characters
+                 * @example {
+                 *       "en-US": "Business Lounge",
+                 *       "ru-RU": "Бизнес-зал"
+                 *     }
+                 */
+                title?: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+            }[];
+            /** @default true */
+            is_active: boolean;
+            /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
+            prices: components["schemas"]["GuestPrices"];
+            /** @description true: before passport control; false: airside */
+            landside?: boolean;
+            /**
+             * @description Only with landside false
+             * @enum {string}
+             */
+            airside_zone?: "International" | "Domestic" | "Any";
+            /** @default false */
+            is_arrival_available: boolean;
+            /** @description Every amenity the lounge offers */
+            amenity_ids: string[];
+            /**
+             * @description The amenities of amenity_ids that are not free here
+             * @default []
+             */
+            paid_amenity_ids: string[];
+            /**
+             * @description The text in every locale, each 1..2000 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            direction_info: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+        };
         /**
          * @example {
          *       "currency": "EUR",
@@ -2833,6 +3008,157 @@ export interface components {
             /** @description One infant: a decimal string in the major unit, with at most the currency's decimals */
             infant: string;
         };
+        FastTrackForm: {
+            /**
+             * Format: uuid
+             * @description The hub (airport, station) the service belongs to
+             */
+            hub_id: string;
+            /**
+             * @description The text in every locale, each 1..255 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            /** @description The service's own position; the hub's when absent */
+            coordinates?: {
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                latitude: number;
+                /**
+                 * Format: double
+                 * @description WGS-84
+                 */
+                longitude: number;
+            };
+            business_hours: {
+                /** @description 1 = Monday, 7 = Sunday */
+                day: number;
+                times: {
+                    /** @constant */
+                    type: "STANDARD";
+                    /** @example 05:00-13:00,14:00-24:00 */
+                    detail: string;
+                } | {
+                    /** @constant */
+                    type: "SPECIAL";
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    detail: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+            }[];
+            required_booking_info: ("Name" | "Email" | "Phone")[];
+            policy: {
+                age?: {
+                    min_age?: number;
+                    /**
+                     * @description The text in every locale, each 1..500 characters
+                     * @example {
+                     *       "en-US": "Business Lounge",
+                     *       "ru-RU": "Бизнес-зал"
+                     *     }
+                     */
+                    notes?: {
+                        "en-US": string;
+                        "ru-RU": string;
+                    };
+                };
+                stay?: {
+                    /**
+                     * @description ISO 8601 duration
+                     * @example PT3H
+                     */
+                    max_duration: string;
+                };
+            };
+            images: {
+                /**
+                 * Format: uuid
+                 * @description An id answered by the image upload
+                 */
+                image_id: string;
+                /** @description Smaller comes first */
+                sort: number;
+                /**
+                 * @description Only enabled images reach partners
+                 * @default true
+                 */
+                enabled: boolean;
+                /**
+                 * @description The text in every locale, each 1..500 characters
+                 * @example {
+                 *       "en-US": "Business Lounge",
+                 *       "ru-RU": "Бизнес-зал"
+                 *     }
+                 */
+                title?: {
+                    "en-US": string;
+                    "ru-RU": string;
+                };
+            }[];
+            /** @default true */
+            is_active: boolean;
+            /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
+            prices: components["schemas"]["GuestPrices"];
+            /** @description As signposted */
+            terminal?: string;
+            /** @enum {string} */
+            direction: "Departure" | "Arrival";
+            /**
+             * @description The text in every locale, each 1..2000 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            description: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+        };
+        TariffForm: {
+            /**
+             * @description The text in every locale, each 1..255 characters
+             * @example {
+             *       "en-US": "Business Lounge",
+             *       "ru-RU": "Бизнес-зал"
+             *     }
+             */
+            name: {
+                "en-US": string;
+                "ru-RU": string;
+            };
+            coverage: string[];
+            data_mb: number;
+            /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
+            validity_days: number;
+            topup_allowed: boolean;
+            price: {
+                /**
+                 * @description Decimal string in the major unit
+                 * @example 9.99
+                 */
+                amount: string;
+                currency: string;
+            };
+            /** @default true */
+            is_active: boolean;
+        };
         ImageUploadRequest: {
             /**
              * @description The Content-Type the file will be put with
@@ -2841,6 +3167,27 @@ export interface components {
             content_type: "image/png" | "image/jpeg" | "image/webp";
             /** @description The exact size of the file in bytes, at most 5242880 (5 MiB) */
             bytes: number;
+        };
+        ContractForm: {
+            /** @description "all" (present and future) or the lounge ids */
+            lounges: "all" | string[];
+            fast_tracks: "all" | string[];
+            tariffs: "all" | string[];
+            /** @description Off every rack price, 0..100 with at most two decimals (default 0) */
+            discount_percent?: number;
+            /**
+             * @description per_visit: charged at redemption; per_pass: charged at confirm (default per_visit)
+             * @enum {string}
+             */
+            billing_basis?: "per_visit" | "per_pass";
+            /** @description per_pass: hours after confirm a cancel costs nothing (default 24) */
+            free_cancellation_hours?: number;
+            /** @description per_pass: share of the price a later cancel costs (default 100) */
+            cancellation_fee_percent?: number;
+            /** @description per_visit: share of the price a confirmed pass expiring unused costs (default 0) */
+            no_show_fee_percent?: number;
+            /** @description Days after issue an eSIM may be refunded (default 30) */
+            esim_refund_days?: number;
         };
         CreateWebhookRequest: {
             /**
@@ -4484,6 +4831,31 @@ export interface components {
             remaining: number | null;
             /** @description t: seconds until more becomes available; null where unknown */
             reset_seconds: number | null;
+        };
+        RequestLogPage: {
+            data: components["schemas"]["RequestRecord"][];
+            next_cursor: string | null;
+        };
+        RequestRecord: {
+            /** @description The X-Request-ID the answer carried */
+            request_id: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            received_at: string;
+            method: string;
+            /** @description The request path, without the query string */
+            path: string;
+            operation_id: string;
+            status: number;
+            /** @description The problem's `code` when the answer was an error, otherwise null */
+            code: string | null;
+            /** @description Time spent in the function, in milliseconds (the gateway adds its own) */
+            duration_ms: number;
+            /** @description The application that called */
+            client_id: string;
+            idempotency_status: ("created" | "reused") | null;
         };
         Venue: {
             /** Format: uuid */
@@ -7896,141 +8268,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description The hub (airport, station) the service belongs to
-                     */
-                    hub_id: string;
-                    /**
-                     * @description The text in every locale, each 1..255 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    name: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                    /** @description The service's own position; the hub's when absent */
-                    coordinates?: {
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        latitude: number;
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        longitude: number;
-                    };
-                    business_hours: {
-                        /** @description 1 = Monday, 7 = Sunday */
-                        day: number;
-                        times: {
-                            /** @constant */
-                            type: "STANDARD";
-                            /** @example 05:00-13:00,14:00-24:00 */
-                            detail: string;
-                        } | {
-                            /** @constant */
-                            type: "SPECIAL";
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            detail: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                    }[];
-                    required_booking_info: ("Name" | "Email" | "Phone")[];
-                    policy: {
-                        age?: {
-                            min_age?: number;
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            notes?: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                        stay?: {
-                            /**
-                             * @description ISO 8601 duration
-                             * @example PT3H
-                             */
-                            max_duration: string;
-                        };
-                    };
-                    images: {
-                        /**
-                         * Format: uuid
-                         * @description An id answered by the image upload
-                         */
-                        image_id: string;
-                        /** @description Smaller comes first */
-                        sort: number;
-                        /**
-                         * @description Only enabled images reach partners
-                         * @default true
-                         */
-                        enabled?: boolean;
-                        /**
-                         * @description The text in every locale, each 1..500 characters
-                         * @example {
-                         *       "en-US": "Business Lounge",
-                         *       "ru-RU": "Бизнес-зал"
-                         *     }
-                         */
-                        title?: {
-                            "en-US": string;
-                            "ru-RU": string;
-                        };
-                    }[];
-                    /** @default true */
-                    is_active?: boolean;
-                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
-                    prices: components["schemas"]["GuestPrices"];
-                    /** @description true: before passport control; false: airside */
-                    landside?: boolean;
-                    /**
-                     * @description Only with landside false
-                     * @enum {string}
-                     */
-                    airside_zone?: "International" | "Domestic" | "Any";
-                    /** @default false */
-                    is_arrival_available?: boolean;
-                    /** @description Every amenity the lounge offers */
-                    amenity_ids: string[];
-                    /**
-                     * @description The amenities of amenity_ids that are not free here
-                     * @default []
-                     */
-                    paid_amenity_ids?: string[];
-                    /**
-                     * @description The text in every locale, each 1..2000 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    direction_info: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                };
+                "application/json": components["schemas"]["LoungeForm"];
             };
         };
         responses: {
@@ -8105,141 +8343,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description The hub (airport, station) the service belongs to
-                     */
-                    hub_id: string;
-                    /**
-                     * @description The text in every locale, each 1..255 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    name: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                    /** @description The service's own position; the hub's when absent */
-                    coordinates?: {
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        latitude: number;
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        longitude: number;
-                    };
-                    business_hours: {
-                        /** @description 1 = Monday, 7 = Sunday */
-                        day: number;
-                        times: {
-                            /** @constant */
-                            type: "STANDARD";
-                            /** @example 05:00-13:00,14:00-24:00 */
-                            detail: string;
-                        } | {
-                            /** @constant */
-                            type: "SPECIAL";
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            detail: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                    }[];
-                    required_booking_info: ("Name" | "Email" | "Phone")[];
-                    policy: {
-                        age?: {
-                            min_age?: number;
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            notes?: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                        stay?: {
-                            /**
-                             * @description ISO 8601 duration
-                             * @example PT3H
-                             */
-                            max_duration: string;
-                        };
-                    };
-                    images: {
-                        /**
-                         * Format: uuid
-                         * @description An id answered by the image upload
-                         */
-                        image_id: string;
-                        /** @description Smaller comes first */
-                        sort: number;
-                        /**
-                         * @description Only enabled images reach partners
-                         * @default true
-                         */
-                        enabled?: boolean;
-                        /**
-                         * @description The text in every locale, each 1..500 characters
-                         * @example {
-                         *       "en-US": "Business Lounge",
-                         *       "ru-RU": "Бизнес-зал"
-                         *     }
-                         */
-                        title?: {
-                            "en-US": string;
-                            "ru-RU": string;
-                        };
-                    }[];
-                    /** @default true */
-                    is_active?: boolean;
-                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
-                    prices: components["schemas"]["GuestPrices"];
-                    /** @description true: before passport control; false: airside */
-                    landside?: boolean;
-                    /**
-                     * @description Only with landside false
-                     * @enum {string}
-                     */
-                    airside_zone?: "International" | "Domestic" | "Any";
-                    /** @default false */
-                    is_arrival_available?: boolean;
-                    /** @description Every amenity the lounge offers */
-                    amenity_ids: string[];
-                    /**
-                     * @description The amenities of amenity_ids that are not free here
-                     * @default []
-                     */
-                    paid_amenity_ids?: string[];
-                    /**
-                     * @description The text in every locale, each 1..2000 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    direction_info: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                };
+                "application/json": components["schemas"]["LoungeForm"];
             };
         };
         responses: {
@@ -8346,129 +8450,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description The hub (airport, station) the service belongs to
-                     */
-                    hub_id: string;
-                    /**
-                     * @description The text in every locale, each 1..255 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    name: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                    /** @description The service's own position; the hub's when absent */
-                    coordinates?: {
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        latitude: number;
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        longitude: number;
-                    };
-                    business_hours: {
-                        /** @description 1 = Monday, 7 = Sunday */
-                        day: number;
-                        times: {
-                            /** @constant */
-                            type: "STANDARD";
-                            /** @example 05:00-13:00,14:00-24:00 */
-                            detail: string;
-                        } | {
-                            /** @constant */
-                            type: "SPECIAL";
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            detail: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                    }[];
-                    required_booking_info: ("Name" | "Email" | "Phone")[];
-                    policy: {
-                        age?: {
-                            min_age?: number;
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            notes?: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                        stay?: {
-                            /**
-                             * @description ISO 8601 duration
-                             * @example PT3H
-                             */
-                            max_duration: string;
-                        };
-                    };
-                    images: {
-                        /**
-                         * Format: uuid
-                         * @description An id answered by the image upload
-                         */
-                        image_id: string;
-                        /** @description Smaller comes first */
-                        sort: number;
-                        /**
-                         * @description Only enabled images reach partners
-                         * @default true
-                         */
-                        enabled?: boolean;
-                        /**
-                         * @description The text in every locale, each 1..500 characters
-                         * @example {
-                         *       "en-US": "Business Lounge",
-                         *       "ru-RU": "Бизнес-зал"
-                         *     }
-                         */
-                        title?: {
-                            "en-US": string;
-                            "ru-RU": string;
-                        };
-                    }[];
-                    /** @default true */
-                    is_active?: boolean;
-                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
-                    prices: components["schemas"]["GuestPrices"];
-                    /** @description As signposted */
-                    terminal?: string;
-                    /** @enum {string} */
-                    direction: "Departure" | "Arrival";
-                    /**
-                     * @description The text in every locale, each 1..2000 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    description: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                };
+                "application/json": components["schemas"]["FastTrackForm"];
             };
         };
         responses: {
@@ -8543,129 +8525,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: uuid
-                     * @description The hub (airport, station) the service belongs to
-                     */
-                    hub_id: string;
-                    /**
-                     * @description The text in every locale, each 1..255 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    name: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                    /** @description The service's own position; the hub's when absent */
-                    coordinates?: {
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        latitude: number;
-                        /**
-                         * Format: double
-                         * @description WGS-84
-                         */
-                        longitude: number;
-                    };
-                    business_hours: {
-                        /** @description 1 = Monday, 7 = Sunday */
-                        day: number;
-                        times: {
-                            /** @constant */
-                            type: "STANDARD";
-                            /** @example 05:00-13:00,14:00-24:00 */
-                            detail: string;
-                        } | {
-                            /** @constant */
-                            type: "SPECIAL";
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            detail: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                    }[];
-                    required_booking_info: ("Name" | "Email" | "Phone")[];
-                    policy: {
-                        age?: {
-                            min_age?: number;
-                            /**
-                             * @description The text in every locale, each 1..500 characters
-                             * @example {
-                             *       "en-US": "Business Lounge",
-                             *       "ru-RU": "Бизнес-зал"
-                             *     }
-                             */
-                            notes?: {
-                                "en-US": string;
-                                "ru-RU": string;
-                            };
-                        };
-                        stay?: {
-                            /**
-                             * @description ISO 8601 duration
-                             * @example PT3H
-                             */
-                            max_duration: string;
-                        };
-                    };
-                    images: {
-                        /**
-                         * Format: uuid
-                         * @description An id answered by the image upload
-                         */
-                        image_id: string;
-                        /** @description Smaller comes first */
-                        sort: number;
-                        /**
-                         * @description Only enabled images reach partners
-                         * @default true
-                         */
-                        enabled?: boolean;
-                        /**
-                         * @description The text in every locale, each 1..500 characters
-                         * @example {
-                         *       "en-US": "Business Lounge",
-                         *       "ru-RU": "Бизнес-зал"
-                         *     }
-                         */
-                        title?: {
-                            "en-US": string;
-                            "ru-RU": string;
-                        };
-                    }[];
-                    /** @default true */
-                    is_active?: boolean;
-                    /** @description Rack prices per guest type, in the currency of the hub's country; partners see them less their discount */
-                    prices: components["schemas"]["GuestPrices"];
-                    /** @description As signposted */
-                    terminal?: string;
-                    /** @enum {string} */
-                    direction: "Departure" | "Arrival";
-                    /**
-                     * @description The text in every locale, each 1..2000 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    description: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                };
+                "application/json": components["schemas"]["FastTrackForm"];
             };
         };
         responses: {
@@ -8772,34 +8632,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The text in every locale, each 1..255 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    name: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                    coverage: string[];
-                    data_mb: number;
-                    /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
-                    validity_days: number;
-                    topup_allowed: boolean;
-                    price: {
-                        /**
-                         * @description Decimal string in the major unit
-                         * @example 9.99
-                         */
-                        amount: string;
-                        currency: string;
-                    };
-                    /** @default true */
-                    is_active?: boolean;
-                };
+                "application/json": components["schemas"]["TariffForm"];
             };
         };
         responses: {
@@ -8874,34 +8707,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description The text in every locale, each 1..255 characters
-                     * @example {
-                     *       "en-US": "Business Lounge",
-                     *       "ru-RU": "Бизнес-зал"
-                     *     }
-                     */
-                    name: {
-                        "en-US": string;
-                        "ru-RU": string;
-                    };
-                    coverage: string[];
-                    data_mb: number;
-                    /** @description Days a package lasts from its first usage; an eSIM order's active_period must equal it, and orders take at most 3650. */
-                    validity_days: number;
-                    topup_allowed: boolean;
-                    price: {
-                        /**
-                         * @description Decimal string in the major unit
-                         * @example 9.99
-                         */
-                        amount: string;
-                        currency: string;
-                    };
-                    /** @default true */
-                    is_active?: boolean;
-                };
+                "application/json": components["schemas"]["TariffForm"];
             };
         };
         responses: {
@@ -9773,27 +9579,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description "all" (present and future) or the lounge ids */
-                    lounges: "all" | string[];
-                    fast_tracks: "all" | string[];
-                    tariffs: "all" | string[];
-                    /** @description Off every rack price, 0..100 with at most two decimals (default 0) */
-                    discount_percent?: number;
-                    /**
-                     * @description per_visit: charged at redemption; per_pass: charged at confirm (default per_visit)
-                     * @enum {string}
-                     */
-                    billing_basis?: "per_visit" | "per_pass";
-                    /** @description per_pass: hours after confirm a cancel costs nothing (default 24) */
-                    free_cancellation_hours?: number;
-                    /** @description per_pass: share of the price a later cancel costs (default 100) */
-                    cancellation_fee_percent?: number;
-                    /** @description per_visit: share of the price a confirmed pass expiring unused costs (default 0) */
-                    no_show_fee_percent?: number;
-                    /** @description Days after issue an eSIM may be refunded (default 30) */
-                    esim_refund_days?: number;
-                };
+                "application/json": components["schemas"]["ContractForm"];
             };
         };
         responses: {
@@ -9834,27 +9620,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description "all" (present and future) or the lounge ids */
-                    lounges: "all" | string[];
-                    fast_tracks: "all" | string[];
-                    tariffs: "all" | string[];
-                    /** @description Off every rack price, 0..100 with at most two decimals (default 0) */
-                    discount_percent?: number;
-                    /**
-                     * @description per_visit: charged at redemption; per_pass: charged at confirm (default per_visit)
-                     * @enum {string}
-                     */
-                    billing_basis?: "per_visit" | "per_pass";
-                    /** @description per_pass: hours after confirm a cancel costs nothing (default 24) */
-                    free_cancellation_hours?: number;
-                    /** @description per_pass: share of the price a later cancel costs (default 100) */
-                    cancellation_fee_percent?: number;
-                    /** @description per_visit: share of the price a confirmed pass expiring unused costs (default 0) */
-                    no_show_fee_percent?: number;
-                    /** @description Days after issue an eSIM may be refunded (default 30) */
-                    esim_refund_days?: number;
-                };
+                "application/json": components["schemas"]["ContractForm"];
             };
         };
         responses: {
@@ -10837,6 +10603,90 @@ export interface operations {
             429: components["responses"]["Problem429RateLimitExceededMetered"];
             500: components["responses"]["Problem500InternalErrorMetered"];
             503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                status?: number;
+                operation_id?: string;
+                request_id?: string;
+                /** @description A UTC instant: requests received at or after it; default 24 hours before `until` */
+                since?: string;
+                /** @description A UTC instant: requests received at or before it; default now. At most 30 days after `since` */
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of request records */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    listAccountRequests: {
+        parameters: {
+            query?: {
+                status?: number;
+                operation_id?: string;
+                request_id?: string;
+                /** @description A UTC instant: requests received at or after it; default 24 hours before `until` */
+                since?: string;
+                /** @description A UTC instant: requests received at or before it; default now. At most 30 days after `since` */
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                accountID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of request records */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogPage"];
+                };
+            };
+            401: components["responses"]["Problem401Unauthorized"];
+            403: components["responses"]["Problem403Forbidden"];
+            405: components["responses"]["Problem405MethodNotAllowed"];
+            422: components["responses"]["Problem422ValidationError"];
+            500: components["responses"]["Problem500InternalError"];
+            503: components["responses"]["Problem503ServiceUnavailable"];
         };
     };
     listVenues: {

@@ -14,7 +14,7 @@ export type EmployeeScope = (typeof employeeScopes)[number];
 /**
  * Each role is a fixed set of scopes. `admin` holds every employee scope; `support` only reads
  * accounts, applications, eSIM pools, the catalog, webhook deliveries, the audit log, venues, redemptions,
- * billing, bookings and eSIMs.
+ * billing, bookings, eSIMs and partners' request logs.
  */
 export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
   admin: employeeScopes,
@@ -30,6 +30,7 @@ export const roleScopes: Readonly<Record<Role, readonly EmployeeScope[]>> = {
     'admin.billing:read',
     'admin.bookings:read',
     'admin.esims:read',
+    'admin.requests:read',
   ],
 };
 

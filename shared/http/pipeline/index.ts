@@ -14,6 +14,7 @@ import { type PipelineInternal, type PipelineRequest, present } from './internal
 import { rateLimitPolicy } from './rate-limit-policy.ts';
 import { requestBody } from './request-body.ts';
 import { requestContext } from './request-context.ts';
+import { type RequestLogOptions, requestLog } from './request-log.ts';
 import { requestMetrics } from './request-metrics.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import type { Implementations, Operation } from './types.ts';
@@ -48,6 +49,14 @@ async function runOperation(
   }
 }
 
+export interface ApiHandlerOptions {
+  /**
+   * How the request log's lines are written (docs/support.md, Request log); `false` writes none, which
+   * only the bench does, to measure what recording costs a request.
+   */
+  requestLog?: Partial<RequestLogOptions> | false;
+}
+
 /**
  * One Lambda per function group: every route of the group's route module (shared/routes/<area>.ts) in
  * `implementations`, dispatched on API Gateway's resource template and method, behind the same
@@ -57,6 +66,7 @@ async function runOperation(
 export function createApiHandler<T extends Record<string, RouteDefinition>>(
   groupRoutes: T,
   implementations: Implementations<T>,
+  options: ApiHandlerOptions = {},
 ) {
   const declared = Object.entries(groupRoutes);
   const twins: RouteDefinition[] = Object.values(employeeTwinsOf(groupRoutes));
@@ -93,10 +103,12 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
     return internal;
   };
 
+  const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, PipelineInternal>()
+    .use(apiSecurityHeaders())
+    .use(cors());
+  if (options.requestLog !== false) stack.use(requestLog(options.requestLog));
   return (
-    middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context, PipelineInternal>()
-      .use(apiSecurityHeaders())
-      .use(cors())
+    stack
       // After and onError run in reverse: these see the final answer, errors already turned into problems.
       .use(requestMetrics())
       .use(rateLimitPolicy({ dailyUsage }))

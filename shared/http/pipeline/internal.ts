@@ -11,6 +11,8 @@ import type { OperationRun, ParsedRequest } from './types.ts';
  * middleware and read by later ones; absent until its middleware ran (or when it threw first).
  */
 export type PipelineInternal = {
+  /** requestLog: when the pipeline started on the request, in monotonic milliseconds. */
+  startedAt?: number;
   /** requestContext */
   requestId?: string;
   /** requestContext */

@@ -126,7 +126,7 @@ describe('reading a variable', () => {
 
 const everySetting: StageSettings = {
   stage: 'preview',
-  tables: { main: 'main', idempotency: 'idempotency', audit: 'audit' },
+  tables: { main: 'main', idempotency: 'idempotency', audit: 'audit', requestLog: 'request-log' },
   buckets: { images: 'images' },
   endpoints: {
     dynamodb: 'http://127.0.0.1:8000',

@@ -63,6 +63,7 @@ describe('role scopes', () => {
       'admin.billing:read',
       'admin.bookings:read',
       'admin.esims:read',
+      'admin.requests:read',
     ]);
     for (const scope of scopes) expect(scope).toMatch(/:read$/);
   });
