@@ -1,5 +1,9 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { TestClock, useClock } from '../../../shared/util/clock.ts';
+import { endpoints } from '../../support/api.ts';
+import { documentClient } from '../../support/aws.ts';
 import {
   type EsimPartner,
   esimPartner,
@@ -71,6 +75,37 @@ describe('esim.package.expiring', () => {
     expect((stored?.packages as Json[] | undefined)?.[0]?.expiry_notices).toEqual([3, 1]);
     // Next: the expiry itself.
     expect(stored?.gsi1sk).toBe(`${oneDayOut.toISOString()}#${partner.accountId}#${iccid}`);
+  });
+});
+
+describe('the reindex after the deploy that introduced expiry notices', () => {
+  it('moves an eSIM indexed at its expires_at to its 3-day notice, and a second run leaves it there', async () => {
+    const iccid = (await partner.issued()).iccid as string;
+    const stored = (await storedEsim(partner.accountId, iccid)) as Json;
+    const [pkg] = stored.packages as Json[];
+    const { expiry_notices: _notices, thresholds_notified: _thresholds, ...legacyPackage } = pkg as Json;
+    await documentClient().send(
+      new PutCommand({
+        TableName: endpoints().tables.main,
+        Item: {
+          ...stored,
+          packages: [legacyPackage],
+          gsi1sk: `${pkg?.expires_at}#${partner.accountId}#${iccid}`,
+        },
+      }),
+    );
+    Object.assign(process.env, endpoints().environment);
+    resetModuleCaches();
+    const { reindexEsimExpiry } = await import('../../../shared/db/migrations/esim-expiry-index.ts');
+
+    const first = await reindexEsimExpiry();
+    await reindexEsimExpiry();
+
+    const threeDaysBefore = new Date(Date.parse(String(pkg?.expires_at)) - 3 * day).toISOString();
+    expect((await storedEsim(partner.accountId, iccid))?.gsi1sk).toBe(
+      `${threeDaysBefore}#${partner.accountId}#${iccid}`,
+    );
+    expect(first.moved).toBeGreaterThanOrEqual(1);
   });
 });
 
