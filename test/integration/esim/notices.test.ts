@@ -220,5 +220,13 @@ describe('usage thresholds', () => {
 
       expect([refused.status, refused.body.code]).toEqual([403, 'Forbidden']);
     });
+
+    it('refuses a read without esim:read with 403 Forbidden', async () => {
+      const writer = await esimPartner(0, ['esim:write']);
+
+      const refused = await writer.call('GET', settingsPath);
+
+      expect([refused.status, refused.body.code]).toEqual([403, 'Forbidden']);
+    });
   });
 });
