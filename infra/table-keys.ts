@@ -93,8 +93,8 @@ export function keyAccessOf(needs: FunctionNeeds): Partial<Record<TableName, Key
 
 export const mainPartitions = {
   /**
-   * The partner's partition: what its calls change (bookings, eSIMs and orders, the webhook
-   * subscription, rate windows).
+   * The partner's partition: what its calls change (bookings, eSIMs and orders, its eSIM settings,
+   * the webhook subscription, rate windows).
    */
   accounts: [startingWith(accountPartitionPrefix)],
   /**

@@ -4,6 +4,7 @@ import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
+import { esimSettingsStore } from '../../shared/db/entities/esim-settings.ts';
 import { ledgerStore } from '../../shared/db/entities/ledger.ts';
 import {
   confirmOrder,
@@ -16,9 +17,11 @@ import {
   topUp,
   topupOffers,
 } from '../../shared/domain/esim/service.ts';
+import { changeEsimSettings, esimSettings } from '../../shared/domain/esim/settings.ts';
 import { catalogEsimTariffs } from '../../shared/domain/esim/tariffs.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import {
+  esimSettingsView,
   esimSummaryView,
   esimView,
   orderView,
@@ -109,4 +112,20 @@ export const handler = createApiHandler(esimRoutes, {
     );
     return { status: 201, body: packageView(pkg, request.now) };
   },
+
+  getEsimSettings: async (request) => ({
+    status: 200,
+    body: esimSettingsView(await esimSettings(esimSettingsStore, request.principal.accountId)),
+  }),
+
+  replaceEsimSettings: async (request) => ({
+    status: 200,
+    body: esimSettingsView(
+      changeEsimSettings(
+        { settings: esimSettingsStore, uow: request.uow },
+        contextOf(request),
+        request.body.usage_thresholds,
+      ),
+    ),
+  }),
 });

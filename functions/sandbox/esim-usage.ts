@@ -1,5 +1,6 @@
 import { config } from '../../shared/config/env.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
+import { esimSettingsStore } from '../../shared/db/entities/esim-settings.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
 import { recordUsage } from '../../shared/domain/esim/service.ts';
 import type { Implementations } from '../../shared/http/pipeline/index.ts';
@@ -12,7 +13,7 @@ export const esimSandboxImplementations: Implementations<typeof esimSandboxRoute
     if (config().stage === 'prod')
       throw new NotFoundError('ResourceNotFound', `No operation at ${route.path}.`);
     const pkg = await recordUsage(
-      { esims: esimStore, uow },
+      { esims: esimStore, settings: esimSettingsStore, uow },
       { accountId: principal.accountId, now },
       body.iccid,
       body.used_mb,

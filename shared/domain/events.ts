@@ -10,6 +10,7 @@ export const eventTypes = [
   'pass.status.changed',
   'esim.package.usage_threshold_reached',
   'esim.package.exhausted',
+  'esim.package.expiring',
   'esim.package.expired',
   'billing.statement.closed',
   'webhook.ping',

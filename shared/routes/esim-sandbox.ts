@@ -13,8 +13,9 @@ export const esimSandboxRoutes = {
     description:
       "Adds `used_mb` to the eSIM's current package (the Active one, else the oldest NotActive one, which the " +
       'usage activates: activated_at = now, expires_at = now + active_period days) and answers that package. ' +
-      'Usage beyond its remaining data is dropped, not carried to the next package. At 80 % used ' +
-      'esim.package.usage_threshold_reached follows, at 100 % esim.package.exhausted (each once per package). ' +
+      'Usage beyond its remaining data is dropped, not carried to the next package. At each of your usage ' +
+      'thresholds (GET /v2/b2b/settings/esim; 80 % by default) esim.package.usage_threshold_reached follows, at ' +
+      '100 % esim.package.exhausted (each once per package and threshold). ' +
       'An eSIM with no package left to use is 422 naming `iccid`. Not deployed in production, where the path ' +
       'answers 404.',
     tags: ['Sandbox'],

@@ -8,6 +8,8 @@ import {
   esimPackageSchema,
   esimParams,
   esimSchema,
+  esimSettingsRequestSchema,
+  esimSettingsSchema,
   esimsPageSchema,
   esimTopupOffersSchema,
   esimTopupRequestSchema,
@@ -20,6 +22,7 @@ const write = { scope: 'esim:write' } as const satisfies RouteAuth;
 const read = { scope: 'esim:read' } as const satisfies RouteAuth;
 
 const esims = '/v2/b2b/fulfilment/esims';
+const settings = '/v2/b2b/settings/esim';
 const orders = '/v2/b2b/fulfilment/orders';
 
 const packageRules =
@@ -142,5 +145,30 @@ export const esimRoutes = {
     request: { params: esimParams, body: esimTopupRequestSchema },
     responses: { 201: { description: 'The new package', schema: esimPackageSchema } },
     errors: ['EsimNotFound', 'CatalogResourceNotFound', 'EsimTopupUnavailable'],
+  }),
+  getEsimSettings: defineRoute({
+    ...common,
+    operationId: 'getEsimSettings',
+    method: 'GET',
+    path: settings,
+    summary: 'Read your eSIM settings: the usage thresholds',
+    description: 'The usage thresholds are [80] (and updated_at null) until you set your own.',
+    auth: read,
+    responses: { 200: { description: 'Your eSIM settings', schema: esimSettingsSchema } },
+  }),
+  replaceEsimSettings: defineRoute({
+    ...common,
+    operationId: 'replaceEsimSettings',
+    method: 'PUT',
+    path: settings,
+    summary: 'Set your usage thresholds',
+    description:
+      "Replaces your usage thresholds (percent of a package's data): esim.package.usage_threshold_reached is sent " +
+      'once per package and threshold, with `threshold` in its data. They apply to usage reported from now on, on ' +
+      'every eSIM of yours; a threshold a package had already passed is sent with its next usage report. 422 ' +
+      'naming the field for a value outside 1 to 99, a repeated one or more than five.',
+    auth: write,
+    request: { body: esimSettingsRequestSchema },
+    responses: { 200: { description: 'Your eSIM settings as set', schema: esimSettingsSchema } },
   }),
 } as const;

@@ -4,11 +4,12 @@ import {
   esimStatuses,
   maxActivePeriodDays,
   maxIccidsPerLoad,
+  maxUsageThresholds,
   orderStatuses,
   packageStatuses,
 } from '../domain/esim/model.ts';
 import { esimTariffSchema, priceSchema } from './catalog.ts';
-import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
+import { cursorPage, cursorQuery, problemsAtTheirPaths, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
 
 const exampleIccid = '8988299000000000016';
@@ -242,3 +243,37 @@ export const esimResellerLinkRequestSchema = z
 export const esimResellerLinkSchema = z
   .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
   .register(z.globalRegistry, { id: 'EsimResellerLink' });
+
+/** A threshold listed twice is named at its second occurrence. */
+const repeatedThresholds = (thresholds: readonly number[]) =>
+  thresholds.flatMap((threshold, index) =>
+    thresholds.indexOf(threshold) < index
+      ? [{ path: [index], message: `${threshold} is listed already: thresholds must be distinct.` }]
+      : [],
+  );
+
+const usageThresholds = z
+  .array(z.int().check(z.minimum(1), z.maximum(99)))
+  .check(z.maxLength(maxUsageThresholds), problemsAtTheirPaths(repeatedThresholds))
+  .register(z.globalRegistry, {
+    description:
+      `Percentages of a package's data (integers 1 to 99, distinct, at most ${maxUsageThresholds}; empty for none) at ` +
+      'which esim.package.usage_threshold_reached is sent, once per package and threshold.',
+    examples: [[50, 90]],
+  });
+
+export const esimSettingsRequestSchema = z
+  .strictObject({ usage_thresholds: usageThresholds })
+  .register(z.globalRegistry, { id: 'EsimSettingsRequest' });
+
+export const esimSettingsSchema = z
+  .object({
+    usage_thresholds: usageThresholds.clone().register(z.globalRegistry, {
+      description: 'Ascending. [80] while you have set none.',
+      examples: [[50, 90]],
+    }),
+    updated_at: z
+      .nullable(timestamp)
+      .register(z.globalRegistry, { description: 'When they were last set; null while you have set none.' }),
+  })
+  .register(z.globalRegistry, { id: 'EsimSettings' });

@@ -267,8 +267,22 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
         description: 'Only when status is Used: when the pass was scanned at the door (RFC 3339 UTC).',
       }),
     }),
-    'esim.package.usage_threshold_reached': z.object(esimUsage),
+    'esim.package.usage_threshold_reached': z.object({
+      ...esimUsage,
+      threshold: z.int().register(z.globalRegistry, {
+        description:
+          'The usage threshold reached, percent of data_mb (your settings, GET /v2/b2b/settings/esim)',
+      }),
+    }),
     'esim.package.exhausted': z.object(esimUsage),
+    'esim.package.expiring': z.object({
+      iccid: z.string(),
+      package_id: z.string(),
+      expires_at: z.string().register(z.globalRegistry, { description: "The package's expires_at" }),
+      days_left: z.int().register(z.globalRegistry, {
+        description: 'Which notice this is: 3, then 1 (days before expires_at)',
+      }),
+    }),
     'esim.package.expired': z.object(esimUsage),
     'billing.statement.closed': z.object({
       period: z.string().register(z.globalRegistry, { description: 'The closed month, `YYYY-MM` (UTC)' }),

@@ -1647,6 +1647,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/settings/esim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your eSIM settings: the usage thresholds
+         * @description The usage thresholds are [80] (and updated_at null) until you set your own.
+         */
+        get: operations["getEsimSettings"];
+        /**
+         * Set your usage thresholds
+         * @description Replaces your usage thresholds (percent of a package's data): esim.package.usage_threshold_reached is sent once per package and threshold, with `threshold` in its data. They apply to usage reported from now on, on every eSIM of yours; a threshold a package had already passed is sent with its next usage report. 422 naming the field for a value outside 1 to 99, a repeated one or more than five.
+         */
+        put: operations["replaceEsimSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/accounts/{accountID}/esim-pool": {
         parameters: {
             query?: never;
@@ -2691,6 +2715,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "esim.package.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification esim.package.expiring */
+        post: operations["webhook_esim_package_expiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "esim.package.expired": {
         parameters: {
             query?: never;
@@ -3262,6 +3303,16 @@ export interface components {
              */
             validity_period: number;
         };
+        EsimSettingsRequest: {
+            /**
+             * @description Percentages of a package's data (integers 1 to 99, distinct, at most 5; empty for none) at which esim.package.usage_threshold_reached is sent, once per package and threshold.
+             * @example [
+             *       50,
+             *       90
+             *     ]
+             */
+            usage_thresholds: number[];
+        };
         EsimPoolLoadRequest: {
             /** @description 1 to 1000 ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded. */
             iccids: string[];
@@ -3644,7 +3695,7 @@ export interface components {
             /** @description Unique per event, the same on every attempt: dedupe on it. */
             id: string;
             /** @enum {string} */
-            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "billing.statement.closed" | "webhook.ping";
+            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expiring" | "esim.package.expired" | "billing.statement.closed" | "webhook.ping";
             /**
              * Format: date-time
              * @description When the event happened.
@@ -4778,6 +4829,18 @@ export interface components {
         };
         EsimTopupOffers: {
             data: components["schemas"]["EsimTariff"][];
+        };
+        EsimSettings: {
+            /**
+             * @description Ascending. [80] while you have set none.
+             * @example [
+             *       50,
+             *       90
+             *     ]
+             */
+            usage_thresholds: number[];
+            /** @description When they were last set; null while you have set none. */
+            updated_at: string | null;
         };
         EsimPoolLoad: {
             /** Format: uuid */
@@ -10450,6 +10513,78 @@ export interface operations {
             503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
+    getEsimSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your eSIM settings */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimSettings"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    replaceEsimSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Your eSIM settings as set */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimSettings"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
     getEsimPool: {
         parameters: {
             query?: never;
@@ -12832,6 +12967,8 @@ export interface operations {
                         data_mb: number;
                         /** @description Data used when the event happened */
                         used_mb: number;
+                        /** @description The usage threshold reached, percent of data_mb (your settings, GET /v2/b2b/settings/esim) */
+                        threshold: number;
                     };
                 };
             };
@@ -12883,6 +13020,57 @@ export interface operations {
                         data_mb: number;
                         /** @description Data used when the event happened */
                         used_mb: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_esim_package_expiring: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "esim.package.expiring";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        iccid: string;
+                        package_id: string;
+                        /** @description The package's expires_at */
+                        expires_at: string;
+                        /** @description Which notice this is: 3, then 1 (days before expires_at) */
+                        days_left: number;
                     };
                 };
             };

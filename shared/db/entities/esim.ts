@@ -2,13 +2,14 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config/env.ts';
 import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { esimEvents } from '../../domain/esim/events.ts';
-import { nextExpiry } from '../../domain/esim/lifecycle.ts';
-import type {
-  Esim,
-  EsimPackage,
-  EsimStatusChange,
-  PackageEventType,
-  PackageStatus,
+import { nextDue } from '../../domain/esim/lifecycle.ts';
+import {
+  defaultUsageThresholds,
+  type Esim,
+  type EsimPackage,
+  type EsimStatusChange,
+  type OncePerPackageEventType,
+  type PackageStatus,
 } from '../../domain/esim/model.ts';
 import type { EsimChange, EsimKey, EsimStore } from '../../domain/esim/ports.ts';
 import { newEvent } from '../../domain/events.ts';
@@ -26,8 +27,9 @@ import { eventWrite } from './event.ts';
  * Every change increments `version` and is conditional on the version read.
  *
  * While a package is not yet Expired the item also carries gsi1pk `ESIM_EXPIRY`, gsi1sk
- * `<earliest expires_at of those packages>#<account_id>#<iccid>`: a sparse index of what the expiry
- * sweep must visit, soonest first. Once every package is Expired the item leaves the index.
+ * `<when the sweep must next act>#<account_id>#<iccid>` (the earliest expiry notice owed or
+ * `expires_at` of those packages, lifecycle.ts `nextDue`): a sparse index of what the expiry sweep must
+ * visit, soonest first. Once every package is Expired the item leaves the index.
  */
 export const esimKeys = (accountId: string, iccid: string) => ({
   pk: accountPartition(accountId),
@@ -49,7 +51,12 @@ interface PackageItem {
   activated_at: string | null;
   expires_at: string;
   created_at: string;
-  notified: PackageEventType[];
+  /** Before usage thresholds per account it also held `esim.package.usage_threshold_reached` (80 %). */
+  notified: (OncePerPackageEventType | 'esim.package.usage_threshold_reached')[];
+  /** Absent on packages stored before usage thresholds per account. */
+  thresholds_notified?: number[];
+  /** Absent on packages stored before expiry notices. */
+  expiry_notices?: number[];
 }
 
 export interface EsimItem {
@@ -88,10 +95,15 @@ function packageToItem(pkg: EsimPackage): PackageItem {
     expires_at: pkg.expiresAt,
     created_at: pkg.createdAt,
     notified: [...pkg.notified],
+    thresholds_notified: [...pkg.thresholdsNotified],
+    expiry_notices: [...pkg.expiryNotices],
   };
 }
 
+const legacyThresholdEvent = 'esim.package.usage_threshold_reached';
+
 function packageFromItem(item: PackageItem): EsimPackage {
+  const notified = item.notified ?? [];
   return {
     packageId: item.package_id,
     packageTemplateId: item.package_template_id,
@@ -104,12 +116,17 @@ function packageFromItem(item: PackageItem): EsimPackage {
     activatedAt: item.activated_at ?? null,
     expiresAt: item.expires_at,
     createdAt: item.created_at,
-    notified: [...(item.notified ?? [])],
+    notified: notified.filter((type): type is OncePerPackageEventType => type !== legacyThresholdEvent),
+    // A package stored before usage thresholds per account was told about the one threshold then, 80 %.
+    thresholdsNotified:
+      item.thresholds_notified ??
+      (notified.includes(legacyThresholdEvent) ? [...defaultUsageThresholds] : []),
+    expiryNotices: [...(item.expiry_notices ?? [])],
   };
 }
 
 export function esimToItem(esim: Esim): EsimItem {
-  const expiry = nextExpiry(esim);
+  const expiry = nextDue(esim);
   return {
     ...esimKeys(esim.accountId, esim.iccid),
     ...(expiry ? { gsi1pk: expiryPartition, gsi1sk: `${expiry}#${esim.accountId}#${esim.iccid}` } : {}),

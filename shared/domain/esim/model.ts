@@ -26,13 +26,38 @@ export interface EsimStatusChange {
   reason: string;
 }
 
-/** The package events of the webhook pipeline, each sent at most once per package (`notified`). */
+/** The package events of the webhook pipeline (docs/esim.md, Events). */
 export const packageEventTypes = [
   'esim.package.usage_threshold_reached',
   'esim.package.exhausted',
+  'esim.package.expiring',
   'esim.package.expired',
 ] as const;
 export type PackageEventType = (typeof packageEventTypes)[number];
+/** The events sent at most once per package, whatever else changes: recorded in `notified`. */
+export type OncePerPackageEventType = Extract<
+  PackageEventType,
+  'esim.package.exhausted' | 'esim.package.expired'
+>;
+
+/**
+ * Days before `expires_at` at which `esim.package.expiring` is sent, furthest first: once each per
+ * `expires_at` (docs/esim.md, Expiry notices).
+ */
+export const expiryNoticeDays = [3, 1] as const;
+
+/** Usage thresholds (percent of a package's data) of an account that has set none. */
+export const defaultUsageThresholds: readonly number[] = [80];
+/** The most usage thresholds an account may set, each 1 to 99 percent. */
+export const maxUsageThresholds = 5;
+
+/** An account's eSIM settings (`/v2/b2b/settings/esim`). */
+export interface EsimSettings {
+  /** Ascending, distinct, each 1 to 99: `esim.package.usage_threshold_reached` fires once per package at each. */
+  usageThresholds: readonly number[];
+  /** Null while the account has never set them (the defaults apply). */
+  updatedAt: string | null;
+}
 
 export interface Price {
   /** Decimal string in the major unit. */
@@ -87,7 +112,14 @@ export interface EsimPackage {
   expiresAt: string;
   createdAt: string;
   /** The events already sent for this package: a retried or racing change cannot send one twice. */
-  notified: readonly PackageEventType[];
+  notified: readonly OncePerPackageEventType[];
+  /** The usage thresholds (percent) whose `esim.package.usage_threshold_reached` was sent. */
+  thresholdsNotified: readonly number[];
+  /**
+   * The `esim.package.expiring` notices (days before `expires_at`) sent or passed over for the current
+   * `expires_at`; activation, which moves `expires_at`, clears them.
+   */
+  expiryNotices: readonly number[];
 }
 
 export interface Esim {

@@ -2,7 +2,7 @@ import type { AccountStore } from '../accounts/ports.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { PackageNotice } from './lifecycle.ts';
-import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from './model.ts';
+import type { Esim, EsimOrder, EsimSettings, PoolCounts, ResellerLink, Tariff } from './model.ts';
 
 /**
  * The catalog, narrowed to the eSIM's question: tariffs that are active and in the account's contract
@@ -43,7 +43,10 @@ export interface EsimStore {
   find(accountId: string, iccid: string): Promise<Esim | undefined>;
   /** By ICCID, ascending. */
   list(accountId: string, query: PageRequest): Promise<Page<Esim>>;
-  /** eSIMs with a package whose `expires_at` is at or before `now` and not recorded yet, soonest first. */
+  /**
+   * eSIMs the sweep must act on at `now`, soonest first: a package whose `expires_at` passed and is not
+   * recorded yet, or an expiry notice due (lifecycle.ts, `nextDue`).
+   */
   expiring(now: Date, limit: number): Promise<EsimKey[]>;
   /** A lost race (the eSIM moved to another version) surfaces as ConcurrentChangeError. */
   writes(change: EsimChange): StagedWrite[];
@@ -105,3 +108,11 @@ export interface Resellers {
 
 /** The account store, narrowed to what the pool operations ask: the account the admin path names. */
 export type PoolAccounts = Pick<AccountStore, 'find'>;
+
+/** An account's eSIM settings (shared/db/entities/esim-settings.ts), in the account's partition. */
+export interface EsimSettingsStore {
+  /** Undefined while the account has never set them. */
+  find(accountId: string): Promise<EsimSettings | undefined>;
+  /** The whole settings, replacing what was there. */
+  putWrite(accountId: string, settings: EsimSettings & { updatedAt: string }): StagedWrite;
+}

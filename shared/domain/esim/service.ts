@@ -15,7 +15,7 @@ import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { newMatchingId } from './activation.ts';
 import { iccidProblem } from './iccid.ts';
-import { addUsage, expireDue, isExpired, newPackage } from './lifecycle.ts';
+import { addUsage, expireDue, isExpired, newPackage, sweepDue } from './lifecycle.ts';
 import {
   type Esim,
   type EsimOrder,
@@ -25,7 +25,16 @@ import {
   type ResellerLink,
   type Tariff,
 } from './model.ts';
-import type { EsimOrderStore, EsimStore, EsimTariffs, IccidPool, PoolAccounts, Resellers } from './ports.ts';
+import type {
+  EsimOrderStore,
+  EsimSettingsStore,
+  EsimStore,
+  EsimTariffs,
+  IccidPool,
+  PoolAccounts,
+  Resellers,
+} from './ports.ts';
+import { esimSettings } from './settings.ts';
 import { suspendedTopupRefusal, suspendedUsageRefusal } from './suspension.ts';
 
 export interface EsimContext {
@@ -331,18 +340,23 @@ export async function topUp(
 
 /**
  * Sandbox: the network reports `usedMb` more data used on the eSIM. It goes to the current package
- * (lifecycle.ts, `addUsage`), with the events the package now owes, staged with the change.
+ * (lifecycle.ts, `addUsage`), with the events the package now owes under the account's usage
+ * thresholds as they are at this report, staged with the change.
  */
 export async function recordUsage(
-  deps: { esims: EsimStore; uow: UnitOfWork },
+  deps: { esims: EsimStore; settings: EsimSettingsStore; uow: UnitOfWork },
   context: EsimContext,
   iccid: string,
   usedMb: number,
 ): Promise<EsimPackage> {
-  const esim = await findEsim(deps.esims, context, iccid);
+  // Independent reads: one round trip.
+  const [esim, settings] = await Promise.all([
+    findEsim(deps.esims, context, iccid),
+    esimSettings(deps.settings, context.accountId),
+  ]);
   const suspended = suspendedUsageRefusal(esim, context.now);
   if (suspended) throw suspended;
-  const change = addUsage(esim, usedMb, context.now);
+  const change = addUsage(esim, usedMb, context.now, settings.usageThresholds);
   if (!change) {
     throw new ValidationError(`eSIM ${iccid} has no package that can take usage: top it up first.`, [
       { path: 'body.iccid', message: 'Every package of this eSIM is Exhausted or Expired.' },
@@ -354,18 +368,19 @@ export async function recordUsage(
 }
 
 /**
- * Sweep step: every package past its `expires_at` becomes Expired, with its event. An eSIM another
- * change moved on meanwhile is left to that change or the next run, which finds it again.
+ * Sweep step: every package past its `expires_at` becomes Expired, with its event, and every expiry
+ * notice due is sent (lifecycle.ts, `sweepDue`). An eSIM another change moved on meanwhile is left to
+ * that change or the next run, which finds it again. Answers the events sent.
  */
-export async function expireDuePackages(store: EsimStore, now: Date, batchSize = 100): Promise<number> {
-  let expired = 0;
+export async function sweepDuePackages(store: EsimStore, now: Date, batchSize = 100): Promise<number> {
+  let sent = 0;
   for (;;) {
     const due = await store.expiring(now, batchSize);
     let progress = 0;
     for (const key of due) {
       const esim = await store.find(key.accountId, key.iccid);
       if (!esim) continue;
-      const change = expireDue(esim, now);
+      const change = sweepDue(esim, now);
       if (change.notices.length === 0) continue;
       const after: Esim = { ...change.esim, version: esim.version + 1 };
       try {
@@ -374,11 +389,11 @@ export async function expireDuePackages(store: EsimStore, now: Date, batchSize =
         if (!(error instanceof ConcurrentChangeError)) throw error;
         continue;
       }
-      expired += change.notices.length;
+      sent += change.notices.length;
       progress++;
     }
     // A batch with nothing to do is index lag (entries already acted on): the next run retries.
-    if (due.length < batchSize || progress === 0) return expired;
+    if (due.length < batchSize || progress === 0) return sent;
   }
 }
 

@@ -1,6 +1,13 @@
 import { activationData, activationQrSvg } from '../../domain/esim/activation.ts';
 import { esimStatusAt, statusAt } from '../../domain/esim/lifecycle.ts';
-import type { Esim, EsimOrder, EsimPackage, ResellerLink, Tariff } from '../../domain/esim/model.ts';
+import type {
+  Esim,
+  EsimOrder,
+  EsimPackage,
+  EsimSettings,
+  ResellerLink,
+  Tariff,
+} from '../../domain/esim/model.ts';
 import type { LoadResult, PoolStatus } from '../../domain/esim/service.ts';
 
 /** The order as partners read it (docs/esim.md, Orders). */
@@ -98,4 +105,8 @@ export function poolView(accountId: string, status: PoolStatus) {
 
 export function resellerLinkView(link: ResellerLink) {
   return { account_id: link.accountId, reseller_id: link.resellerId, linked_at: link.linkedAt };
+}
+
+export function esimSettingsView(settings: EsimSettings) {
+  return { usage_thresholds: [...settings.usageThresholds], updated_at: settings.updatedAt };
 }

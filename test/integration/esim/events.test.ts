@@ -67,6 +67,7 @@ describe('package events', () => {
       package_id: packageId,
       data_mb: 1024,
       used_mb: 820,
+      threshold: 80,
     });
     expect(byType['esim.package.exhausted']).toEqual({
       iccid,

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { esimFromItem, esimToItem } from '../../../shared/db/entities/esim.ts';
 import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
 import { type ApiResponse, api, endpoints } from '../../support/api.ts';
 import { documentClient, scanMainTable } from '../../support/aws.ts';
@@ -136,6 +137,23 @@ export async function timePasses(accountId: string, iccid: string): Promise<void
   );
 }
 
+/**
+ * Moves the running packages' expires_at to `at`, re-indexed as the service indexes it (expiry notices
+ * still owed included), as if the eSIM had been issued for that long. Expiry notices already sent stay
+ * recorded.
+ */
+export async function expiresAt(accountId: string, iccid: string, at: Date): Promise<void> {
+  const item = await storedEsim(accountId, iccid);
+  if (!item) throw new Error(`No eSIM ${iccid}`);
+  const esim = esimFromItem(item);
+  const packages = esim.packages.map((pkg) =>
+    pkg.status === 'Expired' ? pkg : { ...pkg, expiresAt: at.toISOString() },
+  );
+  Object.assign(process.env, endpoints().environment);
+  resetModuleCaches();
+  await db.send(new PutCommand({ TableName: table(), Item: esimToItem({ ...esim, packages }) }));
+}
+
 /** The outbox events of one eSIM, oldest first. */
 export async function eventsOf(iccid: string): Promise<Json[]> {
   const events = await scanMainTable('entity = :event AND ordering_key = :iccid', {
@@ -159,7 +177,7 @@ export async function storedItems(accountId: string, prefix: string): Promise<Js
 }
 
 /** The expiry sweep, run here against the stage's tables as EventBridge runs it every minute in AWS. */
-export async function sweep(): Promise<{ expired: number }> {
+export async function sweep(): Promise<{ events: number }> {
   Object.assign(process.env, endpoints().environment);
   resetModuleCaches();
   const { handler } = await import('../../../functions/esim-expiry/handler.ts');

@@ -47,6 +47,8 @@ export function aPackage(overrides: Partial<EsimPackage> = {}): EsimPackage {
     expiresAt: '2030-05-31T10:00:00.000Z',
     createdAt: '2030-05-01T10:00:00.000Z',
     notified: [],
+    thresholdsNotified: [],
+    expiryNotices: [],
     ...overrides,
   };
 }

@@ -105,19 +105,30 @@ export function esimStoreContract(name: string, store: () => EsimStore): void {
     });
 
     it('finds the eSIMs with a package due and not yet expired, soonest due first', async () => {
+      // Notices sent already: only expiries are due here.
+      const noticesSent = { expiryNotices: [3, 1] };
       // Decades ahead: no eSIM of another test is due then, and the stage's minute sweep leaves these alone.
       const at = (second: number) => `2090-01-01T00:00:0${second}.000Z`;
       const accountId = randomUUID();
-      const dueLater = await issued({ accountId, packages: [aPackage({ expiresAt: at(2) })] });
+      const dueLater = await issued({
+        accountId,
+        packages: [aPackage({ expiresAt: at(2), ...noticesSent })],
+      });
       const dueFirst = await issued({
         accountId,
-        packages: [aPackage({ expiresAt: at(1) }), aPackage({ expiresAt: at(5) })],
+        packages: [
+          aPackage({ expiresAt: at(1), ...noticesSent }),
+          aPackage({ expiresAt: at(5), ...noticesSent }),
+        ],
       });
       const expiredAlready = await issued({
         accountId,
         packages: [aPackage({ status: 'Expired', expiresAt: at(0) })],
       });
-      const notDueYet = await issued({ accountId, packages: [aPackage({ expiresAt: at(4) })] });
+      const notDueYet = await issued({
+        accountId,
+        packages: [aPackage({ expiresAt: at(4), ...noticesSent })],
+      });
 
       const due = await store().expiring(new Date(at(3)), 1000);
 
@@ -127,9 +138,20 @@ export function esimStoreContract(name: string, store: () => EsimStore): void {
       expect(mine).not.toContain(notDueYet.iccid);
     });
 
+    it('finds an eSIM whose package owes an expiry notice, from 3 days before its expires_at', async () => {
+      const expiresAt = '2091-01-04T00:00:00.000Z';
+      const esim = await issued({ packages: [aPackage({ expiresAt })] });
+      const found = async (at: string) =>
+        (await store().expiring(new Date(at), 1000)).some((key) => key.iccid === esim.iccid);
+
+      expect(await found('2090-12-31T23:59:59.999Z')).toBe(false);
+      expect(await found('2091-01-01T00:00:00.000Z')).toBe(true);
+    });
+
     it('finds at most as many due eSIMs as asked', async () => {
       const expiresAt = '2090-01-02T00:00:00.000Z';
-      for (let count = 0; count < 3; count++) await issued({ packages: [aPackage({ expiresAt })] });
+      for (let count = 0; count < 3; count++)
+        await issued({ packages: [aPackage({ expiresAt, expiryNotices: [3, 1] })] });
 
       expect(await store().expiring(new Date(expiresAt), 2)).toHaveLength(2);
     });

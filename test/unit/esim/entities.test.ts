@@ -11,7 +11,7 @@ import {
   matchesWebhookEventFilter,
   parseWebhookMessage,
 } from '../../../shared/db/entities/webhook-message.ts';
-import { addUsage, expireDue, newPackage } from '../../../shared/domain/esim/lifecycle.ts';
+import { addUsage, expireDue, newPackage, sweepDue } from '../../../shared/domain/esim/lifecycle.ts';
 import type { Esim } from '../../../shared/domain/esim/model.ts';
 import { useLocalConfig } from '../auth/local-config.ts';
 import { accountId, iccids, now, smdpAddress } from './fakes.ts';
@@ -57,11 +57,12 @@ describe('the eSIM item', () => {
   });
 
   it('sits in the expiry index at its earliest running expires_at, and leaves it once all expired', () => {
-    const expiresAt = new Date(now.getTime() + 30 * day).toISOString();
+    // Issued for 30 days: the sweep first acts 3 days before expires_at (the expiry notice).
+    const threeDaysBefore = new Date(now.getTime() + 27 * day).toISOString();
 
     expect(esimToItem(esim)).toMatchObject({
       gsi1pk: 'ESIM_EXPIRY',
-      gsi1sk: `${expiresAt}#${accountId}#${iccid}`,
+      gsi1sk: `${threeDaysBefore}#${accountId}#${iccid}`,
     });
     const expired = esimToItem(expireDue(esim, new Date(now.getTime() + 31 * day)).esim);
     expect(expired).not.toHaveProperty('gsi1pk');
@@ -71,7 +72,7 @@ describe('the eSIM item', () => {
 
 describe('an eSIM change', () => {
   it('is written on the condition that the version is still the one read', () => {
-    const change = addUsage(esim, 10, now);
+    const change = addUsage(esim, 10, now, [80]);
     if (!change) throw new Error('no change');
 
     const [write] = esimChangeWrites({
@@ -90,7 +91,7 @@ describe('an eSIM change', () => {
   });
 
   it('stages its events as outbox items the webhook pipeline forwards, grouped by ICCID', async () => {
-    const change = addUsage(esim, 1024, now);
+    const change = addUsage(esim, 1024, now, [80]);
     if (!change) throw new Error('no change');
 
     const writes = esimChangeWrites({
@@ -111,11 +112,57 @@ describe('an eSIM change', () => {
       ['esim.package.usage_threshold_reached', iccid],
       ['esim.package.exhausted', iccid],
     ]);
+    expect(messages[0]?.data).toEqual({
+      iccid,
+      package_id: esim.packages[0]?.packageId,
+      data_mb: 1024,
+      used_mb: 1024,
+      threshold: 80,
+    });
     expect(messages[1]?.data).toEqual({
       iccid,
       package_id: esim.packages[0]?.packageId,
       data_mb: 1024,
       used_mb: 1024,
+    });
+  });
+
+  it('stages an expiry notice with the expires_at it is about and its days', async () => {
+    const change = sweepDue(esim, new Date(now.getTime() + 27 * day));
+
+    const [, write] = esimChangeWrites({
+      before: esim,
+      after: { ...change.esim, version: 2 },
+      notices: change.notices,
+      now,
+    });
+    const record = { eventName: 'INSERT', dynamodb: { NewImage: marshall(write?.item.Put?.Item) } };
+    const { event } = await parseWebhookMessage(JSON.stringify(record), 'message-1');
+
+    expect([event.type, event.data]).toEqual([
+      'esim.package.expiring',
+      {
+        iccid,
+        package_id: esim.packages[0]?.packageId,
+        expires_at: esim.packages[0]?.expiresAt,
+        days_left: 3,
+      },
+    ]);
+  });
+});
+
+describe('a package stored before usage thresholds per account', () => {
+  it('counts its sent usage_threshold_reached as the 80 % threshold, so that is not sent again', () => {
+    const item = JSON.parse(JSON.stringify(esimToItem(esim)));
+    const [stored] = item.packages;
+    delete stored.thresholds_notified;
+    delete stored.expiry_notices;
+    stored.notified = ['esim.package.usage_threshold_reached'];
+
+    expect(esimFromItem(item).packages[0]).toMatchObject({
+      notified: [],
+      thresholdsNotified: [80],
+      expiryNotices: [],
     });
   });
 });

@@ -1,12 +1,20 @@
 import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
 import { withCheckDigit } from '../../../shared/domain/esim/iccid.ts';
-import { nextExpiry } from '../../../shared/domain/esim/lifecycle.ts';
-import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from '../../../shared/domain/esim/model.ts';
+import { nextDue } from '../../../shared/domain/esim/lifecycle.ts';
+import type {
+  Esim,
+  EsimOrder,
+  EsimSettings,
+  PoolCounts,
+  ResellerLink,
+  Tariff,
+} from '../../../shared/domain/esim/model.ts';
 import type {
   ClaimOutcome,
   EsimChange,
   EsimKey,
   EsimOrderStore,
+  EsimSettingsStore,
   EsimStore,
   EsimTariffs,
   IccidClaim,
@@ -131,7 +139,7 @@ export class MemoryEsims implements EsimStore {
     if (this.expiringKeys) return this.expiringKeys.splice(0, limit);
     const due = [];
     for (const esim of this.esims.values()) {
-      const expiry = nextExpiry(esim);
+      const expiry = nextDue(esim);
       if (expiry !== undefined && Date.parse(expiry) <= at.getTime()) due.push({ expiry, esim });
     }
     return due
@@ -268,3 +276,22 @@ export class MemoryResellers implements Resellers {
 export const knownAccounts = (...ids: string[]): PoolAccounts => ({
   find: async (id) => (ids.includes(id) ? anAccount({ accountId: id }) : undefined),
 });
+
+type SettingsWrite = StagedWrite & { accountId: string; settings: EsimSettings };
+
+/** eSIM settings in memory, per account; a commit applies staged writes. */
+export class MemoryEsimSettings implements EsimSettingsStore {
+  readonly settings = new Map<string, EsimSettings>();
+  async find(account: string) {
+    return this.settings.get(account);
+  }
+  putWrite(account: string, settings: EsimSettings & { updatedAt: string }): SettingsWrite {
+    return { description: `eSIM settings of ${account}`, accountId: account, settings };
+  }
+  apply(staged: readonly StagedWrite[]) {
+    for (const write of staged) {
+      if ('settings' in write)
+        this.settings.set((write as SettingsWrite).accountId, (write as SettingsWrite).settings);
+    }
+  }
+}

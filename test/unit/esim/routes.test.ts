@@ -5,7 +5,11 @@ import { esimAdminRoutes } from '../../../shared/routes/esim-admin.ts';
 import { esimSandboxRoutes } from '../../../shared/routes/esim-sandbox.ts';
 import { routes, routesForStage } from '../../../shared/routes/index.ts';
 import type { RouteDefinition } from '../../../shared/routes/types.ts';
-import { esimPoolLoadRequestSchema, esimUsageRequestSchema } from '../../../shared/schemas/esim.ts';
+import {
+  esimPoolLoadRequestSchema,
+  esimSettingsRequestSchema,
+  esimUsageRequestSchema,
+} from '../../../shared/schemas/esim.ts';
 
 describe('the eSIM routes', () => {
   it('write with esim:write and read with esim:read', () => {
@@ -82,5 +86,30 @@ describe('the usage request', () => {
       false,
     );
     expect(esimUsageRequestSchema.safeParse({ iccid: '8988299000000000016', used_mb: 1 }).success).toBe(true);
+  });
+});
+
+describe('the eSIM settings request', () => {
+  const problems = (usage_thresholds: unknown) =>
+    esimSettingsRequestSchema
+      .safeParse({ usage_thresholds })
+      .error?.issues.map((issue) => issue.path.join('.'));
+
+  it('takes up to five distinct whole percentages from 1 to 99, or none', () => {
+    expect(problems([1, 50, 60, 90, 99])).toBeUndefined();
+    expect(problems([])).toBeUndefined();
+  });
+
+  it('names each bad value at its index, a repeated one at its second occurrence', () => {
+    expect(problems([0, 50, 100, 50.5])).toEqual([
+      'usage_thresholds.0',
+      'usage_thresholds.2',
+      'usage_thresholds.3',
+    ]);
+    expect(problems([50, 70, 50])).toEqual(['usage_thresholds.2']);
+  });
+
+  it('refuses a sixth threshold at the list', () => {
+    expect(problems([10, 20, 30, 40, 50, 60])).toEqual(['usage_thresholds']);
   });
 });

@@ -5,14 +5,15 @@ import type { Esim } from '../../../shared/domain/esim/model.ts';
 import {
   confirmOrder,
   createOrder,
-  expireDuePackages,
   linkReseller,
   loadPool,
   poolStatus,
   recordUsage,
+  sweepDuePackages,
   topUp,
   topupOffers,
 } from '../../../shared/domain/esim/service.ts';
+import { changeEsimSettings, esimSettings } from '../../../shared/domain/esim/settings.ts';
 import { resumeEsim, suspendEsim } from '../../../shared/domain/esim/suspension.ts';
 import { MemoryLedger } from '../../support/memory-ledger.ts';
 import {
@@ -21,6 +22,7 @@ import {
   global,
   iccids,
   knownAccounts,
+  MemoryEsimSettings,
   MemoryEsims,
   MemoryOrders,
   MemoryPool,
@@ -44,6 +46,7 @@ function world() {
   const pool = new MemoryPool(orders, esims);
   const tariffs = new MemoryTariffs();
   const ledger = new MemoryLedger();
+  const settings = new MemoryEsimSettings();
   const confirmDeps = { orders, esims, pool, smdpAddress, ledger, pause: async () => undefined };
   async function order(request = russiaRequest, at = context) {
     const uow = new Uow();
@@ -55,7 +58,7 @@ function world() {
     pool.fill(accountId, iccids(1, String(Math.floor(Math.random() * 1e6)).padStart(6, '0')));
     return confirmOrder(confirmDeps, context, (await order()).orderId);
   }
-  return { orders, esims, pool, tariffs, ledger, confirmDeps, order, issued };
+  return { orders, esims, pool, tariffs, ledger, settings, confirmDeps, order, issued };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ code: string; details: unknown }> {
@@ -291,7 +294,9 @@ describe('suspension', () => {
         validityPeriod: 60,
       }),
     );
-    const usage = await refusal(recordUsage({ esims, uow: new Uow() }, context, esim.iccid, 10));
+    const usage = await refusal(
+      recordUsage({ esims, settings: new MemoryEsimSettings(), uow: new Uow() }, context, esim.iccid, 10),
+    );
 
     expect(topup).toEqual({ code: 'EsimTopupUnavailable', details: { reason: 'esim_suspended' } });
     expect(usage).toEqual({ code: 'EsimInvalidState', details: { status: 'Suspended' } });
@@ -431,11 +436,11 @@ describe('top-up', () => {
 
 describe('sandbox usage', () => {
   it('activates the first package and stages its events with the change', async () => {
-    const { esims, issued } = world();
+    const { esims, settings, issued } = world();
     const esim = await issued();
     const uow = new Uow();
 
-    const pkg = await recordUsage({ esims, uow }, context, esim.iccid, 900);
+    const pkg = await recordUsage({ esims, settings, uow }, context, esim.iccid, 900);
     esims.apply(uow.writes);
 
     expect(pkg).toMatchObject({ status: 'Active', usedMb: 900, activatedAt: now.toISOString() });
@@ -444,39 +449,96 @@ describe('sandbox usage', () => {
     ]);
   });
 
+  it("fires at the account's thresholds as they are when the usage is reported", async () => {
+    const { esims, settings, issued } = world();
+    const esim = await issued();
+    const uow = new Uow();
+    changeEsimSettings({ settings, uow }, context, [90, 50]);
+    settings.apply(uow.writes);
+
+    const report = async (usedMb: number) => {
+      const staged = new Uow();
+      await recordUsage({ esims, settings, uow: staged }, context, esim.iccid, usedMb);
+      esims.apply(staged.writes);
+      return esims.committed.at(-1)?.notices;
+    };
+
+    expect(await report(600)).toEqual([
+      { type: 'esim.package.usage_threshold_reached', packageId: esim.packages[0]?.packageId, threshold: 50 },
+    ]);
+    expect(await report(400)).toEqual([
+      { type: 'esim.package.usage_threshold_reached', packageId: esim.packages[0]?.packageId, threshold: 90 },
+    ]);
+  });
+
   it('cannot send an event twice: a change decided on an old version is refused', async () => {
-    const { esims, issued } = world();
+    const { esims, settings, issued } = world();
     const esim = await issued();
     const first = new Uow();
     const racing = new Uow();
 
-    await recordUsage({ esims, uow: first }, context, esim.iccid, 900);
-    await recordUsage({ esims, uow: racing }, context, esim.iccid, 900);
+    await recordUsage({ esims, settings, uow: first }, context, esim.iccid, 900);
+    await recordUsage({ esims, settings, uow: racing }, context, esim.iccid, 900);
     esims.apply(first.writes);
 
     expect(() => esims.apply(racing.writes)).toThrow(ConcurrentChangeError);
   });
 
   it('is refused (422 naming iccid) when no package can take usage', async () => {
-    const { esims, issued } = world();
+    const { esims, settings, issued } = world();
     const esim = await issued();
-    const exhausted = addUsage(esim, 5000, now);
+    const exhausted = addUsage(esim, 5000, now, [80]);
     if (exhausted) esims.esims.set(`${accountId}/${esim.iccid}`, exhausted.esim);
 
-    const refused = await refusal(recordUsage({ esims, uow: new Uow() }, context, esim.iccid, 1));
+    const refused = await refusal(recordUsage({ esims, settings, uow: new Uow() }, context, esim.iccid, 1));
 
     expect(refused).toMatchObject({ code: 'ValidationError', details: { errors: [{ path: 'body.iccid' }] } });
   });
 });
 
+describe('eSIM settings', () => {
+  it('are the default thresholds, [80], until the account sets its own', async () => {
+    const settings = new MemoryEsimSettings();
+
+    expect(await esimSettings(settings, accountId)).toEqual({ usageThresholds: [80], updatedAt: null });
+  });
+
+  it('are replaced as a whole, ascending, for this account only', async () => {
+    const settings = new MemoryEsimSettings();
+    const uow = new Uow();
+
+    const changed = changeEsimSettings({ settings, uow }, context, [90, 50]);
+    settings.apply(uow.writes);
+
+    expect(changed).toEqual({ usageThresholds: [50, 90], updatedAt: now.toISOString() });
+    expect(await esimSettings(settings, accountId)).toEqual(changed);
+    expect((await esimSettings(settings, otherAccountId)).usageThresholds).toEqual([80]);
+  });
+});
+
 describe('the expiry sweep', () => {
+  it('sends the 3-day and the 1-day expiry notices once each, however often it runs', async () => {
+    const { esims, issued } = world();
+    const esim = await issued();
+    const at = (days: number) => new Date(now.getTime() + days * day);
+
+    const runs = [];
+    for (const days of [26, 27, 27, 28, 29, 29]) runs.push(await sweepDuePackages(esims, at(days)));
+
+    expect(runs).toEqual([0, 1, 0, 0, 1, 0]);
+    expect(esims.committed.slice(-2).map((change) => change.notices)).toEqual([
+      [{ type: 'esim.package.expiring', packageId: esim.packages[0]?.packageId, daysLeft: 3 }],
+      [{ type: 'esim.package.expiring', packageId: esim.packages[0]?.packageId, daysLeft: 1 }],
+    ]);
+  });
+
   it('records every package past its time as Expired with its event, once', async () => {
     const { esims, issued } = world();
     const esim = await issued();
     const later = new Date(now.getTime() + 31 * day);
 
-    const first = await expireDuePackages(esims, later);
-    const second = await expireDuePackages(esims, later);
+    const first = await sweepDuePackages(esims, later);
+    const second = await sweepDuePackages(esims, later);
 
     expect(first).toBe(1);
     expect(second).toBe(0);
@@ -499,7 +561,7 @@ describe('the expiry sweep', () => {
       return commit(writes);
     };
 
-    const expired = await expireDuePackages(esims, later);
+    const expired = await sweepDuePackages(esims, later);
 
     expect(expired).toBe(1);
     const statuses = [lost, kept].map(
