@@ -9,6 +9,7 @@ import { applicationPartitionPrefix } from '../shared/db/entities/application.ts
 import { auditIndexPartitionPrefixes, auditPartition } from '../shared/db/entities/audit.ts';
 import {
   holdPartitionPrefix,
+  noShowPartitionPrefix,
   passReferencePartitionPrefix,
   processingPartitionPrefix,
 } from '../shared/db/entities/booking.ts';
@@ -123,7 +124,11 @@ export const mainPartitions = {
   /** The expiry index of eSIMs (reads only: eSIM items carry it). */
   esimExpiry: [expiryPartition],
   /** The hold and Processing indexes of bookings (reads only: booking items carry them). */
-  bookingSweeps: [startingWith(holdPartitionPrefix), startingWith(processingPartitionPrefix)],
+  bookingSweeps: [
+    startingWith(holdPartitionPrefix),
+    startingWith(processingPartitionPrefix),
+    startingWith(noShowPartitionPrefix),
+  ],
   /** The published catalog: the current-version pointer, the default contract, the versions. */
   catalog: [catalogPartition, startingWith(snapshotPartitionPrefix)],
   catalogDrafts: [draftPartition, startingWith(imagePartitionPrefix)],
@@ -217,8 +222,9 @@ export const partitionWriters: Writers = {
     proofJtis: ['auth', 'venue'],
     passReferences: ['booking-processor', 'recovery-sweep'],
     redemptions: ['sandbox', 'venue'],
-    // eSIM confirms and top-ups charge; employees adjust; the worker closes (docs/billing.md).
-    ledger: ['esim', 'billing', 'statement-closing'],
+    // Bookings' confirms, cancels, redemptions and no-shows, eSIM confirms and top-ups charge;
+    // employees adjust; the worker closes (docs/billing.md).
+    ledger: ['booking', 'booking-expiry', 'sandbox', 'venue', 'esim', 'billing', 'statement-closing'],
   },
   idempotency: {
     idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks', 'billing'],

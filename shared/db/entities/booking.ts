@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
+import { noShowDueAt, noShowFeeApplies } from '../../domain/booking/charges.ts';
 import type { Booking, BookingStatus, Guest, ServiceType } from '../../domain/booking/model.ts';
 import type {
   BookingChange,
@@ -78,6 +79,7 @@ function shardOf(bookingId: string): number {
 /** gsi1pk prefixes of the sweeps' sparse indexes. */
 export const holdPartitionPrefix = 'BOOKING_HOLD#';
 export const processingPartitionPrefix = 'BOOKING_PROCESSING#';
+export const noShowPartitionPrefix = 'BOOKING_NO_SHOW#';
 
 /** The hold index key of a booking: the same shard for the same booking, whatever writes it. */
 export function holdPartition(bookingId: string): string {
@@ -97,6 +99,19 @@ function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | un
   }
   if (booking.status === 'Processing')
     return { gsi1pk: processingPartition(booking.bookingId), gsi1sk: `${booking.createdAt}#${tail}` };
+  const noShowDue = noShowDueAt(booking);
+  if (
+    booking.status === 'Confirmed' &&
+    booking.passUse === null &&
+    booking.noShowAt === null &&
+    noShowDue !== null &&
+    noShowFeeApplies(booking)
+  ) {
+    return {
+      gsi1pk: `${noShowPartitionPrefix}${shardOf(booking.bookingId)}`,
+      gsi1sk: `${noShowDue}#${tail}`,
+    };
+  }
   return undefined;
 }
 
@@ -151,6 +166,8 @@ export interface BookingItem {
   price?: MoneyAmount;
   /** The contract's charge terms at create (absent before prices existed), for the ledger's later lines. */
   charge_terms?: ChargeTermsItem;
+  /** Present once the sweep charged the unused pass as a no-show (conditions test its absence). */
+  no_show_at?: string;
   created_at: string;
   updated_at: string;
   /** The last change the service made, and when: what the processor publishes events for. */
@@ -212,6 +229,7 @@ export function bookingToItem(booking: Booking, change: { id: string; at: string
           },
         }
       : {}),
+    ...(booking.noShowAt ? { no_show_at: booking.noShowAt } : {}),
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
     change_id: change.id,
@@ -268,6 +286,7 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
           noShowFeePercent: stored.charge_terms.no_show_fee_percent,
         }
       : null,
+    noShowAt: stored.no_show_at ?? null,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
   };
@@ -413,6 +432,11 @@ export function processingSince(createdBefore: Date, limit: number): Promise<Hel
   return sweepIndexUpTo('BOOKING_PROCESSING', createdBefore, limit);
 }
 
+/** Confirmed per_visit bookings with a no-show fee whose pass's no-show time came, soonest first. */
+export function noShowsDue(now: Date, limit: number): Promise<HeldBookingKey[]> {
+  return sweepIndexUpTo('BOOKING_NO_SHOW', now, limit);
+}
+
 const newChange = (now: Date) => ({ id: randomUUID(), at: now.toISOString() });
 
 /** Leaving Issued (or never reaching it) takes the booking out of both sweep indexes. */
@@ -453,6 +477,26 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
       onConditionFailed,
     };
   }
+  if (action === 'no_show') {
+    // No change_id: partners read nothing new (the booking stays Confirmed, its pass Active), so the
+    // stream record publishes no event. The condition makes the charge once, whatever re-runs.
+    return {
+      description,
+      item: {
+        Update: {
+          TableName: table,
+          Key: key,
+          UpdateExpression: `SET no_show_at = :at ${leaveHoldIndex}`,
+          ConditionExpression:
+            '#status = :confirmed AND attribute_not_exists(pass_used_guests_count) AND attribute_not_exists(no_show_at)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':at': after.noShowAt ?? changed.at, ':confirmed': 'Confirmed' },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed,
+    };
+  }
   if (action === 'use') {
     return {
       description,
@@ -460,8 +504,8 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
         Update: {
           TableName: table,
           Key: key,
-          UpdateExpression:
-            'SET pass_used_guests_count = :used, pass_used_at = :used_at, change_id = :change, changed_at = :at',
+          // A used pass leaves the no-show index.
+          UpdateExpression: `SET pass_used_guests_count = :used, pass_used_at = :used_at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
           ConditionExpression: '#status = :confirmed AND attribute_not_exists(pass_used_guests_count)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -478,13 +522,15 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
       onConditionFailed,
     };
   }
+  // A confirm may put the booking into the no-show index; any other status change takes it out.
+  const index = sweepIndexOf(after);
   return {
     description,
     item: {
       Update: {
         TableName: table,
         Key: key,
-        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
+        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at${index ? ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' : ` ${leaveHoldIndex}`}`,
         // A cancel also needs the pass unused: a use racing it must win or lose as a whole.
         ConditionExpression: `#status = :expected${action === 'cancel' ? ' AND attribute_not_exists(pass_used_guests_count)' : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
@@ -493,6 +539,7 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
           ':at': after.updatedAt,
           ':change': changed.id,
           ':expected': before.status,
+          ...(index ? { ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk } : {}),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -510,6 +557,8 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
 export async function applyPartnerAction(action: PartnerAction): Promise<PartnerActionOutcome> {
   const changed = newChange(action.now);
   const from = Object.fromEntries(action.from.map((status, index) => [`:from${index}`, status]));
+  const { charged } = action;
+  const chargedFrom = Object.fromEntries(charged.from.map((status, index) => [`:charged${index}`, status]));
   try {
     const { Attributes } = await ddb().send(
       new UpdateCommand({
@@ -518,7 +567,10 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
         UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
         ConditionExpression:
           `service_type = :type AND #status IN (${Object.keys(from).join(', ')}) ` +
-          'AND (#status <> :issued OR hold_expires_at > :at) AND attribute_not_exists(pass_used_guests_count)',
+          'AND (#status <> :issued OR hold_expires_at > :at) AND attribute_not_exists(pass_used_guests_count) ' +
+          // A booking this action charges (or puts into the no-show index) is staged with its lines instead.
+          `AND NOT (attribute_exists(price) AND ((charge_terms.billing_basis = :charged_basis AND #status IN (${Object.keys(chargedFrom).join(', ')}))` +
+          `${charged.noShowCandidates ? ' OR (charge_terms.billing_basis = :per_visit AND charge_terms.no_show_fee_percent > :zero)' : ''}))`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':to': action.to,
@@ -526,6 +578,9 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
           ':change': changed.id,
           ':type': action.serviceType,
           ':issued': 'Issued',
+          ':charged_basis': charged.basis,
+          ...chargedFrom,
+          ...(charged.noShowCandidates ? { ':per_visit': 'per_visit', ':zero': 0 } : {}),
           ...from,
         },
         ReturnValues: 'ALL_NEW',
@@ -546,6 +601,7 @@ export const bookingStore: BookingStore = {
   list: listBookings,
   endedHolds,
   processingSince,
+  noShowsDue,
   writes: (change) => [
     bookingChangeWrite(change),
     ...(change.action === 'issue' ? passRefWrite(change.after) : []),

@@ -34,6 +34,7 @@ function door(booking: Booking = confirmed, operated: string[] = [serviceId]) {
     bookings: table.bookings,
     venues: venueOperating(...operated),
     redemptions: table.redemptions,
+    ledger: table.ledger,
     uow,
   });
   /** As the HTTP pipeline does: run, commit in one transaction, run again on a lost race (3 runs). */
@@ -147,6 +148,7 @@ describe('redeeming a pass', () => {
     expect(uow.writes.map((write) => write.description)).toEqual([
       `redemption of pass ${passId}`,
       'booking use',
+      expect.stringMatching(/^ledger line /),
     ]);
     await table.commit(uow.writes);
     expect(redemption).toMatchObject({
