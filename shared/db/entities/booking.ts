@@ -559,6 +559,11 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
   const from = Object.fromEntries(action.from.map((status, index) => [`:from${index}`, status]));
   const { charged } = action;
   const chargedFrom = Object.fromEntries(charged.from.map((status, index) => [`:charged${index}`, status]));
+  const byBasis = `charge_terms.billing_basis = :charged_basis AND #status IN (${Object.keys(chargedFrom).join(', ')})`;
+  // DynamoDB refuses redundant parentheses (`((a AND b))`): the terms are wrapped only in a disjunction.
+  const chargedCondition = charged.noShowCandidates
+    ? `(${byBasis}) OR (charge_terms.billing_basis = :per_visit AND charge_terms.no_show_fee_percent > :zero)`
+    : byBasis;
   try {
     const { Attributes } = await ddb().send(
       new UpdateCommand({
@@ -569,8 +574,7 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
           `service_type = :type AND #status IN (${Object.keys(from).join(', ')}) ` +
           'AND (#status <> :issued OR hold_expires_at > :at) AND attribute_not_exists(pass_used_guests_count) ' +
           // A booking this action charges (or puts into the no-show index) is staged with its lines instead.
-          `AND NOT (attribute_exists(price) AND ((charge_terms.billing_basis = :charged_basis AND #status IN (${Object.keys(chargedFrom).join(', ')}))` +
-          `${charged.noShowCandidates ? ' OR (charge_terms.billing_basis = :per_visit AND charge_terms.no_show_fee_percent > :zero)' : ''}))`,
+          `AND NOT (attribute_exists(price) AND (${chargedCondition}))`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':to': action.to,

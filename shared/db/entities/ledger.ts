@@ -379,6 +379,40 @@ async function recordClosed(
   throw new ConcurrentChangeError(`Recording the statement of ${closedStatement.period} kept conflicting.`);
 }
 
+async function unclosedPeriods(accountId: string, from: string, through: string): Promise<string[]> {
+  const byPeriod = new Map<string, Record<string, unknown>[]>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result: QueryCommandOutput = await ddb().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :through',
+        ExpressionAttributeValues: {
+          ':pk': statementPartition(accountId),
+          ':from': `${from}#`,
+          ':through': `${through}#~`,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      const period = periodOfSortKey(String(item.sk));
+      byPeriod.set(period, [...(byPeriod.get(period) ?? []), item]);
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return [...byPeriod.entries()]
+    .filter(([, items]) => {
+      if (items.some((item) => item.entity === 'Statement')) return false;
+      const shards = items.filter((item) => item.entity === 'StatementShard');
+      const hasLines = sumTotals(shards.map(shardTotals)).length > 0;
+      return hasLines || shards.some((shard) => shard.closed_at === undefined);
+    })
+    .map(([period]) => period)
+    .sort();
+}
+
 export const ledgerStore = { charge } satisfies Ledger;
 export const ledgerReader = { statement, statements, statementsOf, lines } satisfies LedgerReader;
-export const statementClosing = { closeShards, recordClosed } satisfies StatementClosing;
+export const statementClosing = { closeShards, recordClosed, unclosedPeriods } satisfies StatementClosing;
