@@ -18,7 +18,7 @@ import { eventually, newPartner, startReceiver, subscribe } from '../webhooks/he
 /*
  * Statements and ledger lines on the local stage (docs/billing.md): eSIM confirms and top-ups charge,
  * employees adjust, partners and employees read (JSON and CSV), and the closing worker closes a month.
- * The closing test closes a month long past (no other test writes to it) for every account.
+ * The closing test closes a month far ahead (no other test writes to it) for every account.
  */
 
 afterAll(async () => {
@@ -312,11 +312,12 @@ async function lineAt(accountId: string, amount: string, occurredAt: string, des
 
 /*
  * The worker closes the due month of EVERY account of the stage, and integration files run at the
- * same time on one stage: it is run at the closing time of a month long past, which no other test
- * writes to, so no other test's lines (all of the current month) move to another month.
+ * same time on one stage: it is run at the closing time of a month far ahead, which no other test
+ * writes to, so no other test's lines (all of the current month) move to another month. Ahead, not
+ * past: the webhook pipeline delivers only events newer than the subscription.
  */
-const closedMonth = '2001-01';
-const missedMonth = '2000-11';
+const closedMonth = '2099-01';
+const missedMonth = '2098-11';
 
 describe('the closing worker', () => {
   it('closes the month at its closing time and a month a missed run left open, sends each event once, and a late line lands in the open month', async () => {
@@ -324,13 +325,13 @@ describe('the closing worker', () => {
     const endpoint = await startReceiver();
     try {
       await subscribe(partner, endpoint.url);
-      await lineAt(partner.accountId, '3.00', '2000-11-15T12:00:00.000Z', 'Missed run');
-      await lineAt(partner.accountId, '7.00', '2001-01-31T23:00:00.000Z', 'Before closing');
+      await lineAt(partner.accountId, '3.00', '2098-11-15T12:00:00.000Z', 'Missed run');
+      await lineAt(partner.accountId, '7.00', '2099-01-31T23:00:00.000Z', 'Before closing');
       const at = closingTime(closedMonth);
 
       const run = await closeStatements(at);
       const again = await closeStatements(new Date(at.getTime() + 60_000));
-      const late = await lineAt(partner.accountId, '1.00', '2001-01-31T23:30:00.000Z', 'Late');
+      const late = await lineAt(partner.accountId, '1.00', '2099-01-31T23:30:00.000Z', 'Late');
       const closed = await partner.call('GET', `${statements}/${closedMonth}`);
       const missed = await partner.call('GET', `${statements}/${missedMonth}`);
       const open = await partner.call('GET', `${statements}/${nextPeriod(closedMonth)}`);
