@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { periodOf } from '../../../shared/domain/billing/model.ts';
+import { endpoints } from '../../support/api.ts';
+import { documentClient } from '../../support/aws.ts';
 import { asAdmin, employeeLogin } from '../../support/employees.ts';
 import { type OnboardedPartner, onboardPartner } from '../../support/onboard.ts';
 
@@ -170,5 +174,73 @@ describe('a per_pass contract', () => {
         ['cancellation_fee', '28.35', 'EUR'],
       ]),
     );
+  });
+});
+
+/** The booking-expiry worker, run here against the stage's tables as EventBridge runs it every minute. */
+async function sweep(): Promise<{ expired: number; noShows: number }> {
+  Object.assign(process.env, endpoints().environment);
+  resetModuleCaches();
+  const { handler } = await import('../../../functions/booking-expiry/handler.ts');
+  return handler();
+}
+
+const db = documentClient();
+const bookingKey = (accountId: string, bookingId: string) => ({
+  pk: `ACCOUNT#${accountId}`,
+  sk: `BOOKING#${bookingId}`,
+});
+
+/** Moves a confirmed pass's window (and its no-show index entry) into the past, as if 33 days went by. */
+async function runOut(accountId: string, bookingId: string): Promise<void> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: endpoints().tables.main, Key: bookingKey(accountId, bookingId) }),
+  );
+  expect(String(Item?.gsi1pk)).toMatch(/^BOOKING_NO_SHOW#/);
+  const validUntil = new Date(Date.now() - 80 * 3_600_000).toISOString();
+  const due = new Date(Date.now() - 8 * 3_600_000 + 30_000).toISOString();
+  await db.send(
+    new UpdateCommand({
+      TableName: endpoints().tables.main,
+      Key: bookingKey(accountId, bookingId),
+      UpdateExpression: 'SET #pass.valid_until = :until, gsi1sk = :sk',
+      ExpressionAttributeNames: { '#pass': 'pass' },
+      ExpressionAttributeValues: { ':until': validUntil, ':sk': `${due}#${accountId}#${bookingId}` },
+    }),
+  );
+}
+
+describe('a per_visit pass left unused', () => {
+  it('gets its no_show line from the sweep once, and partners still read it Confirmed and Active', async () => {
+    const partner = await partnerWithTerms({ no_show_fee_percent: 50 });
+    const { bookingId } = await issuedBooking(partner);
+    const used = await issuedBooking(partner);
+    await partner.call('POST', bookingPath(bookingId, 'confirm'));
+    await partner.call('POST', bookingPath(used.bookingId, 'confirm'));
+    await partner.call('POST', '/v2/b2b/sandbox/pass-used', {
+      body: { booking_id: used.bookingId, used_guests_count: 1 },
+    });
+    await runOut(partner.accountId, bookingId);
+
+    const first = await sweep();
+    const again = await sweep();
+    const booking = await partner.call<Json>('GET', bookingPath(bookingId));
+    const pass = await partner.call<Json>('GET', bookingPath(bookingId, 'pass'));
+    const { Item } = await db.send(
+      new GetCommand({ TableName: endpoints().tables.main, Key: bookingKey(partner.accountId, bookingId) }),
+    );
+
+    expect(first.noShows).toBeGreaterThanOrEqual(1);
+    expect(again.noShows).toBe(0);
+    expect([booking.body.status, pass.body.status]).toEqual(['Confirmed', 'Active']);
+    expect(Item?.gsi1pk).toBeUndefined();
+    // Half of 63.00; the used pass has its visit and no no-show.
+    expect(kindsAndAmounts(await linesOf(partner))).toEqual(
+      expect.arrayContaining([
+        ['visit', '63.00', 'EUR'],
+        ['no_show', '31.50', 'EUR'],
+      ]),
+    );
+    expect(await linesOf(partner)).toHaveLength(2);
   });
 });
