@@ -238,6 +238,83 @@ describe('creating a booking', () => {
   });
 });
 
+describe('confirming and canceling a booking that charges', () => {
+  const perPass = (overrides: Partial<Booking> = {}) =>
+    anIssuedBooking({
+      chargeTerms: {
+        billingBasis: 'per_pass',
+        freeCancellationHours: 24,
+        cancellationFeePercent: 100,
+        noShowFeePercent: 0,
+      },
+      ...overrides,
+    });
+
+  it('stages a per_pass confirm with its pass line when the one write leaves the booking to it', async () => {
+    const booking = perPass();
+    const store = new MemoryBookings(booking);
+    const uow = new StagedWrites();
+    const own = new MemoryLedger();
+
+    const confirmed = await changeBooking({ store, ledger: own, uow }, context, booking.bookingId, 'confirm');
+
+    expect(confirmed.status).toBe('Confirmed');
+    expect(store.actions).toHaveLength(1);
+    const changes = uow.changes.filter((change) => change !== undefined);
+    expect(changes.map((change) => [change.action, change.before?.status, change.after.status])).toEqual([
+      ['confirm', 'Issued', 'Confirmed'],
+    ]);
+    own.apply(uow.writes);
+    expect(own.written.map((line) => [line.kind, line.amount.minor, line.bookingId])).toEqual([
+      ['pass', 450_000n, booking.bookingId],
+    ]);
+  });
+
+  it('stages a per_pass cancel past the free window with the credit and the fee', async () => {
+    const booking = perPass({
+      status: 'Confirmed',
+      holdExpiresAt: null,
+      updatedAt: '2030-04-29T09:00:00.000Z',
+    });
+    const store = new MemoryBookings(booking);
+    const uow = new StagedWrites();
+    const own = new MemoryLedger();
+
+    await changeBooking({ store, ledger: own, uow }, context, booking.bookingId, 'cancel');
+
+    own.apply(uow.writes);
+    expect(own.written.map((line) => [line.kind, line.amount.minor])).toEqual(
+      expect.arrayContaining([
+        ['cancellation_credit', -450_000n],
+        ['cancellation_fee', 450_000n],
+      ]),
+    );
+    expect(own.written).toHaveLength(2);
+  });
+
+  it('confirms a per_visit booking with a no-show fee through the staged path, into the no-show index', async () => {
+    const booking = anIssuedBooking({
+      chargeTerms: {
+        billingBasis: 'per_visit',
+        freeCancellationHours: 24,
+        cancellationFeePercent: 100,
+        noShowFeePercent: 50,
+      },
+    });
+    const uow = new StagedWrites();
+
+    const confirmed = await changeBooking(
+      { store: new MemoryBookings(booking), ledger, uow },
+      context,
+      booking.bookingId,
+      'confirm',
+    );
+
+    expect(confirmed.status).toBe('Confirmed');
+    expect(uow.changes.map((change) => change.action)).toEqual(['confirm']);
+  });
+});
+
 describe('confirming and canceling in one write', () => {
   it('confirms an Issued booking with one conditional write that answers the booking, its pass Active', async () => {
     const booking = anIssuedBooking();
