@@ -12,14 +12,7 @@ import type { DomainEvent } from '../events.ts';
 import type { Page } from '../ports.ts';
 import { bookingPrice } from '../pricing/prices.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import {
-  actionCharges,
-  chargedByAction,
-  chargeWrites,
-  isUnchargedNoShow,
-  noShowCharges,
-  noShowFeeApplies,
-} from './charges.ts';
+import { actionCharges, chargedByAction, chargeWrites, isUnchargedNoShow, noShowCharges } from './charges.ts';
 import { changeEvents } from './events.ts';
 import { uuidV7 } from './ids.ts';
 import {
@@ -233,18 +226,13 @@ export async function changeBooking(
   const refused = await refusalBefore(store, context, action, booking);
   if (refused) throw refused;
   const change = statusChange(booking, action, context.now);
+  // Here too after a direct write that left the booking alone without a refusal: one this action
+  // charges, or one the condition keeps out more broadly than the charges (a no-show fee on a price
+  // of zero). Staged, the change is conditional on the status read, so it is right either way.
   const lines = actionCharges(action, booking, context.now);
-  // The write's condition is the state table's: a booking it refused has a refusal, or is one this
-  // action charges. Should the two ever disagree, the pipeline runs the request again.
-  if (mode === 'direct' && lines.length === 0 && !entersNoShowIndex(change.after)) {
-    throw new ConcurrentChangeError('The booking changed state while this request was processed; retry it.');
-  }
   deps.uow.stage(...store.writes(change), ...chargeWrites(deps.ledger, lines));
   return change.after;
 }
-
-/** A confirmed booking the no-show sweep will look at: the direct write leaves it to the staged path. */
-const entersNoShowIndex = (booking: Booking) => booking.status === 'Confirmed' && noShowFeeApplies(booking);
 
 /** Why the action may not proceed on the booking as it is (expiring it when its hold ended), if it may not. */
 async function refusalBefore(

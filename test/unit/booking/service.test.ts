@@ -313,6 +313,28 @@ describe('confirming and canceling a booking that charges', () => {
     expect(confirmed.status).toBe('Confirmed');
     expect(uow.changes.map((change) => change.action)).toEqual(['confirm']);
   });
+  it('stages, with no line, a confirm the one write left alone that charges nothing (a no-show fee on a free booking)', async () => {
+    const booking = anIssuedBooking({
+      price: { amount: '0.00', currency: 'EUR' },
+      chargeTerms: {
+        billingBasis: 'per_visit',
+        freeCancellationHours: 24,
+        cancellationFeePercent: 100,
+        noShowFeePercent: 50,
+      },
+    });
+    const uow = new StagedWrites();
+
+    const confirmed = await changeBooking(
+      { store: new MemoryBookings(booking), ledger, uow },
+      context,
+      booking.bookingId,
+      'confirm',
+    );
+
+    expect(confirmed.status).toBe('Confirmed');
+    expect(uow.writes.map((write) => write.description)).toEqual(['confirm']);
+  });
 });
 
 describe('confirming and canceling in one write', () => {
