@@ -163,6 +163,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
           ),
           // An employee's redelivery of a webhook (docs/webhooks.md).
           ...partitionsOf('main', 'webhookDeliveries', 'redeliveries'),
+          // The ledger lines of a cancel on the partner's behalf (docs/support.md).
+          ...partitionsOf('main', 'ledger'),
         ],
       },
       idempotency: idempotentCreates,
@@ -199,7 +201,11 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
   booking: {
     tables: { main: 'readWrite', idempotency: 'readWrite' },
     keys: {
-      main: { reads: [...callerStanding, ...partitionsOf('main', 'catalog')], writes: bookingWrites },
+      // A per_pass confirm's and cancel's ledger lines (docs/billing.md).
+      main: {
+        reads: [...callerStanding, ...partitionsOf('main', 'catalog')],
+        writes: [...bookingWrites, ...partitionsOf('main', 'ledger')],
+      },
       idempotency: idempotentCreates,
     },
     // GET /.well-known/pass-keys.json publishes the public pass keys: never the key set.
@@ -245,7 +251,10 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     // Sandbox bookings and eSIM usage.
     // Sandbox bookings' pass uses go through the redemption use case (docs/redemptions.md).
     keys: {
-      main: { reads: callerStanding, writes: [...esimWrites, ...partitionsOf('main', 'redemptions')] },
+      main: {
+        reads: callerStanding,
+        writes: [...esimWrites, ...partitionsOf('main', 'redemptions', 'ledger')],
+      },
       ...dailyUsageCounter.keys,
     },
     secrets: { jwks: 'read' },
@@ -301,6 +310,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
           'proofJtis',
           'redemptions',
           'accounts',
+          // A per_visit pass's visit line (docs/billing.md).
+          'ledger',
         ),
       },
       idempotency: { writes: partitionsOf('idempotency', 'venueIdempotencyRecords') },
@@ -502,10 +513,15 @@ const workerDefinitions = {
     },
   },
   'booking-expiry': {
-    // Issued bookings past their hold become Expired.
+    // Issued bookings past their hold become Expired; unused per_visit passes get their no_show line.
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
-    keys: { main: { reads: partitionsOf('main', 'bookingSweeps'), writes: bookingWrites } },
+    keys: {
+      main: {
+        reads: partitionsOf('main', 'bookingSweeps'),
+        writes: [...bookingWrites, ...partitionsOf('main', 'ledger')],
+      },
+    },
     trigger: { kind: 'schedule', every: { minutes: 1 } },
   },
   'recovery-sweep': {

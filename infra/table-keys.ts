@@ -10,6 +10,7 @@ import { auditIndexPartitionPrefixes, auditPartition } from '../shared/db/entiti
 import {
   bookingLookupPartitionPrefixes,
   holdPartitionPrefix,
+  noShowPartitionPrefix,
   passReferencePartitionPrefix,
   processingPartitionPrefix,
 } from '../shared/db/entities/booking.ts';
@@ -125,7 +126,11 @@ export const mainPartitions = {
   /** The expiry index of eSIMs (reads only: eSIM items carry it). */
   esimExpiry: [expiryPartition],
   /** The hold and Processing indexes of bookings (reads only: booking items carry them). */
-  bookingSweeps: [startingWith(holdPartitionPrefix), startingWith(processingPartitionPrefix)],
+  bookingSweeps: [
+    startingWith(holdPartitionPrefix),
+    startingWith(processingPartitionPrefix),
+    startingWith(noShowPartitionPrefix),
+  ],
   /** The support tools' lookup indexes of bookings (reads only: booking items carry them). */
   bookingLookups: bookingLookupPartitionPrefixes.map(startingWith),
   /** The published catalog: the current-version pointer, the default contract, the versions. */
@@ -227,8 +232,18 @@ export const partitionWriters: Writers = {
     proofJtis: ['auth', 'venue'],
     passReferences: ['booking-processor', 'recovery-sweep'],
     redemptions: ['sandbox', 'venue'],
-    // eSIM confirms and top-ups charge; employees adjust; the worker closes (docs/billing.md).
-    ledger: ['esim', 'billing', 'statement-closing'],
+    // Bookings' confirms, cancels, redemptions and no-shows, eSIM confirms and top-ups charge;
+    // employees adjust; the worker closes (docs/billing.md).
+    ledger: [
+      'admin',
+      'booking',
+      'booking-expiry',
+      'sandbox',
+      'venue',
+      'esim',
+      'billing',
+      'statement-closing',
+    ],
   },
   idempotency: {
     idempotencyRecords: ['admin', 'catalog-admin', 'booking', 'esim', 'webhooks', 'billing'],

@@ -1,6 +1,7 @@
 import { bookingLookup, bookingStore } from '../../shared/db/entities/booking.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
+import { ledgerStore } from '../../shared/db/entities/ledger.ts';
 import { redemptionStore } from '../../shared/db/entities/redemption.ts';
 import { findAnyBooking, searchBookings } from '../../shared/domain/booking/lookup.ts';
 import { cancelOnBehalf } from '../../shared/domain/booking/service.ts';
@@ -42,7 +43,7 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
 
   cancelBookingOnBehalf: async ({ principal, params, body, uow, now }) => {
     const booking = await findAnyBooking(bookingLookup, params.bookingID);
-    const canceled = await cancelOnBehalf({ store: bookingStore, uow }, booking, {
+    const canceled = await cancelOnBehalf({ store: bookingStore, ledger: ledgerStore, uow }, booking, {
       employeeId: principal.subject,
       reason: body.reason,
       waiveFee: body.waive_fee,

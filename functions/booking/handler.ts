@@ -2,6 +2,7 @@ import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
 import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
+import { ledgerStore } from '../../shared/db/entities/ledger.ts';
 import { catalogBookableServices } from '../../shared/domain/booking/bookable-services.ts';
 import type { ServiceType } from '../../shared/domain/booking/model.ts';
 import type { BookingListQuery } from '../../shared/domain/booking/ports.ts';
@@ -104,7 +105,7 @@ function operations(serviceType: ServiceType) {
       // With an Idempotency-Key the answer commits with its record in one transaction (staged);
       // without one, the conditional write itself decides and answers (one round trip).
       const booking = await changeBooking(
-        { store: bookingStore, uow: request.uow },
+        { store: bookingStore, ledger: ledgerStore, uow: request.uow },
         contextOf(request, serviceType),
         bookingId,
         action,

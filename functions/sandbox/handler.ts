@@ -1,5 +1,6 @@
 import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
+import { ledgerStore } from '../../shared/db/entities/ledger.ts';
 import { redemptionStore } from '../../shared/db/entities/redemption.ts';
 import { NotFoundError } from '../../shared/domain/errors.ts';
 import { simulatePassUse } from '../../shared/domain/redemptions/sandbox.ts';
@@ -22,7 +23,7 @@ export const handler = createApiHandler(groupRoutes, {
     if (config().stage === 'prod')
       throw new NotFoundError('ResourceNotFound', `No operation at ${route.path}.`);
     const pass = await simulatePassUse(
-      { bookings: bookingStore, redemptions: redemptionStore, uow },
+      { bookings: bookingStore, redemptions: redemptionStore, ledger: ledgerStore, uow },
       { accountId: principal.accountId, scopes: principal.scopes, now },
       body.booking_id,
       body.used_guests_count,

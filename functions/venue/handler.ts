@@ -1,6 +1,7 @@
 import { config } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { enrollmentCodeStore } from '../../shared/db/entities/enrollment-code.ts';
+import { ledgerStore } from '../../shared/db/entities/ledger.ts';
 import { redemptionStore } from '../../shared/db/entities/redemption.ts';
 import { recentVenues, venueStore } from '../../shared/db/entities/venue.ts';
 import { deviceStore } from '../../shared/db/entities/venue-device.ts';
@@ -42,7 +43,7 @@ export const handler = createApiHandler(venueRoutes, {
 
   redeemPass: async ({ principal, body, now, uow }) => {
     const redemption = await redeemPass(
-      { ...passes, redemptions: redemptionStore, uow },
+      { ...passes, redemptions: redemptionStore, ledger: ledgerStore, uow },
       {
         venueId: principal.venueId,
         deviceId: principal.subject,

@@ -678,6 +678,8 @@ describe('the venue function', () => {
           'REDEMPTION#*',
           'REDEMPTIONS#*',
           'ACCOUNT#*',
+          'LEDGER#*',
+          'STATEMENT#*',
         ],
       },
     });

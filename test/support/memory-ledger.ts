@@ -112,6 +112,15 @@ export class MemoryLedger implements Ledger, LedgerReader, StatementClosing {
     return 'closed';
   }
 
+  async unclosedPeriods(accountId: string, from: string, through: string): Promise<string[]> {
+    const periods = new Set(
+      this.written
+        .filter((line) => line.accountId === accountId && line.period >= from && line.period <= through)
+        .map((line) => line.period),
+    );
+    return [...periods].filter((period) => !this.closed.has(key(accountId, period))).sort();
+  }
+
   private linesOf(accountId: string, period: string): LedgerLine[] {
     return this.written
       .filter((line) => line.accountId === accountId && line.period === period)

@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { config } from '../../config/env.ts';
+import { noShowDueAt, noShowFeeApplies } from '../../domain/booking/charges.ts';
 import {
   type BookingLookup,
   type BookingSearchPlan,
@@ -92,6 +93,7 @@ function shardOf(bookingId: string): number {
 /** gsi1pk prefixes of the sweeps' sparse indexes. */
 export const holdPartitionPrefix = 'BOOKING_HOLD#';
 export const processingPartitionPrefix = 'BOOKING_PROCESSING#';
+export const noShowPartitionPrefix = 'BOOKING_NO_SHOW#';
 
 /** The hold index key of a booking: the same shard for the same booking, whatever writes it. */
 export function holdPartition(bookingId: string): string {
@@ -111,6 +113,19 @@ function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | un
   }
   if (booking.status === 'Processing')
     return { gsi1pk: processingPartition(booking.bookingId), gsi1sk: `${booking.createdAt}#${tail}` };
+  const noShowDue = noShowDueAt(booking);
+  if (
+    booking.status === 'Confirmed' &&
+    booking.passUse === null &&
+    booking.noShowAt === null &&
+    noShowDue !== null &&
+    noShowFeeApplies(booking)
+  ) {
+    return {
+      gsi1pk: `${noShowPartitionPrefix}${shardOf(booking.bookingId)}`,
+      gsi1sk: `${noShowDue}#${tail}`,
+    };
+  }
   return undefined;
 }
 
@@ -253,6 +268,8 @@ export interface BookingItem {
   price?: MoneyAmount;
   /** The contract's charge terms at create (absent before prices existed), for the ledger's later lines. */
   charge_terms?: ChargeTermsItem;
+  /** Present once the sweep charged the unused pass as a no-show (conditions test its absence). */
+  no_show_at?: string;
   created_at: string;
   updated_at: string;
   /** Every status change since history was recorded, oldest first, each written with its change. */
@@ -325,6 +342,7 @@ export function bookingToItem(booking: Booking, change: { id: string; at: string
           },
         }
       : {}),
+    ...(booking.noShowAt ? { no_show_at: booking.noShowAt } : {}),
     created_at: booking.createdAt,
     updated_at: booking.updatedAt,
     ...(booking.history ? { history: booking.history.map(statusChangeToItem) } : {}),
@@ -382,6 +400,7 @@ export function bookingFromItem(item: Record<string, unknown>): Booking {
           noShowFeePercent: stored.charge_terms.no_show_fee_percent,
         }
       : null,
+    noShowAt: stored.no_show_at ?? null,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
     ...(stored.history ? { history: stored.history.map(statusChangeFromItem) } : {}),
@@ -528,6 +547,11 @@ export function processingSince(createdBefore: Date, limit: number): Promise<Hel
   return sweepIndexUpTo('BOOKING_PROCESSING', createdBefore, limit);
 }
 
+/** Confirmed per_visit bookings with a no-show fee whose pass's no-show time came, soonest first. */
+export function noShowsDue(now: Date, limit: number): Promise<HeldBookingKey[]> {
+  return sweepIndexUpTo('BOOKING_NO_SHOW', now, limit);
+}
+
 const newChange = (now: Date) => ({ id: randomUUID(), at: now.toISOString() });
 
 /** Leaving Issued (or never reaching it) takes the booking out of both sweep indexes. */
@@ -570,6 +594,26 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
       onConditionFailed,
     };
   }
+  if (action === 'no_show') {
+    // No change_id: partners read nothing new (the booking stays Confirmed, its pass Active), so the
+    // stream record publishes no event. The condition makes the charge once, whatever re-runs.
+    return {
+      description,
+      item: {
+        Update: {
+          TableName: table,
+          Key: key,
+          UpdateExpression: `SET no_show_at = :at ${leaveHoldIndex}`,
+          ConditionExpression:
+            '#status = :confirmed AND attribute_not_exists(pass_used_guests_count) AND attribute_not_exists(no_show_at)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':at': after.noShowAt ?? changed.at, ':confirmed': 'Confirmed' },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      onConditionFailed,
+    };
+  }
   if (action === 'use') {
     return {
       description,
@@ -577,8 +621,8 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
         Update: {
           TableName: table,
           Key: key,
-          UpdateExpression:
-            'SET pass_used_guests_count = :used, pass_used_at = :used_at, change_id = :change, changed_at = :at',
+          // A used pass leaves the no-show index.
+          UpdateExpression: `SET pass_used_guests_count = :used, pass_used_at = :used_at, change_id = :change, changed_at = :at ${leaveHoldIndex}`,
           ConditionExpression: '#status = :confirmed AND attribute_not_exists(pass_used_guests_count)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -595,13 +639,15 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
       onConditionFailed,
     };
   }
+  // A confirm may put the booking into the no-show index; any other status change takes it out.
+  const index = sweepIndexOf(after);
   return {
     description,
     item: {
       Update: {
         TableName: table,
         Key: key,
-        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, ${appendHistory}${change.waiveFee ? ', cancel_fee_waived = :waived' : ''} ${leaveHoldIndex}`,
+        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, ${appendHistory}${change.waiveFee ? ', cancel_fee_waived = :waived' : ''}${index ? ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' : ` ${leaveHoldIndex}`}`,
         // A cancel also needs the pass unused: a use racing it must win or lose as a whole.
         ConditionExpression: `#status = :expected${action === 'cancel' ? ' AND attribute_not_exists(pass_used_guests_count)' : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
@@ -613,6 +659,7 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
           ':no_history': [],
           ':history_entry': entry ? [statusChangeToItem(entry)] : [],
           ...(change.waiveFee ? { ':waived': true } : {}),
+          ...(index ? { ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk } : {}),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -630,6 +677,13 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
 export async function applyPartnerAction(action: PartnerAction): Promise<PartnerActionOutcome> {
   const changed = newChange(action.now);
   const from = Object.fromEntries(action.from.map((status, index) => [`:from${index}`, status]));
+  const { charged } = action;
+  const chargedFrom = Object.fromEntries(charged.from.map((status, index) => [`:charged${index}`, status]));
+  const byBasis = `charge_terms.billing_basis = :charged_basis AND #status IN (${Object.keys(chargedFrom).join(', ')})`;
+  // DynamoDB refuses redundant parentheses (`((a AND b))`): the terms are wrapped only in a disjunction.
+  const chargedCondition = charged.noShowCandidates
+    ? `(${byBasis}) OR (charge_terms.billing_basis = :per_visit AND charge_terms.no_show_fee_percent > :zero)`
+    : byBasis;
   try {
     const { Attributes } = await ddb().send(
       new UpdateCommand({
@@ -638,7 +692,9 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
         UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, ${appendHistory} ${leaveHoldIndex}`,
         ConditionExpression:
           `service_type = :type AND #status IN (${Object.keys(from).join(', ')}) ` +
-          'AND (#status <> :issued OR hold_expires_at > :at) AND attribute_not_exists(pass_used_guests_count)',
+          'AND (#status <> :issued OR hold_expires_at > :at) AND attribute_not_exists(pass_used_guests_count) ' +
+          // A booking this action charges (or puts into the no-show index) is staged with its lines instead.
+          `AND NOT (attribute_exists(price) AND (${chargedCondition}))`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':to': action.to,
@@ -651,6 +707,9 @@ export async function applyPartnerAction(action: PartnerAction): Promise<Partner
           ':history_entry': [
             statusChangeToItem({ at: changed.at, to: action.to, actor: action.actor ?? { type: 'service' } }),
           ],
+          ':charged_basis': charged.basis,
+          ...chargedFrom,
+          ...(charged.noShowCandidates ? { ':per_visit': 'per_visit', ':zero': 0 } : {}),
           ...from,
         },
         ReturnValues: 'ALL_NEW',
@@ -800,6 +859,7 @@ export const bookingStore: BookingStore = {
   list: listBookings,
   endedHolds,
   processingSince,
+  noShowsDue,
   writes: (change) => [
     bookingChangeWrite(change),
     ...(change.action === 'issue' ? passRefWrite(change.after) : []),

@@ -22,7 +22,7 @@ import { ConcurrentChangeError } from '../../domain/errors.ts';
 import { formatMoney, parseMoney } from '../../domain/money/money.ts';
 import type { Page, PageRequest } from '../../domain/ports.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
-import { ddb } from '../client.ts';
+import { ddb, ddbExactNumbers } from '../client.ts';
 import { decodeCursor, encodeCursor } from '../paging.ts';
 import { type DynamoWrite, isDynamoWrite, transact } from '../transaction.ts';
 
@@ -178,6 +178,7 @@ function charge(newLine: NewLedgerLine): LedgerCharge {
   return { line, writes: [linePut, totalsAdd] };
 }
 
+/** Totals are read through ddbExactNumbers: each number is its exact decimal string (a NumberValue). */
 function shardTotals(item: Record<string, unknown>): CurrencyTotal[] {
   return Object.keys(item)
     .filter((name) => name.startsWith('total_'))
@@ -185,7 +186,7 @@ function shardTotals(item: Record<string, unknown>): CurrencyTotal[] {
       const currency = name.slice('total_'.length);
       return {
         amount: { minor: BigInt(String(item[name])), currency },
-        lineCount: Number(item[`lines_${currency}`] ?? 0),
+        lineCount: Number(String(item[`lines_${currency}`] ?? 0)),
       };
     });
 }
@@ -214,7 +215,7 @@ function statementOf(
       status: 'Closed',
       totals: closed.totals.map((total) => ({
         amount: { minor: BigInt(total.minor), currency: total.currency },
-        lineCount: total.line_count,
+        lineCount: Number(String(total.line_count)),
       })),
       closedAt: closed.closed_at,
     };
@@ -227,7 +228,7 @@ function statementOf(
 const periodOfSortKey = (sk: string) => sk.slice(0, 7);
 
 async function statement(accountId: string, period: string): Promise<Statement | undefined> {
-  const result = await ddb().send(
+  const result = await ddbExactNumbers().send(
     new QueryCommand({
       TableName: table(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :period)',
@@ -249,7 +250,7 @@ async function statements(accountId: string, page: PageRequest): Promise<Page<St
   const byPeriod = new Map<string, Record<string, unknown>[]>();
   let startKey: Record<string, unknown> | undefined;
   do {
-    const result: QueryCommandOutput = await ddb().send(
+    const result: QueryCommandOutput = await ddbExactNumbers().send(
       new QueryCommand({
         TableName: table(),
         KeyConditionExpression: before ? 'pk = :pk AND sk < :before' : 'pk = :pk',
@@ -331,7 +332,7 @@ async function closeShards(
 ): Promise<{ totals: CurrencyTotal[] }> {
   const shards = await Promise.all(
     Array.from({ length: statementShards }, async (_, shard) => {
-      const result = await ddb().send(
+      const result = await ddbExactNumbers().send(
         new UpdateCommand({
           TableName: table(),
           Key: shardKey(accountId, period, shard),
@@ -379,6 +380,40 @@ async function recordClosed(
   throw new ConcurrentChangeError(`Recording the statement of ${closedStatement.period} kept conflicting.`);
 }
 
+async function unclosedPeriods(accountId: string, from: string, through: string): Promise<string[]> {
+  const byPeriod = new Map<string, Record<string, unknown>[]>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result: QueryCommandOutput = await ddbExactNumbers().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :through',
+        ExpressionAttributeValues: {
+          ':pk': statementPartition(accountId),
+          ':from': `${from}#`,
+          ':through': `${through}#~`,
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of result.Items ?? []) {
+      const period = periodOfSortKey(String(item.sk));
+      byPeriod.set(period, [...(byPeriod.get(period) ?? []), item]);
+    }
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return [...byPeriod.entries()]
+    .filter(([, items]) => {
+      if (items.some((item) => item.entity === 'Statement')) return false;
+      const shards = items.filter((item) => item.entity === 'StatementShard');
+      const hasLines = sumTotals(shards.map(shardTotals)).length > 0;
+      return hasLines || shards.some((shard) => shard.closed_at === undefined);
+    })
+    .map(([period]) => period)
+    .sort();
+}
+
 export const ledgerStore = { charge } satisfies Ledger;
 export const ledgerReader = { statement, statements, statementsOf, lines } satisfies LedgerReader;
-export const statementClosing = { closeShards, recordClosed } satisfies StatementClosing;
+export const statementClosing = { closeShards, recordClosed, unclosedPeriods } satisfies StatementClosing;

@@ -85,6 +85,9 @@ export function closingTime(period: string): Date {
   return new Date(next.getTime() + 24 * 60 * 60 * 1000);
 }
 
+/** How far back a closing run looks for months a missed run left open. */
+export const closingLookbackMonths = 12;
+
 /** The latest month whose closing time has come at `now`. */
 export function periodDueForClosing(now: Date): string {
   const previous = previousPeriod(periodOf(now));

@@ -47,4 +47,9 @@ export interface StatementClosing {
    * is not recorded yet: `already-closed` when a previous run did (then nothing is written).
    */
   recordClosed(statement: Statement, event: StagedWrite): Promise<'closed' | 'already-closed'>;
+  /**
+   * The account's months from `from` through `through` that hold lines and are not recorded closed
+   * (a total shard still open, or closed shards whose statement was never recorded): one read.
+   */
+  unclosedPeriods(accountId: string, from: string, through: string): Promise<string[]>;
 }

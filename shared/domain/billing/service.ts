@@ -5,7 +5,15 @@ import { formatMoney, type MoneyAmount, MoneyError, parseMoney } from '../money/
 import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import type { EventOutbox } from '../webhooks/ports.ts';
-import { type LedgerLine, type LineKind, periodDueForClosing, periodOf, type Statement } from './model.ts';
+import {
+  closingLookbackMonths,
+  type LedgerLine,
+  type LineKind,
+  periodDueForClosing,
+  periodOf,
+  previousPeriod,
+  type Statement,
+} from './model.ts';
 import type { Ledger, LedgerReader, LinesQuery, StatementClosing } from './ports.ts';
 
 const statementNotFound = (period: string) =>
@@ -184,7 +192,10 @@ export async function closeStatement(
 }
 
 export interface ClosingRun {
+  /** The latest month due. */
   period: string;
+  /** Earlier months a missed run had left open, closed by this one. */
+  caughtUp: string[];
   closed: number;
   alreadyClosed: number;
   withoutLines: number;
@@ -192,7 +203,10 @@ export interface ClosingRun {
 
 /**
  * The closing worker: the latest month due (month M at 00:00 UTC on the 2nd of M+1) for every
- * account, a few accounts at a time. Idempotent: a run after a complete one changes nothing.
+ * account, a few accounts at a time, and every earlier month of the last `closingLookbackMonths`
+ * that a missed run left with lines and not closed. An earlier month without lines needs nothing: a
+ * line is never written more than a few days after it occurred (an offline scan, 72 h), so no line
+ * can reach it any more. Idempotent: a run after a complete one changes nothing.
  */
 export async function closeDueStatements(
   deps: Parameters<typeof closeStatement>[0] & {
@@ -202,21 +216,31 @@ export async function closeDueStatements(
   parallel = 8,
 ): Promise<ClosingRun> {
   const period = periodDueForClosing(now);
-  const run: ClosingRun = { period, closed: 0, alreadyClosed: 0, withoutLines: 0 };
+  let oldest = period;
+  for (let month = 1; month < closingLookbackMonths; month++) oldest = previousPeriod(oldest);
+  const caughtUp = new Set<string>();
+  const run: ClosingRun = { period, caughtUp: [], closed: 0, alreadyClosed: 0, withoutLines: 0 };
   let cursor: string | undefined;
   do {
     const page = await deps.accounts.list({ limit: 100, cursor });
     const queue = page.items.map((account) => account.accountId);
     const worker = async () => {
       for (let accountId = queue.shift(); accountId; accountId = queue.shift()) {
-        const outcome = await closeStatement(deps, accountId, period, now);
-        if (outcome === 'closed') run.closed++;
-        else if (outcome === 'already-closed') run.alreadyClosed++;
-        else run.withoutLines++;
+        const missed = (await deps.closing.unclosedPeriods(accountId, oldest, period)).filter(
+          (month) => month < period,
+        );
+        for (const month of [...missed, period]) {
+          const outcome = await closeStatement(deps, accountId, month, now);
+          if (month !== period) caughtUp.add(month);
+          if (outcome === 'closed') run.closed++;
+          else if (outcome === 'already-closed') run.alreadyClosed++;
+          else run.withoutLines++;
+        }
       }
     };
     await Promise.all(Array.from({ length: parallel }, worker));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+  run.caughtUp = [...caughtUp].sort();
   return run;
 }

@@ -80,6 +80,11 @@ export interface Booking extends Contact {
   price: MoneyAmount | null;
   /** The contract's charge terms as they were at create, for the ledger's later lines; null before prices existed. */
   chargeTerms: ChargeTerms | null;
+  /**
+   * When the sweep charged this Confirmed per_visit booking's unused pass as a no-show (docs/billing.md);
+   * null otherwise. Partners do not see it: the booking stays Confirmed and its pass Active.
+   */
+  noShowAt: string | null;
   createdAt: string;
   updatedAt: string;
   /**

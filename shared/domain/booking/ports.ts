@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../events.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
+import type { ChargedBookings } from './charges.ts';
 import type { BookableService, Booking, BookingStatus, ChangeActor, Pass, ServiceType } from './model.ts';
 import type { BookingAction, PassAction } from './state.ts';
 
@@ -36,6 +37,11 @@ export interface PartnerAction {
   to: BookingStatus;
   now: Date;
   actor?: ChangeActor;
+  /**
+   * The bookings this action charges (charges.ts): the write does not apply to them, and answers them
+   * as found, so the caller stages the change with its ledger lines in one transaction.
+   */
+  charged: ChargedBookings;
 }
 
 /** The booking as the action left it, or, when its condition failed, the booking as it was found. */
@@ -64,6 +70,8 @@ export interface BookingStore {
   endedHolds(now: Date, limit: number): Promise<HeldBookingKey[]>;
   /** Bookings still Processing that were created at or before `createdBefore`, oldest first. */
   processingSince(createdBefore: Date, limit: number): Promise<HeldBookingKey[]>;
+  /** Confirmed bookings with a no-show fee whose no-show time (noShowDueAt) is at or before `now`, soonest first. */
+  noShowsDue(now: Date, limit: number): Promise<HeldBookingKey[]>;
   /** The write of a change, conditional on the status it was decided on. */
   writes(change: BookingChange): StagedWrite[];
   /** Commits writes now, outside an HTTP request (the processor, the sweeper, an expiry found late). */

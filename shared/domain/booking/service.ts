@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../../vocabulary/scopes.ts';
+import type { Ledger } from '../billing/ports.ts';
 import {
   ConcurrentChangeError,
   ConflictError,
@@ -11,6 +12,14 @@ import type { DomainEvent } from '../events.ts';
 import type { Page } from '../ports.ts';
 import { bookingPrice } from '../pricing/prices.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
+import {
+  actionCharges,
+  cancelCharges,
+  chargedByAction,
+  chargeWrites,
+  isUnchargedNoShow,
+  noShowCharges,
+} from './charges.ts';
 import { changeEvents } from './events.ts';
 import { uuidV7 } from './ids.ts';
 import {
@@ -136,6 +145,7 @@ export async function createBooking(
     holdExpiresAt: null,
     price: service.unitPrices ? bookingPrice(service.unitPrices, input.guests) : null,
     chargeTerms: service.chargeTerms,
+    noShowAt: null,
     createdAt: at,
     updatedAt: at,
   };
@@ -205,16 +215,19 @@ export type ChangeMode = 'direct' | 'staged';
 /**
  * Confirm or cancel, by the state table (shared/domain/booking/state.ts). An Issued booking whose hold
  * has ended is expired on the spot and the action refused as on any expired booking. The change is
- * conditional on the status it starts from, so of two racing requests exactly one commits.
+ * conditional on the status it starts from, so of two racing requests exactly one commits. A change
+ * that charges (charges.ts) is staged with its ledger lines, in the same transaction; the direct write
+ * leaves such a booking alone and answers it as found, so the staged path takes it from there.
  */
 export async function changeBooking(
-  deps: { store: BookingStore; uow: UnitOfWork },
+  deps: { store: BookingStore; ledger: Ledger; uow: UnitOfWork },
   context: BookingContext,
   bookingId: string,
   action: 'confirm' | 'cancel',
   mode: ChangeMode = 'direct',
 ): Promise<Booking> {
-  const { store, uow } = deps;
+  const { store } = deps;
+  let booking: Booking;
   if (mode === 'direct') {
     const outcome = await store.applyPartnerAction({
       accountId: context.accountId,
@@ -224,15 +237,24 @@ export async function changeBooking(
       to: nextStatus[action],
       now: context.now,
       ...(context.actor ? { actor: context.actor } : {}),
+      charged: chargedByAction[action],
     });
     if (outcome.applied) return outcome.booking;
-    throw await refusalOf(store, context, bookingId, action, outcome.found);
+    const { found } = outcome;
+    if (!found || found.serviceType !== context.serviceType)
+      throw bookingNotFound(bookingId, context.serviceType);
+    booking = found;
+  } else {
+    booking = await findBooking(store, context.accountId, context.serviceType, bookingId);
   }
-  const booking = await findBooking(store, context.accountId, context.serviceType, bookingId);
   const refused = await refusalBefore(store, context, action, booking);
   if (refused) throw refused;
   const change = statusChange(booking, action, context.now, context.actor);
-  uow.stage(...store.writes(change));
+  // Here too after a direct write that left the booking alone without a refusal: one this action
+  // charges, or one the condition keeps out more broadly than the charges (a no-show fee on a price
+  // of zero). Staged, the change is conditional on the status read, so it is right either way.
+  const lines = actionCharges(action, booking, context.now);
+  deps.uow.stage(...store.writes(change), ...chargeWrites(deps.ledger, lines));
   return change.after;
 }
 
@@ -243,7 +265,7 @@ export async function changeBooking(
  * events are the partner's own cancel's: the processor publishes them from the change.
  */
 export async function cancelOnBehalf(
-  deps: { store: BookingStore; uow: UnitOfWork },
+  deps: { store: BookingStore; ledger: Ledger; uow: UnitOfWork },
   booking: Booking,
   change: { employeeId: string; reason: string; waiveFee: boolean; now: Date },
 ): Promise<Booking> {
@@ -259,7 +281,8 @@ export async function cancelOnBehalf(
     reason: change.reason,
     waiveFee: change.waiveFee,
   };
-  deps.uow.stage(...deps.store.writes(staged));
+  const lines = cancelCharges(booking, change.now, { waiveFee: change.waiveFee });
+  deps.uow.stage(...deps.store.writes(staged), ...chargeWrites(deps.ledger, lines));
   return staged.after;
 }
 
@@ -276,24 +299,6 @@ async function refusalBefore(
   }
   if (action === 'cancel' && booking.passUse !== null) return passAlreadyUsed(booking);
   return refusal(action, booking);
-}
-
-/** The answer to a direct change whose condition failed, from the booking the write found. */
-async function refusalOf(
-  store: BookingStore,
-  context: BookingContext,
-  bookingId: string,
-  action: 'confirm' | 'cancel',
-  found: Booking | undefined,
-): Promise<Error> {
-  if (!found || found.serviceType !== context.serviceType)
-    return bookingNotFound(bookingId, context.serviceType);
-  // The write's condition is the state table's: a booking it refused has a refusal. Should the two
-  // ever disagree, the pipeline runs the request again rather than answer a wrong 409.
-  return (
-    (await refusalBefore(store, context, action, found)) ??
-    new ConcurrentChangeError('The booking changed state while this request was processed; retry it.')
-  );
 }
 
 /**
@@ -404,6 +409,54 @@ export async function expireEndedHolds(store: BookingStore, now: Date, batchSize
     expired += progress;
     // A batch with nothing to do is index lag (entries of bookings already moved on): the next run retries.
     if (due.length < batchSize || progress === 0) return expired;
+  }
+}
+
+/**
+ * Sweeper step: every Confirmed per_visit booking whose pass ran out unused (noShowDueAt: its
+ * valid_until plus the time an offline scan may take to arrive) gets its `no_show` line, committed with
+ * the booking's no-show mark on the condition that the booking is still Confirmed, its pass unused and
+ * not yet charged: once, whatever re-runs or races with a late redemption or a cancel.
+ */
+export async function chargeNoShows(
+  deps: { store: BookingStore; ledger: Ledger },
+  now: Date,
+  batchSize = 100,
+): Promise<number> {
+  let charged = 0;
+  for (;;) {
+    const due = await deps.store.noShowsDue(now, batchSize);
+    let progress = 0;
+    for (const key of due) {
+      const booking = await deps.store.find(key.accountId, key.bookingId);
+      if (!booking || !isUnchargedNoShow(booking, now)) continue;
+      if (await chargeNoShow(deps, booking, now)) charged++;
+      progress++;
+    }
+    // As for holds: a batch with nothing to do is index lag, which the next run sees settled.
+    if (due.length < batchSize || progress === 0) return charged;
+  }
+}
+
+async function chargeNoShow(
+  deps: { store: BookingStore; ledger: Ledger },
+  booking: Booking,
+  now: Date,
+): Promise<boolean> {
+  const after: Booking = { ...booking, noShowAt: now.toISOString() };
+  // A second attempt when the line's month closed meanwhile: the ledger learnt it, the line goes to the open month.
+  for (let attempt = 1; ; attempt++) {
+    const writes = [
+      ...deps.store.writes({ action: 'no_show', before: booking, after, now }),
+      ...chargeWrites(deps.ledger, noShowCharges(booking, now)),
+    ];
+    try {
+      await deps.store.commit(writes);
+      return true;
+    } catch (error) {
+      if (error instanceof SupersededChangeError) return false;
+      if (!(error instanceof ConcurrentChangeError) || attempt >= 2) throw error;
+    }
   }
 }
 

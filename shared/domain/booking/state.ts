@@ -3,7 +3,8 @@ import type { Booking, BookingStatus, PassStatus } from './model.ts';
 
 /** What moves a booking; `issue` and `expire` are the service's own steps, the rest the partner's. */
 export type BookingAction = 'create' | 'issue' | 'confirm' | 'cancel' | 'expire';
-export type PassAction = 'use';
+/** `use`: a redemption; `no_show`: the sweep charges a pass left unused (the booking stays Confirmed). */
+export type PassAction = 'use' | 'no_show';
 
 const alreadyCanceled = (booking: Booking) =>
   new ConflictError(

@@ -1,5 +1,10 @@
 import type { Guest, PassStatus, ServiceType } from '../booking/model.ts';
 
+/** A scan made offline may reach the service this long after it was made (the idempotency window too). */
+export const offlineScanHours = 72;
+/** Scanner clocks drift: a scan this far ahead of the service's clock, or of a pass's window, still counts. */
+export const scanClockSkewSeconds = 30;
+
 /**
  * A pass redeemed at a venue's door (docs/redemptions.md). `Accepted`: the pass became Used.
  * `Disputed`: scanned offline while valid, but its booking was canceled before the scan reached the

@@ -1,4 +1,5 @@
 import type { Scope } from '../../vocabulary/scopes.ts';
+import type { Ledger } from '../billing/ports.ts';
 import { type Pass, passOf, passStatusOf } from '../booking/model.ts';
 import type { BookingStore } from '../booking/ports.ts';
 import { bookingNotFound, bookingScopes } from '../booking/service.ts';
@@ -21,6 +22,7 @@ export async function simulatePassUse(
   deps: {
     bookings: Pick<BookingStore, 'find' | 'writes'>;
     redemptions: Pick<RedemptionStore, 'create'>;
+    ledger: Ledger;
     uow: UnitOfWork;
   },
   context: { accountId: string; scopes: readonly Scope[]; now: Date },

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
+import type { Ledger } from '../billing/ports.ts';
+import { chargeWrites, redemptionCharges } from '../booking/charges.ts';
 import { type Booking, type IssuedPass, passStatusOf } from '../booking/model.ts';
 import type { BookingStore } from '../booking/ports.ts';
 import { type ApiError, ConflictError, ValidationError } from '../errors.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
-import type { PassAtTheDoor, PassRefusal, Redemption, RedemptionStatus } from './model.ts';
+import {
+  offlineScanHours,
+  type PassAtTheDoor,
+  type PassRefusal,
+  type Redemption,
+  type RedemptionStatus,
+  scanClockSkewSeconds,
+} from './model.ts';
 import type {
   PassToken,
   PassTokens,
@@ -13,16 +22,14 @@ import type {
   VenueRedemptionsQuery,
 } from './ports.ts';
 
-/** A scan made offline may reach the service this long after it was made (the idempotency window too). */
-export const offlineScanHours = 72;
-/** Scanner clocks drift: a scan this far ahead of the service's clock, or of a pass's window, still counts. */
-export const scanClockSkewSeconds = 30;
+export { offlineScanHours, scanClockSkewSeconds } from './model.ts';
 
 export interface RedemptionDeps {
   tokens: PassTokens;
   bookings: Pick<BookingStore, 'findByPass' | 'writes'>;
   venues: VenueAuthority;
   redemptions: Pick<RedemptionStore, 'create'>;
+  ledger: Ledger;
   uow: UnitOfWork;
 }
 
@@ -174,10 +181,11 @@ export interface RedeemBooking {
  * (conditional on the booking still Confirmed and unused) are staged in the request's ONE transaction.
  * A pass canceled after an offline scan is recorded Disputed, the booking left as it is. A lost race on
  * the booking runs the request again on a fresh read (ConcurrentChangeError from the booking's write),
- * so the answer is the refusal of the pass as it then is.
+ * so the answer is the refusal of the pass as it then is. A per_visit booking's `visit` line is staged
+ * in the same transaction.
  */
 export function redeemBooking(
-  deps: Pick<RedemptionDeps, 'redemptions' | 'uow'> & { bookings: Pick<BookingStore, 'writes'> },
+  deps: Pick<RedemptionDeps, 'redemptions' | 'ledger' | 'uow'> & { bookings: Pick<BookingStore, 'writes'> },
   input: RedeemBooking,
 ): Redemption {
   const { booking, scannedAt, now } = input;
@@ -218,6 +226,9 @@ export function redeemBooking(
     };
     deps.uow.stage(...deps.bookings.writes({ action: 'use', before: booking, after, now }));
   }
+  // A per_visit booking's visit line, in the same transaction: one line per redemption, as there is one
+  // redemption per pass (docs/billing.md; a Disputed one too: the guests were admitted).
+  deps.uow.stage(...chargeWrites(deps.ledger, redemptionCharges(booking, redemption, now)));
   return redemption;
 }
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { stagedWriteCommitter } from '../../../shared/db/commit-staged.ts';
+import { ledgerStore } from '../../../shared/db/entities/ledger.ts';
 import { closingTime, nextPeriod, periodOf } from '../../../shared/domain/billing/model.ts';
+import { uuidV7 } from '../../../shared/domain/booking/ids.ts';
+import { ConcurrentChangeError } from '../../../shared/domain/errors.ts';
+import { parseMoney } from '../../../shared/domain/money/money.ts';
 import { TestClock, useClock } from '../../../shared/util/clock.ts';
 import { type ApiResponse, endpoints, request } from '../../support/api.ts';
 import { scanMainTable } from '../../support/aws.ts';
@@ -13,7 +18,7 @@ import { eventually, newPartner, startReceiver, subscribe } from '../webhooks/he
 /*
  * Statements and ledger lines on the local stage (docs/billing.md): eSIM confirms and top-ups charge,
  * employees adjust, partners and employees read (JSON and CSV), and the closing worker closes a month.
- * The closing test runs last: it closes the current month of every account of the stage.
+ * The closing test closes a month far ahead (no other test writes to it) for every account.
  */
 
 afterAll(async () => {
@@ -280,55 +285,102 @@ async function closeStatements(at: Date) {
   }
 }
 
+/**
+ * A line of the account written in this process with its own `occurred_at` (months no other test
+ * writes to), committed as a use case commits it: a line refused by a closed month goes, on the next
+ * attempt, to the open month.
+ */
+async function lineAt(accountId: string, amount: string, occurredAt: string, description: string) {
+  Object.assign(process.env, endpoints().environment);
+  for (let attempt = 1; ; attempt++) {
+    const { line, writes } = ledgerStore.charge({
+      lineId: uuidV7(new Date()),
+      accountId,
+      occurredAt,
+      kind: 'adjustment',
+      description,
+      amount: parseMoney({ amount, currency: 'EUR' }),
+    });
+    try {
+      await stagedWriteCommitter.commit(writes);
+      return { line, attempt };
+    } catch (error) {
+      if (!(error instanceof ConcurrentChangeError) || attempt >= 2) throw error;
+    }
+  }
+}
+
+/*
+ * The worker closes the due month of EVERY account of the stage, and integration files run at the
+ * same time on one stage: it is run at the closing time of a month far ahead, which no other test
+ * writes to, so no other test's lines (all of the current month) move to another month. Ahead, not
+ * past: the webhook pipeline delivers only events newer than the subscription.
+ */
+const closedMonth = '2099-01';
+const missedMonth = '2098-11';
+
 describe('the closing worker', () => {
-  it('closes the month at its closing time, sends the event once, and a late line lands in the open month', async () => {
+  it('closes the month at its closing time and a month a missed run left open, sends each event once, and a late line lands in the open month', async () => {
     const partner = await newPartner(['billing:read', 'webhooks']);
     const endpoint = await startReceiver();
     try {
       await subscribe(partner, endpoint.url);
-      await adjust(partner.accountId, { amount: '7.00', currency: 'EUR', description: 'Before closing' });
-      const at = closingTime(current);
+      await lineAt(partner.accountId, '3.00', '2098-11-15T12:00:00.000Z', 'Missed run');
+      await lineAt(partner.accountId, '7.00', '2099-01-31T23:00:00.000Z', 'Before closing');
+      const at = closingTime(closedMonth);
 
       const run = await closeStatements(at);
       const again = await closeStatements(new Date(at.getTime() + 60_000));
-      const late = await adjust(partner.accountId, { amount: '1.00', currency: 'EUR', description: 'Late' });
-      const closed = await partner.call('GET', `${statements}/${current}`);
-      const open = await partner.call('GET', `${statements}/${nextPeriod(current)}`);
+      const late = await lineAt(partner.accountId, '1.00', '2099-01-31T23:30:00.000Z', 'Late');
+      const closed = await partner.call('GET', `${statements}/${closedMonth}`);
+      const missed = await partner.call('GET', `${statements}/${missedMonth}`);
+      const open = await partner.call('GET', `${statements}/${nextPeriod(closedMonth)}`);
       const listed = await partner.call('GET', statements);
 
-      expect(run).toMatchObject({ period: current });
-      expect(run.closed).toBeGreaterThanOrEqual(1);
-      expect(again).toMatchObject({ period: current, closed: 0 });
+      expect(run).toMatchObject({ period: closedMonth });
+      expect(run.caughtUp).toContain(missedMonth);
+      expect(run.closed).toBeGreaterThanOrEqual(2);
+      expect(again).toMatchObject({ period: closedMonth, caughtUp: [], closed: 0 });
       expect(closed.body).toEqual({
-        period: current,
+        period: closedMonth,
         status: 'Closed',
         totals: [{ amount: '7.00', currency: 'EUR', line_count: 1 }],
         closed_at: at.toISOString(),
       });
-      expect([late.status, late.body.period]).toEqual([201, nextPeriod(current)]);
+      expect(missed.body).toMatchObject({ status: 'Closed', closed_at: at.toISOString() });
+      expect([late.attempt, late.line.period]).toEqual([2, nextPeriod(closedMonth)]);
       expect(open.body).toMatchObject({
         status: 'Open',
         totals: [{ amount: '1.00', currency: 'EUR', line_count: 1 }],
       });
       expect((listed.body.data as Json[]).map((each) => [each.period, each.status])).toEqual([
-        [nextPeriod(current), 'Open'],
-        [current, 'Closed'],
+        [nextPeriod(closedMonth), 'Open'],
+        [closedMonth, 'Closed'],
+        [missedMonth, 'Closed'],
       ]);
       const events = await scanMainTable('entity = :event AND account_id = :account AND event = :type', {
         ':event': 'Event',
         ':account': partner.accountId,
         ':type': 'billing.statement.closed',
       });
-      const data = { period: current, totals: [{ amount: '7.00', currency: 'EUR', line_count: 1 }] };
-      expect(events.map((event) => event.data)).toEqual([data]);
+      const data = { period: closedMonth, totals: [{ amount: '7.00', currency: 'EUR', line_count: 1 }] };
+      const missedData = {
+        period: missedMonth,
+        totals: [{ amount: '3.00', currency: 'EUR', line_count: 1 }],
+      };
+      expect(events.map((event) => event.data)).toEqual(expect.arrayContaining([data, missedData]));
+      expect(events).toHaveLength(2);
       // The webhook pipeline carries it like every event.
       const delivered = await eventually(() => {
         const bodies = endpoint.received.map((entry) => JSON.parse(entry.body) as Json);
-        const found = bodies.filter((body) => body.event === 'billing.statement.closed');
+        const found = bodies.filter(
+          (body) => body.event === 'billing.statement.closed' && (body.data as Json).period === closedMonth,
+        );
         if (found.length === 0) throw new Error('not delivered yet');
         return found;
       });
-      expect(delivered).toEqual([expect.objectContaining({ id: events[0]?.event_id, data })]);
+      const closedEvent = events.find((event) => (event.data as Json).period === closedMonth);
+      expect(delivered).toEqual([expect.objectContaining({ id: closedEvent?.event_id, data })]);
     } finally {
       await endpoint.stop();
     }

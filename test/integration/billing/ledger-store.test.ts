@@ -63,3 +63,24 @@ describe('an eSIM confirm whose line meets a closed month', () => {
     ).toEqual([issued.line.lineId]);
   });
 });
+
+describe('totals beyond 2^53 minor units', () => {
+  it('are read exactly, open and closed (numbers read as their decimal strings)', async () => {
+    const accountId = randomUUID();
+    const big = 9_007_199_254_740_993n; // 2^53 + 1: a double would read 2^53.
+    for (const minor of [big, big + 2n]) {
+      await stagedWriteCommitter.commit(ledgerStore.charge(newLine(accountId, minor)).writes);
+    }
+
+    const open = await ledgerReader.statement(accountId, '2026-10');
+    const { totals } = await statementClosing.closeShards(
+      accountId,
+      '2026-10',
+      new Date('2026-11-02T00:00:00.000Z'),
+    );
+
+    const exact = [{ amount: { minor: 2n * big + 2n, currency: 'EUR' }, lineCount: 2 }];
+    expect(open?.totals).toEqual(exact);
+    expect(totals).toEqual(exact);
+  });
+});

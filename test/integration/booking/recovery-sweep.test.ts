@@ -47,6 +47,7 @@ async function strandedBooking(ageSeconds: number): Promise<string> {
     holdExpiresAt: null,
     price: null,
     chargeTerms: null,
+    noShowAt: null,
     createdAt: createdAt.toISOString(),
     updatedAt: createdAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
 import { stagedWriteCommitter } from '../../../shared/db/commit-staged.ts';
 import { bookingStore, passRefKeys } from '../../../shared/db/entities/booking.ts';
+import { ledgerStore } from '../../../shared/db/entities/ledger.ts';
 import { redemptionStore } from '../../../shared/db/entities/redemption.ts';
 import { backfillPassReferences } from '../../../shared/db/migrations/pass-references.ts';
 import { type ApiError, ConcurrentChangeError } from '../../../shared/domain/errors.ts';
@@ -57,7 +58,14 @@ async function redeem(input: Omit<RedeemInput, 'venueId' | 'deviceId' | 'now'> &
     const uow = { stage: (...staged: StagedWrite[]) => writes.push(...staged) };
     try {
       const redemption = await redeemPass(
-        { tokens, bookings: bookingStore, venues: everywhere, redemptions: redemptionStore, uow },
+        {
+          tokens,
+          bookings: bookingStore,
+          venues: everywhere,
+          redemptions: redemptionStore,
+          ledger: ledgerStore,
+          uow,
+        },
         { venueId, deviceId: randomUUID(), now: new Date(), ...input },
       );
       await stagedWriteCommitter.commit(writes);

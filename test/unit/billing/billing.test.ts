@@ -179,8 +179,8 @@ describe('closing', () => {
     const first = await closeDueStatements(deps(ledger), at);
     const again = await closeDueStatements(deps(ledger), new Date('2026-11-02T01:00:00.000Z'));
 
-    expect(first).toEqual({ period: '2026-10', closed: 1, alreadyClosed: 0, withoutLines: 1 });
-    expect(again).toEqual({ period: '2026-10', closed: 0, alreadyClosed: 1, withoutLines: 1 });
+    expect(first).toEqual({ period: '2026-10', caughtUp: [], closed: 1, alreadyClosed: 0, withoutLines: 1 });
+    expect(again).toEqual({ period: '2026-10', caughtUp: [], closed: 0, alreadyClosed: 1, withoutLines: 1 });
     expect(await ledger.statement(accountId, '2026-10')).toEqual({
       accountId,
       period: '2026-10',
@@ -194,6 +194,28 @@ describe('closing', () => {
         type: 'billing.statement.closed',
         data: { period: '2026-10', totals: [{ amount: '12.50', currency: 'EUR', line_count: 2 }] },
       }),
+    ]);
+  });
+
+  it('closes, after missed runs, every earlier month left open with lines, once', async () => {
+    const ledger = new MemoryLedger();
+    await adjust(ledger, '4.00', '2026-08-10T10:00:00.000Z');
+    await adjust(ledger, '5.00', '2026-09-10T10:00:00.000Z');
+    await adjust(ledger, '6.00', '2026-10-10T10:00:00.000Z');
+    await closeDueStatements(deps(ledger), new Date('2026-09-02T00:00:00.000Z'));
+
+    // The runs of October and November were missed.
+    const run = await closeDueStatements(deps(ledger), new Date('2026-12-02T00:00:00.000Z'));
+    const again = await closeDueStatements(deps(ledger), new Date('2026-12-02T01:00:00.000Z'));
+
+    expect(run).toMatchObject({ period: '2026-11', caughtUp: ['2026-09', '2026-10'], closed: 2 });
+    expect(again).toMatchObject({ period: '2026-11', caughtUp: [], closed: 0 });
+    for (const period of ['2026-08', '2026-09', '2026-10'])
+      expect((await ledger.statement(accountId, period))?.status).toBe('Closed');
+    expect(ledger.events.map((event) => (event.data as { period: string }).period)).toEqual([
+      '2026-08',
+      '2026-09',
+      '2026-10',
     ]);
   });
 

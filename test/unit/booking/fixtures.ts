@@ -29,6 +29,7 @@ export function aBooking(overrides: Partial<Booking> = {}): Booking {
       cancellationFeePercent: 100,
       noShowFeePercent: 0,
     },
+    noShowAt: null,
     createdAt: '2030-05-01T09:00:00.000Z',
     updatedAt: '2030-05-01T09:00:00.000Z',
     ...overrides,

@@ -22,6 +22,7 @@ import { ApiError } from '../../../shared/domain/errors.ts';
 import type { DomainEvent } from '../../../shared/domain/events.ts';
 import { chargeTermsOf, defaultBillingTerms } from '../../../shared/domain/pricing/terms.ts';
 import type { StagedWrite } from '../../../shared/domain/unit-of-work.ts';
+import { MemoryLedger } from '../../support/memory-ledger.ts';
 import { aBooking, accountId, anIssuedBooking, aPass, now, serviceId } from './fixtures.ts';
 
 interface ChangeWrite extends StagedWrite {
@@ -38,6 +39,7 @@ class MemoryBookings implements BookingStore {
   readonly actions: PartnerAction[] = [];
   holds: HeldBookingKey[] = [];
   processing: HeldBookingKey[] = [];
+  noShows: HeldBookingKey[] = [];
   /** The cut-off each read of the Processing index asked for. */
   readonly processingAsked: Date[] = [];
   commitFailure: Error | undefined;
@@ -61,6 +63,9 @@ class MemoryBookings implements BookingStore {
     this.processingAsked.push(createdBefore);
     return this.processing.splice(0, limit);
   }
+  async noShowsDue(_now: Date, limit: number) {
+    return this.noShows.splice(0, limit);
+  }
   writes(change: BookingChange): ChangeWrite[] {
     return [{ description: change.action, change }];
   }
@@ -82,7 +87,8 @@ class MemoryBookings implements BookingStore {
       found.serviceType !== action.serviceType ||
       !action.from.includes(found.status) ||
       !holds ||
-      found.passUse !== null
+      found.passUse !== null ||
+      charged(action, found)
     ) {
       return { applied: false, found };
     }
@@ -90,6 +96,16 @@ class MemoryBookings implements BookingStore {
     this.bookings.set(key, booking);
     return { applied: true, booking };
   }
+}
+
+/** The store's condition for a booking the action charges (booking.ts, applyPartnerAction). */
+function charged(action: PartnerAction, found: Booking): boolean {
+  const terms = found.chargeTerms;
+  if (found.price === null || terms === null) return false;
+  return (
+    (terms.billingBasis === action.charged.basis && action.charged.from.includes(found.status)) ||
+    (action.charged.noShowCandidates && terms.billingBasis === 'per_visit' && terms.noShowFeePercent > 0)
+  );
 }
 
 class StagedWrites {
@@ -124,6 +140,7 @@ const input = {
   guests: [{ firstName: 'Ada', lastName: 'Lovelace', type: 'Adult' as const, lead: true }],
 };
 const context = { accountId, serviceType: 'Lounge' as const, now };
+const ledger = new MemoryLedger();
 
 async function refusalOf(run: () => Promise<unknown>): Promise<ApiError> {
   try {
@@ -221,13 +238,112 @@ describe('creating a booking', () => {
   });
 });
 
+describe('confirming and canceling a booking that charges', () => {
+  const perPass = (overrides: Partial<Booking> = {}) =>
+    anIssuedBooking({
+      chargeTerms: {
+        billingBasis: 'per_pass',
+        freeCancellationHours: 24,
+        cancellationFeePercent: 100,
+        noShowFeePercent: 0,
+      },
+      ...overrides,
+    });
+
+  it('stages a per_pass confirm with its pass line when the one write leaves the booking to it', async () => {
+    const booking = perPass();
+    const store = new MemoryBookings(booking);
+    const uow = new StagedWrites();
+    const own = new MemoryLedger();
+
+    const confirmed = await changeBooking({ store, ledger: own, uow }, context, booking.bookingId, 'confirm');
+
+    expect(confirmed.status).toBe('Confirmed');
+    expect(store.actions).toHaveLength(1);
+    const changes = uow.changes.filter((change) => change !== undefined);
+    expect(changes.map((change) => [change.action, change.before?.status, change.after.status])).toEqual([
+      ['confirm', 'Issued', 'Confirmed'],
+    ]);
+    own.apply(uow.writes);
+    expect(own.written.map((line) => [line.kind, line.amount.minor, line.bookingId])).toEqual([
+      ['pass', 450_000n, booking.bookingId],
+    ]);
+  });
+
+  it('stages a per_pass cancel past the free window with the credit and the fee', async () => {
+    const booking = perPass({
+      status: 'Confirmed',
+      holdExpiresAt: null,
+      updatedAt: '2030-04-29T09:00:00.000Z',
+    });
+    const store = new MemoryBookings(booking);
+    const uow = new StagedWrites();
+    const own = new MemoryLedger();
+
+    await changeBooking({ store, ledger: own, uow }, context, booking.bookingId, 'cancel');
+
+    own.apply(uow.writes);
+    expect(own.written.map((line) => [line.kind, line.amount.minor])).toEqual(
+      expect.arrayContaining([
+        ['cancellation_credit', -450_000n],
+        ['cancellation_fee', 450_000n],
+      ]),
+    );
+    expect(own.written).toHaveLength(2);
+  });
+
+  it('confirms a per_visit booking with a no-show fee through the staged path, into the no-show index', async () => {
+    const booking = anIssuedBooking({
+      chargeTerms: {
+        billingBasis: 'per_visit',
+        freeCancellationHours: 24,
+        cancellationFeePercent: 100,
+        noShowFeePercent: 50,
+      },
+    });
+    const uow = new StagedWrites();
+
+    const confirmed = await changeBooking(
+      { store: new MemoryBookings(booking), ledger, uow },
+      context,
+      booking.bookingId,
+      'confirm',
+    );
+
+    expect(confirmed.status).toBe('Confirmed');
+    expect(uow.changes.map((change) => change.action)).toEqual(['confirm']);
+  });
+  it('stages, with no line, a confirm the one write left alone that charges nothing (a no-show fee on a free booking)', async () => {
+    const booking = anIssuedBooking({
+      price: { amount: '0.00', currency: 'EUR' },
+      chargeTerms: {
+        billingBasis: 'per_visit',
+        freeCancellationHours: 24,
+        cancellationFeePercent: 100,
+        noShowFeePercent: 50,
+      },
+    });
+    const uow = new StagedWrites();
+
+    const confirmed = await changeBooking(
+      { store: new MemoryBookings(booking), ledger, uow },
+      context,
+      booking.bookingId,
+      'confirm',
+    );
+
+    expect(confirmed.status).toBe('Confirmed');
+    expect(uow.writes.map((write) => write.description)).toEqual(['confirm']);
+  });
+});
+
 describe('confirming and canceling in one write', () => {
   it('confirms an Issued booking with one conditional write that answers the booking, its pass Active', async () => {
     const booking = anIssuedBooking();
     const store = new MemoryBookings(booking);
     const uow = new StagedWrites();
 
-    const confirmed = await changeBooking({ store, uow }, context, booking.bookingId, 'confirm');
+    const confirmed = await changeBooking({ store, ledger, uow }, context, booking.bookingId, 'confirm');
 
     expect(confirmed.status).toBe('Confirmed');
     expect(store.actions).toEqual([
@@ -238,6 +354,7 @@ describe('confirming and canceling in one write', () => {
         from: ['Issued'],
         to: 'Confirmed',
         now,
+        charged: { basis: 'per_pass', from: ['Issued'], noShowCandidates: true },
       },
     ]);
     expect(uow.writes).toEqual([]);
@@ -248,7 +365,7 @@ describe('confirming and canceling in one write', () => {
     const store = new MemoryBookings(booking);
 
     const canceled = await changeBooking(
-      { store, uow: new StagedWrites() },
+      { store, ledger, uow: new StagedWrites() },
       context,
       booking.bookingId,
       'cancel',
@@ -263,7 +380,7 @@ describe('confirming and canceling in one write', () => {
 
     const error = await refusalOf(() =>
       changeBooking(
-        { store: new MemoryBookings(booking), uow: new StagedWrites() },
+        { store: new MemoryBookings(booking), ledger, uow: new StagedWrites() },
         context,
         booking.bookingId,
         'confirm',
@@ -278,7 +395,7 @@ describe('confirming and canceling in one write', () => {
     const store = new MemoryBookings(booking);
 
     const error = await refusalOf(() =>
-      changeBooking({ store, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
+      changeBooking({ store, ledger, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
     );
 
     expect(error.code).toBe('BookingAlreadyCanceled');
@@ -293,7 +410,7 @@ describe('confirming and canceling in one write', () => {
     store.commitFailure = new SupersededChangeError('Canceled');
 
     const error = await refusalOf(() =>
-      changeBooking({ store, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
+      changeBooking({ store, ledger, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
     );
 
     expect(error.code).toBe('BookingAlreadyCanceled');
@@ -307,7 +424,7 @@ describe('confirming and canceling in one write', () => {
 
     const error = await refusalOf(() =>
       changeBooking(
-        { store: new MemoryBookings(booking), uow: new StagedWrites() },
+        { store: new MemoryBookings(booking), ledger, uow: new StagedWrites() },
         context,
         booking.bookingId,
         'cancel',
@@ -323,11 +440,11 @@ describe('confirming and canceling in one write', () => {
     const store = new MemoryBookings(booking);
 
     const otherService = await refusalOf(() =>
-      changeBooking({ store, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
+      changeBooking({ store, ledger, uow: new StagedWrites() }, context, booking.bookingId, 'confirm'),
     );
     const unknown = await refusalOf(() =>
       changeBooking(
-        { store, uow: new StagedWrites() },
+        { store, ledger, uow: new StagedWrites() },
         context,
         '019a0000-0000-7000-8000-0000000000ff',
         'cancel',
@@ -344,7 +461,13 @@ describe('confirming and canceling staged with an idempotency record', () => {
     const store = new MemoryBookings(booking);
     const uow = new StagedWrites();
 
-    const confirmed = await changeBooking({ store, uow }, context, booking.bookingId, 'confirm', 'staged');
+    const confirmed = await changeBooking(
+      { store, ledger, uow },
+      context,
+      booking.bookingId,
+      'confirm',
+      'staged',
+    );
 
     expect(confirmed.status).toBe('Confirmed');
     expect(uow.changes).toEqual([{ action: 'confirm', before: booking, after: confirmed, now }]);
@@ -357,7 +480,7 @@ describe('confirming and canceling staged with an idempotency record', () => {
 
     const error = await refusalOf(() =>
       changeBooking(
-        { store: new MemoryBookings(booking), uow },
+        { store: new MemoryBookings(booking), ledger, uow },
         context,
         booking.bookingId,
         'confirm',

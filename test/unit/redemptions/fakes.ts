@@ -11,6 +11,7 @@ import type {
   VenueRedemptionsQuery,
 } from '../../../shared/domain/redemptions/ports.ts';
 import type { StagedWrite, UnitOfWork } from '../../../shared/domain/unit-of-work.ts';
+import { MemoryLedger } from '../../support/memory-ledger.ts';
 
 type MemoryWrite = StagedWrite &
   (
@@ -95,10 +96,12 @@ export class MemoryTable {
   constructor(
     readonly bookings = new MemoryBookings(),
     readonly redemptions = new MemoryRedemptions(),
+    readonly ledger = new MemoryLedger(),
   ) {}
 
   async commit(writes: readonly StagedWrite[]): Promise<void> {
-    const staged = writes as MemoryWrite[];
+    const isLine = (write: StagedWrite) => 'line' in write;
+    const staged = writes.filter((write) => !isLine(write)) as MemoryWrite[];
     for (const write of staged) {
       const refused =
         write.kind === 'redemption'
@@ -108,6 +111,7 @@ export class MemoryTable {
           : this.bookings.refusal(write.change);
       if (refused) throw refused;
     }
+    this.ledger.apply(writes.filter(isLine));
     for (const write of staged) {
       if (write.kind === 'redemption') this.redemptions.byPass.set(write.redemption.passId, write.redemption);
       else this.bookings.byId.set(write.change.after.bookingId, write.change.after);

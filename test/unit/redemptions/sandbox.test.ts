@@ -21,7 +21,7 @@ function sandbox(booking = confirmed) {
   const use = async (usedGuests: number, scope = scopes) => {
     const uow = new StagedWrites();
     const pass = await simulatePassUse(
-      { bookings: table.bookings, redemptions: table.redemptions, uow },
+      { bookings: table.bookings, redemptions: table.redemptions, ledger: table.ledger, uow },
       { accountId, scopes: scope, now },
       booking.bookingId,
       usedGuests,

@@ -34,6 +34,7 @@ function door(booking: Booking = confirmed, operated: string[] = [serviceId]) {
     bookings: table.bookings,
     venues: venueOperating(...operated),
     redemptions: table.redemptions,
+    ledger: table.ledger,
     uow,
   });
   /** As the HTTP pipeline does: run, commit in one transaction, run again on a lost race (3 runs). */
@@ -147,6 +148,7 @@ describe('redeeming a pass', () => {
     expect(uow.writes.map((write) => write.description)).toEqual([
       `redemption of pass ${passId}`,
       'booking use',
+      expect.stringMatching(/^ledger line /),
     ]);
     await table.commit(uow.writes);
     expect(redemption).toMatchObject({
@@ -271,6 +273,35 @@ describe('redeeming a pass', () => {
     expect(redemption.status).toBe('Disputed');
     expect(table.redemptions.byPass.get(passId)?.status).toBe('Disputed');
     expect(table.bookings.byId.get(confirmed.bookingId)).toEqual(canceled);
+  });
+
+  it('charges the visit of a per_visit pass with the redemption, Disputed too (the guests were admitted)', async () => {
+    const canceled = { ...confirmed, status: 'Canceled' as const, updatedAt: hoursBefore(1).toISOString() };
+    const accepted = door();
+    const disputed = door(canceled);
+
+    const redemptions = [
+      await accepted.redeem({ scannedAt: hoursBefore(3) }),
+      await disputed.redeem({ scannedAt: hoursBefore(2) }),
+    ];
+
+    const lines = [...accepted.table.ledger.written, ...disputed.table.ledger.written];
+    expect(lines.map((line) => [line.kind, line.redemptionId, line.occurredAt, line.amount.minor])).toEqual([
+      ['visit', redemptions[0]?.redemptionId, hoursBefore(3).toISOString(), 450_000n],
+      ['visit', redemptions[1]?.redemptionId, hoursBefore(2).toISOString(), 450_000n],
+    ]);
+  });
+
+  it('charges nothing at redemption for a per_pass booking (its pass was charged at confirm)', async () => {
+    const perPass = {
+      ...confirmed,
+      chargeTerms: { ...confirmed.chargeTerms, billingBasis: 'per_pass' as const },
+    } as Booking;
+    const { table, redeem } = door(perPass);
+
+    await redeem();
+
+    expect(table.ledger.written).toEqual([]);
   });
 
   it('answers a second scan of a Disputed pass with PassAlreadyUsed', async () => {
