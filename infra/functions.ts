@@ -161,6 +161,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
           ),
           // An employee's redelivery of a webhook (docs/webhooks.md).
           ...partitionsOf('main', 'webhookDeliveries', 'redeliveries'),
+          // An employee's suspend or resume of an eSIM sends esim.status.changed (docs/esim.md).
+          ...partitionsOf('main', 'events'),
         ],
       },
       idempotency: idempotentCreates,

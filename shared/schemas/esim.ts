@@ -125,7 +125,7 @@ const esimFields = () => ({
   iccid: z.string(),
   status: z.enum(esimStatuses).register(z.globalRegistry, {
     description:
-      'The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.',
+      'Refunded once refunded (for good), Suspended while suspended; otherwise the status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.',
   }),
   order_id: uuid,
   packages: z
@@ -242,3 +242,21 @@ export const esimResellerLinkRequestSchema = z
 export const esimResellerLinkSchema = z
   .object({ account_id: uuid, reseller_id: z.string(), linked_at: timestamp })
   .register(z.globalRegistry, { id: 'EsimResellerLink' });
+
+export const esimRefundRequestSchema = z
+  .strictObject({
+    reason: z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(500))
+      .register(z.globalRegistry, { description: "Why (a cancelled trip, ...), kept in the eSIM's history" }),
+  })
+  .register(z.globalRegistry, { id: 'EsimRefundRequest' });
+
+/** Suspend and resume, by a partner or an employee (who is also audited). */
+export const esimSuspensionRequestSchema = z
+  .strictObject({
+    reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).register(z.globalRegistry, {
+      description: "Why, kept in the eSIM's history (and an employee's audit log)",
+    }),
+  })
+  .register(z.globalRegistry, { id: 'EsimSuspensionRequest' });

@@ -1647,6 +1647,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/fulfilment/esims/{iccid}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an eSIM that was never used: its ICCID is retired
+         * @description Answers 200 with the eSIM, status `Refunded`, and credits the order's price on an `esim_refund` ledger line (top-ups stay charged). 409 EsimRefundUnavailable (details.reason) when it is refunded already (`already_refunded`), suspended (`suspended`), any package has usage (`usage_recorded`), its profile was downloaded to a device (`profile_downloaded`), or it was issued more than your contract's `esim_refund_days` ago (`refund_window_passed`). A refunded eSIM takes no top-up, usage, suspend or resume, and its ICCID is never issued again. Sends esim.status.changed. The Idempotency-Key compares the iccid and reason.
+         */
+        post: operations["refundEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/fulfilment/esims/{iccid}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend an eSIM: it takes no top-up and no usage until resumed
+         * @description Answers 200 with the eSIM, status `Suspended`. A suspended or refunded eSIM: 409 EsimInvalidState. Sends esim.status.changed. The Idempotency-Key compares the iccid and reason.
+         */
+        post: operations["suspendOwnEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/fulfilment/esims/{iccid}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a suspended eSIM: its status is its packages' again
+         * @description Answers 200 with the eSIM. 409 EsimInvalidState when it is not suspended or is refunded, and when our support team suspended it (`details.reason` `suspended_by_employee`: only they resume it). Sends esim.status.changed. The Idempotency-Key compares the iccid and reason.
+         */
+        post: operations["resumeOwnEsim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/admin/accounts/{accountID}/esim-pool": {
         parameters: {
             query?: never;
@@ -2177,7 +2237,7 @@ export interface paths {
         put?: never;
         /**
          * Suspend an eSIM: it takes no top-up and no usage until resumed
-         * @description A suspended eSIM: 409 EsimInvalidState.
+         * @description A suspended or refunded eSIM: 409 EsimInvalidState. Sends esim.status.changed.
          */
         post: operations["suspendEsim"];
         delete?: never;
@@ -2197,7 +2257,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a suspended eSIM: its status is its packages' again
-         * @description An eSIM that is not suspended: 409 EsimInvalidState.
+         * @description An eSIM that is not suspended, or refunded: 409 EsimInvalidState. Resumes a suspension made by the partner too. Sends esim.status.changed.
          */
         post: operations["resumeEsim"];
         delete?: never;
@@ -2668,6 +2728,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "esim.status.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification esim.status.changed */
+        post: operations["webhook_esim_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "billing.statement.closed": {
         parameters: {
             query?: never;
@@ -2915,6 +2992,14 @@ export interface components {
              */
             validity_period: number;
         };
+        EsimRefundRequest: {
+            /** @description Why (a cancelled trip, ...), kept in the eSIM's history */
+            reason: string;
+        };
+        EsimSuspensionRequest: {
+            /** @description Why, kept in the eSIM's history (and an employee's audit log) */
+            reason: string;
+        };
         EsimPoolLoadRequest: {
             /** @description 1 to 1000 ICCIDs. One malformed ICCID refuses the whole request (422, each bad index named in details.errors) and nothing is loaded. */
             iccids: string[];
@@ -2989,10 +3074,6 @@ export interface components {
             /** @description true: the contract's cancellation fee is not charged for this cancel. */
             waive_fee: boolean;
         };
-        EsimSuspensionRequest: {
-            /** @description Why, for the audit log and the eSIM's history */
-            reason: string;
-        };
         TokenResponse: {
             access_token: string;
             /**
@@ -3013,7 +3094,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "EsimInvalidState" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "EsimInvalidState" | "EsimRefundUnavailable" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -3297,7 +3378,7 @@ export interface components {
             /** @description Unique per event, the same on every attempt: dedupe on it. */
             id: string;
             /** @enum {string} */
-            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "billing.statement.closed" | "webhook.ping";
+            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expired" | "esim.status.changed" | "billing.statement.closed" | "webhook.ping";
             /**
              * Format: date-time
              * @description When the event happened.
@@ -4318,10 +4399,10 @@ export interface components {
         EsimSummary: {
             iccid: string;
             /**
-             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @description Refunded once refunded (for good), Suspended while suspended; otherwise the status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4391,10 +4472,10 @@ export interface components {
         Esim: {
             iccid: string;
             /**
-             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @description Refunded once refunded (for good), Suspended while suspended; otherwise the status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4826,10 +4907,10 @@ export interface components {
         AdminEsim: {
             iccid: string;
             /**
-             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @description Refunded once refunded (for good), Suspended while suspended; otherwise the status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4851,10 +4932,10 @@ export interface components {
         AdminEsimDetail: {
             iccid: string;
             /**
-             * @description The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
+             * @description Refunded once refunded (for good), Suspended while suspended; otherwise the status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.
              * @enum {string}
              */
-            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            status: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             /** Format: uuid */
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
@@ -4882,9 +4963,9 @@ export interface components {
              */
             at: string;
             /** @enum {string} */
-            from: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            from: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             /** @enum {string} */
-            to: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+            to: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             actor: {
                 /** @enum {string} */
                 type: "application" | "employee";
@@ -4931,7 +5012,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -4944,7 +5025,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -4957,7 +5038,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -4971,7 +5052,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 Allow: components["headers"]["Allow"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -4984,7 +5065,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -4997,7 +5078,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5010,7 +5091,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5023,7 +5104,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5037,7 +5118,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5050,7 +5131,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5064,7 +5145,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5077,7 +5158,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5090,7 +5171,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5103,7 +5184,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5116,7 +5197,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5249,7 +5330,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5262,7 +5343,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5275,7 +5356,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5288,7 +5369,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5301,7 +5382,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5374,7 +5455,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5387,7 +5468,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5400,7 +5481,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5413,7 +5494,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5426,7 +5507,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5439,7 +5520,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5452,7 +5533,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5465,7 +5546,33 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, EsimRefundUnavailable */
+        Problem409IdempotencyConflictOrEsimRefundUnavailableMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                RateLimit?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Problem: IdempotencyConflict, EsimInvalidState */
+        Problem409IdempotencyConflictOrEsimInvalidStateMetered: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5478,7 +5585,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5491,7 +5598,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5504,7 +5611,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5931,7 +6038,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -5975,7 +6082,7 @@ export interface operations {
                     /** @description The account */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6016,7 +6123,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6052,7 +6159,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6092,7 +6199,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6131,7 +6238,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6175,7 +6282,7 @@ export interface operations {
                     /** @description The account's certificates */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6218,7 +6325,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6258,7 +6365,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6305,7 +6412,7 @@ export interface operations {
                     /** @description The application */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6348,7 +6455,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6385,7 +6492,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6422,7 +6529,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6460,7 +6567,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6869,7 +6976,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6910,7 +7017,7 @@ export interface operations {
                     /** @description /v2/b2b/booking/lounges/{booking_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6952,7 +7059,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6989,7 +7096,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7029,7 +7136,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7068,7 +7175,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7108,7 +7215,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7149,7 +7256,7 @@ export interface operations {
                     /** @description /v2/b2b/booking/fast-tracks/{booking_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7191,7 +7298,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7228,7 +7335,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7268,7 +7375,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7307,7 +7414,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7390,7 +7497,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7411,7 +7518,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7460,7 +7567,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7481,7 +7588,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7525,7 +7632,7 @@ export interface operations {
                     /** @description private, max-age=86400 */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7542,7 +7649,7 @@ export interface operations {
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
                     "Last-Modified": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7596,7 +7703,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7617,7 +7724,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7666,7 +7773,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7687,7 +7794,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7741,7 +7848,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7762,7 +7869,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7811,7 +7918,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7832,7 +7939,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9899,7 +10006,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9937,7 +10044,7 @@ export interface operations {
                     /** @description The subscription */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9976,7 +10083,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10012,7 +10119,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10050,7 +10157,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10093,7 +10200,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10136,7 +10243,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10176,7 +10283,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10216,7 +10323,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10254,7 +10361,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10294,7 +10401,7 @@ export interface operations {
                     /** @description The delivery */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10333,7 +10440,7 @@ export interface operations {
                     /** @description Its delivery */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10375,7 +10482,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10418,7 +10525,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10459,7 +10566,7 @@ export interface operations {
                     /** @description /v2/b2b/fulfilment/orders/{order_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10501,7 +10608,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10538,7 +10645,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10578,7 +10685,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10617,7 +10724,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10660,7 +10767,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10676,6 +10783,153 @@ export interface operations {
             404: components["responses"]["Problem404EsimNotFoundOrCatalogResourceNotFoundMetered"];
             405: components["responses"]["Problem405MethodNotAllowedMetered"];
             409: components["responses"]["Problem409IdempotencyConflictOrEsimTopupUnavailableMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    refundEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimRefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The refunded eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    RateLimit?: string;
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Esim"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404EsimNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimRefundUnavailableMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    suspendOwnEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimSuspensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The suspended eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    RateLimit?: string;
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Esim"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404EsimNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimInvalidStateMetered"];
+            413: components["responses"]["Problem413PayloadTooLargeMetered"];
+            415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    resumeOwnEsim: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Request-ID"?: string;
+                /** @description Up to 256 characters; a UUID is recommended. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EsimSuspensionRequest"];
+            };
+        };
+        responses: {
+            /** @description The resumed eSIM */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    RateLimit?: string;
+                    "Idempotency-Key": components["headers"]["Idempotency-Key"];
+                    "Idempotency-Status": components["headers"]["Idempotency-Status"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Esim"];
+                };
+            };
+            400: components["responses"]["Problem400ValidationErrorMetered"];
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404EsimNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409IdempotencyConflictOrEsimInvalidStateMetered"];
             413: components["responses"]["Problem413PayloadTooLargeMetered"];
             415: components["responses"]["Problem415UnsupportedMediaTypeMetered"];
             422: components["responses"]["Problem422ValidationErrorMetered"];
@@ -10702,7 +10956,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10742,7 +10996,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10785,7 +11039,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10823,7 +11077,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10858,7 +11112,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10902,7 +11156,7 @@ export interface operations {
                     /** @description The venue */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10943,7 +11197,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10983,7 +11237,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11022,7 +11276,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11059,7 +11313,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11099,7 +11353,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11139,7 +11393,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11352,7 +11606,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11391,7 +11645,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11432,7 +11686,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description What is left of the day, from the service's own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11779,7 +12033,7 @@ export interface operations {
                 /** @description Required: the account whose eSIMs to list. */
                 account_id: string;
                 /** @description Only eSIMs in this status; a page may then hold fewer than `limit`. */
-                status?: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended";
+                status?: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             };
             header?: {
                 "X-Request-ID"?: string;
@@ -13084,6 +13338,55 @@ export interface operations {
                         data_mb: number;
                         /** @description Data used when the event happened */
                         used_mb: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_esim_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "esim.status.changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        iccid: string;
+                        /** @description Suspended, Refunded, or the status it resumed to */
+                        status: string;
+                        previous_status: string;
                     };
                 };
             };

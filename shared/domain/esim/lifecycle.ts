@@ -61,6 +61,7 @@ export function currentPackage(packages: readonly EsimPackage[], now: Date): Esi
  * (data used up, time left: a top-up brings it back), and Expired once every package is.
  */
 export function esimStatusAt(esim: Esim, now: Date): EsimStatus {
+  if (esim.refundedAt !== undefined) return 'Refunded';
   if (esim.suspendedAt !== undefined) return 'Suspended';
   return packagesStatusAt(esim, now);
 }
@@ -77,8 +78,12 @@ export function isExpired(esim: Esim, now: Date): boolean {
   return esim.packages.every((pkg) => statusAt(pkg, now) === 'Expired');
 }
 
-/** The earliest `expires_at` the sweep must act on; undefined once every package is Expired. */
+/**
+ * The earliest `expires_at` the sweep must act on; undefined once every package is Expired, and for a
+ * refunded eSIM, whose packages send no event any more.
+ */
 export function nextExpiry(esim: Esim): string | undefined {
+  if (esim.refundedAt !== undefined) return undefined;
   let next: string | undefined;
   for (const pkg of esim.packages) {
     if (pkg.status !== 'Expired' && (next === undefined || pkg.expiresAt < next)) next = pkg.expiresAt;
