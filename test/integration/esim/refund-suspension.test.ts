@@ -229,10 +229,10 @@ describe('20 concurrent refunds and top-ups on one eSIM', () => {
     expect(refunds).toBe(1);
     expect(esim.body.status).toBe('Refunded');
     expect(esim.body.packages).toHaveLength(1 + topUps);
-    // Every committed change moved the version by one: the issue, the top-ups, the refund.
+    // Every committed change moved the version by one (the issue, the top-ups, the refund), and a top-up
+    // reads the version it writes on: none can have committed on the refunded version. (Request times
+    // say nothing of commit order: a refund run again on fresh reads keeps its request's time.)
     expect(stored?.version).toBe(1 + topUps + 1);
-    const refundedAt = String(stored?.refunded_at);
-    for (const pkg of esim.body.packages as Json[]) expect(String(pkg.created_at) <= refundedAt).toBe(true);
     expect(ledger.filter((line) => line.kind === 'esim_topup')).toHaveLength(topUps);
     expect(ledger.filter((line) => line.kind === 'esim_refund')).toHaveLength(1);
     expect(await statusEvents(iccid)).toEqual([{ iccid, status: 'Refunded', previous_status: 'NotActive' }]);
