@@ -165,6 +165,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
           ...partitionsOf('main', 'webhookDeliveries', 'redeliveries'),
           // The ledger lines of a cancel on the partner's behalf (docs/support.md).
           ...partitionsOf('main', 'ledger'),
+          // An employee's suspend or resume of an eSIM sends esim.status.changed (docs/esim.md).
+          ...partitionsOf('main', 'events'),
         ],
       },
       idempotency: idempotentCreates,

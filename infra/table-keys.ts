@@ -218,7 +218,7 @@ export const partitionWriters: Writers = {
     employeeLogin: ['auth'],
     clientLockouts: ['auth'],
     employeeRevocations: ['admin'],
-    events: ['booking-processor', 'esim', 'esim-expiry', 'webhooks', 'sandbox', 'statement-closing'],
+    events: ['admin', 'booking-processor', 'esim', 'esim-expiry', 'webhooks', 'sandbox', 'statement-closing'],
     redeliveries: ['admin', 'webhooks'],
     webhookDeliveries: ['admin', 'webhooks', 'webhook-dispatcher'],
     recoveryJobs: ['webhooks'],

@@ -6,6 +6,7 @@ import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
 import { esimSettingsStore } from '../../shared/db/entities/esim-settings.ts';
 import { ledgerStore } from '../../shared/db/entities/ledger.ts';
+import { refundEsim } from '../../shared/domain/esim/refund.ts';
 import {
   confirmOrder,
   createOrder,
@@ -18,7 +19,8 @@ import {
   topupOffers,
 } from '../../shared/domain/esim/service.ts';
 import { changeEsimSettings, esimSettings } from '../../shared/domain/esim/settings.ts';
-import { catalogEsimTariffs } from '../../shared/domain/esim/tariffs.ts';
+import { resumeEsim, suspendEsim } from '../../shared/domain/esim/suspension.ts';
+import { catalogEsimRefundTerms, catalogEsimTariffs } from '../../shared/domain/esim/tariffs.ts';
 import { createApiHandler } from '../../shared/http/pipeline/index.ts';
 import {
   esimSettingsView,
@@ -45,6 +47,10 @@ const packageRequest = (body: EsimPackageRequest): PackageRequest => ({
 });
 
 const tariffs = () => catalogEsimTariffs(catalogReader());
+
+/** A partner's change of its own eSIM is the application's, in the eSIM's history. */
+const byApplication = ({ principal }: { principal: PartnerPrincipal }) =>
+  ({ type: 'application', id: principal.subject }) as const;
 
 export const handler = createApiHandler(esimRoutes, {
   createEsimOrder: async (request) => {
@@ -128,4 +134,34 @@ export const handler = createApiHandler(esimRoutes, {
       ),
     ),
   }),
+
+  refundEsim: async (request) => {
+    const esim = await refundEsim(
+      {
+        esims: esimStore,
+        orders: esimOrderStore,
+        terms: catalogEsimRefundTerms(catalogReader()),
+        ledger: ledgerStore,
+        uow: request.uow,
+      },
+      contextOf(request),
+      request.params.iccid,
+      { actor: byApplication(request), reason: request.body.reason },
+    );
+    return { status: 200, body: await esimView(esim, request.now) };
+  },
+
+  suspendOwnEsim: async (request) => {
+    const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
+    const change = { actor: byApplication(request), reason: request.body.reason, now: request.now };
+    const after = suspendEsim({ esims: esimStore, uow: request.uow }, esim, change);
+    return { status: 200, body: await esimView(after, request.now) };
+  },
+
+  resumeOwnEsim: async (request) => {
+    const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
+    const change = { actor: byApplication(request), reason: request.body.reason, now: request.now };
+    const after = resumeEsim({ esims: esimStore, uow: request.uow }, esim, change);
+    return { status: 200, body: await esimView(after, request.now) };
+  },
 });

@@ -32,6 +32,7 @@ export const errorCatalog = {
   EsimTopupUnavailable: { status: 409, title: 'Top-up unavailable' },
   EsimResellerAlreadyLinked: { status: 409, title: 'Reseller already linked' },
   EsimInvalidState: { status: 409, title: 'Operation not allowed in the eSIM state' },
+  EsimRefundUnavailable: { status: 409, title: 'Refund unavailable' },
   // Added by this service: an account or application operation invalid in its state (enable of an Active one).
   AccountInvalidState: { status: 409, title: 'Operation not allowed in the account state' },
   // Added by this service: revoking a revoked employee, or reinstating one who is not revoked.

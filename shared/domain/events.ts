@@ -12,6 +12,7 @@ export const eventTypes = [
   'esim.package.exhausted',
   'esim.package.expiring',
   'esim.package.expired',
+  'esim.status.changed',
   'billing.statement.closed',
   'webhook.ping',
 ] as const;

@@ -97,10 +97,9 @@ const rateLimitHeaders = {
     header: { id: 'RateLimit-Policy' },
   }),
   RateLimit: z.optional(z.string()).register(z.globalRegistry, {
+    // Short: it is repeated in every metered answer (the local stage's `burst` part: docs/quotas.md).
     description:
-      'What is left of the day, from the service\'s own count: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; ' +
-      "left out when that count could not be read within 100 ms. The local stage's gateway lists its `burst` " +
-      'first, e.g. `"burst";r=42;t=1, "daily";r=99942;t=3600` (docs/quotas.md)',
+      'Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md)',
   }),
 };
 

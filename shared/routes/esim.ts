@@ -7,9 +7,11 @@ import {
   esimOrderSchema,
   esimPackageSchema,
   esimParams,
+  esimRefundRequestSchema,
   esimSchema,
   esimSettingsRequestSchema,
   esimSettingsSchema,
+  esimSuspensionRequestSchema,
   esimsPageSchema,
   esimTopupOffersSchema,
   esimTopupRequestSchema,
@@ -170,5 +172,55 @@ export const esimRoutes = {
     auth: write,
     request: { body: esimSettingsRequestSchema },
     responses: { 200: { description: 'Your eSIM settings as set', schema: esimSettingsSchema } },
+  }),
+  refundEsim: defineRoute({
+    ...common,
+    operationId: 'refundEsim',
+    method: 'POST',
+    path: `${esims}/{iccid}/refund`,
+    summary: 'Refund an eSIM that was never used: its ICCID is retired',
+    description:
+      "Answers 200 with the eSIM, status `Refunded`, and credits the order's price on an `esim_refund` ledger " +
+      'line (top-ups stay charged). 409 EsimRefundUnavailable (details.reason) when it is refunded already ' +
+      '(`already_refunded`), suspended (`suspended`), any package has usage (`usage_recorded`), its profile was ' +
+      "downloaded to a device (`profile_downloaded`), or it was issued more than your contract's " +
+      '`esim_refund_days` ago (`refund_window_passed`). A refunded eSIM takes no top-up, usage, suspend or resume, ' +
+      'and its ICCID is never issued again. Sends esim.status.changed. The Idempotency-Key compares the iccid and reason.',
+    auth: write,
+    idempotency: 'required',
+    request: { params: esimParams, body: esimRefundRequestSchema },
+    responses: { 200: { description: 'The refunded eSIM', schema: esimSchema } },
+    errors: ['EsimNotFound', 'EsimRefundUnavailable'],
+  }),
+  suspendOwnEsim: defineRoute({
+    ...common,
+    operationId: 'suspendOwnEsim',
+    method: 'POST',
+    path: `${esims}/{iccid}/suspend`,
+    summary: 'Suspend an eSIM: it takes no top-up and no usage until resumed',
+    description:
+      'Answers 200 with the eSIM, status `Suspended`. A suspended or refunded eSIM: 409 EsimInvalidState. ' +
+      'Sends esim.status.changed. The Idempotency-Key compares the iccid and reason.',
+    auth: write,
+    idempotency: 'required',
+    request: { params: esimParams, body: esimSuspensionRequestSchema },
+    responses: { 200: { description: 'The suspended eSIM', schema: esimSchema } },
+    errors: ['EsimNotFound', 'EsimInvalidState'],
+  }),
+  resumeOwnEsim: defineRoute({
+    ...common,
+    operationId: 'resumeOwnEsim',
+    method: 'POST',
+    path: `${esims}/{iccid}/resume`,
+    summary: "Resume a suspended eSIM: its status is its packages' again",
+    description:
+      'Answers 200 with the eSIM. 409 EsimInvalidState when it is not suspended or is refunded, and when our ' +
+      'support team suspended it (`details.reason` `suspended_by_employee`: only they resume it). Sends ' +
+      'esim.status.changed. The Idempotency-Key compares the iccid and reason.',
+    auth: write,
+    idempotency: 'required',
+    request: { params: esimParams, body: esimSuspensionRequestSchema },
+    responses: { 200: { description: 'The resumed eSIM', schema: esimSchema } },
+    errors: ['EsimNotFound', 'EsimInvalidState'],
   }),
 } as const;

@@ -1,3 +1,4 @@
+import { esimSuspensionRequestSchema } from '../schemas/esim.ts';
 import {
   adminBookingDetailSchema,
   adminBookingParams,
@@ -9,7 +10,6 @@ import {
   adminEsimsPageSchema,
   adminEsimsQuery,
   cancelOnBehalfRequestSchema,
-  esimSuspensionRequestSchema,
 } from '../schemas/support.ts';
 import { defineRoute } from './types.ts';
 
@@ -96,7 +96,7 @@ export const supportRoutes = {
     method: 'POST',
     path: `${esimPath}/suspend`,
     summary: 'Suspend an eSIM: it takes no top-up and no usage until resumed',
-    description: 'A suspended eSIM: 409 EsimInvalidState.',
+    description: 'A suspended or refunded eSIM: 409 EsimInvalidState. Sends esim.status.changed.',
     auth: esimWrite,
     idempotency: 'required',
     audit: { target: { type: 'esim', param: 'iccid' }, bodyFields: ['reason'] },
@@ -110,7 +110,8 @@ export const supportRoutes = {
     method: 'POST',
     path: `${esimPath}/resume`,
     summary: "Resume a suspended eSIM: its status is its packages' again",
-    description: 'An eSIM that is not suspended: 409 EsimInvalidState.',
+    description:
+      'An eSIM that is not suspended, or refunded: 409 EsimInvalidState. Resumes a suspension made by the partner too. Sends esim.status.changed.',
     auth: esimWrite,
     idempotency: 'required',
     audit: { target: { type: 'esim', param: 'iccid' }, bodyFields: ['reason'] },

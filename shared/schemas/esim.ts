@@ -126,7 +126,7 @@ const esimFields = () => ({
   iccid: z.string(),
   status: z.enum(esimStatuses).register(z.globalRegistry, {
     description:
-      'The status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.',
+      'Refunded once refunded (for good), Suspended while suspended; otherwise the status of its current package (the Active one, else the oldest NotActive one); with none left, Exhausted while a package is, else Expired.',
   }),
   order_id: uuid,
   packages: z
@@ -277,3 +277,21 @@ export const esimSettingsSchema = z
       .register(z.globalRegistry, { description: 'When they were last set; null while you have set none.' }),
   })
   .register(z.globalRegistry, { id: 'EsimSettings' });
+
+export const esimRefundRequestSchema = z
+  .strictObject({
+    reason: z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(500))
+      .register(z.globalRegistry, { description: "Why (a cancelled trip, ...), kept in the eSIM's history" }),
+  })
+  .register(z.globalRegistry, { id: 'EsimRefundRequest' });
+
+/** Suspend and resume, by a partner or an employee (who is also audited). */
+export const esimSuspensionRequestSchema = z
+  .strictObject({
+    reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)).register(z.globalRegistry, {
+      description: "Why, kept in the eSIM's history (and an employee's audit log)",
+    }),
+  })
+  .register(z.globalRegistry, { id: 'EsimSuspensionRequest' });

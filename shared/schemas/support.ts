@@ -137,12 +137,3 @@ export const adminEsimDetailSchema = z
     }),
   })
   .register(z.globalRegistry, { id: 'AdminEsimDetail' });
-
-export const esimSuspensionRequestSchema = z
-  .strictObject({
-    reason: z
-      .string()
-      .check(z.trim(), z.minLength(1), z.maxLength(500))
-      .register(z.globalRegistry, { description: "Why, for the audit log and the eSIM's history" }),
-  })
-  .register(z.globalRegistry, { id: 'EsimSuspensionRequest' });

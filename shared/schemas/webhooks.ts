@@ -284,6 +284,13 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
       }),
     }),
     'esim.package.expired': z.object(esimUsage),
+    'esim.status.changed': z.object({
+      iccid: z.string(),
+      status: z
+        .string()
+        .register(z.globalRegistry, { description: 'Suspended, Refunded, or the status it resumed to' }),
+      previous_status: z.string(),
+    }),
     'billing.statement.closed': z.object({
       period: z.string().register(z.globalRegistry, { description: 'The closed month, `YYYY-MM` (UTC)' }),
       totals: z.array(z.object({ amount: z.string(), currency: z.string(), line_count: z.int() })),

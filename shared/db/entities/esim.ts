@@ -10,6 +10,7 @@ import {
   type EsimStatusChange,
   type OncePerPackageEventType,
   type PackageStatus,
+  type ProfileState,
 } from '../../domain/esim/model.ts';
 import type { EsimChange, EsimKey, EsimStore } from '../../domain/esim/ports.ts';
 import { newEvent } from '../../domain/events.ts';
@@ -77,8 +78,12 @@ export interface EsimItem {
   updated_at: string;
   /** Present while suspended (shared/domain/esim/suspension.ts). */
   suspended_at?: string;
-  /** Suspensions and resumptions, oldest first. */
+  /** Present once refunded (shared/domain/esim/refund.ts): the ICCID is retired. */
+  refunded_at?: string;
+  /** Suspensions, resumptions and the refund, oldest first. */
   history?: EsimStatusChange[];
+  /** The profile's state as the SM-DP+ reports it (ES2+). */
+  profile?: { state: ProfileState; eid: string | null; updated_at: string };
 }
 
 function packageToItem(pkg: EsimPackage): PackageItem {
@@ -142,6 +147,10 @@ export function esimToItem(esim: Esim): EsimItem {
     created_at: esim.createdAt,
     updated_at: esim.updatedAt,
     ...(esim.suspendedAt !== undefined ? { suspended_at: esim.suspendedAt } : {}),
+    ...(esim.refundedAt !== undefined ? { refunded_at: esim.refundedAt } : {}),
+    ...(esim.profile
+      ? { profile: { state: esim.profile.state, eid: esim.profile.eid, updated_at: esim.profile.updatedAt } }
+      : {}),
     // Stored as the domain has it: plain fields whose names are the wire's too.
     ...(esim.history
       ? { history: esim.history.map((change) => ({ ...change, actor: { ...change.actor } })) }
@@ -163,7 +172,17 @@ export function esimFromItem(item: Record<string, unknown>): Esim {
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
     ...(stored.suspended_at !== undefined ? { suspendedAt: stored.suspended_at } : {}),
+    ...(stored.refunded_at !== undefined ? { refundedAt: stored.refunded_at } : {}),
     ...(stored.history ? { history: stored.history } : {}),
+    ...(stored.profile
+      ? {
+          profile: {
+            state: stored.profile.state,
+            eid: stored.profile.eid ?? null,
+            updatedAt: stored.profile.updated_at,
+          },
+        }
+      : {}),
   };
 }
 

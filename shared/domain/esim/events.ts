@@ -22,8 +22,32 @@ export type PackageEvent =
       data: { iccid: string; package_id: string; expires_at: string; days_left: number };
     };
 
-/** The events of a change (docs/esim.md, Events): one per notice, about the package as it leaves it. */
-export function esimEvents(change: EsimChange): PackageEvent[] {
+export interface StatusEvent {
+  type: Extract<EventType, 'esim.status.changed'>;
+  data: { iccid: string; status: string; previous_status: string };
+}
+
+/**
+ * The events of a change (docs/esim.md, Events): one per notice, about the package as it leaves it,
+ * then the eSIM's status change when it is a suspend, resume or refund.
+ */
+export function esimEvents(change: EsimChange): (PackageEvent | StatusEvent)[] {
+  const status: StatusEvent[] = change.statusChange
+    ? [
+        {
+          type: 'esim.status.changed',
+          data: {
+            iccid: change.after.iccid,
+            status: change.statusChange.status,
+            previous_status: change.statusChange.previousStatus,
+          },
+        },
+      ]
+    : [];
+  return [...packageEvents(change), ...status];
+}
+
+function packageEvents(change: EsimChange): PackageEvent[] {
   return change.notices.map((notice): PackageEvent => {
     const pkg = change.after.packages.find((candidate) => candidate.packageId === notice.packageId);
     if (!pkg)

@@ -68,6 +68,7 @@ export function currentPackage(packages: readonly EsimPackage[], now: Date): Esi
  * (data used up, time left: a top-up brings it back), and Expired once every package is.
  */
 export function esimStatusAt(esim: Esim, now: Date): EsimStatus {
+  if (esim.refundedAt !== undefined) return 'Refunded';
   if (esim.suspendedAt !== undefined) return 'Suspended';
   return packagesStatusAt(esim, now);
 }
@@ -110,9 +111,11 @@ function pendingExpiryNotices(pkg: EsimPackage): ExpiryNotice[] {
 
 /**
  * When the sweep must next act on the eSIM: the earliest expiry notice owed or `expires_at` among its
- * packages not yet Expired; undefined once every package is Expired.
+ * packages not yet Expired; undefined once every package is Expired, and for a refunded eSIM, whose
+ * packages send no event any more.
  */
 export function nextDue(esim: Esim): string | undefined {
+  if (esim.refundedAt !== undefined) return undefined;
   let next: number | undefined;
   for (const pkg of esim.packages) {
     if (pkg.status === 'Expired') continue;

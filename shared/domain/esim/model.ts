@@ -11,10 +11,11 @@ export const packageStatuses = ['NotActive', 'Active', 'Exhausted', 'Expired'] a
 export type PackageStatus = (typeof packageStatuses)[number];
 
 /**
- * An eSIM's status is `Suspended` while an employee holds it suspended (suspension.ts), otherwise the
- * status of its current package (lifecycle.ts, `esimStatusAt`).
+ * An eSIM's status is `Refunded` for good once refunded (refund.ts), `Suspended` while a partner or an
+ * employee holds it suspended (suspension.ts), otherwise the status of its current package
+ * (lifecycle.ts, `esimStatusAt`).
  */
-export const esimStatuses = [...packageStatuses, 'Suspended'] as const;
+export const esimStatuses = [...packageStatuses, 'Suspended', 'Refunded'] as const;
 export type EsimStatus = (typeof esimStatuses)[number];
 
 /** Who changed an eSIM's status, and why (docs/support.md). */
@@ -138,8 +139,29 @@ export interface Esim {
   updatedAt: string;
   /** Set while the eSIM is suspended: it takes no top-up and no usage (suspension.ts). */
   suspendedAt?: string;
-  /** Suspensions and resumptions, oldest first (absent until the first). */
+  /** Set once the eSIM is refunded: its ICCID is retired and it takes no change any more (refund.ts). */
+  refundedAt?: string;
+  /** Suspensions, resumptions and the refund, oldest first (absent until the first). */
   history?: readonly EsimStatusChange[];
+  /** The profile's state as the SM-DP+ last reported it (ES2+); absent until the first report. */
+  profile?: EsimProfile;
+}
+
+/** Profile states of GSMA SGP.22 ES2+ download progress notifications. */
+export const profileStates = [
+  'Released',
+  'Downloaded',
+  'Installed',
+  'Enabled',
+  'Disabled',
+  'Deleted',
+] as const;
+export type ProfileState = (typeof profileStates)[number];
+
+export interface EsimProfile {
+  state: ProfileState;
+  eid: string | null;
+  updatedAt: string;
 }
 
 /** Counts of an account's ICCIDs: waiting in the pool, and issued as eSIMs. */

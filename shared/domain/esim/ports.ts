@@ -2,7 +2,7 @@ import type { AccountStore } from '../accounts/ports.ts';
 import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { PackageNotice } from './lifecycle.ts';
-import type { Esim, EsimOrder, EsimSettings, PoolCounts, ResellerLink, Tariff } from './model.ts';
+import type { Esim, EsimOrder, EsimSettings, EsimStatus, PoolCounts, ResellerLink, Tariff } from './model.ts';
 
 /**
  * The catalog, narrowed to the eSIM's question: tariffs that are active and in the account's contract
@@ -24,13 +24,20 @@ export interface EsimOrderStore {
 /**
  * One change of an eSIM: as read (null when issued) and as it leaves it, with the package events it
  * owes. The store writes it on the condition that the eSIM is still at the version read, with one
- * outbox event per notice, so a retried or racing change can never send an event twice.
+ * outbox event per notice (and one `esim.status.changed` for a suspend, resume or refund), so a
+ * retried or racing change can never send an event twice.
  */
 export interface EsimChange {
   before: Esim | null;
   after: Esim;
   notices: readonly PackageNotice[];
   now: Date;
+  statusChange?: { status: EsimStatus; previousStatus: EsimStatus };
+}
+
+/** The contract's refund window (decisions.md, `esim_refund_days`), read from the account's contract. */
+export interface EsimRefundTerms {
+  refundDays(accountId: string): Promise<number>;
 }
 
 export interface EsimKey {

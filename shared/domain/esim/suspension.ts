@@ -6,24 +6,42 @@ import type { EsimStore } from './ports.ts';
 
 /**
  * Suspension (decisions.md, eSIM lifecycle): a suspended eSIM keeps its packages but takes no top-up
- * and no usage until it is resumed. Employees suspend and resume today (docs/support.md); the partner's
- * own suspend and resume (issue 38) reuse these rules.
+ * and no usage until it is resumed. Partners (POST /v2/b2b/fulfilment/esims/{iccid}/suspend) and
+ * employees (docs/support.md) suspend and resume under the same rules, except that a partner may not
+ * resume what an employee suspended (fraud is suspected: the employee decides). A refunded eSIM takes
+ * none of these changes.
  */
 export const isSuspended = (esim: Esim): boolean => esim.suspendedAt !== undefined;
+export const isRefunded = (esim: Esim): boolean => esim.refundedAt !== undefined;
 
-const invalidState = (esim: Esim, message: string, now: Date) =>
-  new ConflictError('EsimInvalidState', message, { details: { status: esimStatusAt(esim, now) } });
+const invalidState = (esim: Esim, message: string, now: Date, reason?: string) =>
+  new ConflictError('EsimInvalidState', message, {
+    details: { status: esimStatusAt(esim, now), ...(reason ? { reason } : {}) },
+  });
 
-/** Why a top-up of this eSIM is refused while it is suspended (409 EsimTopupUnavailable), if it is. */
+const refundedRefusal = (esim: Esim, now: Date) =>
+  invalidState(esim, `eSIM ${esim.iccid} is refunded: its ICCID is retired.`, now, 'esim_refunded');
+
+/** Why a top-up of this eSIM is refused while it is suspended or refunded (409 EsimTopupUnavailable). */
 export function suspendedTopupRefusal(esim: Esim): ConflictError | undefined {
+  if (isRefunded(esim)) {
+    return new ConflictError(
+      'EsimTopupUnavailable',
+      `eSIM ${esim.iccid} is refunded: its ICCID is retired.`,
+      {
+        details: { reason: 'esim_refunded' },
+      },
+    );
+  }
   if (!isSuspended(esim)) return undefined;
   return new ConflictError('EsimTopupUnavailable', `eSIM ${esim.iccid} is suspended: resume it first.`, {
     details: { reason: 'esim_suspended' },
   });
 }
 
-/** Why usage of this eSIM is refused while it is suspended (409 EsimInvalidState), if it is. */
+/** Why usage of this eSIM is refused while it is suspended or refunded (409 EsimInvalidState). */
 export function suspendedUsageRefusal(esim: Esim, now: Date): ConflictError | undefined {
+  if (isRefunded(esim)) return refundedRefusal(esim, now);
   if (!isSuspended(esim)) return undefined;
   return invalidState(esim, `eSIM ${esim.iccid} is suspended: it takes no usage until resumed.`, now);
 }
@@ -53,26 +71,51 @@ function changed(esim: Esim, suspended: boolean, change: SuspensionChange): Esim
   return { ...after, history: [...(esim.history ?? []), entry] };
 }
 
-/** Suspends an eSIM that is not: staged on the version read. Suspended already: 409 EsimInvalidState. */
+/** The change with its `esim.status.changed` event, staged on the version read. */
+function stage(deps: { esims: EsimStore; uow: UnitOfWork }, before: Esim, after: Esim, now: Date): Esim {
+  const statusChange = { status: esimStatusAt(after, now), previousStatus: esimStatusAt(before, now) };
+  deps.uow.stage(...deps.esims.writes({ before, after, notices: [], now, statusChange }));
+  return after;
+}
+
+/** Who suspended the eSIM, as its history records the latest suspension. */
+function suspendedBy(esim: Esim): EsimStatusChange['actor']['type'] | undefined {
+  return esim.history?.findLast((entry) => entry.to === 'Suspended')?.actor.type;
+}
+
+/**
+ * Suspends an eSIM that is not: staged on the version read with its event. Suspended already or
+ * refunded: 409 EsimInvalidState.
+ */
 export function suspendEsim(
   deps: { esims: EsimStore; uow: UnitOfWork },
   esim: Esim,
   change: SuspensionChange,
 ): Esim {
+  if (isRefunded(esim)) throw refundedRefusal(esim, change.now);
   if (isSuspended(esim)) throw invalidState(esim, `eSIM ${esim.iccid} is already suspended.`, change.now);
-  const after = changed(esim, true, change);
-  deps.uow.stage(...deps.esims.writes({ before: esim, after, notices: [], now: change.now }));
-  return after;
+  return stage(deps, esim, changed(esim, true, change), change.now);
 }
 
-/** Resumes a suspended eSIM: its status is its packages' again. Not suspended: 409 EsimInvalidState. */
+/**
+ * Resumes a suspended eSIM: its status is its packages' again. Not suspended or refunded: 409
+ * EsimInvalidState; a partner resuming an employee's suspension: 409 EsimInvalidState, reason
+ * `suspended_by_employee`.
+ */
 export function resumeEsim(
   deps: { esims: EsimStore; uow: UnitOfWork },
   esim: Esim,
   change: SuspensionChange,
 ): Esim {
+  if (isRefunded(esim)) throw refundedRefusal(esim, change.now);
   if (!isSuspended(esim)) throw invalidState(esim, `eSIM ${esim.iccid} is not suspended.`, change.now);
-  const after = changed(esim, false, change);
-  deps.uow.stage(...deps.esims.writes({ before: esim, after, notices: [], now: change.now }));
-  return after;
+  if (change.actor.type === 'application' && suspendedBy(esim) === 'employee') {
+    throw invalidState(
+      esim,
+      `eSIM ${esim.iccid} was suspended by our support team: only they can resume it.`,
+      change.now,
+      'suspended_by_employee',
+    );
+  }
+  return stage(deps, esim, changed(esim, false, change), change.now);
 }

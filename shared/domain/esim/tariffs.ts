@@ -1,9 +1,9 @@
-import type { TariffRecord } from '../catalog/catalog-stored.ts';
+import { billingTermsOf, type TariffRecord } from '../catalog/catalog-stored.ts';
 import { defaultLocale, negotiateLocale } from '../catalog/locale.ts';
 import type { CatalogReader, CatalogView } from '../catalog/ports.ts';
 import { contractedRecord } from '../catalog/service.ts';
 import type { Tariff } from './model.ts';
-import type { EsimTariffs } from './ports.ts';
+import type { EsimRefundTerms, EsimTariffs } from './ports.ts';
 
 function tariffOf(record: TariffRecord, name: string): Tariff {
   return {
@@ -39,6 +39,15 @@ export function catalogEsimTariffs(reader: CatalogReader): EsimTariffs {
         .entries('tariffs', locale)
         .filter((entry) => contracted(view, entry.id) !== undefined)
         .map((entry) => tariffOf(entry.record, entry.record.name[locale]));
+    },
+  };
+}
+
+/** The refund window of the account's contract, as the catalog serves it (at most 5 s old). */
+export function catalogEsimRefundTerms(reader: CatalogReader): EsimRefundTerms {
+  return {
+    async refundDays(accountId) {
+      return billingTermsOf((await reader.view(accountId)).contract).esimRefundDays;
     },
   };
 }

@@ -61,6 +61,23 @@ export function esimStoreContract(name: string, store: () => EsimStore): void {
       expect(await store().find(esim.accountId, esim.iccid)).toEqual(resumed);
     });
 
+    it('keeps a refund and the profile as written, and no longer finds the refunded eSIM due', async () => {
+      const expiresAt = '2090-01-03T00:00:00.000Z';
+      const esim = await issued({ packages: [aPackage({ expiresAt })] });
+      const refunded: Esim = {
+        ...esim,
+        refundedAt: now.toISOString(),
+        profile: { state: 'Released', eid: null, updatedAt: now.toISOString() },
+        version: esim.version + 1,
+      };
+
+      await store().commit(store().writes(change(esim, refunded)));
+
+      expect(await store().find(esim.accountId, esim.iccid)).toEqual(refunded);
+      const due = await store().expiring(new Date(expiresAt), 1000);
+      expect(due.map((key) => key.iccid)).not.toContain(esim.iccid);
+    });
+
     it('refuses to issue an eSIM twice', async () => {
       const esim = await issued();
 

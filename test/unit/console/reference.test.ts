@@ -16,7 +16,7 @@ describe("the API reference's Error codes chapter", () => {
     const chapter = errorCodesMarkdown(document);
 
     expect(chapter).toContain(
-      '| `EsimNotFound` | 404 | `getEsim`, `listEsimTopups`, `topUpEsim`, `getAdminEsim`, `suspendEsim`, `resumeEsim` |',
+      '| `EsimInvalidState` | 409 | `suspendOwnEsim`, `resumeOwnEsim`, `suspendEsim`, `resumeEsim` |',
     );
     expect(chapter).toMatch(/\| `Unauthorized` \| 401 \| \d+ operations \|/);
   });

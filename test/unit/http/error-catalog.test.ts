@@ -56,6 +56,7 @@ describe('the error catalog', () => {
       'EsimPoolExhausted',
       'EsimTopupUnavailable',
       'EsimResellerAlreadyLinked',
+      'EsimRefundUnavailable',
       'WebhookRecoveryInProgress',
       'AccountInvalidState',
       'EmployeeInvalidState',
