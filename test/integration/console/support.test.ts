@@ -55,6 +55,8 @@ const readControls = [
   /^button: Copy /,
   /^input: Kind of line$/,
   /^button: (Show lines|Download CSV) of \d{4}-\d{2}$/,
+  /^input: (HTTP status|Operation|Request id|Received (since|until) \(your local time\))$/,
+  /^button: (Show requests|Details of .+)$/,
 ];
 
 const writeControls = (controls: string[]) =>
