@@ -76,7 +76,10 @@ describe('the console for a support employee', () => {
 
   it("shows an account's applications, pool, managers and deliveries with every write control disabled", async () => {
     await goTo(page, `#/accounts/${account.accountId}`, account.name);
-    await page.getByRole('row', { name: new RegExp(account.deliveryId) }).waitFor();
+    await page
+      .getByRole('region', { name: 'Deliveries table' })
+      .getByRole('row', { name: new RegExp(account.deliveryId) })
+      .waitFor();
     await page.getByRole('row', { name: /sam\.support/ }).waitFor();
     await page.getByRole('button', { name: /^Rotate secret of / }).waitFor();
 
@@ -142,7 +145,10 @@ describe('the console for a support employee', () => {
 
   it('finds no serious or critical axe-core violation on the read-only account page', async () => {
     await goTo(page, `#/accounts/${account.accountId}`, account.name);
-    await page.getByRole('row', { name: new RegExp(account.deliveryId) }).waitFor();
+    await page
+      .getByRole('region', { name: 'Deliveries table' })
+      .getByRole('row', { name: new RegExp(account.deliveryId) })
+      .waitFor();
     await untilLoaded(page);
 
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
