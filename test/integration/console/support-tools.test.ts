@@ -52,9 +52,9 @@ afterEach(() => {
 
 /** Controls that only read, search, filter or open: everything else must be disabled for support. */
 const readControls = [
-  /^input: (Account id|Email|Last name|Transport number|Status|Service|Created (from|to) \(your local time\))$/,
+  /^input: (Booking id|Account id|Email|Last name|Transport number|Status|Service|Created (from|to) \(your local time\))$/,
   /^input: (HTTP status|Operation|Request id|Received (since|until) \(your local time\))$/,
-  /^button: (Search bookings|Clear search|List eSIMs|Show requests|Check again|Try again|Load more [\w -]+)$/,
+  /^button: (Open booking|Search bookings|Clear search|List eSIMs|Show requests|Check again|Try again|Load more [\w -]+)$/,
   /^button: Details of /,
 ];
 const writeControls = (controls: string[]) =>
@@ -131,7 +131,11 @@ describe('the Bookings page', () => {
     const { page } = support;
     const lastName = uniqueName();
     const bookingId = await bookingOf(lastName);
-    await goTo(page, `#/bookings/${bookingId}`, `Booking ${bookingId}`);
+    await goTo(page, '#/bookings', 'Bookings');
+    expect(writeControls(await enabledControls(page))).toEqual([]);
+    await page.getByLabel('Booking id').fill(` ${bookingId} `);
+    await page.getByRole('button', { name: 'Open booking' }).click();
+    await page.getByRole('heading', { level: 1, name: `Booking ${bookingId}` }).waitFor();
     await page.getByRole('heading', { name: 'History' }).waitFor();
     await untilLoaded(page);
 
