@@ -22,6 +22,8 @@ interface Attention {
   disputed: DisputedRedemption[];
   moreDisputed: boolean;
   certificates: { account: Account; certificate: Certificate }[];
+  /** Accounts a read failed for: the rest of the page still stands. */
+  unchecked: Account[];
 }
 
 /** Runs `work` for every item, at most `limit` at a time. */
@@ -52,26 +54,41 @@ async function loadAttention(api: AdminApi, now: number): Promise<Attention> {
     disputed: disputedPage.data,
     moreDisputed: disputedPage.next_cursor !== null,
     certificates: [],
+    unchecked: [],
   };
   const since = new Date(now - 2 * 60 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   await eachLimited(accounts, parallelReads, async (account) => {
-    const [webhooks, certificates, requests] = await Promise.all([
-      api.listWebhooks(account.account_id),
-      api.listCertificates(account.account_id),
-      api.listAccountRequests(account.account_id, { since }, { limit: 200 }),
-    ]);
-    for (const certificate of certificates.items)
-      if (certificate.status === 'Active' && expiresWithin30Days(certificate.not_after, now))
-        attention.certificates.push({ account, certificate });
-    const change = errorRateRise(requests.data, now);
-    if (change) attention.errorRates.push({ account, change });
-    for (const webhook of webhooks.data.filter((subscription) => subscription.status === 'Active')) {
-      const [last] = (await api.listWebhookDeliveries(account.account_id, webhook.id, { limit: 1 })).data;
-      if (last && (last.status === 'Failed' || last.status === 'Retrying'))
-        attention.failingWebhooks.push({ account, webhook, lastDelivery: last.status });
+    try {
+      await checkAccount(api, account, since, now, attention);
+    } catch {
+      attention.unchecked.push(account);
     }
   });
   return attention;
+}
+
+async function checkAccount(
+  api: AdminApi,
+  account: Account,
+  since: string,
+  now: number,
+  attention: Attention,
+): Promise<void> {
+  const [webhooks, certificates, requests] = await Promise.all([
+    api.listWebhooks(account.account_id),
+    api.listCertificates(account.account_id),
+    api.listAccountRequests(account.account_id, { since }, { limit: 200 }),
+  ]);
+  for (const certificate of certificates.items)
+    if (certificate.status === 'Active' && expiresWithin30Days(certificate.not_after, now))
+      attention.certificates.push({ account, certificate });
+  const change = errorRateRise(requests.data, now);
+  if (change) attention.errorRates.push({ account, change });
+  for (const webhook of webhooks.data.filter((subscription) => subscription.status === 'Active')) {
+    const [last] = (await api.listWebhookDeliveries(account.account_id, webhook.id, { limit: 1 })).data;
+    if (last && (last.status === 'Failed' || last.status === 'Retrying'))
+      attention.failingWebhooks.push({ account, webhook, lastDelivery: last.status });
+  }
 }
 
 /** The landing page: what needs an employee now, each item linking to the page that settles it. */
@@ -91,6 +108,11 @@ export function HomePage() {
                 Check again
               </button>
             </p>
+            {data.unchecked.length > 0 && (
+              <p role="alert">
+                Could not check {data.unchecked.map((account) => account.name).join(', ')}: try again.
+              </p>
+            )}
             <FailingWebhooks items={data.failingWebhooks} />
             <ErrorRates items={data.errorRates} />
             <Disputed items={data.disputed} more={data.moreDisputed} />
