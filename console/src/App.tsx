@@ -12,12 +12,15 @@ import { consoleContext } from './context.ts';
 import { AccountPage } from './pages/AccountPage.tsx';
 import { AccountsPage } from './pages/AccountsPage.tsx';
 import { AuditLogPage } from './pages/AuditLogPage.tsx';
+import { BookingPage, BookingsPage } from './pages/BookingsPage.tsx';
 import { CatalogImagesPage } from './pages/CatalogImagesPage.tsx';
 import { CatalogItemPage } from './pages/CatalogItemPage.tsx';
 import { CatalogListPage } from './pages/CatalogListPage.tsx';
 import { CatalogPublishPage } from './pages/CatalogPublishPage.tsx';
 import { DisputedRedemptionsPage } from './pages/DisputedRedemptionsPage.tsx';
+import { EsimPage, EsimsPage } from './pages/EsimsPage.tsx';
 import { FinancePage } from './pages/FinancePage.tsx';
+import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { SignedOutPage } from './pages/SignedOutPage.tsx';
 import { VenuePage } from './pages/VenuePage.tsx';
@@ -104,11 +107,15 @@ export function App({ config }: { config: ConsoleConfig }) {
             <Route path="/venues" component={VenuesPage} />
             <Route path="/venues/:venueId">{(params) => <VenuePage venueId={params.venueId} />}</Route>
             <Route path="/redemptions/disputed" component={DisputedRedemptionsPage} />
+            <Route path="/bookings" component={BookingsPage} />
+            <Route path="/bookings/:bookingId">
+              {(params) => <BookingPage bookingId={params.bookingId} />}
+            </Route>
+            <Route path="/esims" component={EsimsPage} />
+            <Route path="/esims/:iccid">{(params) => <EsimPage iccid={params.iccid} />}</Route>
             <Route path="/finance" component={FinancePage} />
             <Route path="/audit-log" component={AuditLogPage} />
-            <Route path="/">
-              <AccountsPage />
-            </Route>
+            <Route path="/" component={HomePage} />
             <Route component={NotFoundPage} />
           </Switch>
         </Layout>

@@ -6,6 +6,7 @@ import type {
   Answer,
   AuditLogFilter,
   Body,
+  BookingSearch,
   CatalogDiff,
   CatalogDraft,
   CatalogItem,
@@ -15,9 +16,11 @@ import type {
   CatalogPublication,
   Contract,
   ContractInput,
+  EsimStatus,
   LineKind,
   Plan,
   Query,
+  RequestLogFilter,
   UploadedImage,
 } from './types.ts';
 
@@ -191,6 +194,28 @@ export function createAdminApi(http: HttpClient) {
         query: { period } satisfies Query<'listPeriodStatements'>,
         accept: 'text/csv',
       }),
+
+    listAccountRequests: (accountId: string, filter: RequestLogFilter, query: PageQuery = {}) =>
+      http<Answer<'listAccountRequests'>>('GET', adminPaths.requests(accountId), {
+        query: { ...filter, ...query },
+      }),
+    searchBookings: (search: BookingSearch, query: PageQuery = {}) =>
+      http<Answer<'searchBookings'>>('GET', adminPaths.bookings(), { query: { ...search, ...query } }),
+    getBooking: (bookingId: string) => http<Answer<'getAdminBooking'>>('GET', adminPaths.booking(bookingId)),
+    cancelBooking: (bookingId: string, input: Body<'cancelBookingOnBehalf'>, idempotencyKey: string) =>
+      http<Answer<'cancelBookingOnBehalf'>>('POST', adminPaths.cancelBooking(bookingId), {
+        json: input,
+        idempotencyKey,
+      }),
+    listEsims: (accountId: string, status: EsimStatus | undefined, query: PageQuery = {}) =>
+      http<Answer<'listAdminEsims'>>('GET', adminPaths.esims(), {
+        query: { ...query, account_id: accountId, status } satisfies Query<'listAdminEsims'>,
+      }),
+    getEsim: (iccid: string) => http<Answer<'getAdminEsim'>>('GET', adminPaths.esim(iccid)),
+    suspendEsim: (iccid: string, input: Body<'suspendEsim'>, idempotencyKey: string) =>
+      http<Answer<'suspendEsim'>>('POST', adminPaths.suspendEsim(iccid), { json: input, idempotencyKey }),
+    resumeEsim: (iccid: string, input: Body<'resumeEsim'>, idempotencyKey: string) =>
+      http<Answer<'resumeEsim'>>('POST', adminPaths.resumeEsim(iccid), { json: input, idempotencyKey }),
   };
 }
 

@@ -61,4 +61,12 @@ export const adminPaths = {
     `${adminPaths.statements(accountId)}/${segment(period)}/lines`,
   adjustments: (accountId: string) => `${adminPaths.account(accountId)}/billing/adjustments`,
   periodStatements: () => `${prefix}/billing/statements`,
+  requests: (accountId: string) => `${adminPaths.account(accountId)}/requests`,
+  bookings: () => `${prefix}/bookings`,
+  booking: (bookingId: string) => `${prefix}/bookings/${segment(bookingId)}`,
+  cancelBooking: (bookingId: string) => `${adminPaths.booking(bookingId)}/cancel`,
+  esims: () => `${prefix}/esims`,
+  esim: (iccid: string) => `${prefix}/esims/${segment(iccid)}`,
+  suspendEsim: (iccid: string) => `${adminPaths.esim(iccid)}/suspend`,
+  resumeEsim: (iccid: string) => `${adminPaths.esim(iccid)}/resume`,
 } as const;

@@ -102,3 +102,16 @@ export const lineKinds = [
 const everyKindOffered: [Exclude<LineKind, (typeof lineKinds)[number]>] extends [never] ? true : false = true;
 void everyKindOffered;
 export type AdjustmentInput = Body<'createAdjustment'>;
+
+export type RequestRecord = Schemas['RequestRecord'];
+/** The request log's filters (the page's cursor and limit apart). */
+export type RequestLogFilter = Omit<Query<'listAccountRequests'>, 'cursor' | 'limit'>;
+export type AdminBooking = Schemas['AdminBooking'];
+export type AdminBookingDetail = Schemas['AdminBookingDetail'];
+export type BookingStatus = AdminBooking['status'];
+export type ServiceType = AdminBooking['service_type'];
+/** The booking search's filters (the page's cursor and limit apart). */
+export type BookingSearch = Omit<Query<'searchBookings'>, 'cursor' | 'limit'>;
+export type AdminEsim = Schemas['AdminEsim'];
+export type AdminEsimDetail = Schemas['AdminEsimDetail'];
+export type EsimStatus = AdminEsim['status'];

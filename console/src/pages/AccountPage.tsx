@@ -12,6 +12,7 @@ import {
   StatusBadge,
 } from '../ui/components.tsx';
 import { useAction, useAsync } from '../ui/hooks.ts';
+import { ActivitySection } from './account/ActivitySection.tsx';
 import { ApplicationsSection } from './account/ApplicationsSection.tsx';
 import { BillingSection } from './account/BillingSection.tsx';
 import { CertificatesSection } from './account/CertificatesSection.tsx';
@@ -87,6 +88,11 @@ export function AccountPage({ accountId }: { accountId: string }) {
                     Billing
                   </a>
                 </li>
+                <li>
+                  <a href={`#/accounts/${accountId}`} onClick={jumpTo('activity')}>
+                    Activity
+                  </a>
+                </li>
               </ul>
             </nav>
             <ApplicationsSection accountId={accountId} />
@@ -100,6 +106,7 @@ export function AccountPage({ accountId }: { accountId: string }) {
             <ManagersSection account={data} />
             <WebhooksSection accountId={accountId} />
             <BillingSection account={data} />
+            <ActivitySection accountId={accountId} />
           </>
         )}
       </AsyncView>

@@ -1,14 +1,22 @@
 import { useState } from 'preact/hooks';
+import { useSearch } from 'wouter-preact';
 import type { AuditLogFilter } from '../api/types.ts';
 import { useConsole } from '../context.ts';
 import { AsyncView, DateTime, Field, PageTitle, ScrollRegion, StatusBadge } from '../ui/components.tsx';
 import { useAsync } from '../ui/hooks.ts';
-import { type AuditFilterForm, auditFilterFromForm, emptyAuditFilterForm } from './audit-filter.ts';
+import {
+  type AuditFilterForm,
+  auditFilterFormFromSearch,
+  auditFilterFromForm,
+  emptyAuditFilterForm,
+} from './audit-filter.ts';
 
 export function AuditLogPage() {
   const { api } = useConsole();
-  const [form, setForm] = useState<AuditFilterForm>(emptyAuditFilterForm);
-  const [filter, setFilter] = useState<AuditLogFilter>({});
+  // Other pages link here with filters prefilled (`#/audit-log?target=…&since=…`).
+  const prefilled = auditFilterFormFromSearch(useSearch());
+  const [form, setForm] = useState<AuditFilterForm>(prefilled);
+  const [filter, setFilter] = useState<AuditLogFilter>(() => auditFilterFromForm(prefilled));
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
   const page = useAsync(() => api.listAuditLog(filter, { limit: 50, cursor }), [api, filter, cursor]);

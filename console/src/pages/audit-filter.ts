@@ -22,3 +22,18 @@ export function auditFilterFromForm(form: AuditFilterForm): AuditLogFilter {
   }
   return filter;
 }
+
+/** The form a link's query prefills: `since` (RFC 3339) shown in local time, as the control takes it. */
+export function auditFilterFormFromSearch(search: string): AuditFilterForm {
+  const params = new URLSearchParams(search);
+  const since = new Date(params.get('since') ?? '');
+  const local = Number.isNaN(since.getTime())
+    ? ''
+    : new Date(since.getTime() - since.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return {
+    actor: params.get('actor') ?? '',
+    target: params.get('target') ?? '',
+    action: params.get('action') ?? '',
+    since: local,
+  };
+}

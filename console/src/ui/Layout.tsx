@@ -4,7 +4,10 @@ import { roleLabel } from '../auth/roles.ts';
 import { useConsole } from '../context.ts';
 
 const navigation = [
+  { href: '/', label: 'Home', exact: true },
   { href: '/accounts', label: 'Accounts' },
+  { href: '/bookings', label: 'Bookings' },
+  { href: '/esims', label: 'eSIMs' },
   { href: '/catalog/lounges', label: 'Catalog', match: '/catalog' },
   { href: '/venues', label: 'Venues' },
   { href: '/redemptions/disputed', label: 'Disputed redemptions' },
@@ -31,7 +34,10 @@ export function Layout({ children, status }: { children: ComponentChildren; stat
           </ul>
           <ul>
             {navigation.map((item) => {
-              const current = location.startsWith('match' in item ? item.match : item.href);
+              const current =
+                'exact' in item
+                  ? location === item.href
+                  : location.startsWith('match' in item ? item.match : item.href);
               return (
                 <li key={item.href}>
                   <Link href={item.href} aria-current={current ? 'page' : undefined}>

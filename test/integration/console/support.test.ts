@@ -55,6 +55,8 @@ const readControls = [
   /^button: Copy /,
   /^input: Kind of line$/,
   /^button: (Show lines|Download CSV) of \d{4}-\d{2}$/,
+  /^input: (HTTP status|Operation|Request id|Received (since|until) \(your local time\))$/,
+  /^button: (Show requests|Details of .+)$/,
 ];
 
 const writeControls = (controls: string[]) =>
@@ -74,7 +76,10 @@ describe('the console for a support employee', () => {
 
   it("shows an account's applications, pool, managers and deliveries with every write control disabled", async () => {
     await goTo(page, `#/accounts/${account.accountId}`, account.name);
-    await page.getByRole('row', { name: new RegExp(account.deliveryId) }).waitFor();
+    await page
+      .getByRole('region', { name: 'Deliveries table' })
+      .getByRole('row', { name: new RegExp(account.deliveryId) })
+      .waitFor();
     await page.getByRole('row', { name: /sam\.support/ }).waitFor();
     await page.getByRole('button', { name: /^Rotate secret of / }).waitFor();
 
@@ -140,7 +145,10 @@ describe('the console for a support employee', () => {
 
   it('finds no serious or critical axe-core violation on the read-only account page', async () => {
     await goTo(page, `#/accounts/${account.accountId}`, account.name);
-    await page.getByRole('row', { name: new RegExp(account.deliveryId) }).waitFor();
+    await page
+      .getByRole('region', { name: 'Deliveries table' })
+      .getByRole('row', { name: new RegExp(account.deliveryId) })
+      .waitFor();
     await untilLoaded(page);
 
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
