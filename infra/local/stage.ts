@@ -87,6 +87,8 @@ export interface StageOptions {
   venuePort?: number;
   /** scanner_url port (the venues' scanner app); 0 picks a free one. Default 8450. */
   scannerPort?: number;
+  /** es2plus_url port (GSMA SGP.22 ES2+, mutual TLS against the SM-DP+ CA); 0 picks a free one. Default 8452. */
+  es2plusPort?: number;
   /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
   employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
@@ -113,6 +115,7 @@ export const freePorts = {
   docsPort: 0,
   venuePort: 0,
   scannerPort: 0,
+  es2plusPort: 0,
 } as const satisfies Partial<StageOptions>;
 
 export interface RunningStage {
@@ -419,6 +422,13 @@ async function startGateways(
         host: 'venue',
         port: options.venuePort ?? 8449,
         corsOrigins: admittedOrigins(['venue'], appOrigins),
+      }),
+      // The SM-DP+'s own CA: a partner's certificate never completes this handshake.
+      es2plus: startGateway({
+        ...common,
+        host: 'es2plus',
+        port: options.es2plusPort ?? 8452,
+        clientCa: pki.smdp.ca.certificatePem,
       }),
     },
     (gateway) => stoppers.add(() => gateway.close()),

@@ -11,6 +11,7 @@ export const eventTypes = [
   'esim.package.usage_threshold_reached',
   'esim.package.exhausted',
   'esim.package.expired',
+  'esim.profile.status_changed',
   'billing.statement.closed',
   'webhook.ping',
 ] as const;

@@ -1,4 +1,5 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { profileStates } from '../domain/esim/profile.ts';
 import { eventTypes } from '../domain/events.ts';
 import {
   isWebhookUrlShape,
@@ -270,6 +271,14 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
     'esim.package.usage_threshold_reached': z.object(esimUsage),
     'esim.package.exhausted': z.object(esimUsage),
     'esim.package.expired': z.object(esimUsage),
+    'esim.profile.status_changed': z.object({
+      iccid: z.string(),
+      state: z.enum(profileStates),
+      previous_state: z.enum(profileStates),
+      eid: z.nullable(z.string()).register(z.globalRegistry, {
+        description: 'The eUICC (32 digits) the profile went to, once the SM-DP+ named it',
+      }),
+    }),
     'billing.statement.closed': z.object({
       period: z.string().register(z.globalRegistry, { description: 'The closed month, `YYYY-MM` (UTC)' }),
       totals: z.array(z.object({ amount: z.string(), currency: z.string(), line_count: z.int() })),

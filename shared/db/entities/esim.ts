@@ -11,6 +11,7 @@ import type {
   PackageStatus,
 } from '../../domain/esim/model.ts';
 import type { EsimChange, EsimKey, EsimStore } from '../../domain/esim/ports.ts';
+import type { ProfileState } from '../../domain/esim/profile.ts';
 import { newEvent } from '../../domain/events.ts';
 import type { Page, PageRequest } from '../../domain/ports.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
@@ -72,6 +73,15 @@ export interface EsimItem {
   suspended_at?: string;
   /** Suspensions and resumptions, oldest first. */
   history?: EsimStatusChange[];
+  /** The profile as the SM-DP+ last reported it (shared/domain/esim/profile.ts). */
+  profile?: ProfileItem;
+}
+
+interface ProfileItem {
+  state: ProfileState;
+  eid: string | null;
+  updated_at: string;
+  calls: string[];
 }
 
 function packageToItem(pkg: EsimPackage): PackageItem {
@@ -129,6 +139,16 @@ export function esimToItem(esim: Esim): EsimItem {
     ...(esim.history
       ? { history: esim.history.map((change) => ({ ...change, actor: { ...change.actor } })) }
       : {}),
+    ...(esim.profile
+      ? {
+          profile: {
+            state: esim.profile.state,
+            eid: esim.profile.eid,
+            updated_at: esim.profile.updatedAt,
+            calls: [...esim.profile.calls],
+          },
+        }
+      : {}),
   };
 }
 
@@ -147,6 +167,16 @@ export function esimFromItem(item: Record<string, unknown>): Esim {
     updatedAt: stored.updated_at,
     ...(stored.suspended_at !== undefined ? { suspendedAt: stored.suspended_at } : {}),
     ...(stored.history ? { history: stored.history } : {}),
+    ...(stored.profile
+      ? {
+          profile: {
+            state: stored.profile.state,
+            eid: stored.profile.eid ?? null,
+            updatedAt: stored.profile.updated_at,
+            calls: [...(stored.profile.calls ?? [])],
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { EsimProfile } from './profile.ts';
+
 /**
  * eSIMs for travellers (docs/esim.md). A partner orders an eSIM on a tariff of its contract (the order
  * is `Pending` and holds nothing), confirms the order (an ICCID leaves the account's pool and the eSIM
@@ -108,6 +110,8 @@ export interface Esim {
   suspendedAt?: string;
   /** Suspensions and resumptions, oldest first (absent until the first). */
   history?: readonly EsimStatusChange[];
+  /** The profile as the SM-DP+ last reported it (profile.ts); absent until its first notification. */
+  profile?: EsimProfile;
 }
 
 /** Counts of an account's ICCIDs: waiting in the pool, and issued as eSIMs. */
