@@ -19,7 +19,13 @@ export interface LocalPki {
    * The simulated SM-DP+: its own CA (the truststore of {es2plus_url}, never the partner CA) and the
    * client certificate it calls ES2+ with.
    */
-  smdp: { ca: CertificateAuthority; caCertPath: string; client: { cert: string; key: string } };
+  smdp: {
+    ca: CertificateAuthority;
+    caCertPath: string;
+    client: { cert: string; key: string };
+    /** The same client certificate and key as files (stage.json `smdp_client`). */
+    clientFiles: { cert: string; key: string };
+  };
 }
 
 async function readIfExists(path: string): Promise<string | undefined> {
@@ -124,5 +130,10 @@ async function ensureSmdpPki(dir: string): Promise<LocalPki['smdp']> {
     await writeFile(paths.clientKey, key, { mode: 0o600 });
     await writeFile(paths.clientCert, cert);
   }
-  return { ca, caCertPath: paths.caCert, client: { cert, key } };
+  return {
+    ca,
+    caCertPath: paths.caCert,
+    client: { cert, key },
+    clientFiles: { cert: paths.clientCert, key: paths.clientKey },
+  };
 }

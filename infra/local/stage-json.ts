@@ -54,6 +54,8 @@ export interface StageJson {
   ca_cert: string;
   /** The simulated SM-DP+'s own CA, the truststore of es2plus_url (absolute path; never the partner CA). */
   smdp_ca_cert: string;
+  /** The simulated SM-DP+'s client certificate and key (absolute paths), for tests that call ES2+ themselves. */
+  smdp_client: { cert: string; key: string };
   /** A localhost server certificate signed by the stage CA, for local webhook receivers (absolute paths). */
   webhook_receiver: { cert: string; key: string };
   operator: StageClient;
@@ -137,6 +139,7 @@ export function stageJsonOf(
     },
     ca_cert: pki.caCertPath,
     smdp_ca_cert: pki.smdp.caCertPath,
+    smdp_client: pki.smdp.clientFiles,
     webhook_receiver: pki.serverFiles,
     operator: withFiles('operator', seeded.operator),
     partners: seeded.partners.map((partner, index) => ({

@@ -52,6 +52,7 @@ import { createBuckets, createQueues, imagesBucket, QueueEmulator } from './queu
 import { type ScannerSite, startScannerSite } from './scanner-site.ts';
 import { runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
 import type { Seeder } from './seeders.ts';
+import { startSmdpSimulator } from './smdp-simulator.ts';
 import {
   type LocalEmployeeLogin,
   type LocalGateways,
@@ -215,6 +216,13 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     createBuckets(sqs);
     const lambda = await startInvokeListener({ functions, region });
     stoppers.add(() => lambda.close());
+    const smdp = await startSmdpSimulator({
+      es2plusUrl: gateways.es2plus.url,
+      client: pki.smdp.client,
+      serverCa: pki.ca.certificatePem,
+      log,
+    });
+    stoppers.add(() => smdp.close());
     const settings = localStageSettings({
       secretsDir,
       signingKeysDir,
@@ -222,6 +230,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       dynamo,
       sqs,
       lambda,
+      smdp,
       gateways,
       pki,
       consoleSites,
@@ -526,6 +535,7 @@ function localStageSettings({
   dynamo,
   sqs,
   lambda,
+  smdp,
   gateways,
   pki,
   consoleSites,
@@ -538,6 +548,7 @@ function localStageSettings({
   dynamo: { endpoint: string };
   sqs: QueueEmulator;
   lambda: { url: string };
+  smdp: { url: string };
   gateways: LocalGateways;
   pki: LocalPki;
   consoleSites: ConsoleSites;
@@ -548,7 +559,13 @@ function localStageSettings({
     stage: 'local',
     tables: { main: tables.main, idempotency: tables.idempotency, audit: tables.audit },
     buckets: { images: imagesBucket },
-    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address, lambda: lambda.url },
+    endpoints: {
+      dynamodb: dynamo.endpoint,
+      sqs: sqs.address,
+      s3: sqs.address,
+      lambda: lambda.url,
+      smdpSimulator: smdp.url,
+    },
     functionNames: Object.fromEntries(invokedWorkers.map((name) => [name, localFunctionName(name)])),
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
     signingKeys: { backend: 'local-files', dir: signingKeysDir },

@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { PackageNotice } from './lifecycle.ts';
 import type { Esim, EsimOrder, PoolCounts, ResellerLink, Tariff } from './model.ts';
+import type { ReportedState } from './profile.ts';
 
 /**
  * The catalog, narrowed to the eSIM's question: tariffs that are active and in the account's contract
@@ -105,3 +106,11 @@ export interface Resellers {
 
 /** The account store, narrowed to what the pool operations ask: the account the admin path names. */
 export type PoolAccounts = Pick<AccountStore, 'find'>;
+
+/**
+ * A simulated SM-DP+ (the sandbox, never prod): reports a profile state over ES2+ as the supplier's
+ * would, so the notification takes the real path (mutual TLS, the ES2+ function).
+ */
+export interface SmdpSimulator {
+  report(iccid: string, state: ReportedState): Promise<void>;
+}
