@@ -222,6 +222,7 @@ export async function startHarness(options: {
       auth: new URL(stage.stageJson.auth_url).host,
       admin: new URL(stage.stageJson.admin_url).host,
       venue: new URL(stage.stageJson.venue_url).host,
+      es2plus: new URL(stage.stageJson.es2plus_url).host,
     };
 
     const event = (spec: RequestSpec): APIGatewayProxyEvent => {

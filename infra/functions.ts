@@ -334,6 +334,13 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     },
     secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
   },
+  // {es2plus_url} (docs/esim.md, Profile state): the SM-DP+'s notifications. It finds the eSIM's account
+  // in the ICCID registry and writes the eSIM with its event; no token, so no key set, no idempotency
+  // table (a replayed call identifier is recorded on the eSIM itself).
+  es2plus: {
+    tables: { main: 'readWrite' },
+    keys: { main: { reads: partitionsOf('main', 'iccidRegistry'), writes: esimWrites } },
+  },
 };
 
 export type QueueName = 'webhook-deliveries';

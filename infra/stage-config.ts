@@ -19,6 +19,8 @@ export interface StageConfig {
   adminDomainName: string;
   /** {venue_url}: the venue devices' API (scanners), no client certificate, behind a WAF web ACL. */
   venueDomainName: string;
+  /** {es2plus_url}: GSMA SGP.22 ES2+ for the SM-DP+, mutual TLS against the SM-DP+ CA, behind a WAF web ACL. */
+  es2plusDomainName: string;
   /** {console_url}'s host: the employee console (CloudFront), admitted by CORS on the auth and admin APIs. */
   consoleDomainName: string;
   /** {docs_url}'s host: the API reference (CloudFront), an origin of its own. */
@@ -30,6 +32,7 @@ export interface StageConfig {
   authCertificateArn: string;
   adminCertificateArn: string;
   venueCertificateArn: string;
+  es2plusCertificateArn: string;
   /** CloudFront certificates: ACM in us-east-1, whatever the stage's region. */
   consoleCertificateArn: string;
   docsCertificateArn: string;
@@ -40,6 +43,8 @@ export interface StageConfig {
   hostedZone: { id: string; name: string } | undefined;
   /** S3 object version of the mTLS truststore; set after each CA bundle upload so the domain reloads it. */
   truststoreVersion: string | undefined;
+  /** S3 object version of the SM-DP+ truststore (the supplier's CA bundle), set after each upload. */
+  smdpTruststoreVersion: string | undefined;
   alarmEmail: string | undefined;
   logRetention: RetentionDays;
   /** Data stores survive `cdk destroy` and refuse deletion in prod; throwaway stages clean up. */
@@ -102,11 +107,13 @@ const throwaway = {
   authCertificateArn: placeholderCertificate,
   adminCertificateArn: placeholderCertificate,
   venueCertificateArn: placeholderCertificate,
+  es2plusCertificateArn: placeholderCertificate,
   consoleCertificateArn: placeholderGlobalCertificate,
   docsCertificateArn: placeholderGlobalCertificate,
   scannerCertificateArn: placeholderGlobalCertificate,
   hostedZone: placeholderZone,
   truststoreVersion: undefined,
+  smdpTruststoreVersion: undefined,
   alarmEmail: undefined,
   removalPolicy: RemovalPolicy.DESTROY,
   deletionProtection: false,
@@ -123,6 +130,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.local.partner-travel.example.com',
     adminDomainName: 'admin.local.partner-travel.example.com',
     venueDomainName: 'venue.local.partner-travel.example.com',
+    es2plusDomainName: 'es2plus.local.partner-travel.example.com',
     consoleDomainName: 'console.local.partner-travel.example.com',
     docsDomainName: 'docs.local.partner-travel.example.com',
     scannerDomainName: 'scanner.local.partner-travel.example.com',
@@ -136,6 +144,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.preview.partner-travel.example.com',
     adminDomainName: 'admin.preview.partner-travel.example.com',
     venueDomainName: 'venue.preview.partner-travel.example.com',
+    es2plusDomainName: 'es2plus.preview.partner-travel.example.com',
     consoleDomainName: 'console.preview.partner-travel.example.com',
     docsDomainName: 'docs.preview.partner-travel.example.com',
     scannerDomainName: 'scanner.preview.partner-travel.example.com',
@@ -149,6 +158,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.stage.partner-travel.example.com',
     adminDomainName: 'admin.stage.partner-travel.example.com',
     venueDomainName: 'venue.stage.partner-travel.example.com',
+    es2plusDomainName: 'es2plus.stage.partner-travel.example.com',
     consoleDomainName: 'console.stage.partner-travel.example.com',
     docsDomainName: 'docs.stage.partner-travel.example.com',
     scannerDomainName: 'scanner.stage.partner-travel.example.com',
@@ -164,6 +174,7 @@ const defaults: Record<Stage, StageDefaults> = {
     authDomainName: 'auth.partner-travel.example.com',
     adminDomainName: 'admin.partner-travel.example.com',
     venueDomainName: 'venue.partner-travel.example.com',
+    es2plusDomainName: 'es2plus.partner-travel.example.com',
     consoleDomainName: 'console.partner-travel.example.com',
     docsDomainName: 'docs.partner-travel.example.com',
     scannerDomainName: 'scanner.partner-travel.example.com',
@@ -185,6 +196,7 @@ const overridable = [
   'authDomainName',
   'adminDomainName',
   'venueDomainName',
+  'es2plusDomainName',
   'consoleDomainName',
   'docsDomainName',
   'scannerDomainName',
@@ -192,10 +204,12 @@ const overridable = [
   'authCertificateArn',
   'adminCertificateArn',
   'venueCertificateArn',
+  'es2plusCertificateArn',
   'consoleCertificateArn',
   'docsCertificateArn',
   'scannerCertificateArn',
   'truststoreVersion',
+  'smdpTruststoreVersion',
   'alarmEmail',
   'partnerCaSubject',
   'esimSmdpAddress',
@@ -263,6 +277,7 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.authCertificateArn === placeholderCertificate) found.push('authCertificateArn');
   if (config.adminCertificateArn === placeholderCertificate) found.push('adminCertificateArn');
   if (config.venueCertificateArn === placeholderCertificate) found.push('venueCertificateArn');
+  if (config.es2plusCertificateArn === placeholderCertificate) found.push('es2plusCertificateArn');
   if (config.consoleCertificateArn === placeholderGlobalCertificate) found.push('consoleCertificateArn');
   if (config.docsCertificateArn === placeholderGlobalCertificate) found.push('docsCertificateArn');
   if (config.scannerCertificateArn === placeholderGlobalCertificate) found.push('scannerCertificateArn');
@@ -272,6 +287,7 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.authDomainName.endsWith('.example.com')) found.push('authDomainName');
   if (config.adminDomainName.endsWith('.example.com')) found.push('adminDomainName');
   if (config.venueDomainName.endsWith('.example.com')) found.push('venueDomainName');
+  if (config.es2plusDomainName.endsWith('.example.com')) found.push('es2plusDomainName');
   if (config.consoleDomainName.endsWith('.example.com')) found.push('consoleDomainName');
   if (config.docsDomainName.endsWith('.example.com')) found.push('docsDomainName');
   if (config.scannerDomainName.endsWith('.example.com')) found.push('scannerDomainName');

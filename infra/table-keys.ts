@@ -211,6 +211,8 @@ export const partitionWriters: Writers = {
       'sandbox',
       // A redemption's pass use (docs/redemptions.md).
       'venue',
+      // The SM-DP+'s profile notifications (docs/esim.md, Profile state).
+      'es2plus',
     ],
     // Contracts are catalog administration's; the expiry check stores certificates of older accounts.
     accountRecords: ['admin', 'catalog-admin', 'certificate-expiry'],
@@ -218,7 +220,16 @@ export const partitionWriters: Writers = {
     employeeLogin: ['auth'],
     clientLockouts: ['auth'],
     employeeRevocations: ['admin'],
-    events: ['admin', 'booking-processor', 'esim', 'esim-expiry', 'webhooks', 'sandbox', 'statement-closing'],
+    events: [
+      'admin',
+      'booking-processor',
+      'esim',
+      'esim-expiry',
+      'webhooks',
+      'sandbox',
+      'statement-closing',
+      'es2plus',
+    ],
     redeliveries: ['admin', 'webhooks'],
     webhookDeliveries: ['admin', 'webhooks', 'webhook-dispatcher'],
     recoveryJobs: ['webhooks'],

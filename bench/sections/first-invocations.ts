@@ -398,6 +398,23 @@ export const firstInvocations: Record<
         }),
     };
   },
+  // The SM-DP+ reporting a download (GSMA SGP.22 ES2+): a new call identifier each cold start, on one
+  // eSIM whose profile is Downloaded after the first.
+  es2plus: async (fixtures) => {
+    const iccid = await fixtures.iccid();
+    const { harness } = fixtures;
+    return {
+      operationId: 'handleDownloadProgressInfo',
+      event: async () =>
+        harness.event({
+          operationId: 'handleDownloadProgressInfo',
+          path: '/gsma/rsp2/es2plus/handleDownloadProgressInfo',
+          host: 'es2plus',
+          headers: { 'Content-Type': 'application/json', 'X-Admin-Protocol': 'gsma/rsp/v2.2.0' },
+          body: JSON.stringify(downloadProgressInfo(iccid, 3)),
+        }),
+    };
+  },
   // A scanner at the door checking a pass: what a venue's staff wait for when a container is new (a
   // device enrolls once; it verifies every traveller). Its DPoP proof is fresh for each cold start.
   venue: async ({ harness }) => {
@@ -489,3 +506,15 @@ export const firstInvocations: Record<
     };
   },
 };
+
+/** An ES2+ HandleDownloadProgressInfo body as an SM-DP+ sends it, with a fresh call identifier. */
+export function downloadProgressInfo(iccid: string, notificationPointId: number) {
+  return {
+    header: { functionRequesterIdentifier: 'smdp.bench', functionCallIdentifier: randomUUID() },
+    iccid,
+    profileType: 'bench',
+    timestamp: new Date().toISOString(),
+    notificationPointId,
+    notificationPointStatus: { status: 'Executed-Success' },
+  };
+}

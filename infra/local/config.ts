@@ -36,6 +36,8 @@ export interface LocalPorts {
   venue: number;
   /** {scanner_url}, the venues' scanner app: LOCAL_SCANNER_PORT, default 8450. */
   scanner: number;
+  /** {es2plus_url}, GSMA SGP.22 ES2+ for the SM-DP+ (mutual TLS, SM-DP+ CA): LOCAL_ES2PLUS_PORT, default 8452. */
+  es2plus: number;
 }
 
 /** The listeners of `npm start`; 0 picks a free port. */
@@ -49,6 +51,7 @@ export function localPorts(): LocalPorts {
     docs: port('LOCAL_DOCS_PORT', 8448),
     venue: port('LOCAL_VENUE_PORT', 8449),
     scanner: port('LOCAL_SCANNER_PORT', 8450),
+    es2plus: port('LOCAL_ES2PLUS_PORT', 8452),
   };
 }
 

@@ -26,6 +26,7 @@ try {
     docsPort: ports.docs,
     venuePort: ports.venue,
     scannerPort: ports.scanner,
+    es2plusPort: ports.es2plus,
     employeeRoles,
     persistent: true,
   });

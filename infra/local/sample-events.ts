@@ -122,7 +122,7 @@ export function callerOf(route: RouteDefinition): Who {
 const operatorScopes = new Set<string>(identityScopes);
 
 /** The local stage's default port of each host (infra/local/config.ts). */
-const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445, venue: 8449 };
+const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445, venue: 8449, es2plus: 8452 };
 
 /** A 1x1 PNG: the body of a sample image upload. */
 const samplePng = Buffer.from(

@@ -41,6 +41,8 @@ export interface StageJson {
   venue_url: string;
   /** The employee console (single-page app); the login sends the browser back to it. */
   console_url: string;
+  /** GSMA SGP.22 ES2+ for the SM-DP+ (mutual TLS against the SM-DP+ CA, `smdp_ca_cert`; docs/esim.md). */
+  es2plus_url: string;
   /** The venues' scanner app (offline-capable single-page app; docs/venues.md). */
   scanner_url: string;
   /** The API reference (a static page rendered from the OpenAPI document), on its own origin. */
@@ -50,6 +52,10 @@ export interface StageJson {
   /** The local identity provider and its seeded employees. */
   idp: { issuer: string; employees: StageEmployee[] };
   ca_cert: string;
+  /** The simulated SM-DP+'s own CA, the truststore of es2plus_url (absolute path; never the partner CA). */
+  smdp_ca_cert: string;
+  /** The simulated SM-DP+'s client certificate and key (absolute paths), for tests that call ES2+ themselves. */
+  smdp_client: { cert: string; key: string };
   /** A localhost server certificate signed by the stage CA, for local webhook receivers (absolute paths). */
   webhook_receiver: { cert: string; key: string };
   operator: StageClient;
@@ -117,6 +123,7 @@ export function stageJsonOf(
     auth_url: gateways.auth.url,
     admin_url: gateways.admin.url,
     venue_url: gateways.venue.url,
+    es2plus_url: gateways.es2plus.url,
     console_url: consoleSites.console.url,
     scanner_url: scannerSite.site.url,
     docs_url: consoleSites.docs.url,
@@ -131,6 +138,8 @@ export function stageJsonOf(
       })),
     },
     ca_cert: pki.caCertPath,
+    smdp_ca_cert: pki.smdp.caCertPath,
+    smdp_client: pki.smdp.clientFiles,
     webhook_receiver: pki.serverFiles,
     operator: withFiles('operator', seeded.operator),
     partners: seeded.partners.map((partner, index) => ({

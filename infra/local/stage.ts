@@ -52,6 +52,7 @@ import { createBuckets, createQueues, imagesBucket, QueueEmulator } from './queu
 import { type ScannerSite, startScannerSite } from './scanner-site.ts';
 import { runSeeders, type SeedFile, seedAccounts, seedFilePath } from './seed.ts';
 import type { Seeder } from './seeders.ts';
+import { startSmdpSimulator } from './smdp-simulator.ts';
 import {
   type LocalEmployeeLogin,
   type LocalGateways,
@@ -87,6 +88,8 @@ export interface StageOptions {
   venuePort?: number;
   /** scanner_url port (the venues' scanner app); 0 picks a free one. Default 8450. */
   scannerPort?: number;
+  /** es2plus_url port (GSMA SGP.22 ES2+, mutual TLS against the SM-DP+ CA); 0 picks a free one. Default 8452. */
+  es2plusPort?: number;
   /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
   employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
@@ -113,6 +116,7 @@ export const freePorts = {
   docsPort: 0,
   venuePort: 0,
   scannerPort: 0,
+  es2plusPort: 0,
 } as const satisfies Partial<StageOptions>;
 
 export interface RunningStage {
@@ -213,6 +217,13 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     createBuckets(sqs);
     const lambda = await startInvokeListener({ functions, region });
     stoppers.add(() => lambda.close());
+    const smdp = await startSmdpSimulator({
+      es2plusUrl: gateways.es2plus.url,
+      client: pki.smdp.client,
+      serverCa: pki.ca.certificatePem,
+      log,
+    });
+    stoppers.add(() => smdp.close());
     const settings = localStageSettings({
       secretsDir,
       signingKeysDir,
@@ -220,6 +231,7 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
       dynamo,
       sqs,
       lambda,
+      smdp,
       gateways,
       pki,
       consoleSites,
@@ -426,6 +438,13 @@ async function startGateways(
         port: options.venuePort ?? 8449,
         corsOrigins: admittedOrigins(['venue'], appOrigins),
       }),
+      // The SM-DP+'s own CA: a partner's certificate never completes this handshake.
+      es2plus: startGateway({
+        ...common,
+        host: 'es2plus',
+        port: options.es2plusPort ?? 8452,
+        clientCa: pki.smdp.ca.certificatePem,
+      }),
     },
     (gateway) => stoppers.add(() => gateway.close()),
   );
@@ -524,6 +543,7 @@ function localStageSettings({
   dynamo,
   sqs,
   lambda,
+  smdp,
   gateways,
   pki,
   consoleSites,
@@ -536,6 +556,7 @@ function localStageSettings({
   dynamo: { endpoint: string };
   sqs: QueueEmulator;
   lambda: { url: string };
+  smdp: { url: string };
   gateways: LocalGateways;
   pki: LocalPki;
   consoleSites: ConsoleSites;
@@ -551,7 +572,13 @@ function localStageSettings({
       requestLog: tables.requestLog,
     },
     buckets: { images: imagesBucket },
-    endpoints: { dynamodb: dynamo.endpoint, sqs: sqs.address, s3: sqs.address, lambda: lambda.url },
+    endpoints: {
+      dynamodb: dynamo.endpoint,
+      sqs: sqs.address,
+      s3: sqs.address,
+      lambda: lambda.url,
+      smdpSimulator: smdp.url,
+    },
     functionNames: Object.fromEntries(invokedWorkers.map((name) => [name, localFunctionName(name)])),
     secrets: { backend: 'file', dir: secretsDir, ids: defaultSecretIds },
     signingKeys: { backend: 'local-files', dir: signingKeysDir },

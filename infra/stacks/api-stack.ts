@@ -79,6 +79,7 @@ export class ApiStack extends Stack {
   readonly authApi: RouteTableApi;
   readonly adminApi: RouteTableApi;
   readonly venueApi: RouteTableApi;
+  readonly es2plusApi: RouteTableApi;
   readonly alarmTopic: Topic;
   /** Usage plans, keys and the authorizer of the partner API; absent while the authorizer has no code. */
   readonly rateLimiting: PartnerRateLimiting | undefined;
@@ -112,6 +113,7 @@ export class ApiStack extends Stack {
     this.authApi = apis.auth;
     this.adminApi = apis.admin;
     this.venueApi = apis.venue;
+    this.es2plusApi = apis.es2plus;
     this.rateLimiting = this.addPartnerRateLimiting();
     this.addRoutes();
     this.authFloodRules = this.addAuthFloodRules();
@@ -180,7 +182,7 @@ export class ApiStack extends Stack {
     }
   }
 
-  private addApis(): Record<'partner' | 'auth' | 'admin' | 'venue', RouteTableApi> {
+  private addApis(): Record<'partner' | 'auth' | 'admin' | 'venue' | 'es2plus', RouteTableApi> {
     const config = this.stageConfig;
     const notFoundFunction = this.functions.get('meta');
     if (!notFoundFunction) {
@@ -265,7 +267,35 @@ export class ApiStack extends Stack {
       corsOrigins: admittedOrigins(['venue'], this.appOrigins),
       managedRules: { flood: quotaSettingsByStage[config.stage].venueFlood },
     });
-    return { partner, auth, admin, venue };
+    // GSMA SGP.22 ES2+ for the SM-DP+ (docs/esim.md, Profile state): mutual TLS against the supplier's
+    // CA, its own object in the truststore bucket, so a partner certificate never completes the
+    // handshake; a WAF web ACL as the others. Nested: the parent stack is near 500 resources.
+    const es2plusStack = new NestedStack(this, 'Es2PlusApiStack', {
+      description: `partner-travel ${config.stage} ES2+ REST API (SM-DP+)`,
+    });
+    const es2plus = new RouteTableApi(es2plusStack, 'Es2PlusApi', {
+      ...common,
+      host: 'es2plus',
+      restApiName: `partner-travel-${config.stage}-es2plus-api`,
+      domainName: config.es2plusDomainName,
+      certificate: Certificate.fromCertificateArn(
+        es2plusStack,
+        'Es2PlusCertificate',
+        config.es2plusCertificateArn,
+      ),
+      mtls: {
+        bucket: this.stateful.truststore,
+        key: StatefulStack.smdpTruststoreKey,
+        ...(config.smdpTruststoreVersion ? { version: config.smdpTruststoreVersion } : {}),
+      },
+      managedRules: { flood: quotaSettingsByStage[config.stage].es2plusFlood },
+    });
+    new CfnOutput(this, 'Es2PlusApiUrl', { value: es2plus.url });
+    new CfnOutput(this, 'Es2PlusApiRegionalDomainName', {
+      value: es2plus.domain.domainNameAliasDomainName,
+      description: 'CNAME target of the ES2+ domain when DNS is not in the configured hosted zone',
+    });
+    return { partner, auth, admin, venue, es2plus };
   }
 
   /**
@@ -295,6 +325,7 @@ export class ApiStack extends Stack {
     this.authApi.addRoutes();
     this.adminApi.addRoutes();
     this.venueApi.addRoutes();
+    this.es2plusApi.addRoutes();
   }
 
   /** The auth domain's WAF rate rules: floods per source address and per client credentials. */

@@ -79,6 +79,8 @@ const secretOrigins: Record<
  */
 export class StatefulStack extends Stack {
   static readonly truststoreKey = 'truststore.pem';
+  /** The SM-DP+ supplier's CA bundle, the ES2+ domain's truststore (never the partner CA's object). */
+  static readonly smdpTruststoreKey = 'smdp-truststore.pem';
   readonly mainTable: ServiceTable;
   readonly idempotencyTable: ServiceTable;
   readonly auditTable: ServiceTable;
@@ -211,6 +213,7 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'PartnerCaSecretArn', { value: this.secrets.partnerCa.secretArn });
     new CfnOutput(this, 'TruststoreBucketName', { value: this.truststore.bucketName });
     new CfnOutput(this, 'TruststoreKey', { value: StatefulStack.truststoreKey });
+    new CfnOutput(this, 'SmdpTruststoreKey', { value: StatefulStack.smdpTruststoreKey });
     new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName });
   }
 }

@@ -184,7 +184,14 @@ export interface RuntimeSettings {
   employeeLogin?: EmployeeLoginConfig;
   logLevel: LogLevel;
   /** Local stage: DynamoDB Local, the SQS emulator, which serves S3 too, and the stage's Lambda Invoke listener. */
-  endpoints?: { dynamodb: string; sqs: string; s3: string; lambda: string };
+  endpoints?: {
+    dynamodb: string;
+    sqs: string;
+    s3: string;
+    lambda: string;
+    /** The simulated SM-DP+ the sandbox asks for profile reports (infra/local/smdp-simulator.ts). */
+    smdpSimulator?: string;
+  };
   /** The deployed names of the functions others invoke (a CDK token in AWS). */
   functionNames?: Partial<Record<InvocableFunction, string>>;
   validateResponses?: boolean;
@@ -261,6 +268,8 @@ export const variables = {
   SQS_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.sqs }),
   S3_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.s3 }),
   LAMBDA_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.lambda, to: invokesAny }),
+  /** Local stage only: the simulated SM-DP+, which calls ES2+ over mutual TLS (docs/esim.md, Profile state). */
+  SMDP_SIMULATOR_ENDPOINT: variable(url, { from: (settings) => settings.endpoints?.smdpSimulator }),
   /** Where the admin function sends CSRs: the one function that can read the partner CA (docs/operations.md). */
   CERTIFICATE_SIGNING_FUNCTION_NAME: variable(text, {
     required: true,
@@ -509,6 +518,8 @@ export interface RuntimeConfig {
   s3Endpoint: string | undefined;
   /** Local stage only: the stage's Lambda Invoke listener (infra/local/invoke.ts). */
   lambdaEndpoint: string | undefined;
+  /** Local stage only: the simulated SM-DP+ (infra/local/smdp-simulator.ts); unset in AWS. */
+  smdpSimulatorEndpoint: string | undefined;
   /** `aws`: Secrets Manager; `file`: JSON files in `secretsDir` (local stage). */
   secretsBackend: 'aws' | 'file';
   secretsDir: string | undefined;
@@ -550,6 +561,7 @@ export function config(): RuntimeConfig {
     sqsEndpoint: read('SQS_ENDPOINT'),
     s3Endpoint: read('S3_ENDPOINT'),
     lambdaEndpoint: read('LAMBDA_ENDPOINT'),
+    smdpSimulatorEndpoint: read('SMDP_SIMULATOR_ENDPOINT'),
     secretsBackend: read('SECRETS_BACKEND'),
     secretsDir: read('SECRETS_DIR'),
     signingKeysBackend: read('SIGNING_KEYS_BACKEND'),

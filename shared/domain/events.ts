@@ -13,6 +13,7 @@ export const eventTypes = [
   'esim.package.expiring',
   'esim.package.expired',
   'esim.status.changed',
+  'esim.profile.status_changed',
   'billing.statement.closed',
   'webhook.ping',
 ] as const;

@@ -251,6 +251,7 @@ function operation(
     auth: options.authBaseUrl,
     admin: options.adminBaseUrl,
     venue: options.venueBaseUrl,
+    es2plus: '',
   };
   const servers = route.hosts.map((host) => ({ url: baseUrls[host] }));
   return {
@@ -298,11 +299,14 @@ function describeScopes(scopes: readonly string[]): Record<string, string> {
   return Object.fromEntries(scopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope]));
 }
 
+const isSmdpOnly = (route: RouteDefinition) => route.hosts.every((host) => host === 'es2plus');
+
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
 export function buildOpenApiDocument(options: DocumentOptions) {
   const paths: ZodOpenApiPathsObject = {};
   const problems: ProblemResponses = new Map();
-  for (const route of routesForStage(options.stage)) {
+  // ES2+ is the SM-DP+'s, not a partner's: it stays out of the partner document (docs/esim.md).
+  for (const route of routesForStage(options.stage).filter((candidate) => !isSmdpOnly(candidate))) {
     paths[route.path] ??= {};
     const item = paths[route.path];
     (item as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operation(

@@ -1,4 +1,5 @@
-import { esimPackageSchema, esimUsageRequestSchema } from '../schemas/esim.ts';
+import { esimProfileSimulationRequestSchema } from '../schemas/es2plus.ts';
+import { esimPackageSchema, esimSchema, esimUsageRequestSchema } from '../schemas/esim.ts';
 import { defineRoute } from './types.ts';
 
 export const esimSandboxRoutes = {
@@ -23,5 +24,24 @@ export const esimSandboxRoutes = {
     request: { body: esimUsageRequestSchema },
     responses: { 200: { description: 'The package the usage went to', schema: esimPackageSchema } },
     errors: ['EsimNotFound', 'ResourceNotFound', 'EsimInvalidState'],
+  }),
+  simulateEsimProfile: defineRoute({
+    operationId: 'simulateEsimProfile',
+    method: 'POST',
+    path: '/v2/b2b/sandbox/esim-profile',
+    hosts: ['api'],
+    group: 'sandbox',
+    sandboxOnly: true,
+    summary: "Simulate the SM-DP+ reporting the eSIM profile's state (local, preview and stage only)",
+    description:
+      'Has a simulated SM-DP+ report `state` for your eSIM as GSMA SGP.22 ES2+ HandleDownloadProgressInfo ' +
+      '(on the local stage over mutual TLS with its own certificate) and answers the eSIM with its `profile`. ' +
+      'A state that moves the profile sends esim.profile.status_changed; a late state (Downloaded after ' +
+      'Installed) or anything after Deleted changes nothing. Not deployed in production, where the path answers 404.',
+    tags: ['Sandbox'],
+    auth: { scope: 'esim:write' },
+    request: { body: esimProfileSimulationRequestSchema },
+    responses: { 200: { description: 'The eSIM after the report', schema: esimSchema } },
+    errors: ['EsimNotFound', 'ResourceNotFound'],
   }),
 } as const;

@@ -8,6 +8,7 @@ import { catalogRoutes } from './catalog.ts';
 import { catalogAdminRoutes } from './catalog-admin.ts';
 import { employeeAdminRoutes } from './employee-admin.ts';
 import { employeeTwinsOf } from './employee-twins.ts';
+import { es2plusRoutes } from './es2plus.ts';
 import { esimRoutes } from './esim.ts';
 import { esimAdminRoutes } from './esim-admin.ts';
 import { esimSandboxRoutes } from './esim-sandbox.ts';
@@ -36,6 +37,7 @@ const declaredRoutes = {
   ...esimRoutes,
   ...esimAdminRoutes,
   ...esimSandboxRoutes,
+  ...es2plusRoutes,
   ...quotasRoutes,
   ...requestsRoutes,
   ...venueAdminRoutes,

@@ -17,6 +17,7 @@ export const functionGroups = [
   'catalog-admin',
   'venue',
   'billing',
+  'es2plus',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -27,10 +28,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * certificate); `admin` is {admin_url} (the employee admin API, no client certificate); `venue` is
  * {venue_url} (venue devices and the scanner app, DPoP-bound device tokens, no client certificate).
  */
-export type Host = 'api' | 'auth' | 'admin' | 'venue';
+export type Host = 'api' | 'auth' | 'admin' | 'venue' | 'es2plus';
 
-/** Hosts whose every call carries a client certificate the gateway verified (mutual TLS). */
-export const mutualTlsHosts: readonly Host[] = ['api'];
+/**
+ * Hosts whose every call carries a client certificate the gateway verified (mutual TLS): the partners'
+ * against the partner CA, `es2plus` ({es2plus_url}, the SM-DP+ calling GSMA SGP.22 ES2+) against the
+ * SM-DP+'s own CA.
+ */
+export const mutualTlsHosts: readonly Host[] = ['api', 'es2plus'];
 
 /**
  * Who may call: partner applications (client credentials), employees (admin login) or venue devices

@@ -8,6 +8,7 @@ import {
   orderStatuses,
   packageStatuses,
 } from '../domain/esim/model.ts';
+import { profileStates } from '../domain/esim/profile.ts';
 import { esimTariffSchema, priceSchema } from './catalog.ts';
 import { cursorPage, cursorQuery, problemsAtTheirPaths, timestamp, uuid } from './common.ts';
 import * as z from './zod.ts';
@@ -122,6 +123,19 @@ const activationFields = () => ({
   }),
 });
 
+const esimProfileSchema = z
+  .object({
+    state: z.enum(profileStates).register(z.globalRegistry, {
+      description:
+        'The profile on the phone as the SM-DP+ reports it: Released (waiting for its download) until the first report, then Downloaded, Installed, Enabled, Disabled or Deleted.',
+    }),
+    eid: z.nullable(z.string()).register(z.globalRegistry, {
+      description: 'The eUICC (32 digits) the profile was downloaded to; null until the SM-DP+ names it.',
+    }),
+    updated_at: timestamp,
+  })
+  .register(z.globalRegistry, { id: 'EsimProfile' });
+
 const esimFields = () => ({
   iccid: z.string(),
   status: z.enum(esimStatuses).register(z.globalRegistry, {
@@ -132,6 +146,7 @@ const esimFields = () => ({
   packages: z
     .array(esimPackageSchema)
     .register(z.globalRegistry, { description: 'Oldest first: the ordered package, then top-ups.' }),
+  profile: esimProfileSchema,
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,4 +1,5 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { profileStates } from '../domain/esim/profile.ts';
 import { eventTypes } from '../domain/events.ts';
 import {
   isWebhookUrlShape,
@@ -290,6 +291,14 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
         .string()
         .register(z.globalRegistry, { description: 'Suspended, Refunded, or the status it resumed to' }),
       previous_status: z.string(),
+    }),
+    'esim.profile.status_changed': z.object({
+      iccid: z.string(),
+      state: z.enum(profileStates),
+      previous_state: z.enum(profileStates),
+      eid: z.nullable(z.string()).register(z.globalRegistry, {
+        description: 'The eUICC (32 digits) the profile went to, once the SM-DP+ named it',
+      }),
     }),
     'billing.statement.closed': z.object({
       period: z.string().register(z.globalRegistry, { description: 'The closed month, `YYYY-MM` (UTC)' }),

@@ -133,6 +133,7 @@ describe.each(stages)('the %s stage', (stage) => {
     expect(catchAll.map((method) => method.apiName).sort()).toEqual([
       apiNameOf(stage, 'admin'),
       apiNameOf(stage, 'auth'),
+      apiNameOf(stage, 'es2plus'),
       apiNameOf(stage, 'api'),
       apiNameOf(stage, 'venue'),
     ]);
@@ -254,7 +255,7 @@ describe('the partner API', () => {
         StatusCode: '404',
         ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"ResourceNotFound"') },
       },
-      4,
+      5,
     );
   });
 });
@@ -327,7 +328,7 @@ describe('per-partner rate limits', () => {
 
     for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
       const ofType = responses.filter((response) => response.ResponseType === type);
-      expect(ofType).toHaveLength(4);
+      expect(ofType).toHaveLength(5);
       for (const response of ofType) {
         const parameters = response.ResponseParameters as Record<string, string>;
         const onPartner = referencedIds(response.RestApiId).includes(partner);

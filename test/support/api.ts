@@ -92,6 +92,7 @@ export function stageClient(stageJson: () => StageJson) {
       auth: current.auth_url,
       admin: current.admin_url,
       venue: current.venue_url,
+      es2plus: current.es2plus_url,
     }[options.host ?? 'api'];
     const headers: Record<string, string> = { ...options.headers };
     let body: string | Uint8Array | undefined;

@@ -2826,6 +2826,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "esim.profile.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Notification esim.profile.status_changed */
+        post: operations["webhook_esim_profile_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "billing.statement.closed": {
         parameters: {
             query?: never;
@@ -3776,7 +3793,7 @@ export interface components {
             /** @description Unique per event, the same on every attempt: dedupe on it. */
             id: string;
             /** @enum {string} */
-            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expiring" | "esim.package.expired" | "esim.status.changed" | "billing.statement.closed" | "webhook.ping";
+            event: "booking.status.changed" | "pass.status.changed" | "esim.package.usage_threshold_reached" | "esim.package.exhausted" | "esim.package.expiring" | "esim.package.expired" | "esim.status.changed" | "esim.profile.status_changed" | "billing.statement.closed" | "webhook.ping";
             /**
              * Format: date-time
              * @description When the event happened.
@@ -4805,6 +4822,7 @@ export interface components {
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
             packages: components["schemas"]["EsimPackage"][];
+            profile: components["schemas"]["EsimProfile"];
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -4850,6 +4868,20 @@ export interface components {
              */
             created_at: string;
         };
+        EsimProfile: {
+            /**
+             * @description The profile on the phone as the SM-DP+ reports it: Released (waiting for its download) until the first report, then Downloaded, Installed, Enabled, Disabled or Deleted.
+             * @enum {string}
+             */
+            state: "Released" | "Downloaded" | "Installed" | "Enabled" | "Disabled" | "Deleted";
+            /** @description The eUICC (32 digits) the profile was downloaded to; null until the SM-DP+ names it. */
+            eid: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+        };
         /** @description Activation data without the rendered QR code: read the eSIM for qr_svg, or render `lpa`. */
         EsimActivationSummary: {
             /**
@@ -4878,6 +4910,7 @@ export interface components {
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
             packages: components["schemas"]["EsimPackage"][];
+            profile: components["schemas"]["EsimProfile"];
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -5350,6 +5383,7 @@ export interface components {
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
             packages: components["schemas"]["EsimPackage"][];
+            profile: components["schemas"]["EsimProfile"];
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -5375,6 +5409,7 @@ export interface components {
             order_id: string;
             /** @description Oldest first: the ordered package, then top-ups. */
             packages: components["schemas"]["EsimPackage"][];
+            profile: components["schemas"]["EsimProfile"];
             /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
@@ -13425,6 +13460,58 @@ export interface operations {
                         /** @description Suspended, Refunded, or the status it resumed to */
                         status: string;
                         previous_status: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the notification; 410 disables the subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_esim_profile_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, as in the body */
+                "X-Webhook-Id": string;
+                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature": string;
+                /** @description Standard Webhooks: the event id */
+                "webhook-id": string;
+                /** @description Standard Webhooks: seconds since the epoch of this attempt */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per event, the same on every attempt: dedupe on it. */
+                    id: string;
+                    /** @constant */
+                    event: "esim.profile.status_changed";
+                    /**
+                     * Format: date-time
+                     * @description When the event happened.
+                     */
+                    timestamp: string;
+                    data: {
+                        iccid: string;
+                        /** @enum {string} */
+                        state: "Released" | "Downloaded" | "Installed" | "Enabled" | "Disabled" | "Deleted";
+                        /** @enum {string} */
+                        previous_state: "Released" | "Downloaded" | "Installed" | "Enabled" | "Disabled" | "Deleted";
+                        /** @description The eUICC (32 digits) the profile went to, once the SM-DP+ named it */
+                        eid: string | null;
                     };
                 };
             };

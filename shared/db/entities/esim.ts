@@ -10,9 +10,9 @@ import {
   type EsimStatusChange,
   type OncePerPackageEventType,
   type PackageStatus,
-  type ProfileState,
 } from '../../domain/esim/model.ts';
 import type { EsimChange, EsimKey, EsimStore } from '../../domain/esim/ports.ts';
+import type { ProfileState } from '../../domain/esim/profile.ts';
 import { newEvent } from '../../domain/events.ts';
 import type { Page, PageRequest } from '../../domain/ports.ts';
 import type { StagedWrite } from '../../domain/unit-of-work.ts';
@@ -82,8 +82,15 @@ export interface EsimItem {
   refunded_at?: string;
   /** Suspensions, resumptions and the refund, oldest first. */
   history?: EsimStatusChange[];
-  /** The profile's state as the SM-DP+ reports it (ES2+). */
-  profile?: { state: ProfileState; eid: string | null; updated_at: string };
+  /** The profile as the SM-DP+ last reported it (shared/domain/esim/profile.ts). */
+  profile?: ProfileItem;
+}
+
+interface ProfileItem {
+  state: ProfileState;
+  eid: string | null;
+  updated_at: string;
+  calls: string[];
 }
 
 function packageToItem(pkg: EsimPackage): PackageItem {
@@ -148,12 +155,19 @@ export function esimToItem(esim: Esim): EsimItem {
     updated_at: esim.updatedAt,
     ...(esim.suspendedAt !== undefined ? { suspended_at: esim.suspendedAt } : {}),
     ...(esim.refundedAt !== undefined ? { refunded_at: esim.refundedAt } : {}),
-    ...(esim.profile
-      ? { profile: { state: esim.profile.state, eid: esim.profile.eid, updated_at: esim.profile.updatedAt } }
-      : {}),
     // Stored as the domain has it: plain fields whose names are the wire's too.
     ...(esim.history
       ? { history: esim.history.map((change) => ({ ...change, actor: { ...change.actor } })) }
+      : {}),
+    ...(esim.profile
+      ? {
+          profile: {
+            state: esim.profile.state,
+            eid: esim.profile.eid,
+            updated_at: esim.profile.updatedAt,
+            calls: [...esim.profile.calls],
+          },
+        }
       : {}),
   };
 }
@@ -180,6 +194,7 @@ export function esimFromItem(item: Record<string, unknown>): Esim {
             state: stored.profile.state,
             eid: stored.profile.eid ?? null,
             updatedAt: stored.profile.updated_at,
+            calls: [...(stored.profile.calls ?? [])],
           },
         }
       : {}),

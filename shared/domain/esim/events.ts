@@ -1,5 +1,6 @@
 import type { EventType } from '../events.ts';
 import type { EsimChange } from './ports.ts';
+import { type ProfileState, profileOf } from './profile.ts';
 
 type UsageData = {
   iccid: string;
@@ -27,11 +28,17 @@ export interface StatusEvent {
   data: { iccid: string; status: string; previous_status: string };
 }
 
+export interface ProfileEvent {
+  type: Extract<EventType, 'esim.profile.status_changed'>;
+  data: { iccid: string; state: ProfileState; previous_state: ProfileState; eid: string | null };
+}
+
 /**
- * The events of a change (docs/esim.md, Events): one per notice, about the package as it leaves it,
- * then the eSIM's status change when it is a suspend, resume or refund.
+ * The events of a change (docs/esim.md, Events): one per package notice, about the package as it leaves
+ * it; `esim.profile.status_changed` when the change moved the profile's state; then the eSIM's status
+ * change when it is a suspend, resume or refund.
  */
-export function esimEvents(change: EsimChange): (PackageEvent | StatusEvent)[] {
+export function esimEvents(change: EsimChange): (PackageEvent | ProfileEvent | StatusEvent)[] {
   const status: StatusEvent[] = change.statusChange
     ? [
         {
@@ -44,7 +51,24 @@ export function esimEvents(change: EsimChange): (PackageEvent | StatusEvent)[] {
         },
       ]
     : [];
-  return [...packageEvents(change), ...status];
+  return [...packageEvents(change), ...profileEvents(change), ...status];
+}
+
+function profileEvents({ before, after }: EsimChange): ProfileEvent[] {
+  if (!before || !after.profile) return [];
+  const previous = profileOf(before);
+  if (previous.state === after.profile.state) return [];
+  return [
+    {
+      type: 'esim.profile.status_changed',
+      data: {
+        iccid: after.iccid,
+        state: after.profile.state,
+        previous_state: previous.state,
+        eid: after.profile.eid,
+      },
+    },
+  ];
 }
 
 function packageEvents(change: EsimChange): PackageEvent[] {

@@ -1,3 +1,5 @@
+import type { EsimProfile } from './profile.ts';
+
 /**
  * eSIMs for travellers (docs/esim.md). A partner orders an eSIM on a tariff of its contract (the order
  * is `Pending` and holds nothing), confirms the order (an ICCID leaves the account's pool and the eSIM
@@ -143,25 +145,8 @@ export interface Esim {
   refundedAt?: string;
   /** Suspensions, resumptions and the refund, oldest first (absent until the first). */
   history?: readonly EsimStatusChange[];
-  /** The profile's state as the SM-DP+ last reported it (ES2+); absent until the first report. */
+  /** The profile as the SM-DP+ last reported it (profile.ts); absent until its first notification. */
   profile?: EsimProfile;
-}
-
-/** Profile states of GSMA SGP.22 ES2+ download progress notifications. */
-export const profileStates = [
-  'Released',
-  'Downloaded',
-  'Installed',
-  'Enabled',
-  'Disabled',
-  'Deleted',
-] as const;
-export type ProfileState = (typeof profileStates)[number];
-
-export interface EsimProfile {
-  state: ProfileState;
-  eid: string | null;
-  updatedAt: string;
 }
 
 /** Counts of an account's ICCIDs: waiting in the pool, and issued as eSIMs. */

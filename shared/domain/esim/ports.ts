@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../ports.ts';
 import type { StagedWrite } from '../unit-of-work.ts';
 import type { PackageNotice } from './lifecycle.ts';
 import type { Esim, EsimOrder, EsimSettings, EsimStatus, PoolCounts, ResellerLink, Tariff } from './model.ts';
+import type { ReportedState } from './profile.ts';
 
 /**
  * The catalog, narrowed to the eSIM's question: tariffs that are active and in the account's contract
@@ -122,4 +123,12 @@ export interface EsimSettingsStore {
   find(accountId: string): Promise<EsimSettings | undefined>;
   /** The whole settings, replacing what was there. */
   putWrite(accountId: string, settings: EsimSettings & { updatedAt: string }): StagedWrite;
+}
+
+/**
+ * A simulated SM-DP+ (the sandbox, never prod): reports a profile state over ES2+ as the supplier's
+ * would, so the notification takes the real path (mutual TLS, the ES2+ function).
+ */
+export interface SmdpSimulator {
+  report(iccid: string, state: ReportedState): Promise<void>;
 }

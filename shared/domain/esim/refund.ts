@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../unit-of-work.ts';
 import { daysAfter, esimStatusAt } from './lifecycle.ts';
 import type { Esim, EsimOrder, EsimStatusChange } from './model.ts';
 import type { EsimOrderStore, EsimRefundTerms, EsimStore } from './ports.ts';
+import { profileOf, wasDownloaded } from './profile.ts';
 import { type EsimContext, findEsim } from './service.ts';
 import { isRefunded, isSuspended } from './suspension.ts';
 
@@ -46,10 +47,10 @@ export function refundRefusal(esim: Esim, refundDays: number, now: Date): Refund
   if (esim.packages.some((pkg) => pkg.usedMb > 0 || pkg.activatedAt !== null)) {
     return { reason: 'usage_recorded', message: `eSIM ${esim.iccid} has recorded usage.` };
   }
-  if (esim.profile !== undefined && esim.profile.state !== 'Released') {
+  if (wasDownloaded(esim)) {
     return {
       reason: 'profile_downloaded',
-      message: `The profile of eSIM ${esim.iccid} was downloaded to a device (${esim.profile.state}).`,
+      message: `The profile of eSIM ${esim.iccid} was downloaded to a device (${profileOf(esim).state}).`,
     };
   }
   const windowEnd = daysAfter(new Date(esim.createdAt), refundDays);

@@ -33,6 +33,11 @@ export interface QuotaSettings {
    * scanners behind one address send about what a busy console does.
    */
   venueFlood: FloodPolicy;
+  /**
+   * Per source address on the ES2+ domain (the SM-DP+): the admin domain's numbers, far above what one
+   * supplier's notifications send, low enough to cut a flood from a stolen SM-DP+ certificate.
+   */
+  es2plusFlood: FloodPolicy;
 }
 
 /**
@@ -54,6 +59,7 @@ const aws: QuotaSettings = {
   clientFlood: defaultClientFloodPolicy,
   adminFlood: defaultAdminFloodPolicy,
   venueFlood: defaultAdminFloodPolicy,
+  es2plusFlood: defaultAdminFloodPolicy,
 };
 
 export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
@@ -72,6 +78,7 @@ export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
     clientFlood: defaultClientFloodPolicy,
     adminFlood: defaultAdminFloodPolicy,
     venueFlood: defaultAdminFloodPolicy,
+    es2plusFlood: defaultAdminFloodPolicy,
   },
   preview: aws,
   stage: aws,

@@ -8,6 +8,7 @@ import type {
   ResellerLink,
   Tariff,
 } from '../../domain/esim/model.ts';
+import { profileOf } from '../../domain/esim/profile.ts';
 import type { LoadResult, PoolStatus } from '../../domain/esim/service.ts';
 
 /** The order as partners read it (docs/esim.md, Orders). */
@@ -53,6 +54,12 @@ function activationFields(esim: Esim) {
   };
 }
 
+/** The profile as the SM-DP+ last reported it (the call identifiers it remembers stay inside). */
+export function profileView(esim: Esim) {
+  const profile = profileOf(esim);
+  return { state: profile.state, eid: profile.eid, updated_at: profile.updatedAt };
+}
+
 /** An eSIM in a list: everything but the rendered QR code (the LPA string renders it). */
 export function esimSummaryView(esim: Esim, now: Date) {
   return {
@@ -61,6 +68,7 @@ export function esimSummaryView(esim: Esim, now: Date) {
     order_id: esim.orderId,
     activation: activationFields(esim),
     packages: esim.packages.map((pkg) => packageView(pkg, now)),
+    profile: profileView(esim),
     created_at: esim.createdAt,
     updated_at: esim.updatedAt,
   };

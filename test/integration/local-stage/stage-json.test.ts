@@ -7,7 +7,8 @@ import { request, stage, token } from '../../support/api.ts';
 describe('stage.json', () => {
   // Issues 2, 5, 11 and 14 fix these keys exactly; anything else the stage knows belongs in endpoints.json.
   it('has exactly the documented fields', () => {
-    const { operator, partners, webhook_receiver, employee_login, idp, venues, ...top } = stage();
+    const { operator, partners, webhook_receiver, smdp_client, employee_login, idp, venues, ...top } =
+      stage();
 
     expect(Object.keys(top).sort()).toEqual([
       'admin_url',
@@ -16,7 +17,9 @@ describe('stage.json', () => {
       'ca_cert',
       'console_url',
       'docs_url',
+      'es2plus_url',
       'scanner_url',
+      'smdp_ca_cert',
       'venue_url',
     ]);
     expect(Object.keys(employee_login).sort()).toEqual(['client_id', 'redirect_uri']);
@@ -24,6 +27,7 @@ describe('stage.json', () => {
     for (const employee of idp.employees)
       expect(Object.keys(employee).sort()).toEqual(['groups', 'password', 'role', 'username']);
     expect(Object.keys(webhook_receiver).sort()).toEqual(['cert', 'key']);
+    expect(Object.keys(smdp_client).sort()).toEqual(['cert', 'key']);
     expect(Object.keys(operator).sort()).toEqual(['client_cert', 'client_id', 'client_key', 'client_secret']);
     expect(partners).toHaveLength(2);
     expect(venues).toHaveLength(1);

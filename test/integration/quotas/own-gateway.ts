@@ -63,7 +63,13 @@ export async function ownGateway(options: {
     ...(options.sourceAddress ? { sourceAddress: options.sourceAddress } : {}),
     ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
   });
-  const url = { api: 'base_url', auth: 'auth_url', admin: 'admin_url', venue: 'venue_url' } as const;
+  const url = {
+    api: 'base_url',
+    auth: 'auth_url',
+    admin: 'admin_url',
+    venue: 'venue_url',
+    es2plus: 'es2plus_url',
+  } as const;
   const stageJson: StageJson = { ...shared, [url[options.host]]: gateway.url };
   const client = stageClient(() => stageJson);
   return {

@@ -67,7 +67,7 @@ export function esimStoreContract(name: string, store: () => EsimStore): void {
       const refunded: Esim = {
         ...esim,
         refundedAt: now.toISOString(),
-        profile: { state: 'Released', eid: null, updatedAt: now.toISOString() },
+        profile: { state: 'Released', eid: null, updatedAt: now.toISOString(), calls: [] },
         version: esim.version + 1,
       };
 

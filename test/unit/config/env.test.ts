@@ -133,6 +133,7 @@ const everySetting: StageSettings = {
     sqs: 'http://127.0.0.1:9324',
     s3: 'http://127.0.0.1:9324',
     lambda: 'http://127.0.0.1:9001',
+    smdpSimulator: 'http://127.0.0.1:9002',
   },
   functionNames: { 'certificate-signing': 'certificate-signing' },
   secrets: { backend: 'file', dir: '/tmp/secrets', ids: defaultSecretIds },

@@ -160,6 +160,7 @@ describe('refunding an eSIM', () => {
             state: 'Installed',
             eid: '89049032000000000000000000000001',
             updatedAt: now.toISOString(),
+            calls: [],
           },
         });
       },
@@ -181,7 +182,7 @@ describe('refunding an eSIM', () => {
     const esim = await w.issued();
     w.esims.esims.set(`${accountId}/${esim.iccid}`, {
       ...esim,
-      profile: { state: 'Released', eid: null, updatedAt: now.toISOString() },
+      profile: { state: 'Released', eid: null, updatedAt: now.toISOString(), calls: [] },
     });
 
     expect(esimStatusAt(await w.refund(esim.iccid), now)).toBe('Refunded');

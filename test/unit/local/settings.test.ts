@@ -19,9 +19,10 @@ describe('the local stage settings', () => {
     'LOCAL_DOCS_PORT',
     'LOCAL_VENUE_PORT',
     'LOCAL_SCANNER_PORT',
+    'LOCAL_ES2PLUS_PORT',
   ];
 
-  it('listen on 8443 to 8450, keep state in .local and map roles leniently unless told otherwise', () => {
+  it('listen on 8443 to 8450 and 8452, keep state in .local and map roles leniently unless told otherwise', () => {
     for (const name of [...portVariables, 'LOCAL_STATE_DIR', 'LOCAL_EMPLOYEE_ROLES'])
       vi.stubEnv(name, undefined);
 
@@ -34,6 +35,7 @@ describe('the local stage settings', () => {
       docs: 8448,
       venue: 8449,
       scanner: 8450,
+      es2plus: 8452,
     });
     expect(localStateDir()).toBe(resolve('.local'));
     expect(localEmployeeRoles()).toBe('lenient');
@@ -48,6 +50,7 @@ describe('the local stage settings', () => {
     vi.stubEnv('LOCAL_DOCS_PORT', '0');
     vi.stubEnv('LOCAL_VENUE_PORT', '9449');
     vi.stubEnv('LOCAL_SCANNER_PORT', '0');
+    vi.stubEnv('LOCAL_ES2PLUS_PORT', '9452');
     vi.stubEnv('LOCAL_STATE_DIR', '/tmp/stage');
     vi.stubEnv('LOCAL_EMPLOYEE_ROLES', 'strict');
 
@@ -60,6 +63,7 @@ describe('the local stage settings', () => {
       docs: 0,
       venue: 9449,
       scanner: 0,
+      es2plus: 9452,
     });
     expect(localStateDir()).toBe('/tmp/stage');
     expect(localEmployeeRoles()).toBe('strict');
