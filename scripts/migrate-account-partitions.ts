@@ -7,29 +7,12 @@
  * Local stage (default): reads `<LOCAL_STATE_DIR>/endpoints.json`; run it while `npm start` runs. AWS:
  * set MAIN_TABLE_NAME (and the function environment, as for `npm run seed`) and credentials.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  applyEnvironment,
-  disableInstanceMetadata,
-  hasFunctionEnvironment,
-  localStateDir,
-} from '../infra/local/config.ts';
+import { useMigrationEnvironment } from './migration-environment.ts';
 
 const { values } = parseArgs({ options: { cursor: { type: 'string' } } });
 
-if (!hasFunctionEnvironment()) {
-  const file = join(localStateDir(), 'endpoints.json');
-  if (!existsSync(file)) {
-    console.error(`No ${file}: start the local stage (npm start) or set MAIN_TABLE_NAME.`);
-    process.exit(1);
-  }
-  const endpoints = JSON.parse(await readFile(file, 'utf8')) as { environment: Record<string, string> };
-  applyEnvironment(endpoints.environment);
-}
-disableInstanceMetadata();
+await useMigrationEnvironment();
 
 const { migrateAccountPartitionsPage } = await import('../shared/db/migrations/account-partitions.ts');
 
