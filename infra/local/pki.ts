@@ -49,58 +49,50 @@ function expiresSoon(certificatePem: string): boolean {
  */
 export async function ensureLocalPki(dir: string): Promise<LocalPki> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const paths = {
-    caCert: join(dir, 'ca.pem'),
-    caKey: join(dir, 'ca-key.pem'),
-    serverCert: join(dir, 'server.pem'),
-    serverKey: join(dir, 'server-key.pem'),
-  };
-  const storedCert = await readIfExists(paths.caCert);
-  const storedKey = await readIfExists(paths.caKey);
-  let ca: CertificateAuthority;
-  let caIsNew = false;
-  if (storedCert && storedKey) {
-    ca = { certificatePem: storedCert, privateKeyPem: storedKey };
-  } else {
-    ca = await createCertificateAuthority('Partner Travel Services Local CA');
-    await writeFile(paths.caKey, ca.privateKeyPem, { mode: 0o600 });
-    await writeFile(paths.caCert, ca.certificatePem);
-    caIsNew = true;
-  }
-
-  let serverCert = await readIfExists(paths.serverCert);
-  let serverKey = await readIfExists(paths.serverKey);
-  if (caIsNew || !serverCert || !serverKey || expiresSoon(serverCert)) {
-    const keys = await generateKeyPair();
-    const issued = await issueCertificate({
-      ca,
+  const stage = await ensureCaAndLeaf(dir, {
+    ca: { name: 'Partner Travel Services Local CA', file: 'ca' },
+    leaf: {
+      file: 'server',
       subject: 'CN=localhost',
-      publicKey: keys.publicKey,
-      days: 365,
       usage: 'server',
       altNames: { dns: ['localhost'], ip: ['127.0.0.1'] },
-    });
-    serverCert = issued.certificatePem;
-    serverKey = await privateKeyPem(keys.privateKey);
-    await writeFile(paths.serverKey, serverKey, { mode: 0o600 });
-    await writeFile(paths.serverCert, serverCert);
-  }
+    },
+  });
+  // The simulated SM-DP+ has a CA of its own: the ES2+ host trusts it and never the partner CA.
+  const smdp = await ensureCaAndLeaf(dir, {
+    ca: { name: 'Simulated SM-DP+ Local CA', file: 'smdp-ca' },
+    leaf: { file: 'smdp-client', subject: 'CN=smdp.local.partner-travel.example.com', usage: 'client' },
+  });
   return {
-    ca,
-    smdp: await ensureSmdpPki(dir),
-    caCertPath: paths.caCert,
-    server: { cert: serverCert, key: serverKey },
-    serverFiles: { cert: paths.serverCert, key: paths.serverKey },
+    ca: stage.ca,
+    smdp: { ca: smdp.ca, caCertPath: smdp.caCertPath, client: smdp.leaf, clientFiles: smdp.leafFiles },
+    caCertPath: stage.caCertPath,
+    server: stage.leaf,
+    serverFiles: stage.leafFiles,
   };
 }
 
-/** The simulated SM-DP+'s CA and client certificate, kept like the stage CA. */
-async function ensureSmdpPki(dir: string): Promise<LocalPki['smdp']> {
+/**
+ * A CA and one certificate it issued, kept as `<file>.pem` and `<file>-key.pem` in `dir`: made on first
+ * use, the certificate made again when the CA is new or it expires soon.
+ */
+async function ensureCaAndLeaf(
+  dir: string,
+  spec: {
+    ca: { name: string; file: string };
+    leaf: {
+      file: string;
+      subject: string;
+      usage: 'server' | 'client';
+      altNames?: { dns: string[]; ip: string[] };
+    };
+  },
+) {
   const paths = {
-    caCert: join(dir, 'smdp-ca.pem'),
-    caKey: join(dir, 'smdp-ca-key.pem'),
-    clientCert: join(dir, 'smdp-client.pem'),
-    clientKey: join(dir, 'smdp-client-key.pem'),
+    caCert: join(dir, `${spec.ca.file}.pem`),
+    caKey: join(dir, `${spec.ca.file}-key.pem`),
+    cert: join(dir, `${spec.leaf.file}.pem`),
+    key: join(dir, `${spec.leaf.file}-key.pem`),
   };
   const storedCert = await readIfExists(paths.caCert);
   const storedKey = await readIfExists(paths.caKey);
@@ -109,31 +101,32 @@ async function ensureSmdpPki(dir: string): Promise<LocalPki['smdp']> {
   if (storedCert && storedKey) {
     ca = { certificatePem: storedCert, privateKeyPem: storedKey };
   } else {
-    ca = await createCertificateAuthority('Simulated SM-DP+ Local CA');
+    ca = await createCertificateAuthority(spec.ca.name);
     await writeFile(paths.caKey, ca.privateKeyPem, { mode: 0o600 });
     await writeFile(paths.caCert, ca.certificatePem);
     caIsNew = true;
   }
-  let cert = await readIfExists(paths.clientCert);
-  let key = await readIfExists(paths.clientKey);
+  let cert = await readIfExists(paths.cert);
+  let key = await readIfExists(paths.key);
   if (caIsNew || !cert || !key || expiresSoon(cert)) {
     const keys = await generateKeyPair();
     const issued = await issueCertificate({
       ca,
-      subject: 'CN=smdp.local.partner-travel.example.com',
+      subject: spec.leaf.subject,
       publicKey: keys.publicKey,
       days: 365,
-      usage: 'client',
+      usage: spec.leaf.usage,
+      ...(spec.leaf.altNames ? { altNames: spec.leaf.altNames } : {}),
     });
     cert = issued.certificatePem;
     key = await privateKeyPem(keys.privateKey);
-    await writeFile(paths.clientKey, key, { mode: 0o600 });
-    await writeFile(paths.clientCert, cert);
+    await writeFile(paths.key, key, { mode: 0o600 });
+    await writeFile(paths.cert, cert);
   }
   return {
     ca,
     caCertPath: paths.caCert,
-    client: { cert, key },
-    clientFiles: { cert: paths.clientCert, key: paths.clientKey },
+    leaf: { cert, key },
+    leafFiles: { cert: paths.cert, key: paths.key },
   };
 }
