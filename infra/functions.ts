@@ -149,7 +149,16 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     invokes: ['certificate-signing'],
     keys: {
       main: {
-        reads: partitionsOf('main', 'accountLists', 'venueLists', 'catalog', 'redemptions', 'bookingLookups'),
+        reads: partitionsOf(
+          'main',
+          'accountLists',
+          'venueLists',
+          'catalog',
+          'redemptions',
+          'bookingLookups',
+          // A booking's or an eSIM's ledger lines in the support tools (docs/support.md).
+          'ledgerSubjects',
+        ),
         writes: [
           ...partitionsOf('main', 'venues', 'venueDevices', 'enrollmentCodes'),
           ...partitionsOf(

@@ -24,7 +24,11 @@ import { enrollmentCodePartitionPrefix } from '../shared/db/entities/enrollment-
 import { expiryPartition } from '../shared/db/entities/esim.ts';
 import { iccidPartitionPrefix, poolPartitionPrefix } from '../shared/db/entities/esim-pool.ts';
 import { eventPartitionPrefix, redeliveryPartitionPrefix } from '../shared/db/entities/event.ts';
-import { ledgerPartitionPrefix, statementPartitionPrefix } from '../shared/db/entities/ledger.ts';
+import {
+  ledgerPartitionPrefix,
+  ledgerSubjectPartitionPrefix,
+  statementPartitionPrefix,
+} from '../shared/db/entities/ledger.ts';
 import { loginStatePartitionPrefix } from '../shared/db/entities/login-state.ts';
 import { oneTimeCodePartitionPrefix } from '../shared/db/entities/one-time-code.ts';
 import { certificateExpiryPartition } from '../shared/db/entities/partner-certificate.ts';
@@ -157,6 +161,8 @@ export const mainPartitions = {
    * shards and closed statements). Written by the changes that charge, in their own transactions.
    */
   ledger: [startingWith(ledgerPartitionPrefix), startingWith(statementPartitionPrefix)],
+  /** The index of a booking's or an eSIM's lines (reads only: ledger lines carry it). */
+  ledgerSubjects: [startingWith(ledgerSubjectPartitionPrefix)],
 } as const satisfies Record<string, readonly KeyPattern[]>;
 
 /** Hexadecimal digits: an account id (a UUID) starts with one. */

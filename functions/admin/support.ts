@@ -1,11 +1,12 @@
 import { bookingLookup, bookingStore } from '../../shared/db/entities/booking.ts';
 import { esimStore } from '../../shared/db/entities/esim.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
-import { ledgerStore } from '../../shared/db/entities/ledger.ts';
+import { ledgerReader, ledgerStore } from '../../shared/db/entities/ledger.ts';
 import { redemptionStore } from '../../shared/db/entities/redemption.ts';
 import { findAnyBooking, searchBookings } from '../../shared/domain/booking/lookup.ts';
 import { cancelOnBehalf } from '../../shared/domain/booking/service.ts';
 import { findAnyEsim, listAccountEsims } from '../../shared/domain/esim/lookup.ts';
+import type { Esim } from '../../shared/domain/esim/model.ts';
 import { resumeEsim, suspendEsim } from '../../shared/domain/esim/suspension.ts';
 import type { Implementations } from '../../shared/http/pipeline/index.ts';
 import { pageView } from '../../shared/http/views/page.ts';
@@ -16,6 +17,8 @@ import {
   adminEsimView,
 } from '../../shared/http/views/support.ts';
 import type { supportRoutes } from '../../shared/routes/support.ts';
+
+const linesOfEsim = (esim: Esim) => ledgerReader.linesAbout(esim.accountId, { iccid: esim.iccid });
 
 /** The support tools (docs/support.md), served by the admin function. */
 export const supportImplementations: Implementations<typeof supportRoutes> = {
@@ -37,8 +40,11 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
 
   getAdminBooking: async ({ params }) => {
     const booking = await findAnyBooking(bookingLookup, params.bookingID);
-    const redemption = booking.passId ? await redemptionStore.findByPass(booking.passId) : undefined;
-    return { status: 200, body: adminBookingDetailView(booking, redemption ? [redemption] : []) };
+    const [redemption, lines] = await Promise.all([
+      booking.passId ? redemptionStore.findByPass(booking.passId) : undefined,
+      ledgerReader.linesAbout(booking.accountId, { bookingId: booking.bookingId }),
+    ]);
+    return { status: 200, body: adminBookingDetailView(booking, redemption ? [redemption] : [], lines) };
   },
 
   cancelBookingOnBehalf: async ({ principal, params, body, uow, now }) => {
@@ -61,17 +67,21 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
     return { status: 200, body: pageView(page, (esim) => adminEsimView(esim, now)) };
   },
 
-  getAdminEsim: async ({ params, now }) => ({
-    status: 200,
-    body: adminEsimDetailView(await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid), now),
-  }),
+  getAdminEsim: async ({ params, now }) => {
+    const esim = await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid);
+    return { status: 200, body: adminEsimDetailView(esim, await linesOfEsim(esim), now) };
+  },
 
   suspendEsim: async ({ principal, params, body, uow, now }) => {
     const esim = await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid);
     const change = { actor: { type: 'employee', id: principal.subject } as const, reason: body.reason, now };
     return {
       status: 200,
-      body: adminEsimDetailView(suspendEsim({ esims: esimStore, uow }, esim, change), now),
+      body: adminEsimDetailView(
+        suspendEsim({ esims: esimStore, uow }, esim, change),
+        await linesOfEsim(esim),
+        now,
+      ),
     };
   },
 
@@ -80,7 +90,11 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
     const change = { actor: { type: 'employee', id: principal.subject } as const, reason: body.reason, now };
     return {
       status: 200,
-      body: adminEsimDetailView(resumeEsim({ esims: esimStore, uow }, esim, change), now),
+      body: adminEsimDetailView(
+        resumeEsim({ esims: esimStore, uow }, esim, change),
+        await linesOfEsim(esim),
+        now,
+      ),
     };
   },
 };

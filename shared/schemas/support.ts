@@ -1,5 +1,6 @@
 import { bookingStatuses, passStatuses, serviceTypes } from '../domain/booking/model.ts';
 import { esimStatuses } from '../domain/esim/model.ts';
+import { ledgerLineSchema } from './billing.ts';
 import { bookingRecordFields } from './booking.ts';
 import { cursorPage, cursorQuery, timestamp, uuid } from './common.ts';
 import { esimSummarySchema, iccidSchema } from './esim.ts';
@@ -85,6 +86,9 @@ export const adminBookingDetailSchema = z
     pass: z.nullable(adminPassSchema),
     history: z.array(statusChangeSchema),
     redemptions: z.array(disputedRedemptionSchema),
+    ledger_lines: z.array(ledgerLineSchema).register(z.globalRegistry, {
+      description: 'Every ledger line about it (docs/billing.md), in the order written, across statements.',
+    }),
   })
   .register(z.globalRegistry, { id: 'AdminBookingDetail' });
 
@@ -134,6 +138,9 @@ export const adminEsimDetailSchema = z
   .extend(adminEsimSchema, {
     history: z.array(esimStatusChangeSchema).register(z.globalRegistry, {
       description: 'Suspensions and resumptions, oldest first.',
+    }),
+    ledger_lines: z.array(ledgerLineSchema).register(z.globalRegistry, {
+      description: 'Every ledger line about it (docs/billing.md), in the order written, across statements.',
     }),
   })
   .register(z.globalRegistry, { id: 'AdminEsimDetail' });

@@ -11,6 +11,7 @@ import type {
   Ledger,
   LedgerCharge,
   LedgerReader,
+  LedgerSubject,
   LinesQuery,
   StatementClosing,
 } from '../../shared/domain/billing/ports.ts';
@@ -97,6 +98,16 @@ export class MemoryLedger implements Ledger, LedgerReader, StatementClosing {
       .filter((line) => query.cursor === undefined || line.lineId > query.cursor);
     const items = all.slice(0, query.limit);
     return { items, nextCursor: all.length > query.limit ? (items.at(-1)?.lineId ?? null) : null };
+  }
+
+  async linesAbout(accountId: string, subject: LedgerSubject): Promise<LedgerLine[]> {
+    return this.written
+      .filter(
+        (line) =>
+          line.accountId === accountId &&
+          ('bookingId' in subject ? line.bookingId === subject.bookingId : line.iccid === subject.iccid),
+      )
+      .sort((a, b) => a.lineId.localeCompare(b.lineId));
   }
 
   async closeShards(accountId: string, period: string): Promise<{ totals: CurrencyTotal[] }> {

@@ -5330,6 +5330,8 @@ export interface components {
             pass: components["schemas"]["AdminPass"] | null;
             history: components["schemas"]["BookingStatusChange"][];
             redemptions: components["schemas"]["AdminRedemption"][];
+            /** @description Every ledger line about it (docs/billing.md), in the order written, across statements. */
+            ledger_lines: components["schemas"]["LedgerLine"][];
         };
         AdminPass: {
             /** Format: uuid */
@@ -5425,6 +5427,8 @@ export interface components {
             account_id: string;
             /** @description Suspensions and resumptions, oldest first. */
             history: components["schemas"]["EsimStatusChange"][];
+            /** @description Every ledger line about it (docs/billing.md), in the order written, across statements. */
+            ledger_lines: components["schemas"]["LedgerLine"][];
         };
         EsimStatusChange: {
             /**

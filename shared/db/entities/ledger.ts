@@ -15,6 +15,7 @@ import type {
   Ledger,
   LedgerCharge,
   LedgerReader,
+  LedgerSubject,
   LinesQuery,
   StatementClosing,
 } from '../../domain/billing/ports.ts';
@@ -41,13 +42,36 @@ import { type DynamoWrite, isDynamoWrite, transact } from '../transaction.ts';
  *
  * A statement's items share the account's `STATEMENT#` partition, so one Query reads a month (or, newest
  * first, the list of months).
+ *
+ * A line that concerns a booking or an eSIM also carries gsi1pk `LEDGER_SUBJECT#<account_id>#<booking_id
+ * or iccid>`, gsi1sk `<line_id>`: one Query on gsi1 (all attributes projected) reads the lines of one
+ * booking or eSIM for the support tools (docs/support.md). Lines written before it: `npm run
+ * backfill:ledger-subjects`.
  */
 export const ledgerPartitionPrefix = 'LEDGER#';
+export const ledgerSubjectPartitionPrefix = 'LEDGER_SUBJECT#';
 export const statementPartitionPrefix = 'STATEMENT#';
 export const statementShards = 8;
 
 const linePartition = (accountId: string, period: string) => `${ledgerPartitionPrefix}${accountId}#${period}`;
 const statementPartition = (accountId: string) => `${statementPartitionPrefix}${accountId}`;
+const subjectPartition = (accountId: string, subject: LedgerSubject) =>
+  `${ledgerSubjectPartitionPrefix}${accountId}#${'bookingId' in subject ? subject.bookingId : subject.iccid}`;
+
+/** The index keys of a line that concerns a booking or an eSIM; none for an adjustment. */
+export function ledgerSubjectAttributes(line: {
+  accountId: string;
+  lineId: string;
+  bookingId?: string | undefined;
+  iccid?: string | undefined;
+}): { gsi1pk: string; gsi1sk: string } | undefined {
+  const subject = line.bookingId
+    ? { bookingId: line.bookingId }
+    : line.iccid
+      ? { iccid: line.iccid }
+      : undefined;
+  return subject ? { gsi1pk: subjectPartition(line.accountId, subject), gsi1sk: line.lineId } : undefined;
+}
 const shardKey = (accountId: string, period: string, shard: number) => ({
   pk: statementPartition(accountId),
   sk: `${period}#S${shard}`,
@@ -92,6 +116,8 @@ interface LineItem {
   iccid?: string;
   order_id?: string;
   package_id?: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
 }
 
 function toLineItem(line: LedgerLine): LineItem {
@@ -112,6 +138,7 @@ function toLineItem(line: LedgerLine): LineItem {
     iccid: line.iccid,
     order_id: line.orderId,
     package_id: line.packageId,
+    ...ledgerSubjectAttributes(line),
   };
 }
 
@@ -325,6 +352,26 @@ async function lines(accountId: string, period: string, query: LinesQuery): Prom
   return { items, nextCursor: more && last ? encodeCursor({ line_id: last.lineId }) : null };
 }
 
+/** Every line of one booking or eSIM of the account, in the order written (eventually consistent). */
+async function linesAbout(accountId: string, subject: LedgerSubject): Promise<LedgerLine[]> {
+  const found: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const result: QueryCommandOutput = await ddb().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :subject',
+        ExpressionAttributeValues: { ':subject': subjectPartition(accountId, subject) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(result.Items ?? []));
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return found.map(fromLineItem);
+}
+
 async function closeShards(
   accountId: string,
   period: string,
@@ -415,5 +462,11 @@ async function unclosedPeriods(accountId: string, from: string, through: string)
 }
 
 export const ledgerStore = { charge } satisfies Ledger;
-export const ledgerReader = { statement, statements, statementsOf, lines } satisfies LedgerReader;
+export const ledgerReader = {
+  statement,
+  statements,
+  statementsOf,
+  lines,
+  linesAbout,
+} satisfies LedgerReader;
 export const statementClosing = { closeShards, recordClosed, unclosedPeriods } satisfies StatementClosing;

@@ -23,6 +23,9 @@ export interface LinesQuery extends PageRequest {
   kind?: LineKind | undefined;
 }
 
+/** What a line concerns, for the support tools: one booking or one eSIM. */
+export type LedgerSubject = { bookingId: string } | { iccid: string };
+
 /** Reads of lines and statements; every read is keyed by the account: tenant isolation. */
 export interface LedgerReader {
   /** Periods with lines (or closed), newest first. */
@@ -33,6 +36,8 @@ export interface LedgerReader {
   statementsOf(accountIds: readonly string[], period: string): Promise<Map<string, Statement>>;
   /** The period's lines in the order they were written. */
   lines(accountId: string, period: string, query: LinesQuery): Promise<Page<LedgerLine>>;
+  /** Every line of the account about one booking or eSIM, in the order written, across months. */
+  linesAbout(accountId: string, subject: LedgerSubject): Promise<LedgerLine[]>;
 }
 
 /** What closing a statement writes (shared/db/entities/ledger.ts). */

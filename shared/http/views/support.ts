@@ -1,7 +1,9 @@
+import type { LedgerLine } from '../../domain/billing/model.ts';
 import { historyOf } from '../../domain/booking/lookup.ts';
 import { type Booking, passOf } from '../../domain/booking/model.ts';
 import type { Esim } from '../../domain/esim/model.ts';
 import type { Redemption } from '../../domain/redemptions/model.ts';
+import { ledgerLineView } from './billing.ts';
 import { bookingView } from './booking.ts';
 import { esimSummaryView } from './esim.ts';
 import { adminRedemptionView } from './redemptions.ts';
@@ -11,8 +13,12 @@ export function adminBookingView(booking: Booking) {
   return { ...bookingView(booking), account_id: booking.accountId, service_id: booking.serviceId };
 }
 
-/** The booking's full story: its pass (no QR payload), every status change, its redemptions. */
-export function adminBookingDetailView(booking: Booking, redemptions: readonly Redemption[]) {
+/** The booking's full story: its pass (no QR payload), every status change, its redemptions and lines. */
+export function adminBookingDetailView(
+  booking: Booking,
+  redemptions: readonly Redemption[],
+  ledgerLines: readonly LedgerLine[],
+) {
   const pass = passOf(booking);
   return {
     ...adminBookingView(booking),
@@ -35,6 +41,7 @@ export function adminBookingDetailView(booking: Booking, redemptions: readonly R
       ...(change.waiveFee !== undefined ? { waive_fee: change.waiveFee } : {}),
     })),
     redemptions: redemptions.map(adminRedemptionView),
+    ledger_lines: ledgerLines.map(ledgerLineView),
   };
 }
 
@@ -43,8 +50,8 @@ export function adminEsimView(esim: Esim, now: Date) {
   return { ...esimSummaryView(esim, now), account_id: esim.accountId };
 }
 
-/** One eSIM with its packages and its suspensions and resumptions. */
-export function adminEsimDetailView(esim: Esim, now: Date) {
+/** One eSIM with its packages, its suspensions and resumptions, and its ledger lines. */
+export function adminEsimDetailView(esim: Esim, ledgerLines: readonly LedgerLine[], now: Date) {
   return {
     ...adminEsimView(esim, now),
     history: (esim.history ?? []).map((change) => ({
@@ -54,5 +61,6 @@ export function adminEsimDetailView(esim: Esim, now: Date) {
       actor: { type: change.actor.type, id: change.actor.id },
       reason: change.reason,
     })),
+    ledger_lines: ledgerLines.map(ledgerLineView),
   };
 }

@@ -62,6 +62,40 @@ describe('listing and reading eSIMs', () => {
   });
 });
 
+describe("an eSIM's ledger lines", () => {
+  it("shows the order, the top-up and the refund with their amounts, and never another eSIM's or account's", async () => {
+    const partner = await esimPartner(2, ['esim:write', 'esim:read']);
+    const other = await esimPartner(1, ['esim:write', 'esim:read']);
+    const iccid = (await partner.issued()).iccid as string;
+    const neighbour = (await partner.issued()).iccid as string;
+    const foreign = (await other.issued()).iccid as string;
+    const topUp = await partner.topUp(iccid);
+    expect(topUp.status).toBe(201);
+    const refund = await partner.call('POST', `/v2/b2b/fulfilment/esims/${iccid}/refund`, {
+      body: { reason: 'Trip cancelled' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+
+    const detail = await asSupport<Json>('GET', esimPath(iccid));
+
+    expect(detail.status).toBe(200);
+    const lines = detail.body.ledger_lines as Json[];
+    expect(lines.map((line) => [line.kind, line.iccid])).toEqual([
+      ['esim', iccid],
+      ['esim_topup', iccid],
+      ['esim_refund', iccid],
+    ]);
+    expect(lines.every((line) => typeof line.amount === 'string' && line.currency === 'USD')).toBe(true);
+    expect(lines[2]?.amount).toBe(`-${lines[0]?.amount}`);
+    expect(lines[1]).toMatchObject({ package_id: topUp.body.package_id });
+    const neighbourLines = (await asSupport<Json>('GET', esimPath(neighbour))).body.ledger_lines as Json[];
+    expect(neighbourLines.map((line) => [line.kind, line.iccid])).toEqual([['esim', neighbour]]);
+    const foreignLines = (await asSupport<Json>('GET', esimPath(foreign))).body.ledger_lines as Json[];
+    expect(foreignLines.map((line) => line.iccid)).toEqual([foreign]);
+  });
+});
+
 describe('suspending and resuming', () => {
   it('refuses top-ups and usage while suspended, allows them once resumed, each change audited and in the history', async () => {
     const partner = await esimPartner(2);

@@ -109,6 +109,27 @@ export function ledgerContract(name: string, stores: () => LedgerStores): void {
       );
     });
 
+    it("reads the lines of one booking or one eSIM across months, never another account's", async () => {
+      const accountId = randomUUID();
+      const bookingId = randomUUID();
+      const iccid = `89${String(Date.now()).padStart(17, '0')}`;
+      const fee = await charge(
+        newLine(accountId, 4000n, { kind: 'pass', bookingId, occurredAt: '2026-09-30T23:00:00.000Z' }),
+      );
+      const credit = await charge(newLine(accountId, -4000n, { kind: 'cancellation_credit', bookingId }));
+      const order = await charge(newLine(accountId, 900n, { kind: 'esim', iccid }));
+      await charge(newLine(accountId, 100n));
+      await charge(newLine(randomUUID(), 500n, { kind: 'pass', bookingId }));
+      await charge(newLine(randomUUID(), 500n, { kind: 'esim', iccid }));
+
+      const ofBooking = await stores().reader.linesAbout(accountId, { bookingId });
+      const ofEsim = await stores().reader.linesAbout(accountId, { iccid });
+
+      expect(ofBooking).toEqual([fee, credit]);
+      expect(ofEsim).toEqual([order]);
+      expect(await stores().reader.linesAbout(randomUUID(), { bookingId })).toEqual([]);
+    });
+
     it('records a closed statement once, and lists statements newest first with a kind filter on lines', async () => {
       const accountId = randomUUID();
       await charge(newLine(accountId, 500n, { occurredAt: '2026-08-10T00:00:00.000Z' }));
