@@ -47,6 +47,10 @@ export class MemoryLedger implements Ledger, LedgerReader, StatementClosing {
     return { line, writes: [write] };
   }
 
+  chargeAll(lines: readonly NewLedgerLine[]): LedgerCharge[] {
+    return lines.map((line) => this.charge(line));
+  }
+
   /** Commits staged writes: every line of a closed month refuses the whole set. */
   apply(writes: readonly StagedWrite[]): void {
     const lines = writes.filter((write): write is LineWrite => 'line' in write).map((write) => write.line);

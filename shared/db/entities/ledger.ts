@@ -165,7 +165,7 @@ function fromLineItem(item: Record<string, unknown>): LedgerLine {
 }
 
 /** One line's writes: the line itself and its shard's totals, both refused once the month is closed. */
-function charge(newLine: NewLedgerLine): LedgerCharge {
+function charge(newLine: NewLedgerLine, shard = shardOf(newLine.lineId)): LedgerCharge {
   const period = periodFor(newLine.occurredAt, closedThrough.get(newLine.accountId));
   const line: LedgerLine = { ...newLine, period };
   const { currency } = line.amount;
@@ -186,7 +186,7 @@ function charge(newLine: NewLedgerLine): LedgerCharge {
     item: {
       Update: {
         TableName: table(),
-        Key: shardKey(line.accountId, period, shardOf(line.lineId)),
+        Key: shardKey(line.accountId, period, shard),
         UpdateExpression:
           'ADD #total :amount, #lines :one SET entity = :entity, account_id = :account, period = :period',
         ConditionExpression: 'attribute_not_exists(closed_at)',
@@ -203,6 +203,16 @@ function charge(newLine: NewLedgerLine): LedgerCharge {
     onConditionFailed: closed,
   };
   return { line, writes: [linePut, totalsAdd] };
+}
+
+/**
+ * The lines of one change, on consecutive shards from the first line's: a transaction may touch an
+ * item once, so two lines hashed to one shard would fail the whole change.
+ */
+function chargeAll(lines: readonly NewLedgerLine[]): LedgerCharge[] {
+  if (lines.length > statementShards) throw new Error(`At most ${statementShards} lines per change`);
+  const first = lines[0] ? shardOf(lines[0].lineId) : 0;
+  return lines.map((line, index) => charge(line, (first + index) % statementShards));
 }
 
 /** Totals are read through ddbExactNumbers: each number is its exact decimal string (a NumberValue). */
@@ -461,7 +471,7 @@ async function unclosedPeriods(accountId: string, from: string, through: string)
     .sort();
 }
 
-export const ledgerStore = { charge } satisfies Ledger;
+export const ledgerStore = { charge: (line) => charge(line), chargeAll } satisfies Ledger;
 export const ledgerReader = {
   statement,
   statements,

@@ -17,6 +17,8 @@ export interface LedgerCharge {
  */
 export interface Ledger {
   charge(line: NewLedgerLine): LedgerCharge;
+  /** The lines of one change (a cancel's credit and fee), to be staged in its one transaction. */
+  chargeAll(lines: readonly NewLedgerLine[]): LedgerCharge[];
 }
 
 export interface LinesQuery extends PageRequest {

@@ -176,5 +176,5 @@ export function actionCharges(action: 'confirm' | 'cancel', booking: Booking, no
 
 /** The staged writes of some lines: each line's writes from the ledger, for the change's transaction. */
 export function chargeWrites(ledger: Ledger, lines: readonly NewLedgerLine[]): StagedWrite[] {
-  return lines.flatMap((newLine) => ledger.charge(newLine).writes);
+  return ledger.chargeAll(lines).flatMap((charge) => charge.writes);
 }

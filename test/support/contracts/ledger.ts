@@ -109,6 +109,16 @@ export function ledgerContract(name: string, stores: () => LedgerStores): void {
       );
     });
 
+    it("commits a change's eight lines in one transaction, each counted once", async () => {
+      const accountId = randomUUID();
+      const lines = Array.from({ length: 8 }, (_, index) => newLine(accountId, BigInt(index + 1)));
+
+      await stores().commit(stores().ledger.chargeAll(lines).flatMap((charge) => charge.writes));
+
+      const statement = await stores().reader.statement(accountId, '2026-10');
+      expect(statement?.totals).toEqual([{ amount: { minor: 36n, currency: 'EUR' }, lineCount: 8 }]);
+    });
+
     it("reads the lines of one booking or one eSIM across months, never another account's", async () => {
       const accountId = randomUUID();
       const bookingId = randomUUID();
