@@ -113,7 +113,11 @@ export function ledgerContract(name: string, stores: () => LedgerStores): void {
       const accountId = randomUUID();
       const lines = Array.from({ length: 8 }, (_, index) => newLine(accountId, BigInt(index + 1)));
 
-      await stores().commit(stores().ledger.chargeAll(lines).flatMap((charge) => charge.writes));
+      await stores().commit(
+        stores()
+          .ledger.chargeAll(lines)
+          .flatMap((charge) => charge.writes),
+      );
 
       const statement = await stores().reader.statement(accountId, '2026-10');
       expect(statement?.totals).toEqual([{ amount: { minor: 36n, currency: 'EUR' }, lineCount: 8 }]);
