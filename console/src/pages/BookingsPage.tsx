@@ -17,6 +17,7 @@ import {
 } from '../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../ui/FormErrors.tsx';
 import { useAction, useAsync, useCursorList, useIdempotencyKey } from '../ui/hooks.ts';
+import { LedgerLines } from './support/LedgerLines.tsx';
 import { type BookingSearchForm, bookingSearchFromForm, emptyBookingSearchForm } from './support/support.ts';
 
 const bookingStatuses = [
@@ -214,7 +215,7 @@ function BookingResults({ search }: { search: BookingSearch }) {
   );
 }
 
-/** One booking's whole story: the record, its pass, every status change, its redemptions; cancel for admins. */
+/** One booking's whole story: the record, its pass, every status change, its redemptions and ledger lines; cancel for admins. */
 export function BookingPage({ bookingId }: { bookingId: string }) {
   const { api } = useConsole();
   const booking = useAsync(() => api.getBooking(bookingId), [api, bookingId]);
@@ -352,10 +353,7 @@ function BookingStory({ booking, onCanceled }: { booking: AdminBookingDetail; on
           </ScrollRegion>
         )}
       </section>
-      <p>
-        Ledger lines: the answer does not carry them yet; the account's{' '}
-        <Link href={`/accounts/${booking.account_id}`}>Billing section</Link> lists the month's lines.
-      </p>
+      <LedgerLines lines={booking.ledger_lines} of="booking" />
       <CancelOnBehalf booking={booking} onCanceled={onCanceled} />
     </>
   );

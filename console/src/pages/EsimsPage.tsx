@@ -17,6 +17,7 @@ import {
 } from '../ui/components.tsx';
 import { FormErrors, useFieldErrors } from '../ui/FormErrors.tsx';
 import { useAction, useAsync, useCursorList, useIdempotencyKey } from '../ui/hooks.ts';
+import { LedgerLines } from './support/LedgerLines.tsx';
 
 const esimStatuses = [
   'NotActive',
@@ -261,6 +262,7 @@ function EsimStory({
           </ScrollRegion>
         )}
       </section>
+      <LedgerLines lines={esim.ledger_lines} of="eSIM" />
       <Suspension esim={esim} onChanged={onChanged} />
     </>
   );

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applyEnvironment } from '../../../infra/local/config.ts';
+import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { stagedWriteCommitter } from '../../../shared/db/commit-staged.ts';
+import { accountStore } from '../../../shared/db/entities/account.ts';
+import { partnerCertificateStore } from '../../../shared/db/entities/partner-certificate.ts';
+import { DynamoUnitOfWork } from '../../../shared/db/transaction.ts';
+import { addCertificate } from '../../../shared/domain/accounts/certificates.ts';
+import { partnerCertificateSigner } from '../../../shared/pki/partner-ca.ts';
+import { TestClock } from '../../../shared/util/clock.ts';
+import { endpoints } from '../../support/api.ts';
 import {
   drainProblems,
   launchChromium,
@@ -10,13 +20,17 @@ import {
   seriousOrCritical,
 } from '../../support/chromium.ts';
 import { enabledControls, goTo, openConsoleAs, untilLoaded } from '../../support/console.ts';
+import { asSupport } from '../../support/employees.ts';
+import { onboardAccount, partnerKeyAndCsr } from '../admin/operator.ts';
 import {
   bookingBody,
   bookingPath,
   call,
   confirmedBooking,
   create,
+  type Json,
   partner,
+  passUsed,
   waitForIssue,
 } from '../booking/helpers.ts';
 import { esimPartner } from '../esim/helpers.ts';
@@ -115,6 +129,7 @@ describe('the Bookings page', () => {
     await page.getByRole('heading', { name: 'History' }).waitFor();
     await page.getByRole('region', { name: 'Status changes table' }).getByText('→ Issued').waitFor();
     await page.getByText('No redemption: the pass was not scanned.').waitFor();
+    await page.getByText('No ledger line: nothing about this booking was charged or credited.').waitFor();
     await untilLoaded(page);
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
 
@@ -127,10 +142,15 @@ describe('the Bookings page', () => {
     expect(read.body.status).toBe('Canceled');
   });
 
-  it('shows support the story with no enabled action', async () => {
+  it('shows support the story, its ledger lines included, with no enabled action', async () => {
     const { page } = support;
     const lastName = uniqueName();
     const bookingId = await bookingOf(lastName);
+    expect((await call(partner, 'POST', bookingPath('lounges', bookingId, 'confirm'))).status).toBe(200);
+    expect((await passUsed(bookingId, 1)).status).toBe(200);
+    const [visit] = (await asSupport<Json>('GET', `/api/v1/admin/bookings/${bookingId}`)).body
+      .ledger_lines as Json[];
+    expect(visit).toMatchObject({ kind: 'visit', booking_id: bookingId });
     await goTo(page, '#/bookings', 'Bookings');
     expect(writeControls(await enabledControls(page))).toEqual([]);
     await page.getByLabel('Booking id').fill(` ${bookingId} `);
@@ -139,6 +159,9 @@ describe('the Bookings page', () => {
     await page.getByRole('heading', { name: 'History' }).waitFor();
     await untilLoaded(page);
 
+    const lines = page.getByRole('region', { name: 'Ledger lines table' });
+    await lines.getByRole('rowheader', { name: 'visit' }).waitFor();
+    await lines.getByText(`${visit?.currency} ${visit?.amount}`).waitFor();
     await expect(page.getByRole('button', { name: 'Cancel booking' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByLabel('Reason').isDisabled()).resolves.toBe(true);
     expect(writeControls(await enabledControls(page))).toEqual([]);
@@ -157,6 +180,10 @@ describe('the eSIMs page', () => {
     await page.getByRole('link', { name: iccid }).click();
     await page.getByRole('heading', { level: 1, name: `eSIM ${iccid}` }).waitFor();
     await page.getByRole('region', { name: 'Packages table' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Ledger lines table' })
+      .getByRole('rowheader', { name: 'esim', exact: true })
+      .waitFor();
     await untilLoaded(page);
     expect(seriousOrCritical(await runAxe(page))).toEqual([]);
 
@@ -245,5 +272,43 @@ describe('the home page', () => {
       .click();
     await admin.page.getByRole('heading', { level: 1, name: `Booking ${bookingId}` }).waitFor();
     await admin.page.getByRole('region', { name: 'Redemptions table' }).getByText('Disputed').waitFor();
+  }, 60_000);
+
+  it('lists a certificate expiring within 30 days, linking its account', async () => {
+    const name = `Expiring ${randomUUID()}`;
+    const { account } = await onboardAccount(name);
+    // The stage's partner CA signs a second certificate as if 340 days ago: its year ends in 25 days.
+    applyEnvironment(endpoints().environment);
+    resetModuleCaches();
+    const issuedAt = TestClock.stoppedAt(new Date(Date.now() - 340 * 86_400_000)).now();
+    const uow = new DynamoUnitOfWork();
+    const expiring = await addCertificate(
+      {
+        accounts: accountStore,
+        partnerCertificates: partnerCertificateStore,
+        certificates: partnerCertificateSigner,
+      },
+      { accountId: account.account_id, csrPem: (await partnerKeyAndCsr()).csrPem },
+      uow,
+      issuedAt,
+    );
+    await stagedWriteCommitter.commit(uow.writes);
+
+    for (const { page } of [admin, support]) {
+      await goTo(page, '#/', 'Needs attention');
+      const expiringList = page.getByRole('region', { name: 'Certificates expiring within 30 days' });
+      await expiringList.getByText(expiring.serialNumber).waitFor();
+      await expiringList.getByRole('link', { name: `${name}: certificates` }).waitFor();
+      await expect(expiringList.getByText(account.certificate.serial_number).count()).resolves.toBe(0);
+      await untilLoaded(page);
+      expect(seriousOrCritical(await runAxe(page))).toEqual([]);
+    }
+
+    await support.page
+      .getByRole('region', { name: 'Certificates expiring within 30 days' })
+      .getByRole('link', { name: `${name}: certificates` })
+      .click();
+    await support.page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(new URL(support.page.url()).hash).toBe(`#/accounts/${account.account_id}`);
   }, 60_000);
 });
