@@ -161,6 +161,21 @@ export async function authenticate(
   return checkedScopes(auth, principal, dependencies, clientCertificate);
 }
 
+/**
+ * A valid token without the route's scope (403). It names whom the token proved, so the request log
+ * files the refusal under the partner's account (docs/support.md, Request log); nothing else reads it.
+ */
+export class ScopeRefusedError extends ForbiddenError {
+  constructor(
+    readonly principal: Principal,
+    message: string,
+    options: ConstructorParameters<typeof ForbiddenError>[1],
+  ) {
+    super(message, options);
+    this.name = 'ScopeRefusedError';
+  }
+}
+
 /** The route's scope, then (as it may read) the standing of whoever holds the token. */
 async function checkedScopes(
   auth: RouteAuth,
@@ -171,7 +186,7 @@ async function checkedScopes(
   const accepted = [auth.scope, ...(auth.alternatives ?? [])];
   if (!accepted.some((scope) => principal.scopes.includes(scope))) {
     const required = accepted.join(' ');
-    throw new ForbiddenError(`The access token lacks the scope ${accepted.join(' or ')}.`, {
+    throw new ScopeRefusedError(principal, `The access token lacks the scope ${accepted.join(' or ')}.`, {
       details: {
         required_scope: required,
         ...(accepted.length > 1 ? { accepted_scopes: accepted } : {}),

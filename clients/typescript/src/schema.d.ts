@@ -1801,7 +1801,7 @@ export interface paths {
         };
         /**
          * The account's recent requests
-         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         * @description One record per request that carried a valid partner token (a 403 for a missing scope included), newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
          */
         get: operations["listRequests"];
         put?: never;
@@ -1821,7 +1821,7 @@ export interface paths {
         };
         /**
          * An account's recent requests
-         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         * @description One record per request that carried a valid partner token (a 403 for a missing scope included), newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
          */
         get: operations["listAccountRequests"];
         put?: never;

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { ScopeRefusedError } from '../../auth/authenticate.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { writeRequestLine } from '../../observability/request-log.ts';
 import type { RequestLogLine } from '../../schemas/requests.ts';
@@ -30,9 +31,10 @@ const withoutQuery = (path: string): string => {
 };
 
 /**
- * One request log line per request that carried a partner token the pipeline accepted (a request
- * refused before that has no account to file it under, and is not recorded). The line names the
- * request and its outcome only: never a body, a token, a header or a query string.
+ * One request log line per request that carried a valid partner token: accepted, or refused with 403
+ * for a missing scope (the token proved the account). A request refused before that (no token, a bad
+ * one, another account's certificate) has no account to file it under, and is not recorded. The line
+ * names the request and its outcome only: never a body, a token, a header or a query string.
  */
 export function requestLineOf(
   request: PipelineRequest,
@@ -40,7 +42,7 @@ export function requestLineOf(
   now: number,
 ): RequestLogLine | undefined {
   const { event, internal, response, error } = request;
-  const principal = internal.principal;
+  const principal = internal.principal ?? (error instanceof ScopeRefusedError ? error.principal : undefined);
   if (!response || principal?.kind !== 'partner' || !internal.route || !internal.now || !internal.requestId)
     return undefined;
   const status = response.statusCode;

@@ -116,6 +116,21 @@ describe('the request log', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it('records a request refused with 403 for a missing scope under the account whose token it carried', async () => {
+    const { id, response } = await tracedCall(beta, 'GET', '/v2/b2b/webhooks');
+    expect(response.status).toBe(403);
+
+    const record = await recorded(beta, id);
+
+    expect(record).toMatchObject({
+      status: 403,
+      code: 'Forbidden',
+      operation_id: 'listWebhooks',
+      client_id: beta.clientId,
+    });
+    expect((await ownLog(alpha, `request_id=${id}`)).body.data).toEqual([]);
+  });
+
   describe('filters', () => {
     let ok: RequestRecord;
     let refused: RequestRecord;

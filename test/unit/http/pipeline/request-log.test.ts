@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { ApiError } from '../../../../shared/domain/errors.ts';
+import { ScopeRefusedError } from '../../../../shared/auth/authenticate.ts';
+import { ApiError, ForbiddenError } from '../../../../shared/domain/errors.ts';
 import { requestLineOf, requestLog } from '../../../../shared/http/pipeline/request-log.ts';
 import { requestLinePrefix, writeRequestLine } from '../../../../shared/observability/request-log.ts';
 import { type RequestLogLine, requestLogLineSchema } from '../../../../shared/schemas/requests.ts';
@@ -82,6 +83,21 @@ describe('the request log line of a request', () => {
     expect(requestLineOf(request, 0, 1)?.code).toBe('BookingAlreadyCanceled');
   });
 
+  it("records a request refused for a missing scope under the token's account", () => {
+    const refused = requestOf(eventOf(), resolved(createThing));
+    refused.error = new ScopeRefusedError(partner, 'The access token lacks the scope things:write.', {
+      details: { required_scope: 'things:write', provided_scopes: [] },
+    });
+    refused.response = { statusCode: 403, body: '{"code":"Forbidden"}' };
+
+    expect(requestLineOf(refused, 0, 1)).toMatchObject({
+      account_id: partner.accountId,
+      client_id: partner.subject,
+      status: 403,
+      code: 'Forbidden',
+    });
+  });
+
   it('records nothing for a request without an accepted partner token', () => {
     const refused = requestOf(eventOf(), resolved(createThing));
     refused.response = { statusCode: 401, body: '{"code":"Unauthorized"}' };
@@ -89,10 +105,14 @@ describe('the request log line of a request', () => {
     byEmployee.response = { statusCode: 200, body: '{}' };
     const unrouted = requestOf(eventOf(), { requestId: 'req-1', principal: partner });
     unrouted.response = { statusCode: 404, body: '{}' };
+    const otherCertificate = requestOf(eventOf(), resolved(createThing));
+    otherCertificate.error = new ForbiddenError('The client certificate belongs to another account.');
+    otherCertificate.response = { statusCode: 403, body: '{"code":"Forbidden"}' };
 
     expect(requestLineOf(refused, 0, 1)).toBeUndefined();
     expect(requestLineOf(byEmployee, 0, 1)).toBeUndefined();
     expect(requestLineOf(unrouted, 0, 1)).toBeUndefined();
+    expect(requestLineOf(otherCertificate, 0, 1)).toBeUndefined();
   });
 
   it('is written once per answered request, with the time the pipeline spent on it', async () => {
