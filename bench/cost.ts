@@ -26,6 +26,7 @@ export interface PriceTable {
   kms: { symmetricPer10k: number; asymmetricPer10k: number };
   waf: { perMillionRequests: number };
   fargate: { perVcpuHour: number; perGbHour: number };
+  loadBalancer: { albPerHour: number; albPerLcuHour: number };
 }
 
 /** A volume price: `usd` per million for the volume up to `upToMillions` a month (the last tier has none). */
@@ -40,9 +41,11 @@ export function loadPrices(file = new URL('./prices.json', import.meta.url)): Pr
 
 /** What one invocation of an operation uses of each billed service. */
 export interface OperationUsage {
+  /** Lambda invocations: 1 for a request, a tenth for a record handled in batches of ten, 0 for a part. */
+  invocations: number;
   readUnits: number;
   writeUnits: number;
-  /** Lambda duration as billed: rounded up to the next millisecond. */
+  /** Lambda duration of one invocation as billed: rounded up to the next millisecond. */
   billedMs: number;
   memoryMb: number;
   /** Requests through the API Gateway (and the web ACL in front of it); 0 for a worker's invocation. */
@@ -90,11 +93,12 @@ export function tieredCost(millions: number, tiers: readonly PriceTier[]): numbe
  * monthly bill applies the tiers to the month's volume: `monthlyBill`).
  */
 export function costPerMillion(usage: OperationUsage, prices: PriceTable): Record<Service, number> {
-  const gbSeconds = (usage.memoryMb / 1024) * (usage.billedMs / 1000);
-  const loggedBytes = usage.logBytes + prices.lambda.platformLogBytesPerInvocation;
+  const gbSeconds = usage.invocations * (usage.memoryMb / 1024) * (usage.billedMs / 1000);
+  const loggedBytes = usage.logBytes + usage.invocations * prices.lambda.platformLogBytesPerInvocation;
   const firstTier = (tiers: readonly PriceTier[]) => tiers[0]?.usd ?? 0;
   return {
-    lambda: gbSeconds * 1e6 * prices.lambda.perGbSecond + prices.lambda.perMillionRequests,
+    lambda:
+      gbSeconds * 1e6 * prices.lambda.perGbSecond + usage.invocations * prices.lambda.perMillionRequests,
     apiGateway: usage.apiRequests * firstTier(prices.apiGateway.restPerMillionTiers),
     waf: usage.apiRequests * prices.waf.perMillionRequests,
     dynamodb:

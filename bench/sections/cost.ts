@@ -50,6 +50,7 @@ async function costOf(harness: Harness, operation: HotOperation, settings: Bench
   const durationMs = of((sample) => sample.ms);
   const memoryMb = routeFunctions[cost.group].memorySize ?? defaultMemoryMb;
   const usage = {
+    invocations: 1,
     readUnits: read,
     writeUnits: write,
     billedMs: billedDurationMs(durationMs),

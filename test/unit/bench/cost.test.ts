@@ -15,6 +15,7 @@ import { itemSize, transactionalWriteUnits } from '../../../shared/db/consumed-c
 const prices = loadPrices();
 
 const nothing: OperationUsage = {
+  invocations: 1,
   readUnits: 0,
   writeUnits: 0,
   billedMs: 1,
