@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bill, httpApi, mix, provisionedDynamoDb } from '../../../bench/bill.ts';
 import {
   billedDurationMs,
   costPerMillion,
@@ -10,6 +11,7 @@ import {
   totalOf,
   withinCapacityFloor,
 } from '../../../bench/cost.ts';
+import { hotOperations } from '../../../bench/operations.ts';
 import { itemSize, transactionalWriteUnits } from '../../../shared/db/consumed-capacity.ts';
 
 const prices = loadPrices();
@@ -137,5 +139,38 @@ describe('item sizes by DynamoDB rules', () => {
     expect(transactionalWriteUnits(100)).toBe(2);
     expect(transactionalWriteUnits(1024)).toBe(2);
     expect(transactionalWriteUnits(1033)).toBe(4);
+  });
+});
+
+describe('the monthly bill of the capacity mix', () => {
+  it('carries the ledger, the request log and the events feed (an estimate until measured)', () => {
+    const groups = new Set(mix.map((line) => line.group));
+    expect([...groups]).toEqual(expect.arrayContaining(['ledger', 'request log', 'events feed']));
+    expect(mix.find((line) => line.group === 'events feed')?.source).toBe('estimated');
+  });
+
+  it('serves 10,000 partner requests per second', () => {
+    const partner = mix.filter((line) => line.group === 'partner API');
+    expect(partner.reduce((sum, line) => sum + line.perSecond, 0)).toBe(10_000);
+  });
+
+  it('grows linearly but for API Gateway tiers', () => {
+    const once = bill(prices);
+    const tenfold = bill(prices, 10);
+    expect(tenfold.dynamodb).toBeCloseTo(10 * (once.dynamodb ?? 0), 6);
+    expect(tenfold.apiGateway).toBeLessThan(10 * (once.apiGateway ?? 0));
+  });
+
+  it('is cheaper on provisioned DynamoDB at steady load, and on an HTTP API', () => {
+    expect(provisionedDynamoDb(prices, 1)).toBeLessThan(bill(prices).dynamodb ?? 0);
+    expect(httpApi(prices, 1)).toBeLessThan(bill(prices).apiGateway ?? 0);
+  });
+});
+
+describe('capacity floors beside the operations', () => {
+  it('give every partner operation a floor with its reason', () => {
+    const measured = hotOperations.filter((operation) => operation.cost);
+    expect(measured.length).toBeGreaterThanOrEqual(9);
+    for (const operation of measured) expect(operation.cost?.floor.why.length).toBeGreaterThan(10);
   });
 });
