@@ -22,11 +22,13 @@ import {
 } from '../infra/local/stage.ts';
 import { readPublicJwks } from '../shared/auth/keys.ts';
 import { ddb } from '../shared/db/client.ts';
+import { collectConsumedCapacity } from '../shared/db/consumed-capacity.ts';
 import { logger } from '../shared/observability/logger.ts';
 import { routes } from '../shared/routes/index.ts';
 import type { Host } from '../shared/routes/types.ts';
 import { secretStore } from '../shared/secrets/store.ts';
 import { region } from './environment.ts';
+import { installRequestUsageCounters } from './request-usage.ts';
 
 /** Every DynamoDB request sent inside `countRoundTrips`, by command; retries count as round trips too. */
 const roundTrips = new AsyncLocalStorage<string[]>();
@@ -197,6 +199,10 @@ export async function startHarness(options: {
       ? await startStageProcess(options.stateDir, options.log)
       : await startStage({ ...benchStageOptions(options.stateDir), log: options.log });
   try {
+    // Section 9's collectors: they count only inside its calls (withConsumedCapacity, withRequestUsage).
+    // The capacity collector makes new clients, so it goes first: the round-trip counter is on the new one.
+    collectConsumedCapacity();
+    installRequestUsageCounters();
     ddb().middlewareStack.add(
       (next, context) => async (args) => {
         roundTrips.getStore()?.push(String(context.commandName ?? 'unknown').replace(/Command$/, ''));

@@ -10,6 +10,7 @@ import { publishResults } from './publish.ts';
 import { formatSummary, formatTable, notApplicable, type Row } from './report.ts';
 import { catalogScale } from './sections/catalog-scale.ts';
 import { coldStart } from './sections/cold-start.ts';
+import { operationCost } from './sections/cost.ts';
 import { httpThroughput } from './sections/http.ts';
 import { rateLimitCost } from './sections/limits.ts';
 import { pipelineOverhead } from './sections/pipeline.ts';
@@ -34,6 +35,8 @@ const stageSections: { section: string; run: StageSection }[] = [
   { section: '1 cold start', run: (options) => coldStart({ ...options, projectRoot, workDir }) },
   { section: '4 pipeline', run: pipelineOverhead },
   { section: '2 warm latency', run: warmLatency },
+  // After the warm section, on a warm stage; its collectors only count inside its own calls.
+  { section: '9 cost', run: operationCost },
   { section: '5 HTTP', run: httpThroughput },
   { section: '7 soak', run: soak },
   { section: '6 webhooks', run: webhookDispatch },

@@ -25,6 +25,8 @@ import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
 import { newPackage } from '../shared/domain/esim/lifecycle.ts';
 import type { Redemption } from '../shared/domain/redemptions/model.ts';
 import { routes } from '../shared/routes/index.ts';
+import type { FunctionGroup } from '../shared/routes/types.ts';
+import type { CapacityFloor } from './cost.ts';
 import { atTheDoor, doorOf } from './door.ts';
 import { benchSourceAddress, expectStatus, type Harness, type RequestSpec, tokenRequest } from './harness.ts';
 
@@ -53,6 +55,11 @@ export interface HotOperation {
   roundTripBudget?: { description: string; max: number };
   /** The fewest DynamoDB round trips it can do its job with; undefined when it needs none by design. */
   minimumRoundTrips?: { count: number; why: string };
+  /**
+   * Section 9: the function that serves it (its memory setting is billed) and the fewest capacity units
+   * a correct design consumes per call, with why; none for rows that are no partner request.
+   */
+  cost?: { group: FunctionGroup; floor: CapacityFloor };
   /** `runs` invocations will follow (each may need its own fresh resource); a string means n/a. */
   prepare(harness: Harness, runs: number): Promise<Invocation | string>;
 }
@@ -461,9 +468,64 @@ function redeemFloor(passes: ConfirmedPass[]): Invocation {
 const verifiedPasses = new WeakMap<Harness, ConfirmedPass>();
 const redeemFloorPasses = new WeakMap<Harness, ConfirmedPass[]>();
 
+/**
+ * Section 9's floors: the capacity units a correct design of each operation consumes per call, by
+ * DynamoDB's rules (a write unit per KB written, twice in a transaction, plus one per index entry
+ * written; a read unit per 4 KB read consistently, twice in a transaction), for the items as the
+ * bench's partner writes them. Budget 1.0x: a row above its floor reads or writes more than it must.
+ */
+export const capacityFloors = {
+  tokenIssue: {
+    read: 3,
+    write: 0,
+    why: 'three consistent GetItems under 4 KB: the application and the two lockout records; a grant writes nothing',
+  },
+  catalogList: { read: 0, write: 0, why: 'served from memory on a warm container' },
+  bookingCreate: {
+    read: 0,
+    write: 16,
+    why:
+      'one transaction: the booking (1-2 KB, 4) and its idempotency record (under 1 KB, 2), the four ' +
+      'keys-only lookup index entries (2 each) and the recovery index entry as a keys-only entry (2)',
+  },
+  bookingConfirm: {
+    read: 0,
+    write: 3,
+    why: 'one UpdateItem of the booking (1-2 KB, 2) and its hold index entry removed as a keys-only entry (1)',
+  },
+  bookingPass: { read: 1, write: 0, why: 'one consistent GetItem of the booking (under 4 KB)' },
+  esimOrderCreate: {
+    read: 0,
+    write: 4,
+    why: 'one transaction: the order and its idempotency record, each under 1 KB (2 each)',
+  },
+  esimConfirm: {
+    read: 3,
+    write: 12,
+    why:
+      'the order (1) and one page of up to 16 pool entries (2, as DynamoDB Local counts the Query); one ' +
+      'transaction of five items under 1 KB (2 each: pool entry, eSIM, order, ledger line, totals shard) ' +
+      "and the eSIM's expiry index entry (2)",
+  },
+  venueVerify: {
+    read: 2,
+    write: 1,
+    why: "the proof's jti put (1), then the pass's reference and its booking (consistent, 1 each)",
+  },
+  venueRedeem: {
+    read: 2,
+    write: 17,
+    why:
+      "verify's jti (1) and two reads, then one transaction: the redemption (2), the booking's use (2 KB, " +
+      '4), the idempotency record with its answer (just over 1 KB, 4), the ledger line (2), the totals ' +
+      "shard (2) and the venue's redemption index entry (2)",
+  },
+} satisfies Record<string, CapacityFloor>;
+
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
+    cost: { group: 'auth', floor: capacityFloors.tokenIssue },
     floorName:
       "bare consistent GetItems of the application and the client's two lockout records (its source's, all sources'), side by side",
     floor: (harness) => () => async () => {
@@ -504,6 +566,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'catalog list lounges, 200',
+    cost: { group: 'catalog', floor: capacityFloors.catalogList },
     ...tokenVerificationFloor,
     minimumRoundTrips: {
       count: 0,
@@ -516,6 +579,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'catalog list lounges, 304',
+    cost: { group: 'catalog', floor: capacityFloors.catalogList },
     ...tokenVerificationFloor,
     minimumRoundTrips: { count: 0, why: 'answered from memory like the 200' },
     roundTripBudget: memoryBudget,
@@ -530,6 +594,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'booking create (lounge)',
+    cost: { group: 'booking', floor: capacityFloors.bookingCreate },
     ...transactWriteFloor,
     minimumRoundTrips: { count: 1, why: 'the booking and its idempotency record in one TransactWriteItems' },
     roundTripBudget: createBudget,
@@ -543,6 +608,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'booking confirm (lounge)',
+    cost: { group: 'booking', floor: capacityFloors.bookingConfirm },
     floorName:
       'bare conditional UpdateItem of an issued booking, answering it (ALL_NEW): same item, index and stream work',
     floor: (harness) => {
@@ -581,6 +647,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'booking pass (lounge)',
+    cost: { group: 'booking', floor: capacityFloors.bookingPass },
     floorName: 'bare consistent GetItem of the same booking, same client',
     floor: (harness) => {
       const key = bookingKeys(harness.partner.accountId, passBookings.get(harness) ?? '');
@@ -610,6 +677,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'eSIM order create',
+    cost: { group: 'esim', floor: capacityFloors.esimOrderCreate },
     ...transactWriteFloor,
     minimumRoundTrips: { count: 1, why: 'the order and its idempotency record in one TransactWriteItems' },
     roundTripBudget: createBudget,
@@ -619,6 +687,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'eSIM confirm',
+    cost: { group: 'esim', floor: capacityFloors.esimConfirm },
     floorName:
       'bare consistent GetItem of the order and Query of the pool side by side, then the issuing TransactWriteItems (pool entry, eSIM, order)',
     floor: (harness) => {
@@ -659,6 +728,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'venue verify (POST /v2/venue/passes/verify, DPoP device token)',
+    cost: { group: 'venue', floor: capacityFloors.venueVerify },
     floorName:
       "bare conditional PutItem of the proof's jti, then consistent GetItems of the pass's reference and of its booking",
     floor: (harness) => {
@@ -696,6 +766,7 @@ export const hotOperations: readonly HotOperation[] = [
   },
   {
     name: 'venue redeem (POST /v2/venue/redemptions, DPoP device token)',
+    cost: { group: 'venue', floor: capacityFloors.venueRedeem },
     floorName:
       "bare conditional PutItem of the proof's jti, consistent GetItems of the pass's reference and its booking, then one TransactWriteItems (redemption, the booking's use, idempotency record)",
     floor: (harness) => {

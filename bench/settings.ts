@@ -10,6 +10,8 @@ export interface BenchSettings {
   http: { repetitions: number; seconds: number; connectionCounts: readonly number[]; handshakes: number };
   webhooks: { repetitions: number; events: number; batchSizes: readonly number[] };
   soak: { warmupSeconds: number; seconds: number; lanes: number };
+  /** Section 9: warm calls before counting, then the calls whose medians are reported. */
+  cost: { warmup: number; calls: number };
 }
 
 const full: BenchSettings = {
@@ -25,6 +27,7 @@ const full: BenchSettings = {
   http: { repetitions: 4, seconds: 4, connectionCounts: [1, 8, 32], handshakes: 150 },
   webhooks: { repetitions: 5, events: 100, batchSizes: [1, 10, 100] },
   soak: { warmupSeconds: 10, seconds: 60, lanes: 8 },
+  cost: { warmup: 10, calls: 40 },
 };
 
 const quick: BenchSettings = {
@@ -36,6 +39,7 @@ const quick: BenchSettings = {
   http: { repetitions: 2, seconds: 1, connectionCounts: [1, 8, 32], handshakes: 40 },
   webhooks: { repetitions: 3, events: 20, batchSizes: [1, 10, 100] },
   soak: { warmupSeconds: 3, seconds: 12, lanes: 4 },
+  cost: { warmup: 3, calls: 8 },
 };
 
 export function benchSettings(quickRun = benchOptions().quick): BenchSettings {

@@ -139,8 +139,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       loginStateKey: 'read',
     },
     signingKeys: { sign: ['access-token'] },
-    // Token issuing signs ES256 and hashes secrets on the hot path: more memory buys more CPU.
-    memorySize: 1024,
+    // 512 MB (the default) since issue 40: a grant's signature is a KMS Sign (network, not CPU) and its
+    // secret check one HMAC; footprint about 70 MiB after the first grant (docs/capacity.md, Memory).
   },
   meta: {},
   admin: {

@@ -49,7 +49,8 @@ if (process.argv[3]) {
   const before = performance.now();
   const result = await loaded.handler(event, context);
   const answer = { statusCode: result?.statusCode, batchItemFailures: result?.batchItemFailures?.length, effect: result?.policyDocument?.Statement?.[0]?.Effect };
-  Object.assign(timing, { firstMs: performance.now() - before, firstCpuMs: cpuMs(process.cpuUsage(cpu)), answer });
+  const { rss, heapUsed } = process.memoryUsage();
+  Object.assign(timing, { firstMs: performance.now() - before, firstCpuMs: cpuMs(process.cpuUsage(cpu)), answer, rssMiB: rss / 2 ** 20, heapMiB: heapUsed / 2 ** 20 });
 } else if (loaded.schemasBuilt) {
   Object.assign(timing, await loaded.schemasBuilt());
 }
@@ -321,6 +322,9 @@ interface Timing {
   processMs: number;
   /** Of the first invocation, when one was served. */
   firstMs?: number;
+  /** Resident set and heap after init and the first request: the function's footprint (section 9, memory). */
+  rssMiB?: number;
+  heapMiB?: number;
   firstCpuMs?: number;
   answer?: FirstAnswer;
   /** The function's last line on stderr (its error logs), to say why an invocation failed. */
@@ -339,7 +343,11 @@ async function timeColdStart(
   const args = [timer, pathToFileURL(file).href, ...(requestFile ? [requestFile] : [])];
   const { stdout, stderr } = await run(process.execPath, args, { env });
   const lastLog = stderr.trim().split('\n').at(-1);
-  return { ...(JSON.parse(stdout) as Timing), ...(lastLog ? { lastLog } : {}) };
+  // The timing is the last line: a request's log line (the request log, docs/support.md) may precede it.
+  return {
+    ...(JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Timing),
+    ...(lastLog ? { lastLog } : {}),
+  };
 }
 
 async function timeSchemaProbe(
@@ -521,11 +529,15 @@ export async function coldStart(options: {
       const coldStartColumn = `cold start vs SDK + jose + zod + GetItem (budget ≤ ${coldStartBudget}x)`;
       const coldStartUnmeasured = unmeasured.get(group);
       if (!coldStartUnmeasured) {
+        const footprint = (key: string, field: 'rssMiB' | 'heapMiB') =>
+          median(timings.get(key)?.map((timing) => timing[field] ?? 0) ?? []).toFixed(0);
         const firstWall = (key: string) =>
           median(timings.get(key)?.map((timing) => timing.importMs + (timing.firstMs ?? 0)) ?? []).toFixed(1);
         const measured = measure(served('served'), served('floor'), 'ms', {
           'init CPU ms, ours vs floor': `${median(cpu('served')).toFixed(1)} vs ${median(cpu('floor')).toFixed(1)}`,
           'wall ms, ours vs floor': `${firstWall('served')} vs ${firstWall('floor')}`,
+          'RSS MiB after the first request, ours vs floor': `${footprint('served', 'rssMiB')} vs ${footprint('floor', 'rssMiB')}`,
+          'heap MiB after the first request': footprint('served', 'heapMiB'),
         });
         rows.push({
           section,
