@@ -57,6 +57,11 @@ export interface StageConfig {
   partnerCaSubject: string;
   /** SM-DP+ server named in every eSIM activation code (ESIM_SMDP_ADDRESS; docs/esim.md). */
   esimSmdpAddress: string;
+  /** Apple Wallet pass type and team of the pass-type certificate in the `applePassCertificate` secret (docs/wallet.md). */
+  applePassTypeIdentifier: string;
+  appleTeamIdentifier: string;
+  /** Google Wallet issuer id; the service-account key is the `googleWalletKey` secret (docs/wallet.md). */
+  googleWalletIssuerId: string;
 }
 
 export interface EmployeeLoginSettings {
@@ -121,6 +126,9 @@ const throwaway = {
   logLevel: 'DEBUG',
   keyRotationInterval: Duration.days(30),
   partnerCaSubject: defaultPartnerCaSubject,
+  // Placeholders of the formats Apple and Google give (a deploy sets its own: docs/wallet.md).
+  appleTeamIdentifier: 'A1B2C3D4E5',
+  googleWalletIssuerId: '3388000000000000000',
 } satisfies Partial<StageDefaults>;
 
 const defaults: Record<Stage, StageDefaults> = {
@@ -136,6 +144,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.local.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.local.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel.local',
     logRetention: RetentionDays.ONE_WEEK,
   },
   preview: {
@@ -150,6 +159,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.preview.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel.preview',
     logRetention: RetentionDays.TWO_WEEKS,
   },
   stage: {
@@ -164,6 +174,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.stage.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel.stage',
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 100, burstLimit: 200 },
     logLevel: 'INFO',
@@ -180,6 +191,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel',
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
@@ -213,6 +225,9 @@ const overridable = [
   'alarmEmail',
   'partnerCaSubject',
   'esimSmdpAddress',
+  'applePassTypeIdentifier',
+  'appleTeamIdentifier',
+  'googleWalletIssuerId',
 ] as const;
 
 function stageFrom(value: unknown): Stage {
