@@ -211,7 +211,12 @@ export function googleGenericObject(pass: Pass, issuerId: string): GoogleGeneric
 
 /** The pkpass of a booking's pass: 409 PassNotReady before the pass is Active (docs/wallet.md). */
 export async function applePass(
-  deps: { store: BookingStore; names: ServiceNames; signer: ApplePassSigner; identifiers: WalletIdentifiers },
+  deps: {
+    store: Pick<BookingStore, 'find'>;
+    names: ServiceNames;
+    signer: ApplePassSigner;
+    identifiers: WalletIdentifiers;
+  },
   context: BookingContext,
   bookingId: string,
 ): Promise<Uint8Array> {
