@@ -45,7 +45,8 @@ async function issue(params: {
   subject: string;
   keys: webcrypto.CryptoKeyPair;
   issuer?: { name: string; key: webcrypto.CryptoKey };
-  ca: boolean;
+  /** CA certificates: how many CAs may follow below (the root 1, the intermediate 0). */
+  ca: { pathLength: number } | false;
   days: number;
 }): Promise<string> {
   const now = Date.now();
@@ -55,7 +56,11 @@ async function issue(params: {
     notAfter: new Date(now + params.days * dayMs),
     signingAlgorithm: rsa,
     extensions: [
-      new x509.BasicConstraintsExtension(params.ca, params.ca ? 0 : undefined, true),
+      new x509.BasicConstraintsExtension(
+        params.ca !== false,
+        params.ca ? params.ca.pathLength : undefined,
+        true,
+      ),
       new x509.KeyUsagesExtension(
         params.ca
           ? x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign
@@ -103,12 +108,12 @@ export async function ensureLocalWalletPki(dir: string): Promise<LocalWalletPki>
     const signerKeys = await generateRsaKeys();
     const rootName = 'CN=Partner Travel Services Local Wallet Root';
     const wwdrName = 'CN=Local Worldwide Developer Relations, OU=G4, O=Partner Travel Services Local';
-    const root = await issue({ subject: rootName, keys: rootKeys, ca: true, days: 3650 });
+    const root = await issue({ subject: rootName, keys: rootKeys, ca: { pathLength: 1 }, days: 3650 });
     wwdr = await issue({
       subject: wwdrName,
       keys: wwdrKeys,
       issuer: { name: rootName, key: rootKeys.privateKey },
-      ca: true,
+      ca: { pathLength: 0 },
       days: 3650,
     });
     // Apple's subject: UID (0.9.2342.19200300.100.1.1) and CN name the pass type, OU the team.
