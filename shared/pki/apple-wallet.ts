@@ -1,4 +1,3 @@
-import { PKPass } from 'passkit-generator';
 import type { ApplePassContent, ApplePassSigner } from '../domain/booking/wallet.ts';
 import * as z from '../schemas/zod.ts';
 import type { SecretStore } from '../secrets/store.ts';
@@ -70,6 +69,8 @@ export class PassKitSigner implements ApplePassSigner {
     const files = Object.fromEntries(
       Object.entries(icons).map(([name, base64]) => [name, Buffer.from(base64, 'base64')]),
     );
+    // passkit-generator (with joi and node-forge) loads with the first pass, not at the booking function's init.
+    const { PKPass } = await import('passkit-generator');
     const pass = new PKPass(
       { ...files, 'pass.json': Buffer.from(JSON.stringify(content.passJson)) },
       certificates,
