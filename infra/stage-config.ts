@@ -93,6 +93,8 @@ const placeholderGlobalCertificate =
   'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000000';
 const placeholderZone = { id: 'Z00000000000000000000', name: 'partner-travel.example.com' };
 const placeholderIssuer = 'https://login.example.com/partner-travel';
+const placeholderAppleTeam = 'A1B2C3D4E5';
+const placeholderGoogleIssuer = '3388000000000000000';
 
 const employeeLoginDefaults: EmployeeLoginSettings = {
   issuer: placeholderIssuer,
@@ -127,8 +129,8 @@ const throwaway = {
   keyRotationInterval: Duration.days(30),
   partnerCaSubject: defaultPartnerCaSubject,
   // Placeholders of the formats Apple and Google give (a deploy sets its own: docs/wallet.md).
-  appleTeamIdentifier: 'A1B2C3D4E5',
-  googleWalletIssuerId: '3388000000000000000',
+  appleTeamIdentifier: placeholderAppleTeam,
+  googleWalletIssuerId: placeholderGoogleIssuer,
 } satisfies Partial<StageDefaults>;
 
 const defaults: Record<Stage, StageDefaults> = {
@@ -307,5 +309,8 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.docsDomainName.endsWith('.example.com')) found.push('docsDomainName');
   if (config.scannerDomainName.endsWith('.example.com')) found.push('scannerDomainName');
   if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');
+  if (config.applePassTypeIdentifier.includes('.example.')) found.push('applePassTypeIdentifier');
+  if (config.appleTeamIdentifier === placeholderAppleTeam) found.push('appleTeamIdentifier');
+  if (config.googleWalletIssuerId === placeholderGoogleIssuer) found.push('googleWalletIssuerId');
   return found;
 }
