@@ -219,8 +219,17 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       },
       idempotency: idempotentCreates,
     },
-    // GET /.well-known/pass-keys.json publishes the public pass keys: never the key set.
-    secrets: { jwks: 'read', passKeysPublic: 'read', idempotencyEncryptionKey: 'read' },
+    // GET /.well-known/pass-keys.json publishes the public pass keys: never the key set. The wallet
+    // passes are signed with the pass-type certificate and the Google Wallet key (docs/wallet.md).
+    secrets: {
+      jwks: 'read',
+      passKeysPublic: 'read',
+      idempotencyEncryptionKey: 'read',
+      applePassCertificate: 'read',
+      googleWalletKey: 'read',
+    },
+    // A pkpass is an RSA signature and a zip on the request path: more memory buys more CPU.
+    memorySize: 1024,
   },
   // Orders, eSIMs, pool claims and their events in the main table (which also holds the catalog it
   // checks tariffs against); idempotency records for order and top-up. No pass or signing keys.

@@ -57,6 +57,11 @@ export interface StageConfig {
   partnerCaSubject: string;
   /** SM-DP+ server named in every eSIM activation code (ESIM_SMDP_ADDRESS; docs/esim.md). */
   esimSmdpAddress: string;
+  /** Apple Wallet pass type and team of the pass-type certificate in the `applePassCertificate` secret (docs/wallet.md). */
+  applePassTypeIdentifier: string;
+  appleTeamIdentifier: string;
+  /** Google Wallet issuer id; the service-account key is the `googleWalletKey` secret (docs/wallet.md). */
+  googleWalletIssuerId: string;
 }
 
 export interface EmployeeLoginSettings {
@@ -88,6 +93,8 @@ const placeholderGlobalCertificate =
   'arn:aws:acm:us-east-1:000000000000:certificate/00000000-0000-0000-0000-000000000000';
 const placeholderZone = { id: 'Z00000000000000000000', name: 'partner-travel.example.com' };
 const placeholderIssuer = 'https://login.example.com/partner-travel';
+const placeholderAppleTeam = 'A1B2C3D4E5';
+const placeholderGoogleIssuer = '3388000000000000000';
 
 const employeeLoginDefaults: EmployeeLoginSettings = {
   issuer: placeholderIssuer,
@@ -121,6 +128,9 @@ const throwaway = {
   logLevel: 'DEBUG',
   keyRotationInterval: Duration.days(30),
   partnerCaSubject: defaultPartnerCaSubject,
+  // Placeholders of the formats Apple and Google give (a deploy sets its own: docs/wallet.md).
+  appleTeamIdentifier: placeholderAppleTeam,
+  googleWalletIssuerId: placeholderGoogleIssuer,
 } satisfies Partial<StageDefaults>;
 
 const defaults: Record<Stage, StageDefaults> = {
@@ -136,6 +146,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.local.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.local.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel.local',
     logRetention: RetentionDays.ONE_WEEK,
   },
   preview: {
@@ -150,6 +161,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.preview.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel.preview',
     logRetention: RetentionDays.TWO_WEEKS,
   },
   stage: {
@@ -164,6 +176,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.stage.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel.stage',
     logRetention: RetentionDays.ONE_MONTH,
     throttling: { rateLimit: 100, burstLimit: 200 },
     logLevel: 'INFO',
@@ -180,6 +193,7 @@ const defaults: Record<Stage, StageDefaults> = {
     scannerDomainName: 'scanner.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.partner-travel.example.com',
+    applePassTypeIdentifier: 'pass.com.example.partner-travel',
     logRetention: RetentionDays.ONE_YEAR,
     removalPolicy: RemovalPolicy.RETAIN,
     deletionProtection: true,
@@ -213,6 +227,9 @@ const overridable = [
   'alarmEmail',
   'partnerCaSubject',
   'esimSmdpAddress',
+  'applePassTypeIdentifier',
+  'appleTeamIdentifier',
+  'googleWalletIssuerId',
 ] as const;
 
 function stageFrom(value: unknown): Stage {
@@ -292,5 +309,8 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.docsDomainName.endsWith('.example.com')) found.push('docsDomainName');
   if (config.scannerDomainName.endsWith('.example.com')) found.push('scannerDomainName');
   if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');
+  if (config.applePassTypeIdentifier.includes('.example.')) found.push('applePassTypeIdentifier');
+  if (config.appleTeamIdentifier === placeholderAppleTeam) found.push('appleTeamIdentifier');
+  if (config.googleWalletIssuerId === placeholderGoogleIssuer) found.push('googleWalletIssuerId');
   return found;
 }

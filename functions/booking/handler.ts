@@ -1,5 +1,5 @@
 import type { PartnerPrincipal } from '../../shared/auth/principal.ts';
-import { config } from '../../shared/config/env.ts';
+import { config, walletConfig } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { catalogReader } from '../../shared/db/entities/catalog-reader.ts';
 import { ledgerStore } from '../../shared/db/entities/ledger.ts';
@@ -15,18 +15,30 @@ import {
   findPass,
   listBookings,
 } from '../../shared/domain/booking/service.ts';
+import { applePass, catalogServiceNames, googleWalletUrl } from '../../shared/domain/booking/wallet.ts';
 import type { UnitOfWork } from '../../shared/domain/unit-of-work.ts';
 import { type ApiResult, createApiHandler } from '../../shared/http/pipeline/index.ts';
 import { acceptedBookingView, bookingView, passView } from '../../shared/http/views/booking.ts';
 import { pageView } from '../../shared/http/views/page.ts';
+import { PassKitSigner } from '../../shared/pki/apple-wallet.ts';
+import { GoogleWalletSaveLinks } from '../../shared/pki/google-wallet.ts';
 import { PublishedPassKeys } from '../../shared/pki/pass-signing.ts';
-import { bookingRoutes } from '../../shared/routes/booking.ts';
+import { applePassContentType, bookingRoutes } from '../../shared/routes/booking.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import type { LoungeBookingRequest } from '../../shared/schemas/booking.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 
 /** Publishes the public pass keys: this function never holds a private one (docs/booking.md). */
 const passKeys = new PublishedPassKeys(secretStore, () => config().secretIds.passKeysPublic);
+/** Wallet passes: the pass-type certificate and the Google Wallet key, each read when first needed. */
+const passKit = new PassKitSigner(secretStore, () => config().secretIds.applePassCertificate);
+const googleWallet = new GoogleWalletSaveLinks(secretStore, () => config().secretIds.googleWalletKey);
+const wallet = () => ({
+  names: catalogServiceNames(catalogReader()),
+  signer: passKit,
+  links: googleWallet,
+  identifiers: walletConfig(),
+});
 
 interface Request {
   principal: PartnerPrincipal;
@@ -115,7 +127,21 @@ function operations(serviceType: ServiceType) {
     },
     pass: async (request: Request, bookingId: string) => {
       const pass = await findPass(bookingStore, contextOf(request, serviceType), bookingId);
-      return { status: 200, body: await passView(pass) };
+      const walletUrl = await googleWalletUrl(wallet(), pass);
+      return { status: 200, body: await passView(pass, walletUrl) };
+    },
+    walletPass: async (request: Request, bookingId: string): Promise<ApiResult> => {
+      const bytes = await applePass(
+        { store: bookingStore, ...wallet() },
+        contextOf(request, serviceType),
+        bookingId,
+      );
+      return {
+        status: 200,
+        // A pass changes when its booking does: never served from a cache.
+        headers: { 'Content-Disposition': 'attachment; filename="pass.pkpass"', 'Cache-Control': 'no-store' },
+        binary: { contentType: applePassContentType, base64: Buffer.from(bytes).toString('base64') },
+      };
     },
   };
 }
@@ -130,6 +156,7 @@ export const handler = createApiHandler(bookingRoutes, {
   confirmLoungeBooking: (request) => lounge.change(request, request.params.bookingID, 'confirm'),
   cancelLoungeBooking: (request) => lounge.change(request, request.params.bookingID, 'cancel'),
   getLoungePass: (request) => lounge.pass(request, request.params.bookingID),
+  getLoungeWalletPass: (request) => lounge.walletPass(request, request.params.bookingID),
   createFastTrackBooking: (request) =>
     create(request, 'FastTrack', inputOf(request.body.fast_track_id, request.body)),
   listFastTrackBookings: (request) => fastTrack.list(request, request.query),
@@ -137,6 +164,7 @@ export const handler = createApiHandler(bookingRoutes, {
   confirmFastTrackBooking: (request) => fastTrack.change(request, request.params.bookingID, 'confirm'),
   cancelFastTrackBooking: (request) => fastTrack.change(request, request.params.bookingID, 'cancel'),
   getFastTrackPass: (request) => fastTrack.pass(request, request.params.bookingID),
+  getFastTrackWalletPass: (request) => fastTrack.walletPass(request, request.params.bookingID),
   getPassSigningKeys: async () => ({
     status: 200,
     body: await passKeys.jwks(),

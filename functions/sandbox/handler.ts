@@ -28,6 +28,7 @@ export const handler = createApiHandler(groupRoutes, {
       body.booking_id,
       body.used_guests_count,
     );
-    return { status: 200, body: await passView(pass) };
+    // A used pass has no Google Wallet link (docs/wallet.md): this function holds no wallet key.
+    return { status: 200, body: await passView(pass, null) };
   },
 });

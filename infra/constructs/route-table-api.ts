@@ -169,13 +169,20 @@ export class RouteTableApi extends Construct {
     super(scope, id);
     this.props = props;
     this.domainName = props.domainName;
-    // Raw uploads (images) reach the Lambda base64-encoded only for the media types listed here.
+    // Raw uploads (images) reach the Lambda base64-encoded only for the media types listed here, and a
+    // binary answer (a wallet pass) leaves API Gateway as bytes only when the request's Accept names one.
+    const hostRoutes = props.routes.filter((route) => route.hosts.includes(props.host));
     const binaryMediaTypes = [
-      ...new Set(
-        props.routes
-          .filter((route) => route.hosts.includes(props.host))
-          .flatMap((route) => (route.request?.bodyType === 'binary' ? (route.request.mediaTypes ?? []) : [])),
-      ),
+      ...new Set([
+        ...hostRoutes.flatMap((route) =>
+          route.request?.bodyType === 'binary' ? (route.request.mediaTypes ?? []) : [],
+        ),
+        ...hostRoutes.flatMap((route) =>
+          Object.values(route.responses).flatMap(({ contentType }) =>
+            contentType !== undefined && isExactBinaryType(contentType) ? [contentType] : [],
+          ),
+        ),
+      ]),
     ];
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
@@ -356,4 +363,9 @@ function routesByPath(routes: readonly RouteDefinition[]): Map<string, RouteDefi
   const byPath = new Map<string, RouteDefinition[]>();
   for (const route of routes) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
   return byPath;
+}
+
+/** A response media type API Gateway must pass as bytes: not JSON, not text, and exact (no `image/*`). */
+function isExactBinaryType(contentType: string): boolean {
+  return !/json|^text\/|\*/i.test(contentType);
 }

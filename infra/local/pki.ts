@@ -8,6 +8,7 @@ import {
   issueCertificate,
   privateKeyPem,
 } from '../../shared/pki/certificates.ts';
+import { ensureLocalWalletPki, type LocalWalletPki } from './wallet-pki.ts';
 
 export interface LocalPki {
   ca: CertificateAuthority;
@@ -26,9 +27,11 @@ export interface LocalPki {
     /** The same client certificate and key as files (stage.json `smdp_client`). */
     clientFiles: { cert: string; key: string };
   };
+  /** The stand-ins for Apple's and Google's wallet signing material (wallet-pki.ts). */
+  wallet: LocalWalletPki;
 }
 
-async function readIfExists(path: string): Promise<string | undefined> {
+export async function readIfExists(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
@@ -39,7 +42,7 @@ async function readIfExists(path: string): Promise<string | undefined> {
 
 const renewBeforeMs = 30 * 24 * 60 * 60 * 1000;
 
-function expiresSoon(certificatePem: string): boolean {
+export function expiresSoon(certificatePem: string): boolean {
   return Date.parse(new X509Certificate(certificatePem).validTo) - Date.now() < renewBeforeMs;
 }
 
@@ -63,7 +66,9 @@ export async function ensureLocalPki(dir: string): Promise<LocalPki> {
     ca: { name: 'Simulated SM-DP+ Local CA', file: 'smdp-ca' },
     leaf: { file: 'smdp-client', subject: 'CN=smdp.local.partner-travel.example.com', usage: 'client' },
   });
+  const wallet = await ensureLocalWalletPki(dir);
   return {
+    wallet,
     ca: stage.ca,
     smdp: { ca: smdp.ca, caCertPath: smdp.caCertPath, client: smdp.leaf, clientFiles: smdp.leafFiles },
     caCertPath: stage.caCertPath,

@@ -62,6 +62,17 @@ export interface StageJson {
   partners: (StageClient & { account_id: string })[];
   /** Seeded venues, each with an unused enrollment code minted at this start (docs/venues.md). */
   venues: StageVenue[];
+  /**
+   * Wallet passes (docs/wallet.md): the stage's identifiers, the root of its stand-in Apple chain (a pass's
+   * signature verifies against it) and the public key of its stand-in Google Wallet service account.
+   */
+  wallet: {
+    pass_type_identifier: string;
+    team_identifier: string;
+    google_issuer_id: string;
+    apple_root_cert: string;
+    google_public_key: string;
+  };
 }
 
 /** `<stateDir>/endpoints.json`: internals for tests and `npm run invoke`, never part of stage.json. */
@@ -147,6 +158,13 @@ export function stageJsonOf(
       ...withFiles(partnerSlug(index), partner),
     })),
     venues,
+    wallet: {
+      pass_type_identifier: pki.wallet.identifiers.passTypeIdentifier,
+      team_identifier: pki.wallet.identifiers.teamIdentifier,
+      google_issuer_id: pki.wallet.identifiers.googleIssuerId,
+      apple_root_cert: pki.wallet.rootCertPath,
+      google_public_key: pki.wallet.google.publicKeyPath,
+    },
   };
 }
 

@@ -66,6 +66,7 @@ import {
 import { acquireStageLock, recordDatabase, releaseStageLock } from './state-lock.ts';
 import { type Log, Stoppers } from './stoppers.ts';
 import { ensureTable } from './tables.ts';
+import type { LocalWalletPki } from './wallet-pki.ts';
 import { startWorkers } from './workers.ts';
 
 export { region, type StageEndpoints, type StageJson } from './stage-json.ts';
@@ -607,6 +608,7 @@ function localStageSettings({
     localWebhooks: { extraCaFile: pki.caCertPath },
     // The stage CA signs the partners' certificates: the issuer they must name, as the gateway writes it.
     partnerCaSubject: clientCertificateFromPem(pki.ca.certificatePem).subjectDN,
+    wallet: pki.wallet.identifiers,
   };
 }
 
@@ -654,11 +656,32 @@ async function provisionSecrets(secretsDir: string, signingKeysDir: string, pki:
   if (!(await store.get(defaultSecretIds.loginStateKey)))
     await store.put(defaultSecretIds.loginStateKey, randomBytes(32).toString('hex'));
   await ensureSigningKeys(store, new Date(), vault);
+  await provisionWalletSecrets(store, pki.wallet);
   await ensurePassSigningKeys(
     store,
     { keySet: defaultSecretIds.passSigningKeys, publicJwks: defaultSecretIds.passKeysPublic },
     vault,
   );
+}
+
+/** What an operator loads in AWS (docs/wallet.md), from the stage's own chain and key. */
+async function provisionWalletSecrets(store: FileSecretStore, wallet: LocalWalletPki): Promise<void> {
+  const values = {
+    [defaultSecretIds.applePassCertificate]: JSON.stringify({
+      signer_cert_pem: wallet.apple.signerCertPem,
+      signer_key_pem: wallet.apple.signerKeyPem,
+      wwdr_cert_pem: wallet.apple.wwdrCertPem,
+    }),
+    [defaultSecretIds.googleWalletKey]: JSON.stringify({
+      type: 'service_account',
+      client_email: wallet.google.clientEmail,
+      private_key_id: wallet.google.privateKeyId,
+      private_key: wallet.google.privateKeyPem,
+    }),
+  };
+  for (const [id, value] of Object.entries(values)) {
+    if ((await store.get(id)) !== value) await store.put(id, value);
+  }
 }
 
 /** Accounts and clients on first start; a persistent stage restarting on its data reads them back. */

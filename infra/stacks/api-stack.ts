@@ -624,6 +624,11 @@ function stageSettingsOf(
     logLevel: config.logLevel,
     partnerCaSubject: config.partnerCaSubject,
     esimSmdpAddress: config.esimSmdpAddress,
+    wallet: {
+      passTypeIdentifier: config.applePassTypeIdentifier,
+      teamIdentifier: config.appleTeamIdentifier,
+      googleIssuerId: config.googleWalletIssuerId,
+    },
   };
 }
 

@@ -71,6 +71,18 @@ const secretOrigins: Record<
     rotation:
       'Rotated by an operator procedure that keeps the previous key verifying for 10 minutes (docs/deploy.md).',
   },
+  applePassCertificate: {
+    origin: 'empty',
+    description:
+      'Apple Wallet pass-type certificate {signer_cert_pem, signer_key_pem, signer_key_passphrase?, wwdr_cert_pem}; loaded by an operator (docs/wallet.md).',
+    rotation: 'Replaced by an operator before the pass-type certificate expires (yearly; docs/wallet.md).',
+  },
+  googleWalletKey: {
+    origin: 'empty',
+    description:
+      "Google Wallet issuer's service-account key (Google's JSON key file: client_email, private_key, private_key_id); loaded by an operator (docs/wallet.md).",
+    rotation: 'Replaced by an operator with a new service-account key (docs/wallet.md).',
+  },
 };
 
 /**

@@ -111,7 +111,9 @@ export type SecretName =
   | 'idempotencyEncryptionKey'
   | 'usageKeySecret'
   | 'idpClientSecret'
-  | 'loginStateKey';
+  | 'loginStateKey'
+  | 'applePassCertificate'
+  | 'googleWalletKey';
 
 /** Secret ids when their variable is unset: the file names of the local stage's secret store. */
 export const defaultSecretIds: Record<SecretName, string> = {
@@ -126,6 +128,8 @@ export const defaultSecretIds: Record<SecretName, string> = {
   usageKeySecret: 'usage-key-secret',
   idpClientSecret: 'idp-client-secret',
   loginStateKey: 'employee-login-state-key',
+  applePassCertificate: 'apple-pass-certificate',
+  googleWalletKey: 'google-wallet-key',
 };
 
 export const secretNames = Object.keys(defaultSecretIds) as SecretName[];
@@ -199,6 +203,8 @@ export interface RuntimeSettings {
   metrics?: boolean;
   /** The SM-DP+ host of eSIM activation codes (the stage configuration's); unset: the stage's placeholder. */
   esimSmdpAddress?: string;
+  /** Apple and Google Wallet identifiers of the stage (docs/wallet.md); unset: the stage has no wallet passes. */
+  wallet?: WalletConfig;
   /** URLs of the queues the function uses. */
   queueUrls?: Partial<Record<QueueUrlVariable, string>>;
   /** Local stage: webhook receivers on loopback, with certificates of the stage CA. */
@@ -303,6 +309,8 @@ export const variables = {
   USAGE_KEY_SECRET_ID: secretId('usageKeySecret'),
   IDP_CLIENT_SECRET_SECRET_ID: secretId('idpClientSecret'),
   LOGIN_STATE_KEY_SECRET_ID: secretId('loginStateKey'),
+  APPLE_PASS_CERTIFICATE_SECRET_ID: readersOnlySecretId('applePassCertificate'),
+  GOOGLE_WALLET_KEY_SECRET_ID: readersOnlySecretId('googleWalletKey'),
   TOKEN_ISSUER: variable(url, { required: true, from: (settings) => settings.authBaseUrl }),
   PARTNER_AUDIENCE: variable(url, { required: true, from: (settings) => settings.apiBaseUrl }),
   ADMIN_AUDIENCE: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
@@ -331,6 +339,23 @@ export const variables = {
   }),
   /** SM-DP+ host of eSIM activation codes; esim.ts requires it in prod and defaults it elsewhere. */
   ESIM_SMDP_ADDRESS: variable(hostName, { from: (settings) => settings.esimSmdpAddress }),
+
+  // Wallet passes (`walletConfig()`, docs/wallet.md), on the functions that sign them.
+  APPLE_PASS_TYPE_ID: variable(text, {
+    required: true,
+    from: (settings) => settings.wallet?.passTypeIdentifier,
+    to: granted('applePassCertificate'),
+  }),
+  APPLE_TEAM_ID: variable(text, {
+    required: true,
+    from: (settings) => settings.wallet?.teamIdentifier,
+    to: granted('applePassCertificate'),
+  }),
+  GOOGLE_WALLET_ISSUER_ID: variable(text, {
+    required: true,
+    from: (settings) => settings.wallet?.googleIssuerId,
+    to: granted('googleWalletKey'),
+  }),
 
   // Employee login (`employeeLoginConfig()`), on the functions that log employees in.
   IDP_ISSUER: variable(url, {
@@ -498,6 +523,8 @@ const secretIdVariables = {
   usageKeySecret: 'USAGE_KEY_SECRET_ID',
   idpClientSecret: 'IDP_CLIENT_SECRET_SECRET_ID',
   loginStateKey: 'LOGIN_STATE_KEY_SECRET_ID',
+  applePassCertificate: 'APPLE_PASS_CERTIFICATE_SECRET_ID',
+  googleWalletKey: 'GOOGLE_WALLET_KEY_SECRET_ID',
 } as const satisfies Record<SecretName, VariableName>;
 
 /** Runtime configuration of the functions, read from the environment once per container. */
@@ -695,6 +722,31 @@ export function outboundConfig(): {
     resolve: read('WEBHOOK_RESOLVE'),
   };
 }
+
+/** The identifiers a stage's wallet passes carry (docs/wallet.md); the signing material is in secrets. */
+export interface WalletConfig {
+  /** Apple: the pass type identifier of the certificate (`pass.com.example...`). */
+  passTypeIdentifier: string;
+  /** Apple: the team identifier of the developer account that owns the pass type. */
+  teamIdentifier: string;
+  /** Google Wallet: the issuer id of the Google Pay and Wallet Console account. */
+  googleIssuerId: string;
+}
+
+let wallet: WalletConfig | undefined;
+
+/** Read on the first wallet pass (only the booking function makes them). */
+export function walletConfig(): WalletConfig {
+  wallet ??= {
+    passTypeIdentifier: read('APPLE_PASS_TYPE_ID'),
+    teamIdentifier: read('APPLE_TEAM_ID'),
+    googleIssuerId: read('GOOGLE_WALLET_ISSUER_ID'),
+  };
+  return wallet;
+}
+onReset(() => {
+  wallet = undefined;
+});
 
 /** The pass keys' secrets (shared/pki/pass-signing.ts): the key set (key references, public halves) and its published JWKS. */
 export function passKeySecretIds(): { keySet: string; publicJwks: string } {

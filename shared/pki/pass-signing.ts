@@ -182,7 +182,7 @@ export async function ensurePassSigningKeys(
 }
 
 /** Read once, read again after five minutes, so a rotation reaches every container within that. */
-class Cached<T> {
+export class Cached<T> {
   private cached: { at: number; value: Promise<T | undefined> } | undefined;
 
   constructor(private readonly load: () => Promise<T | undefined>) {}

@@ -16,6 +16,9 @@ import { defineRoute, type RouteAuth } from './types.ts';
 
 const common = { hosts: ['api'], group: 'booking', tags: ['Booking'] } as const;
 
+/** The media type of an Apple Wallet pass (a signed zip). */
+export const applePassContentType = 'application/vnd.apple.pkpass';
+
 /** The same six operations for lounges and fast-tracks; only paths, schemas and the scope differ. */
 function serviceRoutes<
   const Segment extends string,
@@ -109,6 +112,27 @@ function serviceRoutes<
       responses: { 200: { description: 'The pass', schema: passSchema } },
       errors: ['BookingNotFound', 'PassNotReady', 'PassServiceTypeMismatch'],
     },
+    walletPass: {
+      ...common,
+      method: 'GET',
+      path: `${item}/pass.pkpass`,
+      summary: `Download the pass of a ${noun} booking for Apple Wallet`,
+      description:
+        `An Apple Wallet pass (\`${applePassContentType}\`) whose barcode is the pass QR, with the ${noun}, the guests and ` +
+        'the validity on its front, in English and Russian, signed with the pass-type certificate. Available once the ' +
+        'booking is confirmed (PassNotReady before); fetched again after a cancel, expiry or use it is voided and says ' +
+        `so. Send \`Accept: ${applePassContentType}\` to receive the bytes.`,
+      auth,
+      request: { params: bookingParams },
+      responses: {
+        200: {
+          description: 'The signed pass, ready to open in Wallet',
+          contentType: applePassContentType,
+          headers: { 'Content-Disposition': 'attachment; filename="pass.pkpass"' },
+        },
+      },
+      errors: ['BookingNotFound', 'PassNotReady', 'PassServiceTypeMismatch'],
+    },
   } as const;
 }
 
@@ -152,11 +176,13 @@ export const bookingRoutes = {
   confirmLoungeBooking: defineRoute({ ...lounge.confirm, operationId: 'confirmLoungeBooking' }),
   cancelLoungeBooking: defineRoute({ ...lounge.cancel, operationId: 'cancelLoungeBooking' }),
   getLoungePass: defineRoute({ ...lounge.pass, operationId: 'getLoungePass' }),
+  getLoungeWalletPass: defineRoute({ ...lounge.walletPass, operationId: 'getLoungeWalletPass' }),
   createFastTrackBooking: defineRoute({ ...fastTrack.create, operationId: 'createFastTrackBooking' }),
   listFastTrackBookings: defineRoute({ ...fastTrack.list, operationId: 'listFastTrackBookings' }),
   getFastTrackBooking: defineRoute({ ...fastTrack.get, operationId: 'getFastTrackBooking' }),
   confirmFastTrackBooking: defineRoute({ ...fastTrack.confirm, operationId: 'confirmFastTrackBooking' }),
   cancelFastTrackBooking: defineRoute({ ...fastTrack.cancel, operationId: 'cancelFastTrackBooking' }),
   getFastTrackPass: defineRoute({ ...fastTrack.pass, operationId: 'getFastTrackPass' }),
+  getFastTrackWalletPass: defineRoute({ ...fastTrack.walletPass, operationId: 'getFastTrackWalletPass' }),
   getPassSigningKeys,
 } as const;

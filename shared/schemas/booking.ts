@@ -182,6 +182,10 @@ export const passSchema = z
     qr_svg: z
       .nullable(z.string())
       .register(z.globalRegistry, { description: 'The QR code of `qr` as an SVG document.' }),
+    google_wallet_url: z.nullable(z.url()).register(z.globalRegistry, {
+      description:
+        'A Google Wallet save link (https://pay.google.com/gp/v/save/<JWT>) for the traveller; present while the pass is Active.',
+    }),
   })
   .register(z.globalRegistry, { id: 'Pass' });
 

@@ -146,7 +146,7 @@ describe('the REST APIs of the stage', () => {
     expect(Object.keys(parent.Outputs)).toContain('AdminApiRegionalDomainName');
   });
 
-  it('pass image uploads to the Lambda as binary (base64) on the admin API only, with methods for the catalog routes', () => {
+  it('pass image uploads to the Lambda as binary (base64) on the admin API only, wallet passes out as bytes on the partner API, with methods for the catalog routes', () => {
     const { apiTemplate } = service;
     const apis = resourcesOf(apiTemplate, 'AWS::ApiGateway::RestApi');
     const binaryTypesOf = (name: string) =>
@@ -157,7 +157,8 @@ describe('the REST APIs of the stage', () => {
     expect(binaryTypesOf('partner-travel-prod-admin-api')).toEqual([
       ['image/png', 'image/jpeg', 'image/webp'],
     ]);
-    expect(binaryTypesOf('partner-travel-prod-partner-api')).toEqual([undefined]);
+    // The partner API answers wallet passes as bytes (docs/wallet.md).
+    expect(binaryTypesOf('partner-travel-prod-partner-api')).toEqual([['application/vnd.apple.pkpass']]);
     expect(binaryTypesOf('partner-travel-prod-auth-api')).toEqual([undefined]);
     apiTemplate.hasResourceProperties('AWS::ApiGateway::Method', {
       HttpMethod: 'POST',

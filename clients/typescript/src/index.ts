@@ -114,3 +114,41 @@ export function requestFetch(
     });
   };
 }
+
+/** The media type of an Apple Wallet pass. */
+export const walletPassMediaType = 'application/vnd.apple.pkpass';
+
+/** The problem a refused call answered, as an error to throw. */
+export class ProblemError extends Error {
+  override name = 'ProblemError';
+  constructor(
+    readonly status: number,
+    readonly problem: Problem,
+  ) {
+    super(`${problem.code}: ${problem.detail ?? problem.title}`);
+  }
+}
+
+/**
+ * The Apple Wallet pass (`.pkpass`) of a confirmed booking's pass, as bytes to hand to the traveller
+ * (served as `application/vnd.apple.pkpass`, Safari and Wallet open it). Throws a ProblemError when
+ * refused: 409 PassNotReady before the booking is confirmed, 404 BookingNotFound.
+ */
+export async function downloadWalletPass(
+  api: PartnerClient,
+  service: 'lounges' | 'fast-tracks',
+  bookingId: string,
+): Promise<Uint8Array> {
+  const options = {
+    params: { path: { bookingID: bookingId } },
+    // API Gateway answers bytes only to a request that accepts the pass's media type.
+    headers: { Accept: walletPassMediaType },
+    parseAs: 'arrayBuffer',
+  } as const;
+  const { data, error, response } =
+    service === 'lounges'
+      ? await api.GET('/v2/b2b/booking/lounges/{bookingID}/pass.pkpass', options)
+      : await api.GET('/v2/b2b/booking/fast-tracks/{bookingID}/pass.pkpass', options);
+  if (error) throw new ProblemError(response.status, error as Problem);
+  return new Uint8Array(data);
+}

@@ -593,6 +593,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/booking/lounges/{bookingID}/pass.pkpass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the pass of a lounge booking for Apple Wallet
+         * @description An Apple Wallet pass (`application/vnd.apple.pkpass`) whose barcode is the pass QR, with the lounge, the guests and the validity on its front, in English and Russian, signed with the pass-type certificate. Available once the booking is confirmed (PassNotReady before); fetched again after a cancel, expiry or use it is voided and says so. Send `Accept: application/vnd.apple.pkpass` to receive the bytes.
+         */
+        get: operations["getLoungeWalletPass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/b2b/booking/fast-tracks": {
         parameters: {
             query?: never;
@@ -677,6 +697,26 @@ export interface paths {
         };
         /** Read the pass of a fast-track booking, with its QR code */
         get: operations["getFastTrackPass"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/b2b/booking/fast-tracks/{bookingID}/pass.pkpass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the pass of a fast-track booking for Apple Wallet
+         * @description An Apple Wallet pass (`application/vnd.apple.pkpass`) whose barcode is the pass QR, with the fast-track, the guests and the validity on its front, in English and Russian, signed with the pass-type certificate. Available once the booking is confirmed (PassNotReady before); fetched again after a cancel, expiry or use it is voided and says so. Send `Accept: application/vnd.apple.pkpass` to receive the bytes.
+         */
+        get: operations["getFastTrackWalletPass"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3991,6 +4031,8 @@ export interface components {
             qr: string | null;
             /** @description The QR code of `qr` as an SVG document. */
             qr_svg: string | null;
+            /** @description A Google Wallet save link (https://pay.google.com/gp/v/save/<JWT>) for the traveller; present while the pass is Active. */
+            google_wallet_url: string | null;
         };
         FastTrackBookingsPage: {
             data: components["schemas"]["FastTrackBooking"][];
@@ -7668,6 +7710,45 @@ export interface operations {
             503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
+    getLoungeWalletPass: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed pass, ready to open in Wallet */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    /** @description attachment; filename="pass.pkpass" */
+                    "Content-Disposition": string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.pkpass": string;
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409PassNotReadyOrPassServiceTypeMismatchMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
     listFastTrackBookings: {
         parameters: {
             query?: {
@@ -7894,6 +7975,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Pass"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404BookingNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            409: components["responses"]["Problem409PassNotReadyOrPassServiceTypeMismatchMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    getFastTrackWalletPass: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path: {
+                bookingID: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed pass, ready to open in Wallet */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    /** @description attachment; filename="pass.pkpass" */
+                    "Content-Disposition": string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.apple.pkpass": string;
                 };
             };
             401: components["responses"]["Problem401UnauthorizedMetered"];

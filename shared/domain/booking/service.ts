@@ -307,7 +307,7 @@ async function refusalBefore(
  * than a 404.
  */
 export async function findPass(
-  store: BookingStore,
+  store: Pick<BookingStore, 'find'>,
   context: BookingContext,
   bookingId: string,
 ): Promise<Pass> {

@@ -58,9 +58,10 @@ async function qrSvg(payload: string): Promise<string> {
 
 /**
  * The pass as partners read it. The QR payload is handed out only while it opens a door (Active) or
- * records that it did (Used): an unconfirmed, canceled or expired pass shows no code to present.
+ * records that it did (Used): an unconfirmed, canceled or expired pass shows no code to present. The
+ * Google Wallet link is made by the caller (`googleWalletUrl`, null but while Active).
  */
-export async function passView(pass: Pass) {
+export async function passView(pass: Pass, googleWalletUrl: string | null) {
   const qr = pass.status === 'Active' || pass.status === 'Used' ? pass.token : null;
   return {
     pass_id: pass.passId,
@@ -73,5 +74,6 @@ export async function passView(pass: Pass) {
     valid_until: pass.validUntil,
     qr,
     qr_svg: qr === null ? null : await qrSvg(qr),
+    google_wallet_url: googleWalletUrl,
   };
 }

@@ -38,6 +38,9 @@ export async function useLocalConfig(
     AUTH_BASE_URL: 'https://auth.test.invalid',
     ADMIN_BASE_URL: 'https://admin.test.invalid',
     VENUE_BASE_URL: 'https://venue.test.invalid',
+    APPLE_PASS_TYPE_ID: 'pass.com.example.test',
+    APPLE_TEAM_ID: 'A1B2C3D4E5',
+    GOOGLE_WALLET_ISSUER_ID: '3388000000000000000',
     ...overrides,
   };
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);

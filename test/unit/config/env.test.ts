@@ -161,6 +161,11 @@ const everySetting: StageSettings = {
   esimSmdpAddress: 'smdp.example.net',
   localWebhooks: { extraCaFile: '/tmp/ca.pem' },
   partnerCaSubject: 'CN=Test CA',
+  wallet: {
+    passTypeIdentifier: 'pass.com.example.test',
+    teamIdentifier: 'A1B2C3D4E5',
+    googleIssuerId: '3388000000000000000',
+  },
 };
 const queue = {
   url: 'https://sqs.example.com/1/q.fifo',

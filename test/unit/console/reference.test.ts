@@ -8,7 +8,12 @@ describe("the API reference's Error codes chapter", () => {
   it('reads the codes of the problem answers each operation references from components.responses', () => {
     const byCode = operationsByCode(document);
 
-    expect(byCode.get('PassServiceTypeMismatch')).toEqual(['getLoungePass', 'getFastTrackPass']);
+    expect(byCode.get('PassServiceTypeMismatch')).toEqual([
+      'getLoungePass',
+      'getLoungeWalletPass',
+      'getFastTrackPass',
+      'getFastTrackWalletPass',
+    ]);
     expect(byCode.get('Unauthorized')?.length).toBeGreaterThan(50);
   });
 
