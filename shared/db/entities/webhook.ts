@@ -4,6 +4,7 @@ import { config } from '../../config/env.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import { type Webhook, type WebhookStatus, webhookNotFound } from '../../domain/webhooks/model.ts';
 import type { WebhookStore } from '../../domain/webhooks/ports.ts';
+import type { WebhookSigning } from '../../domain/webhooks/signature.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
 import { accountPartition } from './account.ts';
@@ -28,7 +29,11 @@ export interface WebhookItem {
   url: string;
   status: WebhookStatus;
   disabled_reason: string | null;
+  /** Absent on items written before asymmetric signing: HMAC. */
+  signing?: WebhookSigning;
   secret_sealed: string;
+  /** ed25519 only. */
+  public_key?: string | null;
   previous_secret_sealed: string | null;
   previous_secret_valid_until: string | null;
   created_at: string;
@@ -44,7 +49,9 @@ export function webhookToItem(webhook: Webhook): WebhookItem {
     url: webhook.url,
     status: webhook.status,
     disabled_reason: webhook.disabledReason,
+    signing: webhook.signing,
     secret_sealed: webhook.sealedSecret,
+    public_key: webhook.publicKey,
     previous_secret_sealed: webhook.sealedPreviousSecret,
     previous_secret_valid_until: webhook.previousSecretValidUntil,
     created_at: webhook.createdAt,
@@ -60,7 +67,9 @@ export function webhookFromItem(item: Record<string, unknown>): Webhook {
     url: stored.url,
     status: stored.status,
     disabledReason: stored.disabled_reason ?? null,
+    signing: stored.signing ?? 'hmac-sha256',
     sealedSecret: stored.secret_sealed,
+    publicKey: stored.public_key ?? null,
     sealedPreviousSecret: stored.previous_secret_sealed ?? null,
     previousSecretValidUntil: stored.previous_secret_valid_until ?? null,
     createdAt: stored.created_at,
@@ -168,7 +177,7 @@ export const webhookStore = {
   },
 
   /** `SET a = b` reads the stored value: the secret current at commit becomes the previous one. */
-  rotateSecret({ accountId, webhookId }, sealedSecret, previousValidUntil, at): DynamoWrite {
+  rotateSecret({ accountId, webhookId }, next, previousValidUntil, at): DynamoWrite {
     return {
       description: `rotate the secret of webhook ${webhookId}`,
       item: {
@@ -176,11 +185,12 @@ export const webhookStore = {
           TableName: config().mainTableName,
           Key: webhookKeys(accountId),
           UpdateExpression:
-            'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, ' +
+            'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, public_key = :publicKey, ' +
             'previous_secret_valid_until = :until, updated_at = :now',
           ConditionExpression: 'webhook_id = :id',
           ExpressionAttributeValues: {
-            ':secret': sealedSecret,
+            ':secret': next.sealedSecret,
+            ':publicKey': next.publicKey,
             ':until': previousValidUntil,
             ':now': at,
             ':id': webhookId,

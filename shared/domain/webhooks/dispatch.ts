@@ -108,7 +108,13 @@ export async function dispatchEvent(ports: DispatchPorts, message: WebhookMessag
     headers: {
       'content-type': 'application/json',
       'user-agent': userAgent,
-      ...signatureHeaders({ id: event.id, body, secrets: await secretsOf(ports, webhook, sentAt), sentAt }),
+      ...signatureHeaders({
+        id: event.id,
+        body,
+        signing: webhook.signing,
+        keys: await secretsOf(ports, webhook, sentAt),
+        sentAt,
+      }),
     },
   });
   return settle(ports, delivery, webhook, result, sentAt, finish);

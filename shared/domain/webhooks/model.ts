@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import type { DomainEvent } from '../events.ts';
+import type { WebhookSigning } from './signature.ts';
 
 export type WebhookStatus = 'Active' | 'Disabled';
 
@@ -10,8 +11,13 @@ export interface Webhook {
   url: string;
   status: WebhookStatus;
   disabledReason: string | null;
+  /** How deliveries are signed; subscriptions made before asymmetric signing existed are HMAC. */
+  signing: WebhookSigning;
+  /** HMAC: the partner's (or a generated) secret; ed25519: the `whsk_` signing key. */
   sealedSecret: string;
-  /** The secret before the last rotation, accepted by receivers until `previousSecretValidUntil`. */
+  /** ed25519: the current key pair's `whpk_` public key, shown on every read; null with HMAC. */
+  publicKey: string | null;
+  /** The secret or key before the last rotation, still signing until `previousSecretValidUntil`. */
   sealedPreviousSecret: string | null;
   previousSecretValidUntil: string | null;
   createdAt: string;

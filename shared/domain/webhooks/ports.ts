@@ -34,12 +34,19 @@ export interface WebhookStore {
   update(webhook: Webhook, changes: WebhookChanges, expected?: WebhookStatus): StagedWrite;
   /**
    * The stored current secret becomes the previous one, valid until `previousValidUntil`, in the same
-   * write: of two racing rotations, each keeps the secret that was current when it committed.
+   * write: of two racing rotations, each keeps the secret that was current when it committed. `next`
+   * carries the new key pair's public key with ed25519 (null with HMAC).
    */
-  rotateSecret(webhook: Webhook, sealedSecret: string, previousValidUntil: string, at: string): StagedWrite;
+  rotateSecret(webhook: Webhook, next: NextSigningKey, previousValidUntil: string, at: string): StagedWrite;
   delete(webhook: Webhook): StagedWrite;
   /** A condition only, staged beside writes that make sense while the subscription is active (else 409). */
   requireActive(webhook: Webhook): StagedWrite;
+}
+
+/** The key a rotation installs: sealed, with its public key when it is an Ed25519 key pair. */
+export interface NextSigningKey {
+  sealedSecret: string;
+  publicKey: string | null;
 }
 
 /** Where a delivery stands after an attempt (or a decision not to attempt). */

@@ -18,6 +18,7 @@ import type {
   DeliveryStore,
   DispatchStore,
   EventOutbox,
+  NextSigningKey,
   OutboundRequest,
   OutboundResult,
   RecoveryStore,
@@ -45,7 +46,9 @@ export function aWebhook(overrides: Partial<Webhook> = {}): Webhook {
     url: 'https://partner.example/hooks',
     status: 'Active',
     disabledReason: null,
+    signing: 'hmac-sha256',
     sealedSecret: sealed('current-secret'),
+    publicKey: null,
     sealedPreviousSecret: null,
     previousSecretValidUntil: null,
     createdAt: '2030-04-01T00:00:00.000Z',
@@ -144,10 +147,11 @@ export class MemoryWebhooks implements WebhookStore {
     );
   }
 
-  rotateSecret(webhook: Webhook, sealedSecret: string, previousValidUntil: string, at: string) {
+  rotateSecret(webhook: Webhook, next: NextSigningKey, previousValidUntil: string, at: string) {
     return this.change(`rotate webhook ${webhook.webhookId}`, webhook, (found) => ({
       ...found,
-      sealedSecret,
+      sealedSecret: next.sealedSecret,
+      publicKey: next.publicKey,
       sealedPreviousSecret: found.sealedSecret,
       previousSecretValidUntil: previousValidUntil,
       updatedAt: at,

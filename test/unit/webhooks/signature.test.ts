@@ -1,6 +1,10 @@
+import { createPublicKey, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import {
+  asymmetricSignature,
+  generateSecret,
+  generateSigningKeyPair,
   hexSignature,
   signatureHeaders,
   standardSignature,
@@ -34,7 +38,7 @@ describe('webhook signatures', () => {
   });
 
   it('carries one value per header outside a grace period', () => {
-    const headers = signatureHeaders({ id: 'evt_1', body, secrets: [current], sentAt });
+    const headers = signatureHeaders({ id: 'evt_1', body, signing: 'hmac-sha256', keys: [current], sentAt });
 
     expect(headers).toEqual({
       'X-Webhook-Id': 'evt_1',
@@ -46,7 +50,13 @@ describe('webhook signatures', () => {
   });
 
   it('carries the current secret first, then the previous one, during a grace period', () => {
-    const headers = signatureHeaders({ id: 'evt_1', body, secrets: [current, previous], sentAt });
+    const headers = signatureHeaders({
+      id: 'evt_1',
+      body,
+      signing: 'hmac-sha256',
+      keys: [current, previous],
+      sentAt,
+    });
 
     expect(headers['X-Webhook-Signature']).toBe(
       'sha256=2c7859423e0a3071ea87f048f76ca6d8b1f5c086921e818b06ddd407da90675f,' +
@@ -59,7 +69,13 @@ describe('webhook signatures', () => {
 
   it('verifies with the standardwebhooks library keyed with the raw secret, old or new', () => {
     const now = new Date();
-    const headers = signatureHeaders({ id: 'evt_1', body, secrets: [current, previous], sentAt: now });
+    const headers = signatureHeaders({
+      id: 'evt_1',
+      body,
+      signing: 'hmac-sha256',
+      keys: [current, previous],
+      sentAt: now,
+    });
 
     for (const secret of [current, previous]) {
       const verifier = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
@@ -71,12 +87,78 @@ describe('webhook signatures', () => {
   });
 
   it('accepts any listed hex value on the receiving side and refuses a tampered body', () => {
-    const header = signatureHeaders({ id: 'evt_1', body, secrets: [current, previous], sentAt })[
-      'X-Webhook-Signature'
-    ];
+    const header =
+      signatureHeaders({ id: 'evt_1', body, signing: 'hmac-sha256', keys: [current, previous], sentAt })[
+        'X-Webhook-Signature'
+      ] ?? '';
 
     expect(verifyHexSignature(header, previous, body)).toBe(true);
     expect(verifyHexSignature(header, current, `${body} `)).toBe(false);
     expect(verifyHexSignature(header, 'not-the-secret-123', body)).toBe(false);
+  });
+
+  it('generates whsec_ secrets of 32 random bytes in base64', () => {
+    const secrets = [generateSecret(), generateSecret()];
+
+    for (const secret of secrets) {
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
+    }
+    expect(secrets[0]).not.toBe(secrets[1]);
+  });
+});
+
+/** The receiver's side of v1a with node:crypto alone: the raw public key as a JWK. */
+function verifiesV1a(publicKey: string, signature: string, content: string): boolean {
+  const key = createPublicKey({
+    key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey.slice(5), 'base64').toString('base64url') },
+    format: 'jwk',
+  });
+  return verify(null, Buffer.from(content), key, Buffer.from(signature.slice('v1a,'.length), 'base64'));
+}
+
+describe('Ed25519 (Standard Webhooks v1a) signatures', () => {
+  const pair = generateSigningKeyPair();
+
+  it('makes whsk_ (64 bytes: seed then public key) and whpk_ (raw 32-byte public key) keys', () => {
+    expect(pair.publicKey).toMatch(/^whpk_[A-Za-z0-9+/]{43}=$/);
+    expect(pair.secretKey).toMatch(/^whsk_[A-Za-z0-9+/]{86}==$/);
+    expect(Buffer.from(pair.secretKey.slice(5), 'base64').subarray(32).toString('base64')).toBe(
+      pair.publicKey.slice(5),
+    );
+    expect(generateSigningKeyPair().publicKey).not.toBe(pair.publicKey);
+  });
+
+  it('signs "<id>.<timestamp>.<body>" as v1a,<base64 signature> that node:crypto verifies with the public key', () => {
+    const signature = asymmetricSignature(pair.secretKey, 'evt_1', 1735689600, body);
+
+    expect(signature).toMatch(/^v1a,[A-Za-z0-9+/]{86}==$/);
+    expect(verifiesV1a(pair.publicKey, signature, `evt_1.1735689600.${body}`)).toBe(true);
+    expect(verifiesV1a(pair.publicKey, signature, `evt_1.1735689601.${body}`)).toBe(false);
+    expect(verifiesV1a(generateSigningKeyPair().publicKey, signature, `evt_1.1735689600.${body}`)).toBe(
+      false,
+    );
+  });
+
+  it('carries v1a signatures only, without the HMAC-only X-Webhook-Signature; two during a grace period', () => {
+    const previous = generateSigningKeyPair();
+
+    const headers = signatureHeaders({
+      id: 'evt_1',
+      body,
+      signing: 'ed25519',
+      keys: [pair.secretKey, previous.secretKey],
+      sentAt,
+    });
+
+    expect(headers).not.toHaveProperty('X-Webhook-Signature');
+    expect(headers).toMatchObject({
+      'X-Webhook-Id': 'evt_1',
+      'webhook-id': 'evt_1',
+      'webhook-timestamp': '1735689600',
+    });
+    const [current, old] = headers['webhook-signature'].split(' ');
+    expect(verifiesV1a(pair.publicKey, current ?? '', `evt_1.1735689600.${body}`)).toBe(true);
+    expect(verifiesV1a(previous.publicKey, old ?? '', `evt_1.1735689600.${body}`)).toBe(true);
   });
 });
