@@ -1313,7 +1313,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the account’s webhook endpoint
-         * @description At most one subscription per account (409 WebhookAlreadyExists). The URL must be HTTPS and resolve to public addresses only (422 otherwise). Every booking and pass status change is then delivered, signed.
+         * @description At most one subscription per account (409 WebhookAlreadyExists). The URL must be HTTPS and resolve to public addresses only (422 otherwise). Every booking and pass status change is then delivered, signed with HMAC-SHA256 (`secret`: given, or generated and answered once) or, with `signing: "ed25519"`, with a key pair the service makes (Standard Webhooks `v1a`, verified with `public_key`).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1373,8 +1373,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replace the signing secret
-         * @description The previous secret keeps signing, as the second value of both signature headers, for `grace_period_seconds` (default 60). A rotation during a grace period ends the older secret at once.
+         * Replace the signing secret or key pair
+         * @description The previous secret keeps signing, as the second value of the signature headers, for `grace_period_seconds` (default 60). A rotation during a grace period ends the older secret at once. HMAC: without `secret` the service generates one and answers it once. ed25519: a new key pair (`public_key` in the answer); `secret` is refused (422).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -3330,8 +3330,14 @@ export interface components {
              * @example https://partner.example.com/webhooks/travel
              */
             url: string;
-            /** @description Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. */
-            secret: string;
+            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
+            secret?: string;
+            /**
+             * @description How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks `v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).
+             * @default hmac-sha256
+             * @enum {string}
+             */
+            signing: "hmac-sha256" | "ed25519";
         };
         ChangeWebhookUrlRequest: {
             /**
@@ -3341,8 +3347,8 @@ export interface components {
             url: string;
         };
         RotateWebhookSecretRequest: {
-            /** @description Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. */
-            secret: string;
+            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
+            secret?: string;
             /**
              * @description How long the previous secret keeps signing, 60 s to 30 days; default 60.
              * @default 60
@@ -3743,6 +3749,16 @@ export interface components {
             /** @description The reason given to disable, or why the service disabled it (410 Gone). */
             disabled_reason: string | null;
             /**
+             * @description How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks `v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).
+             * @enum {string}
+             */
+            signing: "hmac-sha256" | "ed25519";
+            /**
+             * @description `signing: "ed25519"`: `whpk_<base64 of the raw 32-byte Ed25519 public key>` that verifies the `v1a` signatures (a new one after each rotation); null with HMAC.
+             * @example whpk_Bz7nBSuR+Gw5y5hYqMDDN4+a1Bk1wX0mCNLnXPXkZ8I=
+             */
+            public_key: string | null;
+            /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
              */
@@ -3755,7 +3771,7 @@ export interface components {
             secret_rotation: {
                 /**
                  * Format: date-time
-                 * @description Until then deliveries carry a second signature made with the previous secret.
+                 * @description Until then deliveries carry a second signature made with the previous secret or key.
                  */
                 previous_secret_valid_until: string;
             } | null;
@@ -4737,6 +4753,48 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             updated_at: string;
+        };
+        /** @description The subscription, with the secret the service generated when none was given (this once). */
+        WebhookWithSecret: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /** @description The reason given to disable, or why the service disabled it (410 Gone). */
+            disabled_reason: string | null;
+            /**
+             * @description How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks `v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).
+             * @enum {string}
+             */
+            signing: "hmac-sha256" | "ed25519";
+            /**
+             * @description `signing: "ed25519"`: `whpk_<base64 of the raw 32-byte Ed25519 public key>` that verifies the `v1a` signatures (a new one after each rotation); null with HMAC.
+             * @example whpk_Bz7nBSuR+Gw5y5hYqMDDN4+a1Bk1wX0mCNLnXPXkZ8I=
+             */
+            public_key: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            secret_rotation: {
+                /**
+                 * Format: date-time
+                 * @description Until then deliveries carry a second signature made with the previous secret or key.
+                 */
+                previous_secret_valid_until: string;
+            } | null;
+            /**
+             * @description Only in the answer that generated it (a create or rotation without `secret`): the `whsec_` secret, used as it is (its UTF-8 bytes key the HMACs). It is never shown again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=
+             */
+            secret?: string;
         };
         WebhookPingAccepted: {
             /** @description The id of the `webhook.ping` event (and of its delivery) */
@@ -9913,7 +9971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
             400: components["responses"]["Problem400ValidationErrorMetered"];
@@ -10069,7 +10127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
             400: components["responses"]["Problem400ValidationErrorMetered"];
@@ -13118,13 +13176,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13169,13 +13227,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13225,13 +13283,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13278,13 +13336,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13329,13 +13387,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13380,13 +13438,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13431,13 +13489,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13480,13 +13538,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13532,13 +13590,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13584,13 +13642,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
