@@ -1,9 +1,10 @@
+import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dispatchEvent } from '../../../shared/domain/webhooks/dispatch.ts';
 import { maxEnvelopeBytes } from '../../../shared/domain/webhooks/envelope.ts';
 import type { WebhookMessage } from '../../../shared/domain/webhooks/model.ts';
 import type { DispatchPorts } from '../../../shared/domain/webhooks/ports.ts';
-import { verifyHexSignature } from '../../../shared/domain/webhooks/signature.ts';
+import { generateSigningKeyPair, verifyHexSignature } from '../../../shared/domain/webhooks/signature.ts';
 import { MemoryLog } from '../support/memory-log.ts';
 import {
   aDelivery,
@@ -101,6 +102,33 @@ describe('delivering an event', () => {
     expect(verifyHexSignature(header.split(',')[0] ?? '', 'new-secret', request?.body ?? '')).toBe(true);
     expect(verifyHexSignature(header.split(',')[1] ?? '', 'old-secret', request?.body ?? '')).toBe(true);
     expect(request?.headers['webhook-signature']?.split(' ')).toHaveLength(2);
+  });
+
+  it("signs an ed25519 subscription's deliveries with v1a only, no X-Webhook-Signature", async () => {
+    const pair = generateSigningKeyPair();
+    const ports = portsWith(
+      new MemoryWebhooks(
+        aWebhook({ signing: 'ed25519', sealedSecret: sealed(pair.secretKey), publicKey: pair.publicKey }),
+      ),
+    );
+
+    await dispatchEvent(ports, message());
+
+    const [request] = ports.sender.requests;
+    const headers = request?.headers ?? {};
+    expect(headers).not.toHaveProperty('X-Webhook-Signature');
+    const [version, signature] = (headers['webhook-signature'] ?? '').split(',');
+    const key = createPublicKey({
+      key: {
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: Buffer.from(pair.publicKey.slice(5), 'base64').toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    const content = `${headers['webhook-id']}.${headers['webhook-timestamp']}.${request?.body}`;
+    expect(version).toBe('v1a');
+    expect(verify(null, Buffer.from(content), key, Buffer.from(signature ?? '', 'base64'))).toBe(true);
   });
 
   it('logs each attempt without the secret or the body', async () => {
