@@ -1,7 +1,10 @@
 import { createHmac, createPublicKey, verify } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyEd25519Webhook } from '../../../docs/examples/verify-webhook-ed25519.ts';
 import { verifyHmacWebhook } from '../../../docs/examples/verify-webhook-hmac.ts';
+import { endpoints } from '../../support/api.ts';
+import { documentClient } from '../../support/aws.ts';
 import {
   eventually,
   newPartner,
@@ -60,9 +63,18 @@ describe.concurrent('a subscription with signing "ed25519"', () => {
     const read = await partner.call('GET', `/v2/b2b/webhooks/${webhookId}`);
     const listed = await partner.call<{ data: unknown[] }>('GET', '/v2/b2b/webhooks');
     const received = await pingReceived(partner, webhookId);
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: endpoints().tables.main,
+        Key: { pk: `ACCOUNT#${partner.accountId}`, sk: 'WEBHOOK' },
+      }),
+    );
 
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ signing: 'ed25519', public_key: expect.stringMatching(/^whpk_/) });
+    // The secret key is sealed like HMAC secrets; only its public half is stored in clear.
+    expect(Item?.secret_sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(Item)).not.toContain('whsk_');
     expect(created.body).not.toHaveProperty('secret');
     const publicKey = String(created.body.public_key);
     expect(Buffer.from(publicKey.slice(5), 'base64')).toHaveLength(32);
