@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { verifyEd25519Webhook } from '../docs/examples/verify-webhook-ed25519.ts';
 import { localStateDir, webhookListenerDefaults } from '../infra/local/config.ts';
-import { verifyHexSignature } from '../shared/domain/webhooks/signature.ts';
+import { secretPrefix, verifyHexSignature, type WebhookKey } from '../shared/domain/webhooks/signature.ts';
 
 /**
  * `npm run webhooks:listen -- --secret <secret> [--secret <previous>] [--port 9443] [--status 200]`:
@@ -45,7 +45,18 @@ const stageJson = JSON.parse(readFileSync(join(resolve(values['state-dir']), 'st
 };
 if (!stageJson.webhook_receiver)
   throw new Error('stage.json has no webhook_receiver: start the stage with npm start');
-const secrets = values.secret;
+/**
+ * A `whsec_` secret is the service's (keyed by its decoded bytes) or one the partner chose in that
+ * shape (keyed by its UTF-8 bytes); the listener cannot tell, so it accepts either.
+ */
+const keys: WebhookKey[] = values.secret.flatMap((secret): WebhookKey[] =>
+  secret.startsWith(secretPrefix)
+    ? [
+        { secret, format: 'standard' },
+        { secret, format: 'utf8' },
+      ]
+    : [{ secret, format: 'utf8' }],
+);
 const answer = Number(values.status);
 
 function verdict(ok: boolean): string {
@@ -62,10 +73,14 @@ const standardHeaders = (headers: Headers) => ({
 /** An HMAC subscription's two signatures, each valid with any given secret. */
 function hmacChecks(body: string, headers: Headers): [string, boolean][] {
   const hexHeader = String(headers['x-webhook-signature'] ?? '');
-  const hexValid = secrets.some((secret) => verifyHexSignature(hexHeader, secret, body));
-  const standardValid = secrets.some((secret) => {
+  const hexValid = keys.some((key) => verifyHexSignature(hexHeader, key, body));
+  const standardValid = keys.some(({ secret, format }) => {
     try {
-      new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' }).verify(body, standardHeaders(headers));
+      const verifier =
+        format === 'standard'
+          ? new Webhook(secret)
+          : new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
+      verifier.verify(body, standardHeaders(headers));
       return true;
     } catch {
       return false;

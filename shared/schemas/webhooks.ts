@@ -28,7 +28,8 @@ const secret = z
   .check(z.minLength(16), z.maxLength(256))
   .register(z.globalRegistry, {
     description:
-      'HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. ' +
+      'HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures, ' +
+      'whatever it looks like (a `whsec_` one is not base64-decoded). ' +
       'Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and ' +
       'returns it once, in this answer. Not allowed with `signing: "ed25519"` (422).',
     writeOnly: true,
@@ -43,7 +44,8 @@ const signing = z.enum(webhookSignings).register(z.globalRegistry, {
 const generatedSecret = z.string().register(z.globalRegistry, {
   description:
     'Only in the answer that generated it (a create or rotation without `secret`): the `whsec_` secret, ' +
-    'used as it is (its UTF-8 bytes key the HMACs). It is never shown again.',
+    'keyed as Standard Webhooks libraries read it: the HMACs use its base64-decoded 32 bytes, so ' +
+    '`new Webhook(secret)` verifies. It is never shown again.',
   example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=',
 });
 

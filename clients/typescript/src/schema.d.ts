@@ -3330,7 +3330,7 @@ export interface components {
              * @example https://partner.example.com/webhooks/travel
              */
             url: string;
-            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
+            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures, whatever it looks like (a `whsec_` one is not base64-decoded). Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
             secret?: string;
             /**
              * @description How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks `v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).
@@ -3347,7 +3347,7 @@ export interface components {
             url: string;
         };
         RotateWebhookSecretRequest: {
-            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
+            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures, whatever it looks like (a `whsec_` one is not base64-decoded). Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
             secret?: string;
             /**
              * @description How long the previous secret keeps signing, 60 s to 30 days; default 60.
@@ -4791,7 +4791,7 @@ export interface components {
                 previous_secret_valid_until: string;
             } | null;
             /**
-             * @description Only in the answer that generated it (a create or rotation without `secret`): the `whsec_` secret, used as it is (its UTF-8 bytes key the HMACs). It is never shown again.
+             * @description Only in the answer that generated it (a create or rotation without `secret`): the `whsec_` secret, keyed as Standard Webhooks libraries read it: the HMACs use its base64-decoded 32 bytes, so `new Webhook(secret)` verifies. It is never shown again.
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=
              */
             secret?: string;

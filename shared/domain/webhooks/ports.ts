@@ -12,6 +12,7 @@ import type {
   WebhookStatus,
 } from './model.ts';
 import type { WebhookSettings } from './settings.ts';
+import type { WebhookKeyFormat } from './signature.ts';
 
 /** Fields of the subscription to change, named as on `Webhook`. */
 export interface WebhookChanges {
@@ -33,7 +34,7 @@ export interface WebhookStore {
   /** Changes the subscription while it is the one read and, when given, still `expected` (else 409). */
   update(webhook: Webhook, changes: WebhookChanges, expected?: WebhookStatus): StagedWrite;
   /**
-   * The stored current secret becomes the previous one, valid until `previousValidUntil`, in the same
+   * The stored current secret (with its key format) becomes the previous one, valid until `previousValidUntil`, in the same
    * write: of two racing rotations, each keeps the secret that was current when it committed. `next`
    * carries the new key pair's public key with ed25519 (null with HMAC).
    */
@@ -43,9 +44,10 @@ export interface WebhookStore {
   requireActive(webhook: Webhook): StagedWrite;
 }
 
-/** The key a rotation installs: sealed, with its public key when it is an Ed25519 key pair. */
+/** The key a rotation installs: sealed, its format, and its public key when it is an Ed25519 key pair. */
 export interface NextSigningKey {
   sealedSecret: string;
+  keyFormat: WebhookKeyFormat;
   publicKey: string | null;
 }
 

@@ -4,7 +4,12 @@ import { type DomainEvent, newEvent } from '../events.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { type Webhook, type WebhookStatus, webhookNotFound } from './model.ts';
 import type { SubscriptionPorts } from './ports.ts';
-import { generateSecret, generateSigningKeyPair, type WebhookSigning } from './signature.ts';
+import {
+  generateSecret,
+  generateSigningKeyPair,
+  type WebhookKeyFormat,
+  type WebhookSigning,
+} from './signature.ts';
 
 /** docs/webhooks.md: rotate-secret's grace period. */
 export const defaultGracePeriodSeconds = 60;
@@ -46,22 +51,25 @@ export interface WebhookWithSecret {
   generatedSecret: string | null;
 }
 
-/** The key a subscription signs with from now on: the partner's secret, a generated one, or a key pair. */
+/**
+ * The key a subscription signs with from now on: the partner's secret (its UTF-8 bytes, whatever it
+ * looks like), a generated one or a key pair (both Standard Webhooks serializations, decoded).
+ */
 function newSigningKey(
   signing: WebhookSigning,
   secret: string | undefined,
-): { key: string; publicKey: string | null; generatedSecret: string | null } {
+): { key: string; keyFormat: WebhookKeyFormat; publicKey: string | null; generatedSecret: string | null } {
   if (signing === 'ed25519') {
     if (secret !== undefined) {
       const message = 'not allowed with signing "ed25519": the service makes the key pair';
       throw new ValidationError(`The secret is ${message}.`, [{ path: 'body.secret', message }]);
     }
     const pair = generateSigningKeyPair();
-    return { key: pair.secretKey, publicKey: pair.publicKey, generatedSecret: null };
+    return { key: pair.secretKey, keyFormat: 'standard', publicKey: pair.publicKey, generatedSecret: null };
   }
-  if (secret !== undefined) return { key: secret, publicKey: null, generatedSecret: null };
+  if (secret !== undefined) return { key: secret, keyFormat: 'utf8', publicKey: null, generatedSecret: null };
   const generated = generateSecret();
-  return { key: generated, publicKey: null, generatedSecret: generated };
+  return { key: generated, keyFormat: 'standard', publicKey: null, generatedSecret: generated };
 }
 
 /**
@@ -91,8 +99,10 @@ export async function createWebhook(
     disabledReason: null,
     signing: input.signing,
     sealedSecret: await ports.sealer.seal(signingKey.key, webhookId),
+    keyFormat: signingKey.keyFormat,
     publicKey: signingKey.publicKey,
     sealedPreviousSecret: null,
+    previousKeyFormat: null,
     previousSecretValidUntil: null,
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -137,7 +147,7 @@ export async function rotateSecret(
   uow.stage(
     ports.webhooks.rotateSecret(
       webhook,
-      { sealedSecret, publicKey: signingKey.publicKey },
+      { sealedSecret, keyFormat: signingKey.keyFormat, publicKey: signingKey.publicKey },
       validUntil,
       updatedAt,
     ),
@@ -145,8 +155,10 @@ export async function rotateSecret(
   const rotated: Webhook = {
     ...webhook,
     sealedSecret,
+    keyFormat: signingKey.keyFormat,
     publicKey: signingKey.publicKey,
     sealedPreviousSecret: webhook.sealedSecret,
+    previousKeyFormat: webhook.keyFormat,
     previousSecretValidUntil: validUntil,
     updatedAt,
   };

@@ -1,8 +1,12 @@
 import { createHmac, createPublicKey, verify } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyEd25519Webhook } from '../../../docs/examples/verify-webhook-ed25519.ts';
-import { verifyHmacWebhook } from '../../../docs/examples/verify-webhook-hmac.ts';
+import {
+  verifyHmacWebhook,
+  verifySuppliedSecretWebhook,
+} from '../../../docs/examples/verify-webhook-hmac.ts';
 import { endpoints } from '../../support/api.ts';
 import { documentClient } from '../../support/aws.ts';
 import {
@@ -34,6 +38,9 @@ function v1aVerifies(received: Received, signature: string | undefined, publicKe
   const [version, value] = (signature ?? '').split(',');
   return version === 'v1a' && verify(null, Buffer.from(content), key, Buffer.from(value ?? '', 'base64'));
 }
+
+/** Shaped like a generated secret, as a partner may choose one. */
+const generatedLike = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=';
 
 let receiver: Receiver;
 
@@ -120,8 +127,8 @@ describe.concurrent('a subscription with signing "ed25519"', () => {
   });
 });
 
-describe.concurrent('an HMAC subscription created without a secret', () => {
-  it('answers its generated whsec_ secret once, and deliveries signed with it verify with standardwebhooks', async () => {
+describe.concurrent('an HMAC subscription: a generated secret keyed by its decoded bytes, a supplied one by its UTF-8 bytes', () => {
+  it('answers its generated whsec_ secret once; its deliveries verify with new Webhook(secret), both headers keyed by the decoded bytes', async () => {
     const partner = await newPartner();
 
     const created = await partner.call('POST', '/v2/b2b/webhooks', { url: receiver.url });
@@ -139,13 +146,15 @@ describe.concurrent('an HMAC subscription created without a secret', () => {
     for (const response of [read, listed]) expect(JSON.stringify(response.body)).not.toContain(secret);
     const { secret: _once, ...record } = created.body;
     expect(read.body).toEqual(record);
-    // The docs' snippet: the public Standard Webhooks library.
+    // The public Standard Webhooks library as its README shows it, and the docs' snippet.
+    expect(new Webhook(secret).verify(received.body, headersOf(received))).toEqual(JSON.parse(received.body));
     expect(verifyHmacWebhook(received.body, headersOf(received), secret)).toEqual(JSON.parse(received.body));
-    expect(() =>
-      verifyHmacWebhook(received.body, headersOf(received), 'whsec_not-the-secret-0000'),
-    ).toThrow();
+    expect(() => verifyHmacWebhook(received.body, headersOf(received), generatedLike)).toThrow();
+    expect(() => verifySuppliedSecretWebhook(received.body, headersOf(received), secret)).toThrow();
+    // The contract's header, keyed by the same 32 bytes.
+    const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
     expect(received.headers['x-webhook-signature']).toBe(
-      `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(received.body).digest('hex')}`,
+      `sha256=${createHmac('sha256', key).update(received.body).digest('hex')}`,
     );
   });
 
@@ -165,5 +174,36 @@ describe.concurrent('an HMAC subscription created without a secret', () => {
     expect(JSON.stringify(read.body)).not.toContain(secret);
     expect(verifyHmacWebhook(received.body, headersOf(received), secret)).toBeTruthy();
     expect(verifyHmacWebhook(received.body, headersOf(received), String(created.body.secret))).toBeTruthy();
+  });
+
+  it('keeps a supplied whsec_ secret as its UTF-8 bytes, and a rotation to a generated one signs with each its way', async () => {
+    const partner = await newPartner();
+    const created = await partner.call('POST', '/v2/b2b/webhooks', {
+      url: receiver.url,
+      secret: generatedLike,
+    });
+    const webhookId = String(created.body.id);
+    const before = await pingReceived(partner, webhookId);
+
+    const rotated = await partner.call('POST', `/v2/b2b/webhooks/${webhookId}/rotate-secret`, {
+      grace_period_seconds: 3600,
+    });
+    const during = await pingReceived(partner, webhookId);
+
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty('secret');
+    expect(verifySuppliedSecretWebhook(before.body, headersOf(before), generatedLike)).toBeTruthy();
+    expect(() => verifyHmacWebhook(before.body, headersOf(before), generatedLike)).toThrow();
+    expect(before.headers['x-webhook-signature']).toBe(
+      `sha256=${createHmac('sha256', Buffer.from(generatedLike, 'utf8')).update(before.body).digest('hex')}`,
+    );
+    const secret = String(rotated.body.secret);
+    expect(verifyHmacWebhook(during.body, headersOf(during), secret)).toBeTruthy();
+    expect(verifySuppliedSecretWebhook(during.body, headersOf(during), generatedLike)).toBeTruthy();
+    const hex = (key: Buffer) => `sha256=${createHmac('sha256', key).update(during.body).digest('hex')}`;
+    expect(String(during.headers['x-webhook-signature']).split(',')).toEqual([
+      hex(Buffer.from(secret.slice('whsec_'.length), 'base64')),
+      hex(Buffer.from(generatedLike, 'utf8')),
+    ]);
   });
 });

@@ -20,7 +20,7 @@ export interface WebhookStoreSetup {
 export function webhookStoreContract(name: string, setup: () => WebhookStoreSetup): void {
   const at = '2030-06-01T12:00:00.000Z';
 
-  const hmacKey = (sealedSecret: string) => ({ sealedSecret, publicKey: null });
+  const hmacKey = (sealedSecret: string) => ({ sealedSecret, keyFormat: 'utf8' as const, publicKey: null });
 
   async function subscribed(overrides: Partial<Webhook> = {}): Promise<Webhook> {
     const { webhooks, committer } = setup();
@@ -117,6 +117,27 @@ export function webhookStoreContract(name: string, setup: () => WebhookStoreSetu
       });
     });
 
+    it('keeps each secret its key format: a rotation from a supplied secret to a generated one', async () => {
+      const { webhooks, committer } = setup();
+      const webhook = await subscribed({ sealedSecret: 'sealed-supplied', keyFormat: 'utf8' });
+
+      await committer.commit([
+        webhooks.rotateSecret(
+          webhook,
+          { sealedSecret: 'sealed-generated', keyFormat: 'standard', publicKey: null },
+          at,
+          at,
+        ),
+      ]);
+
+      expect(await webhooks.findOfAccount(webhook.accountId)).toMatchObject({
+        sealedSecret: 'sealed-generated',
+        keyFormat: 'standard',
+        sealedPreviousSecret: 'sealed-supplied',
+        previousKeyFormat: 'utf8',
+      });
+    });
+
     it("keeps an ed25519 subscription's signing and public key, and replaces the key on rotation", async () => {
       const { webhooks, committer } = setup();
       const webhook = await subscribed({
@@ -127,7 +148,12 @@ export function webhookStoreContract(name: string, setup: () => WebhookStoreSetu
       expect(await webhooks.findOfAccount(webhook.accountId)).toEqual(webhook);
 
       await committer.commit([
-        webhooks.rotateSecret(webhook, { sealedSecret: 'sealed-1', publicKey: 'whpk_new' }, at, at),
+        webhooks.rotateSecret(
+          webhook,
+          { sealedSecret: 'sealed-1', keyFormat: 'standard', publicKey: 'whpk_new' },
+          at,
+          at,
+        ),
       ]);
 
       expect(await webhooks.findOfAccount(webhook.accountId)).toMatchObject({

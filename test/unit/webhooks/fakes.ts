@@ -48,8 +48,10 @@ export function aWebhook(overrides: Partial<Webhook> = {}): Webhook {
     disabledReason: null,
     signing: 'hmac-sha256',
     sealedSecret: sealed('current-secret'),
+    keyFormat: 'utf8',
     publicKey: null,
     sealedPreviousSecret: null,
+    previousKeyFormat: null,
     previousSecretValidUntil: null,
     createdAt: '2030-04-01T00:00:00.000Z',
     updatedAt: '2030-04-01T00:00:00.000Z',
@@ -151,8 +153,10 @@ export class MemoryWebhooks implements WebhookStore {
     return this.change(`rotate webhook ${webhook.webhookId}`, webhook, (found) => ({
       ...found,
       sealedSecret: next.sealedSecret,
+      keyFormat: next.keyFormat,
       publicKey: next.publicKey,
       sealedPreviousSecret: found.sealedSecret,
+      previousKeyFormat: found.keyFormat,
       previousSecretValidUntil: previousValidUntil,
       updatedAt: at,
     }));

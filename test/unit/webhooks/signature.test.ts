@@ -9,13 +9,20 @@ import {
   signatureHeaders,
   standardSignature,
   verifyHexSignature,
+  type WebhookKey,
 } from '../../../shared/domain/webhooks/signature.ts';
 
 // Vectors computed independently with `openssl dgst -sha256 -hmac <secret>`.
 const body =
   '{"id":"evt_1","event":"webhook.ping","timestamp":"2025-01-01T00:00:00.000Z","data":{"webhook_id":"w"}}';
-const current = 'whsec-test-secret-0001';
-const previous = 'old-secret-abcdefgh';
+const current: WebhookKey = { secret: 'whsec-test-secret-0001', format: 'utf8' };
+const previous: WebhookKey = { secret: 'old-secret-abcdefgh', format: 'utf8' };
+/** A generated secret: the 32 bytes after `whsec_` are the key (openssl `-macopt hexkey:<decoded>`). */
+const generated: WebhookKey = {
+  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=',
+  format: 'standard',
+};
+const utf8 = (secret: string): WebhookKey => ({ secret, format: 'utf8' });
 const sentAt = new Date('2025-01-01T00:00:00.000Z');
 
 describe('webhook signatures', () => {
@@ -26,7 +33,7 @@ describe('webhook signatures', () => {
   });
 
   it('keys the HMAC with the UTF-8 bytes of a non-ASCII secret', () => {
-    expect(hexSignature('sécret-ünïcode-1234', body)).toBe(
+    expect(hexSignature(utf8('sécret-ünïcode-1234'), body)).toBe(
       'sha256=fbb203c0a4ab4e4e8d2625c8d57ed3cbae49d9cfc44cb1a1fa614f3deb21a57c',
     );
   });
@@ -77,7 +84,7 @@ describe('webhook signatures', () => {
       sentAt: now,
     });
 
-    for (const secret of [current, previous]) {
+    for (const { secret } of [current, previous]) {
       const verifier = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' });
       expect(verifier.verify(body, headers)).toEqual(JSON.parse(body));
     }
@@ -94,7 +101,57 @@ describe('webhook signatures', () => {
 
     expect(verifyHexSignature(header, previous, body)).toBe(true);
     expect(verifyHexSignature(header, current, `${body} `)).toBe(false);
-    expect(verifyHexSignature(header, 'not-the-secret-123', body)).toBe(false);
+    expect(verifyHexSignature(header, utf8('not-the-secret-123'), body)).toBe(false);
+  });
+
+  it('keys a generated (standard) secret with its decoded bytes, both headers', () => {
+    expect(hexSignature(generated, body)).toBe(
+      'sha256=eb055faac4ae93669a28bce3652d550ccf3c3d6632ee1f52ade471b19c4290fb',
+    );
+    expect(standardSignature(generated, 'evt_1', 1735689600, body)).toBe(
+      'v1,zQd2fvE93A01+R8i7tdSWgF9LXvG1CmzMfPABDGbqcc=',
+    );
+  });
+
+  it('keys a supplied secret shaped like whsec_ with its UTF-8 bytes, prefix included', () => {
+    expect(hexSignature(utf8(generated.secret), body)).toBe(
+      'sha256=ef64832db313560525ac73f2d9237831b6fd635bb8993ed49fb9724009e08e12',
+    );
+  });
+
+  it('verifies a generated secret with the plain new Webhook(secret) of the standardwebhooks library', () => {
+    const headers = signatureHeaders({
+      id: 'evt_1',
+      body,
+      signing: 'hmac-sha256',
+      keys: [generated],
+      sentAt: new Date(),
+    });
+
+    expect(new Webhook(generated.secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() =>
+      new Webhook(Buffer.from(generated.secret, 'utf8'), { format: 'raw' }).verify(body, headers),
+    ).toThrow();
+  });
+
+  it('signs with each secret in its own format during a rotation from a supplied secret to a generated one', () => {
+    const supplied = utf8('whsec_my-own-secret-chosen-by-me');
+    const headers = signatureHeaders({
+      id: 'evt_1',
+      body,
+      signing: 'hmac-sha256',
+      keys: [generated, supplied],
+      sentAt: new Date(),
+    });
+
+    expect(new Webhook(generated.secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(
+      new Webhook(Buffer.from(supplied.secret, 'utf8'), { format: 'raw' }).verify(body, headers),
+    ).toEqual(JSON.parse(body));
+    const hex = headers['X-Webhook-Signature'] ?? '';
+    expect(hex.split(',')).toEqual([hexSignature(generated, body), hexSignature(supplied, body)]);
+    expect(verifyHexSignature(hex, supplied, body)).toBe(true);
+    expect(verifyHexSignature(hex, { ...supplied, format: 'standard' }, body)).toBe(false);
   });
 
   it('generates whsec_ secrets of 32 random bytes in base64', () => {
@@ -147,7 +204,10 @@ describe('Ed25519 (Standard Webhooks v1a) signatures', () => {
       id: 'evt_1',
       body,
       signing: 'ed25519',
-      keys: [pair.secretKey, previous.secretKey],
+      keys: [
+        { secret: pair.secretKey, format: 'standard' },
+        { secret: previous.secretKey, format: 'standard' },
+      ],
       sentAt,
     });
 

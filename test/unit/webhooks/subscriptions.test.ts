@@ -63,7 +63,9 @@ describe('subscribing', () => {
       url: input.url,
       status: 'Active',
       disabledReason: null,
+      keyFormat: 'utf8',
       sealedPreviousSecret: null,
+      previousKeyFormat: null,
       createdAt: now.toISOString(),
     });
     expect(webhook.sealedSecret).toBe(sealed(input.secret, webhook.webhookId));
@@ -85,6 +87,7 @@ describe('subscribing', () => {
     expect(generatedSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(generatedSecret?.slice('whsec_'.length) ?? '', 'base64')).toHaveLength(32);
     expect(unsealed(webhook)).toBe(generatedSecret);
+    expect(webhook.keyFormat).toBe('standard');
     const other = await createWebhook(
       portsWith(),
       accountId,
@@ -213,6 +216,21 @@ describe('changing a subscription', () => {
     expect(refused).toMatchObject({ code: 'ValidationError' });
   });
 
+  it('keeps a supplied secret shaped like a generated one as its UTF-8 bytes', async () => {
+    const supplied = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=';
+
+    const { webhook } = await createWebhook(
+      portsWith(),
+      accountId,
+      { url: input.url, secret: supplied, signing: 'hmac-sha256' },
+      new FakeUnitOfWork(),
+      now,
+    );
+
+    expect(unsealed(webhook)).toBe(supplied);
+    expect(webhook.keyFormat).toBe('utf8');
+  });
+
   it('keeps the previous secret signing until the grace period ends', async () => {
     const ports = portsWith(new MemoryWebhooks(aWebhook()));
     const uow = new FakeUnitOfWork();
@@ -230,7 +248,9 @@ describe('changing a subscription', () => {
     expect(generatedSecret).toBeNull();
     expect(rotated).toMatchObject({
       sealedSecret: sealed('the-new-secret'),
+      keyFormat: 'utf8',
       sealedPreviousSecret: sealed('current-secret'),
+      previousKeyFormat: 'utf8',
       previousSecretValidUntil: '2030-05-01T10:01:00.000Z',
     });
     expect(await ports.webhooks.findOfAccount(accountId)).toEqual(rotated);
@@ -239,21 +259,28 @@ describe('changing a subscription', () => {
     expect(activeRotation(aWebhook(), now)).toBeNull();
   });
 
-  it('rotates without a secret to a generated one, answered once', async () => {
+  it('rotates a supplied secret without a secret to a generated one, answered once, each keeping its format', async () => {
     const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    const uow = new FakeUnitOfWork();
 
     const { webhook, generatedSecret } = await rotateSecret(
       ports,
       accountId,
       webhookId,
       { gracePeriodSeconds: 60 },
-      new FakeUnitOfWork(),
+      uow,
       now,
     );
+    uow.commit();
 
     expect(generatedSecret).toMatch(/^whsec_/);
     expect(unsealed(webhook)).toBe(generatedSecret);
-    expect(webhook.sealedPreviousSecret).toBe(sealed('current-secret'));
+    expect(webhook).toMatchObject({
+      keyFormat: 'standard',
+      sealedPreviousSecret: sealed('current-secret'),
+      previousKeyFormat: 'utf8',
+    });
+    expect(await ports.webhooks.findOfAccount(accountId)).toEqual(webhook);
   });
 
   it('rotates an ed25519 subscription to a new key pair, the old key signing during the grace period', async () => {
