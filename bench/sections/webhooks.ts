@@ -104,7 +104,13 @@ function barePost(url: string, trusted: SecureContext, event: DomainEvent): Prom
     'content-type': 'application/json',
     'user-agent': 'bench',
     'content-length': String(Buffer.byteLength(body)),
-    ...signatureHeaders({ id: event.id, body, secrets: [secret], sentAt: new Date() }),
+    ...signatureHeaders({
+      id: event.id,
+      body,
+      signing: 'hmac-sha256',
+      keys: [{ secret, format: 'utf8' }],
+      sentAt: new Date(),
+    }),
   };
   return new Promise((resolve, reject) => {
     // https.request hands TLS options to tls.connect, secureContext included.

@@ -30,6 +30,7 @@ import {
   recoveryView,
   webhookListView,
   webhookView,
+  webhookWithSecretView,
 } from '../../shared/http/views/webhooks.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import { webhooksRoutes } from '../../shared/routes/webhooks.ts';
@@ -64,11 +65,11 @@ const deliveryLocation = (webhookID: string, deliveryID: string) =>
 
 export const handler = createApiHandler(webhooksRoutes, {
   createWebhook: async ({ principal, body, uow, now }) => {
-    const webhook = await createWebhook(ports, accountOf(principal), body, uow, now);
+    const created = await createWebhook(ports, accountOf(principal), body, uow, now);
     return {
       status: 201,
-      headers: { Location: webhookLocation(webhook.webhookId) },
-      body: webhookView(webhook, now),
+      headers: { Location: webhookLocation(created.webhook.webhookId) },
+      body: webhookWithSecretView(created, now),
     };
   },
   listWebhooks: async ({ principal, now }) => {
@@ -91,8 +92,8 @@ export const handler = createApiHandler(webhooksRoutes, {
   }),
   rotateWebhookSecret: async ({ principal, params, body, uow, now }) => {
     const input = { secret: body.secret, gracePeriodSeconds: body.grace_period_seconds };
-    const webhook = await rotateSecret(ports, accountOf(principal), params.webhookID, input, uow, now);
-    return { status: 200, body: webhookView(webhook, now) };
+    const rotated = await rotateSecret(ports, accountOf(principal), params.webhookID, input, uow, now);
+    return { status: 200, body: webhookWithSecretView(rotated, now) };
   },
   disableWebhook: async ({ principal, params, body, uow, now }) => ({
     status: 200,

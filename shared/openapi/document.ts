@@ -103,6 +103,22 @@ const rateLimitHeaders = {
   }),
 };
 
+/** What a deprecated route answers besides its own headers (docs/versioning.md, shared/http/pipeline/deprecation.ts). */
+const deprecationResponseHeaders = {
+  Deprecation: z.string().register(z.globalRegistry, {
+    description: 'RFC 9745: `@<seconds since the epoch>` of the day the operation was deprecated',
+    header: { id: 'Deprecation' },
+  }),
+  Sunset: z.string().register(z.globalRegistry, {
+    description: 'RFC 8594: the HTTP-date after which the operation stops answering',
+    header: { id: 'Sunset' },
+  }),
+  Link: z.string().register(z.globalRegistry, {
+    description: 'The deprecation notice, `<url>; rel="deprecation", <url>; rel="sunset"`',
+    header: { id: 'Link' },
+  }),
+};
+
 /** A route only employees call: the admin API, employee tokens, no client certificate. */
 const employeeOnly = (route: RouteDefinition) =>
   route.auth !== null && !(route.auth.audiences ?? ['partner']).includes('partner');
@@ -152,9 +168,10 @@ function problemResponse(
   registered: ProblemResponses,
   status: number,
   codes: ErrorCode[],
-  metered: boolean,
+  route: { metered: boolean; deprecated: boolean },
 ): ZodOpenApiResponseObject {
-  const id = `Problem${status}${codes.join('Or')}${metered ? 'Metered' : ''}`;
+  const { metered, deprecated } = route;
+  const id = `Problem${status}${codes.join('Or')}${metered ? 'Metered' : ''}${deprecated ? 'Deprecated' : ''}`;
   const known = registered.get(id);
   if (known) return known;
   const response: ZodOpenApiResponseObject = {
@@ -165,6 +182,7 @@ function problemResponse(
       ...(status === 429 || status === 503 ? { 'Retry-After': responseHeaders['Retry-After'] } : {}),
       ...(status === 405 ? { Allow: responseHeaders.Allow } : {}),
       ...(metered ? rateLimitHeaders : {}),
+      ...(deprecated ? deprecationResponseHeaders : {}),
     }),
     content: { [problemContentType]: { schema: problemSchema } },
     'x-error-codes': codes,
@@ -188,7 +206,10 @@ function errorResponses(
   const responses: Record<string, unknown> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     if (route.responses[status]) continue;
-    responses[String(status)] = problemResponse(registered, status, [...codes], isMetered(route));
+    responses[String(status)] = problemResponse(registered, status, [...codes], {
+      metered: isMetered(route),
+      deprecated: route.deprecated !== undefined,
+    });
   }
   return responses as ZodOpenApiOperationObject['responses'];
 }
@@ -201,6 +222,7 @@ function successResponses(route: RouteDefinition): ZodOpenApiOperationObject['re
       headerShape[name] = z.string().register(z.globalRegistry, { description });
     }
     if (isMetered(route)) Object.assign(headerShape, rateLimitHeaders);
+    if (route.deprecated) Object.assign(headerShape, deprecationResponseHeaders);
     if (route.idempotency) {
       headerShape['Idempotency-Key'] = responseHeaders['Idempotency-Key'];
       headerShape['Idempotency-Status'] = responseHeaders['Idempotency-Status'];
@@ -282,6 +304,7 @@ function operation(
           ? htmlDefault
           : errorResponses(route, problems)),
     },
+    ...(route.deprecated ? { deprecated: true } : {}),
     ...(route.sandboxOnly ? { 'x-sandbox-only': true } : {}),
   } as ZodOpenApiOperationObject;
 }
@@ -302,11 +325,15 @@ function describeScopes(scopes: readonly string[]): Record<string, string> {
 const isSmdpOnly = (route: RouteDefinition) => route.hosts.every((host) => host === 'es2plus');
 
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
-export function buildOpenApiDocument(options: DocumentOptions) {
+export function buildOpenApiDocument(
+  options: DocumentOptions,
+  /** The stage's route table; tests pass fixture routes (a deprecated one, say). */
+  routes: readonly RouteDefinition[] = routesForStage(options.stage),
+) {
   const paths: ZodOpenApiPathsObject = {};
   const problems: ProblemResponses = new Map();
   // ES2+ is the SM-DP+'s, not a partner's: it stays out of the partner document (docs/esim.md).
-  for (const route of routesForStage(options.stage).filter((candidate) => !isSmdpOnly(candidate))) {
+  for (const route of routes.filter((candidate) => !isSmdpOnly(candidate))) {
     paths[route.path] ??= {};
     const item = paths[route.path];
     (item as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operation(

@@ -106,6 +106,19 @@ export interface RequestSpec {
   mediaTypes?: readonly string[];
 }
 
+/**
+ * A route on its way out (docs/versioning.md): every answer carries `Deprecation` (RFC 9745), `Sunset`
+ * (RFC 8594) and a `Link` to the notice, and the OpenAPI operation is marked `deprecated`.
+ */
+export interface RouteDeprecation {
+  /** The day (`YYYY-MM-DD`, 00:00 UTC) the route is, or was, deprecated; the header may announce it ahead. */
+  since: string;
+  /** The day it stops answering: at least 6 months after `since` (docs/versioning.md). */
+  sunset: string;
+  /** The public notice: its entry in the reference site's changelog. */
+  link: string;
+}
+
 export interface RouteDefinition {
   operationId: string;
   method: HttpMethod;
@@ -146,6 +159,8 @@ export interface RouteDefinition {
    * docs/catalog-admin.md); the pipeline then writes none, so no change is recorded twice.
    */
   audit?: RouteAudit | SelfAudit;
+  /** Marks the route deprecated, with its sunset and notice (RouteDeprecation). */
+  deprecated?: RouteDeprecation;
   /** Set on derived routes only: the operation id of the `/v2/admin` route this employee route mirrors. */
   twinOf?: string;
   request?: RequestSpec;

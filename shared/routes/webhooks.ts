@@ -13,6 +13,7 @@ import {
   webhookParams,
   webhookRecoverySchema,
   webhookSchema,
+  webhookWithSecretSchema,
 } from '../schemas/webhooks.ts';
 import * as z from '../schemas/zod.ts';
 import { defineRoute } from './types.ts';
@@ -36,10 +37,16 @@ export const webhooksRoutes = {
     summary: 'Subscribe the account’s webhook endpoint',
     description:
       'At most one subscription per account (409 WebhookAlreadyExists). The URL must be HTTPS and resolve to ' +
-      'public addresses only (422 otherwise). Every booking and pass status change is then delivered, signed.',
+      'public addresses only (422 otherwise). Every booking and pass status change is then delivered, signed ' +
+      'with HMAC-SHA256 (`secret`: given, or generated and answered once) or, with `signing: "ed25519"`, ' +
+      'with a key pair the service makes (Standard Webhooks `v1a`, verified with `public_key`).',
     request: { body: createWebhookRequestSchema },
     responses: {
-      201: { description: 'Subscribed', schema: webhookSchema, headers: { Location: 'The subscription' } },
+      201: {
+        description: 'Subscribed',
+        schema: webhookWithSecretSchema,
+        headers: { Location: 'The subscription' },
+      },
     },
     errors: ['WebhookAlreadyExists'],
   }),
@@ -78,12 +85,14 @@ export const webhooksRoutes = {
     operationId: 'rotateWebhookSecret',
     method: 'POST',
     path: `${item}/rotate-secret`,
-    summary: 'Replace the signing secret',
+    summary: 'Replace the signing secret or key pair',
     description:
-      'The previous secret keeps signing, as the second value of both signature headers, for ' +
-      '`grace_period_seconds` (default 60). A rotation during a grace period ends the older secret at once.',
+      'The previous secret keeps signing, as the second value of the signature headers, for ' +
+      '`grace_period_seconds` (default 60). A rotation during a grace period ends the older secret at once. ' +
+      'HMAC: without `secret` the service generates one and answers it once. ed25519: a new key pair ' +
+      '(`public_key` in the answer); `secret` is refused (422).',
     request: { params: webhookParams, body: rotateWebhookSecretRequestSchema },
-    responses: { 200: { description: 'The subscription', schema: webhookSchema } },
+    responses: { 200: { description: 'The subscription', schema: webhookWithSecretSchema } },
     errors: notFound,
   }),
   disableWebhook: defineRoute({

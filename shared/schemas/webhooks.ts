@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { profileStates } from '../domain/esim/profile.ts';
 import { eventTypes } from '../domain/events.ts';
+import { webhookSignings } from '../domain/webhooks/signature.ts';
 import {
   isWebhookUrlShape,
   maxWebhookUrlLength,
@@ -27,10 +28,26 @@ const secret = z
   .check(z.minLength(16), z.maxLength(256))
   .register(z.globalRegistry, {
     description:
-      'Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. ' +
-      'Stored encrypted; never returned.',
+      'HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures, ' +
+      'whatever it looks like (a `whsec_` one is not base64-decoded). ' +
+      'Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and ' +
+      'returns it once, in this answer. Not allowed with `signing: "ed25519"` (422).',
     writeOnly: true,
   });
+
+const signing = z.enum(webhookSignings).register(z.globalRegistry, {
+  description:
+    'How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks ' +
+    '`v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).',
+});
+
+const generatedSecret = z.string().register(z.globalRegistry, {
+  description:
+    'Only in the answer that generated it (a create or rotation without `secret`): the `whsec_` secret, ' +
+    'keyed as Standard Webhooks libraries read it: the HMACs use its base64-decoded 32 bytes, so ' +
+    '`new Webhook(secret)` verifies. It is never shown again.',
+  example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=',
+});
 
 export const webhookStatus = z.enum(['Active', 'Disabled']);
 
@@ -42,12 +59,19 @@ export const webhookSchema = z
     disabled_reason: z.nullable(z.string()).register(z.globalRegistry, {
       description: 'The reason given to disable, or why the service disabled it (410 Gone).',
     }),
+    signing,
+    public_key: z.nullable(z.string()).register(z.globalRegistry, {
+      description:
+        '`signing: "ed25519"`: `whpk_<base64 of the raw 32-byte Ed25519 public key>` that verifies the `v1a` ' +
+        'signatures (a new one after each rotation); null with HMAC.',
+      example: 'whpk_Bz7nBSuR+Gw5y5hYqMDDN4+a1Bk1wX0mCNLnXPXkZ8I=',
+    }),
     created_at: timestamp,
     updated_at: timestamp,
     secret_rotation: z.nullable(
       z.object({
         previous_secret_valid_until: timestamp.clone().register(z.globalRegistry, {
-          description: 'Until then deliveries carry a second signature made with the previous secret.',
+          description: 'Until then deliveries carry a second signature made with the previous secret or key.',
         }),
       }),
     ),
@@ -55,6 +79,13 @@ export const webhookSchema = z
   .register(z.globalRegistry, {
     id: 'Webhook',
     description: 'The webhook subscription; at most one per account.',
+  });
+
+export const webhookWithSecretSchema = z
+  .extend(webhookSchema, { secret: z.optional(generatedSecret) })
+  .register(z.globalRegistry, {
+    id: 'WebhookWithSecret',
+    description: 'The subscription, with the secret the service generated when none was given (this once).',
   });
 
 export const webhookListSchema = z
@@ -67,7 +98,11 @@ export const webhookListSchema = z
   .register(z.globalRegistry, { id: 'WebhookList' });
 
 export const createWebhookRequestSchema = z
-  .strictObject({ url: webhookUrl, secret })
+  .strictObject({
+    url: webhookUrl,
+    secret: z.optional(secret),
+    signing: z._default(signing, 'hmac-sha256'),
+  })
   .register(z.globalRegistry, { id: 'CreateWebhookRequest' });
 
 export const changeWebhookUrlRequestSchema = z
@@ -76,7 +111,7 @@ export const changeWebhookUrlRequestSchema = z
 
 export const rotateWebhookSecretRequestSchema = z
   .strictObject({
-    secret,
+    secret: z.optional(secret),
     grace_period_seconds: z
       ._default(z.int().check(z.minimum(60), z.maximum(2_592_000)), 60)
       .register(z.globalRegistry, {
@@ -224,10 +259,10 @@ export const pingAcceptedSchema = z
 export function webhookPayloads(): ZodOpenApiPathsObject {
   const signatureHeaders = z.object({
     'X-Webhook-Id': z.string().register(z.globalRegistry, { description: 'The event id, as in the body' }),
-    'X-Webhook-Signature': z.string().register(z.globalRegistry, {
+    'X-Webhook-Signature': z.optional(z.string()).register(z.globalRegistry, {
       description:
-        '`sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period ' +
-        '`sha256=<current>,sha256=<previous>`.',
+        'HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of ' +
+        'the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`.',
     }),
     'webhook-id': z.string().register(z.globalRegistry, { description: 'Standard Webhooks: the event id' }),
     'webhook-timestamp': z.string().register(z.globalRegistry, {
@@ -235,7 +270,9 @@ export function webhookPayloads(): ZodOpenApiPathsObject {
     }),
     'webhook-signature': z.string().register(z.globalRegistry, {
       description:
-        'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period.',
+        'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or ' +
+        '`v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with ' +
+        "the subscription's `public_key`); two, space-separated, during a grace period.",
     }),
   });
 

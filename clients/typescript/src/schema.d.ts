@@ -1353,7 +1353,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe the account’s webhook endpoint
-         * @description At most one subscription per account (409 WebhookAlreadyExists). The URL must be HTTPS and resolve to public addresses only (422 otherwise). Every booking and pass status change is then delivered, signed.
+         * @description At most one subscription per account (409 WebhookAlreadyExists). The URL must be HTTPS and resolve to public addresses only (422 otherwise). Every booking and pass status change is then delivered, signed with HMAC-SHA256 (`secret`: given, or generated and answered once) or, with `signing: "ed25519"`, with a key pair the service makes (Standard Webhooks `v1a`, verified with `public_key`).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1413,8 +1413,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Replace the signing secret
-         * @description The previous secret keeps signing, as the second value of both signature headers, for `grace_period_seconds` (default 60). A rotation during a grace period ends the older secret at once.
+         * Replace the signing secret or key pair
+         * @description The previous secret keeps signing, as the second value of the signature headers, for `grace_period_seconds` (default 60). A rotation during a grace period ends the older secret at once. HMAC: without `secret` the service generates one and answers it once. ed25519: a new key pair (`public_key` in the answer); `secret` is refused (422).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -3370,8 +3370,14 @@ export interface components {
              * @example https://partner.example.com/webhooks/travel
              */
             url: string;
-            /** @description Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. */
-            secret: string;
+            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures, whatever it looks like (a `whsec_` one is not base64-decoded). Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
+            secret?: string;
+            /**
+             * @description How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks `v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).
+             * @default hmac-sha256
+             * @enum {string}
+             */
+            signing: "hmac-sha256" | "ed25519";
         };
         ChangeWebhookUrlRequest: {
             /**
@@ -3381,8 +3387,8 @@ export interface components {
             url: string;
         };
         RotateWebhookSecretRequest: {
-            /** @description Signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures. Stored encrypted; never returned. */
-            secret: string;
+            /** @description HMAC signing secret, 16..256 characters, chosen by the partner. Its UTF-8 bytes key both signatures, whatever it looks like (a `whsec_` one is not base64-decoded). Stored encrypted; never returned. Optional: when absent the service generates a `whsec_` secret and returns it once, in this answer. Not allowed with `signing: "ed25519"` (422). */
+            secret?: string;
             /**
              * @description How long the previous secret keeps signing, 60 s to 30 days; default 60.
              * @default 60
@@ -3783,6 +3789,16 @@ export interface components {
             /** @description The reason given to disable, or why the service disabled it (410 Gone). */
             disabled_reason: string | null;
             /**
+             * @description How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks `v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).
+             * @enum {string}
+             */
+            signing: "hmac-sha256" | "ed25519";
+            /**
+             * @description `signing: "ed25519"`: `whpk_<base64 of the raw 32-byte Ed25519 public key>` that verifies the `v1a` signatures (a new one after each rotation); null with HMAC.
+             * @example whpk_Bz7nBSuR+Gw5y5hYqMDDN4+a1Bk1wX0mCNLnXPXkZ8I=
+             */
+            public_key: string | null;
+            /**
              * Format: date-time
              * @description RFC 3339 UTC timestamp with Z
              */
@@ -3795,7 +3811,7 @@ export interface components {
             secret_rotation: {
                 /**
                  * Format: date-time
-                 * @description Until then deliveries carry a second signature made with the previous secret.
+                 * @description Until then deliveries carry a second signature made with the previous secret or key.
                  */
                 previous_secret_valid_until: string;
             } | null;
@@ -4779,6 +4795,48 @@ export interface components {
              * @description RFC 3339 UTC timestamp with Z
              */
             updated_at: string;
+        };
+        /** @description The subscription, with the secret the service generated when none was given (this once). */
+        WebhookWithSecret: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            /** @enum {string} */
+            status: "Active" | "Disabled";
+            /** @description The reason given to disable, or why the service disabled it (410 Gone). */
+            disabled_reason: string | null;
+            /**
+             * @description How deliveries are signed: `hmac-sha256` (a shared secret: `X-Webhook-Signature` and Standard Webhooks `v1`) or `ed25519` (a key pair the service makes: Standard Webhooks `v1a` only, verified with `public_key`).
+             * @enum {string}
+             */
+            signing: "hmac-sha256" | "ed25519";
+            /**
+             * @description `signing: "ed25519"`: `whpk_<base64 of the raw 32-byte Ed25519 public key>` that verifies the `v1a` signatures (a new one after each rotation); null with HMAC.
+             * @example whpk_Bz7nBSuR+Gw5y5hYqMDDN4+a1Bk1wX0mCNLnXPXkZ8I=
+             */
+            public_key: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with Z
+             */
+            updated_at: string;
+            secret_rotation: {
+                /**
+                 * Format: date-time
+                 * @description Until then deliveries carry a second signature made with the previous secret or key.
+                 */
+                previous_secret_valid_until: string;
+            } | null;
+            /**
+             * @description Only in the answer that generated it (a create or rotation without `secret`): the `whsec_` secret, keyed as Standard Webhooks libraries read it: the HMACs use its base64-decoded 32 bytes, so `new Webhook(secret)` verifies. It is never shown again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=
+             */
+            secret?: string;
         };
         WebhookPingAccepted: {
             /** @description The id of the `webhook.ping` event (and of its delivery) */
@@ -10037,7 +10095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
             400: components["responses"]["Problem400ValidationErrorMetered"];
@@ -10193,7 +10251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webhook"];
+                    "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
             400: components["responses"]["Problem400ValidationErrorMetered"];
@@ -13242,13 +13300,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13293,13 +13351,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13349,13 +13407,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13402,13 +13460,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13453,13 +13511,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13504,13 +13562,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13555,13 +13613,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13604,13 +13662,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13656,13 +13714,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -13708,13 +13766,13 @@ export interface operations {
             header: {
                 /** @description The event id, as in the body */
                 "X-Webhook-Id": string;
-                /** @description `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
-                "X-Webhook-Signature": string;
+                /** @description HMAC subscriptions only (absent with `signing: "ed25519"`): `sha256=<lowercase hex HMAC-SHA256 of the raw body>`; during a rotation grace period `sha256=<current>,sha256=<previous>`. */
+                "X-Webhook-Signature"?: string;
                 /** @description Standard Webhooks: the event id */
                 "webhook-id": string;
                 /** @description Standard Webhooks: seconds since the epoch of this attempt */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, two space-separated during a grace period. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` (HMAC subscriptions) or `v1a,<base64 Ed25519 signature of "<id>.<timestamp>.<body>">` (`signing: "ed25519"`, verify with the subscription's `public_key`); two, space-separated, during a grace period. */
                 "webhook-signature": string;
             };
             path?: never;

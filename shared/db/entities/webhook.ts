@@ -4,6 +4,7 @@ import { config } from '../../config/env.ts';
 import { ConflictError } from '../../domain/errors.ts';
 import { type Webhook, type WebhookStatus, webhookNotFound } from '../../domain/webhooks/model.ts';
 import type { WebhookStore } from '../../domain/webhooks/ports.ts';
+import type { WebhookKeyFormat, WebhookSigning } from '../../domain/webhooks/signature.ts';
 import { ddb } from '../client.ts';
 import type { DynamoWrite } from '../transaction.ts';
 import { accountPartition } from './account.ts';
@@ -28,8 +29,16 @@ export interface WebhookItem {
   url: string;
   status: WebhookStatus;
   disabled_reason: string | null;
+  /** Absent on items written before asymmetric signing: HMAC. */
+  signing?: WebhookSigning;
   secret_sealed: string;
+  /** Absent on items written before key formats: every secret then was the partner's, `utf8`. */
+  key_format?: WebhookKeyFormat;
+  /** ed25519 only. */
+  public_key?: string | null;
   previous_secret_sealed: string | null;
+  /** The previous secret's format; absent like `key_format` on older items. */
+  previous_key_format?: WebhookKeyFormat | null;
   previous_secret_valid_until: string | null;
   created_at: string;
   updated_at: string;
@@ -44,8 +53,12 @@ export function webhookToItem(webhook: Webhook): WebhookItem {
     url: webhook.url,
     status: webhook.status,
     disabled_reason: webhook.disabledReason,
+    signing: webhook.signing,
     secret_sealed: webhook.sealedSecret,
+    key_format: webhook.keyFormat,
+    public_key: webhook.publicKey,
     previous_secret_sealed: webhook.sealedPreviousSecret,
+    previous_key_format: webhook.previousKeyFormat,
     previous_secret_valid_until: webhook.previousSecretValidUntil,
     created_at: webhook.createdAt,
     updated_at: webhook.updatedAt,
@@ -60,8 +73,12 @@ export function webhookFromItem(item: Record<string, unknown>): Webhook {
     url: stored.url,
     status: stored.status,
     disabledReason: stored.disabled_reason ?? null,
+    signing: stored.signing ?? 'hmac-sha256',
     sealedSecret: stored.secret_sealed,
+    keyFormat: stored.key_format ?? 'utf8',
+    publicKey: stored.public_key ?? null,
     sealedPreviousSecret: stored.previous_secret_sealed ?? null,
+    previousKeyFormat: stored.previous_secret_sealed ? (stored.previous_key_format ?? 'utf8') : null,
     previousSecretValidUntil: stored.previous_secret_valid_until ?? null,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
@@ -167,8 +184,11 @@ export const webhookStore = {
     };
   },
 
-  /** `SET a = b` reads the stored value: the secret current at commit becomes the previous one. */
-  rotateSecret({ accountId, webhookId }, sealedSecret, previousValidUntil, at): DynamoWrite {
+  /**
+   * `SET a = b` reads the stored value: the secret current at commit becomes the previous one, with
+   * its format (`utf8` when an older item has none).
+   */
+  rotateSecret({ accountId, webhookId }, next, previousValidUntil, at): DynamoWrite {
     return {
       description: `rotate the secret of webhook ${webhookId}`,
       item: {
@@ -176,11 +196,15 @@ export const webhookStore = {
           TableName: config().mainTableName,
           Key: webhookKeys(accountId),
           UpdateExpression:
-            'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, ' +
+            'SET previous_secret_sealed = secret_sealed, secret_sealed = :secret, public_key = :publicKey, ' +
+            'previous_key_format = if_not_exists(key_format, :utf8), key_format = :keyFormat, ' +
             'previous_secret_valid_until = :until, updated_at = :now',
           ConditionExpression: 'webhook_id = :id',
           ExpressionAttributeValues: {
-            ':secret': sealedSecret,
+            ':secret': next.sealedSecret,
+            ':publicKey': next.publicKey,
+            ':keyFormat': next.keyFormat,
+            ':utf8': 'utf8',
             ':until': previousValidUntil,
             ':now': at,
             ':id': webhookId,

@@ -8,7 +8,7 @@ import {
 } from './model.ts';
 import type { DeliveryProgress, DispatchPorts, OutboundResult } from './ports.ts';
 import { retryDelaySeconds, visibilityHop } from './retry.ts';
-import { signatureHeaders } from './signature.ts';
+import { signatureHeaders, type WebhookKey } from './signature.ts';
 import { activeRotation } from './subscriptions.ts';
 
 /** How a delivery attempt ended, for the WebhookDeliveries metric (docs/operations.md). */
@@ -42,10 +42,18 @@ function notForSubscription(message: WebhookMessage, webhook: Webhook | undefine
   return undefined;
 }
 
-async function secretsOf({ opener }: DispatchPorts, webhook: Webhook, now: Date): Promise<string[]> {
-  const sealed = [webhook.sealedSecret];
-  if (activeRotation(webhook, now) && webhook.sealedPreviousSecret) sealed.push(webhook.sealedPreviousSecret);
-  return Promise.all(sealed.map((secret) => opener.open(secret, webhook.webhookId)));
+/** The current key, then the previous one during its grace period, each opened with its own format. */
+async function keysOf({ opener }: DispatchPorts, webhook: Webhook, now: Date): Promise<WebhookKey[]> {
+  const sealed = [{ sealed: webhook.sealedSecret, format: webhook.keyFormat }];
+  if (activeRotation(webhook, now) && webhook.sealedPreviousSecret) {
+    sealed.push({ sealed: webhook.sealedPreviousSecret, format: webhook.previousKeyFormat ?? 'utf8' });
+  }
+  return Promise.all(
+    sealed.map(async ({ sealed, format }) => ({
+      secret: await opener.open(sealed, webhook.webhookId),
+      format,
+    })),
+  );
 }
 
 function attemptError(result: OutboundResult): string | null {
@@ -108,7 +116,13 @@ export async function dispatchEvent(ports: DispatchPorts, message: WebhookMessag
     headers: {
       'content-type': 'application/json',
       'user-agent': userAgent,
-      ...signatureHeaders({ id: event.id, body, secrets: await secretsOf(ports, webhook, sentAt), sentAt }),
+      ...signatureHeaders({
+        id: event.id,
+        body,
+        signing: webhook.signing,
+        keys: await keysOf(ports, webhook, sentAt),
+        sentAt,
+      }),
     },
   });
   return settle(ports, delivery, webhook, result, sentAt, finish);

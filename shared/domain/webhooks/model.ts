@@ -1,5 +1,6 @@
 import { NotFoundError } from '../errors.ts';
 import type { DomainEvent } from '../events.ts';
+import type { WebhookKeyFormat, WebhookSigning } from './signature.ts';
 
 export type WebhookStatus = 'Active' | 'Disabled';
 
@@ -10,9 +11,18 @@ export interface Webhook {
   url: string;
   status: WebhookStatus;
   disabledReason: string | null;
+  /** How deliveries are signed; subscriptions made before asymmetric signing existed are HMAC. */
+  signing: WebhookSigning;
+  /** HMAC: the partner's (or a generated) secret; ed25519: the `whsk_` signing key. */
   sealedSecret: string;
-  /** The secret before the last rotation, accepted by receivers until `previousSecretValidUntil`. */
+  /** How `sealedSecret` becomes key bytes: `utf8` for a secret the partner supplied, `standard` for a generated one. */
+  keyFormat: WebhookKeyFormat;
+  /** ed25519: the current key pair's `whpk_` public key, shown on every read; null with HMAC. */
+  publicKey: string | null;
+  /** The secret or key before the last rotation, still signing until `previousSecretValidUntil`. */
   sealedPreviousSecret: string | null;
+  /** The previous secret's own format; null without a previous secret. */
+  previousKeyFormat: WebhookKeyFormat | null;
   previousSecretValidUntil: string | null;
   createdAt: string;
   updatedAt: string;

@@ -12,6 +12,7 @@ import type {
   WebhookStatus,
 } from './model.ts';
 import type { WebhookSettings } from './settings.ts';
+import type { WebhookKeyFormat } from './signature.ts';
 
 /** Fields of the subscription to change, named as on `Webhook`. */
 export interface WebhookChanges {
@@ -33,13 +34,21 @@ export interface WebhookStore {
   /** Changes the subscription while it is the one read and, when given, still `expected` (else 409). */
   update(webhook: Webhook, changes: WebhookChanges, expected?: WebhookStatus): StagedWrite;
   /**
-   * The stored current secret becomes the previous one, valid until `previousValidUntil`, in the same
-   * write: of two racing rotations, each keeps the secret that was current when it committed.
+   * The stored current secret (with its key format) becomes the previous one, valid until `previousValidUntil`, in the same
+   * write: of two racing rotations, each keeps the secret that was current when it committed. `next`
+   * carries the new key pair's public key with ed25519 (null with HMAC).
    */
-  rotateSecret(webhook: Webhook, sealedSecret: string, previousValidUntil: string, at: string): StagedWrite;
+  rotateSecret(webhook: Webhook, next: NextSigningKey, previousValidUntil: string, at: string): StagedWrite;
   delete(webhook: Webhook): StagedWrite;
   /** A condition only, staged beside writes that make sense while the subscription is active (else 409). */
   requireActive(webhook: Webhook): StagedWrite;
+}
+
+/** The key a rotation installs: sealed, its format, and its public key when it is an Ed25519 key pair. */
+export interface NextSigningKey {
+  sealedSecret: string;
+  keyFormat: WebhookKeyFormat;
+  publicKey: string | null;
 }
 
 /** Where a delivery stands after an attempt (or a decision not to attempt). */

@@ -4,6 +4,12 @@ import { type DomainEvent, newEvent } from '../events.ts';
 import type { UnitOfWork } from '../unit-of-work.ts';
 import { type Webhook, type WebhookStatus, webhookNotFound } from './model.ts';
 import type { SubscriptionPorts } from './ports.ts';
+import {
+  generateSecret,
+  generateSigningKeyPair,
+  type WebhookKeyFormat,
+  type WebhookSigning,
+} from './signature.ts';
 
 /** docs/webhooks.md: rotate-secret's grace period. */
 export const defaultGracePeriodSeconds = 60;
@@ -38,20 +44,50 @@ export async function listWebhooks(
   return webhook ? [webhook] : [];
 }
 
+/** A subscription as a create or a rotation answers it: with the secret when the service chose it. */
+export interface WebhookWithSecret {
+  webhook: Webhook;
+  /** The generated `whsec_` secret, shown in this one answer and never again; null otherwise. */
+  generatedSecret: string | null;
+}
+
+/**
+ * The key a subscription signs with from now on: the partner's secret (its UTF-8 bytes, whatever it
+ * looks like), a generated one or a key pair (both Standard Webhooks serializations, decoded).
+ */
+function newSigningKey(
+  signing: WebhookSigning,
+  secret: string | undefined,
+): { key: string; keyFormat: WebhookKeyFormat; publicKey: string | null; generatedSecret: string | null } {
+  if (signing === 'ed25519') {
+    if (secret !== undefined) {
+      const message = 'not allowed with signing "ed25519": the service makes the key pair';
+      throw new ValidationError(`The secret is ${message}.`, [{ path: 'body.secret', message }]);
+    }
+    const pair = generateSigningKeyPair();
+    return { key: pair.secretKey, keyFormat: 'standard', publicKey: pair.publicKey, generatedSecret: null };
+  }
+  if (secret !== undefined) return { key: secret, keyFormat: 'utf8', publicKey: null, generatedSecret: null };
+  const generated = generateSecret();
+  return { key: generated, keyFormat: 'standard', publicKey: null, generatedSecret: generated };
+}
+
 /**
  * Subscribes the account's one endpoint. The URL is checked (shape and resolved addresses), the
- * secret sealed; the conditional create refuses a second subscription, also under concurrency (409).
+ * secret (given, generated, or an Ed25519 signing key) sealed; the conditional create refuses a second
+ * subscription, also under concurrency (409).
  */
 export async function createWebhook(
   ports: SubscriptionPorts,
   accountId: string,
-  input: { url: string; secret: string },
+  input: { url: string; secret?: string | undefined; signing: WebhookSigning },
   uow: UnitOfWork,
   now: Date,
-): Promise<Webhook> {
+): Promise<WebhookWithSecret> {
   if (await ports.webhooks.findOfAccount(accountId)) {
     throw new ConflictError('WebhookAlreadyExists', 'The account already has a webhook subscription.');
   }
+  const signingKey = newSigningKey(input.signing, input.secret);
   await checkUrl(ports, input.url);
   const webhookId = randomUUID();
   const timestamp = now.toISOString();
@@ -61,14 +97,18 @@ export async function createWebhook(
     url: input.url,
     status: 'Active',
     disabledReason: null,
-    sealedSecret: await ports.sealer.seal(input.secret, webhookId),
+    signing: input.signing,
+    sealedSecret: await ports.sealer.seal(signingKey.key, webhookId),
+    keyFormat: signingKey.keyFormat,
+    publicKey: signingKey.publicKey,
     sealedPreviousSecret: null,
+    previousKeyFormat: null,
     previousSecretValidUntil: null,
     createdAt: timestamp,
     updatedAt: timestamp,
   };
   uow.stage(ports.webhooks.create(webhook));
-  return webhook;
+  return { webhook, generatedSecret: signingKey.generatedSecret };
 }
 
 export async function changeWebhookUrl(
@@ -87,29 +127,42 @@ export async function changeWebhookUrl(
 }
 
 /**
- * Replaces the secret; the old one keeps signing (second value of both signature headers) until the
- * grace period ends. A rotation inside a grace period drops the oldest secret: two at most.
+ * Replaces the secret (HMAC: the partner's, or a generated one when none is given) or the key pair
+ * (ed25519); the old one keeps signing (second value of the signature headers) until the grace period
+ * ends. A rotation inside a grace period drops the oldest secret: two at most.
  */
 export async function rotateSecret(
   ports: SubscriptionPorts,
   accountId: string,
   webhookId: string,
-  input: { secret: string; gracePeriodSeconds: number },
+  input: { secret?: string | undefined; gracePeriodSeconds: number },
   uow: UnitOfWork,
   now: Date,
-): Promise<Webhook> {
+): Promise<WebhookWithSecret> {
   const webhook = await getWebhook(ports, accountId, webhookId);
-  const sealedSecret = await ports.sealer.seal(input.secret, webhookId);
+  const signingKey = newSigningKey(webhook.signing, input.secret);
+  const sealedSecret = await ports.sealer.seal(signingKey.key, webhookId);
   const validUntil = new Date(now.getTime() + input.gracePeriodSeconds * 1000).toISOString();
   const updatedAt = now.toISOString();
-  uow.stage(ports.webhooks.rotateSecret(webhook, sealedSecret, validUntil, updatedAt));
-  return {
+  uow.stage(
+    ports.webhooks.rotateSecret(
+      webhook,
+      { sealedSecret, keyFormat: signingKey.keyFormat, publicKey: signingKey.publicKey },
+      validUntil,
+      updatedAt,
+    ),
+  );
+  const rotated: Webhook = {
     ...webhook,
     sealedSecret,
+    keyFormat: signingKey.keyFormat,
+    publicKey: signingKey.publicKey,
     sealedPreviousSecret: webhook.sealedSecret,
+    previousKeyFormat: webhook.keyFormat,
     previousSecretValidUntil: validUntil,
     updatedAt,
   };
+  return { webhook: rotated, generatedSecret: signingKey.generatedSecret };
 }
 
 /** Moves the subscription to `to` from the other status; already there is 409, as is losing a race. */

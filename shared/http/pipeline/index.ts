@@ -9,6 +9,7 @@ import { auditTrail } from './audit.ts';
 import { authorization } from './authorization.ts';
 import { idempotentCommit } from './commit.ts';
 import { cors } from './cors.ts';
+import { deprecation } from './deprecation.ts';
 import { errorResponses } from './errors.ts';
 import { type PipelineInternal, type PipelineRequest, present } from './internal.ts';
 import { rateLimitPolicy } from './rate-limit-policy.ts';
@@ -112,6 +113,7 @@ export function createApiHandler<T extends Record<string, RouteDefinition>>(
       // After and onError run in reverse: these see the final answer, errors already turned into problems.
       .use(requestMetrics())
       .use(rateLimitPolicy({ dailyUsage }))
+      .use(deprecation())
       .use(errorResponses())
       .use(requestContext({ routes: routeList }))
       .use(httpHeaderNormalizer())

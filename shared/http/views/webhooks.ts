@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../domain/events.ts';
 import type { Delivery, Webhook, WebhookRecovery } from '../../domain/webhooks/model.ts';
-import { activeRotation } from '../../domain/webhooks/subscriptions.ts';
+import { activeRotation, type WebhookWithSecret } from '../../domain/webhooks/subscriptions.ts';
 
 /**
  * Subscriptions and deliveries as the API shows them (shared/schemas/webhooks.ts): to their partner
@@ -13,10 +13,18 @@ export function webhookView(webhook: Webhook, now: Date) {
     url: webhook.url,
     status: webhook.status,
     disabled_reason: webhook.disabledReason,
+    signing: webhook.signing,
+    // A public key verifies and cannot sign: unlike a secret, it is shown on every read.
+    public_key: webhook.publicKey,
     created_at: webhook.createdAt,
     updated_at: webhook.updatedAt,
     secret_rotation: rotation ? { previous_secret_valid_until: rotation.previousSecretValidUntil } : null,
   };
+}
+
+/** A create's or rotation's answer: a generated secret appears here once, and nowhere else. */
+export function webhookWithSecretView({ webhook, generatedSecret }: WebhookWithSecret, now: Date) {
+  return { ...webhookView(webhook, now), ...(generatedSecret === null ? {} : { secret: generatedSecret }) };
 }
 
 /** An account holds at most one subscription: its list is always one page. */

@@ -27,6 +27,8 @@ const webhookRecord = {
   url: expect.any(String),
   status: 'Active',
   disabled_reason: null,
+  signing: 'hmac-sha256',
+  public_key: null,
   created_at: expect.stringMatching(/Z$/),
   updated_at: expect.stringMatching(/Z$/),
   secret_rotation: null,
@@ -161,6 +163,12 @@ describe.concurrent('the webhook subscription', () => {
     ['a secret of 257 characters', { url: 'https://localhost/h', secret: 'x'.repeat(257) }, 'body.secret'],
     ['no url', { secret }, 'body.url'],
     ['an unknown field', { url: 'https://localhost/h', secret, events: ['*'] }, 'body'],
+    ['an unknown signing', { url: 'https://localhost/h', signing: 'rsa-sha256' }, 'body.signing'],
+    [
+      'a secret with signing ed25519',
+      { url: 'https://localhost/h', secret, signing: 'ed25519' },
+      'body.secret',
+    ],
   ])('refuses %s (422)', async (_case, body, path) => {
     const partner = await newPartner();
 

@@ -20,6 +20,8 @@ export interface WebhookStoreSetup {
 export function webhookStoreContract(name: string, setup: () => WebhookStoreSetup): void {
   const at = '2030-06-01T12:00:00.000Z';
 
+  const hmacKey = (sealedSecret: string) => ({ sealedSecret, keyFormat: 'utf8' as const, publicKey: null });
+
   async function subscribed(overrides: Partial<Webhook> = {}): Promise<Webhook> {
     const { webhooks, committer } = setup();
     const webhook = aWebhook({ accountId: randomUUID(), webhookId: randomUUID(), ...overrides });
@@ -88,7 +90,7 @@ export function webhookStoreContract(name: string, setup: () => WebhookStoreSetu
         await refusalOf(() =>
           committer.commit([webhooks.update(old, { url: 'https://x.example/', updatedAt: at })]),
         ),
-        await refusalOf(() => committer.commit([webhooks.rotateSecret(old, 'sealed-new', at, at)])),
+        await refusalOf(() => committer.commit([webhooks.rotateSecret(old, hmacKey('sealed-new'), at, at)])),
         await refusalOf(() => committer.commit([webhooks.delete(old)])),
         await refusalOf(() => committer.commit([webhooks.requireActive(old)])),
       ];
@@ -101,8 +103,8 @@ export function webhookStoreContract(name: string, setup: () => WebhookStoreSetu
       const { webhooks, committer } = setup();
       const webhook = await subscribed({ sealedSecret: 'sealed-0' });
       const until = '2030-06-02T12:00:00.000Z';
-      const first = webhooks.rotateSecret(webhook, 'sealed-1', until, at);
-      const second = webhooks.rotateSecret(webhook, 'sealed-2', until, at);
+      const first = webhooks.rotateSecret(webhook, hmacKey('sealed-1'), until, at);
+      const second = webhooks.rotateSecret(webhook, hmacKey('sealed-2'), until, at);
 
       await committer.commit([first]);
       await committer.commit([second]);
@@ -112,6 +114,53 @@ export function webhookStoreContract(name: string, setup: () => WebhookStoreSetu
         sealedPreviousSecret: 'sealed-1',
         previousSecretValidUntil: until,
         updatedAt: at,
+      });
+    });
+
+    it('keeps each secret its key format: a rotation from a supplied secret to a generated one', async () => {
+      const { webhooks, committer } = setup();
+      const webhook = await subscribed({ sealedSecret: 'sealed-supplied', keyFormat: 'utf8' });
+
+      await committer.commit([
+        webhooks.rotateSecret(
+          webhook,
+          { sealedSecret: 'sealed-generated', keyFormat: 'standard', publicKey: null },
+          at,
+          at,
+        ),
+      ]);
+
+      expect(await webhooks.findOfAccount(webhook.accountId)).toMatchObject({
+        sealedSecret: 'sealed-generated',
+        keyFormat: 'standard',
+        sealedPreviousSecret: 'sealed-supplied',
+        previousKeyFormat: 'utf8',
+      });
+    });
+
+    it("keeps an ed25519 subscription's signing and public key, and replaces the key on rotation", async () => {
+      const { webhooks, committer } = setup();
+      const webhook = await subscribed({
+        signing: 'ed25519',
+        sealedSecret: 'sealed-0',
+        publicKey: 'whpk_old',
+      });
+      expect(await webhooks.findOfAccount(webhook.accountId)).toEqual(webhook);
+
+      await committer.commit([
+        webhooks.rotateSecret(
+          webhook,
+          { sealedSecret: 'sealed-1', keyFormat: 'standard', publicKey: 'whpk_new' },
+          at,
+          at,
+        ),
+      ]);
+
+      expect(await webhooks.findOfAccount(webhook.accountId)).toMatchObject({
+        signing: 'ed25519',
+        sealedSecret: 'sealed-1',
+        publicKey: 'whpk_new',
+        sealedPreviousSecret: 'sealed-0',
       });
     });
 

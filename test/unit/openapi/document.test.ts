@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, publishedDocumentOptions } from '../../../shared/openapi/document.ts';
 import { routeList } from '../../../shared/routes/index.ts';
+import { defineRoute } from '../../../shared/routes/types.ts';
 
 const options = {
   apiBaseUrl: 'https://api.test',
@@ -188,5 +189,42 @@ describe('the shared parts of the OpenAPI document', () => {
     const bytes = readFileSync(new URL('../../../openapi.json', import.meta.url)).byteLength;
 
     expect(bytes).toBeLessThan(1024 * 1024);
+  });
+
+  it('marks a deprecated operation and documents its Deprecation, Sunset and Link headers, errors included', () => {
+    // A fixture route: no route of the table is deprecated today.
+    const oldThing = defineRoute({
+      operationId: 'getOldThing',
+      method: 'GET',
+      path: '/v2/b2b/old-things',
+      hosts: ['api'],
+      group: 'meta',
+      summary: 'test',
+      tags: [],
+      auth: { scope: 'webhooks' },
+      deprecated: { since: '2026-12-01', sunset: '2027-06-01', link: 'https://docs.test/changelog#old' },
+      responses: { 200: { description: 'ok' } },
+    });
+    type Response = { headers?: object; $ref?: string };
+    const document = buildOpenApiDocument({ ...options, stage: 'stage' }, [oldThing]);
+    const item = document.paths?.['/v2/b2b/old-things'] as
+      | Record<string, { deprecated?: boolean; responses: Record<string, Response> }>
+      | undefined;
+    const operation = item?.get ?? { responses: {} };
+    const components = (document.components?.responses ?? {}) as Record<string, Response>;
+    const headersOf = (status: string) => {
+      const response = operation.responses[status];
+      const ref = response?.$ref?.split('/').at(-1);
+      return Object.keys((ref ? components[ref] : response)?.headers ?? {});
+    };
+
+    expect(operation.deprecated).toBe(true);
+    for (const status of ['200', '401', '429']) {
+      expect(headersOf(status)).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
+    }
+    const current = buildOpenApiDocument({ ...options, stage: 'stage' }).paths?.[
+      '/v2/b2b/webhooks'
+    ] as Record<string, { deprecated?: boolean }>;
+    expect(current.post?.deprecated).toBeUndefined();
   });
 });

@@ -1,9 +1,15 @@
+import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dispatchEvent } from '../../../shared/domain/webhooks/dispatch.ts';
 import { maxEnvelopeBytes } from '../../../shared/domain/webhooks/envelope.ts';
 import type { WebhookMessage } from '../../../shared/domain/webhooks/model.ts';
 import type { DispatchPorts } from '../../../shared/domain/webhooks/ports.ts';
-import { verifyHexSignature } from '../../../shared/domain/webhooks/signature.ts';
+import {
+  generateSecret,
+  generateSigningKeyPair,
+  standardSignature,
+  verifyHexSignature,
+} from '../../../shared/domain/webhooks/signature.ts';
 import { MemoryLog } from '../support/memory-log.ts';
 import {
   aDelivery,
@@ -74,7 +80,7 @@ describe('delivering an event', () => {
     expect(
       verifyHexSignature(
         request?.headers['X-Webhook-Signature'] ?? '',
-        'current-secret',
+        { secret: 'current-secret', format: 'utf8' },
         request?.body ?? '',
       ),
     ).toBe(true);
@@ -98,9 +104,68 @@ describe('delivering an event', () => {
     const [request] = ports.sender.requests;
     const header = request?.headers['X-Webhook-Signature'] ?? '';
     expect(header.split(',')).toHaveLength(2);
-    expect(verifyHexSignature(header.split(',')[0] ?? '', 'new-secret', request?.body ?? '')).toBe(true);
-    expect(verifyHexSignature(header.split(',')[1] ?? '', 'old-secret', request?.body ?? '')).toBe(true);
+    const body = request?.body ?? '';
+    expect(
+      verifyHexSignature(header.split(',')[0] ?? '', { secret: 'new-secret', format: 'utf8' }, body),
+    ).toBe(true);
+    expect(
+      verifyHexSignature(header.split(',')[1] ?? '', { secret: 'old-secret', format: 'utf8' }, body),
+    ).toBe(true);
     expect(request?.headers['webhook-signature']?.split(' ')).toHaveLength(2);
+  });
+
+  it('signs a rotation from a supplied secret to a generated one with each in its own key format', async () => {
+    const generated = generateSecret();
+    const supplied = 'whsec_chosen-by-the-partner-1';
+    const rotating = aWebhook({
+      sealedSecret: sealed(generated),
+      keyFormat: 'standard',
+      sealedPreviousSecret: sealed(supplied),
+      previousKeyFormat: 'utf8',
+      previousSecretValidUntil: '2030-05-01T10:01:00.000Z',
+    });
+    const ports = portsWith(new MemoryWebhooks(rotating));
+
+    await dispatchEvent(ports, message());
+
+    const [request] = ports.sender.requests;
+    const body = request?.body ?? '';
+    const hex = (request?.headers['X-Webhook-Signature'] ?? '').split(',');
+    expect(verifyHexSignature(hex[0] ?? '', { secret: generated, format: 'standard' }, body)).toBe(true);
+    expect(verifyHexSignature(hex[1] ?? '', { secret: supplied, format: 'utf8' }, body)).toBe(true);
+    const id = request?.headers['webhook-id'] ?? '';
+    const timestamp = Number(request?.headers['webhook-timestamp']);
+    expect(request?.headers['webhook-signature']).toBe(
+      `${standardSignature({ secret: generated, format: 'standard' }, id, timestamp, body)} ` +
+        standardSignature({ secret: supplied, format: 'utf8' }, id, timestamp, body),
+    );
+  });
+
+  it("signs an ed25519 subscription's deliveries with v1a only, no X-Webhook-Signature", async () => {
+    const pair = generateSigningKeyPair();
+    const ports = portsWith(
+      new MemoryWebhooks(
+        aWebhook({ signing: 'ed25519', sealedSecret: sealed(pair.secretKey), publicKey: pair.publicKey }),
+      ),
+    );
+
+    await dispatchEvent(ports, message());
+
+    const [request] = ports.sender.requests;
+    const headers = request?.headers ?? {};
+    expect(headers).not.toHaveProperty('X-Webhook-Signature');
+    const [version, signature] = (headers['webhook-signature'] ?? '').split(',');
+    const key = createPublicKey({
+      key: {
+        kty: 'OKP',
+        crv: 'Ed25519',
+        x: Buffer.from(pair.publicKey.slice(5), 'base64').toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    const content = `${headers['webhook-id']}.${headers['webhook-timestamp']}.${request?.body}`;
+    expect(version).toBe('v1a');
+    expect(verify(null, Buffer.from(content), key, Buffer.from(signature ?? '', 'base64'))).toBe(true);
   });
 
   it('logs each attempt without the secret or the body', async () => {

@@ -18,6 +18,7 @@ import type {
   DeliveryStore,
   DispatchStore,
   EventOutbox,
+  NextSigningKey,
   OutboundRequest,
   OutboundResult,
   RecoveryStore,
@@ -45,8 +46,12 @@ export function aWebhook(overrides: Partial<Webhook> = {}): Webhook {
     url: 'https://partner.example/hooks',
     status: 'Active',
     disabledReason: null,
+    signing: 'hmac-sha256',
     sealedSecret: sealed('current-secret'),
+    keyFormat: 'utf8',
+    publicKey: null,
     sealedPreviousSecret: null,
+    previousKeyFormat: null,
     previousSecretValidUntil: null,
     createdAt: '2030-04-01T00:00:00.000Z',
     updatedAt: '2030-04-01T00:00:00.000Z',
@@ -144,11 +149,14 @@ export class MemoryWebhooks implements WebhookStore {
     );
   }
 
-  rotateSecret(webhook: Webhook, sealedSecret: string, previousValidUntil: string, at: string) {
+  rotateSecret(webhook: Webhook, next: NextSigningKey, previousValidUntil: string, at: string) {
     return this.change(`rotate webhook ${webhook.webhookId}`, webhook, (found) => ({
       ...found,
-      sealedSecret,
+      sealedSecret: next.sealedSecret,
+      keyFormat: next.keyFormat,
+      publicKey: next.publicKey,
       sealedPreviousSecret: found.sealedSecret,
+      previousKeyFormat: found.keyFormat,
       previousSecretValidUntil: previousValidUntil,
       updatedAt: at,
     }));

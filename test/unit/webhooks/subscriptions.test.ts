@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, ServiceUnavailableError, ValidationError } from '../../../shared/domain/errors.ts';
+import type { Webhook } from '../../../shared/domain/webhooks/model.ts';
 import type { SubscriptionPorts } from '../../../shared/domain/webhooks/ports.ts';
 import {
   activeRotation,
@@ -37,26 +38,97 @@ function portsWith(webhooks = new MemoryWebhooks()) {
   } satisfies SubscriptionPorts;
 }
 
-const input = { url: 'https://partner.example/hooks', secret: 'a-signing-secret-of-24-chars' };
+const input = {
+  url: 'https://partner.example/hooks',
+  secret: 'a-signing-secret-of-24-chars',
+  signing: 'hmac-sha256',
+} as const;
+
+/** What the fake sealer sealed, opened again (fakes.ts: `sealed(<id>):<secret>`). */
+const unsealed = (webhook: Webhook) => webhook.sealedSecret.slice(sealed('', webhook.webhookId).length);
 
 describe('subscribing', () => {
   it('stages the one subscription of the account with its secret sealed to it', async () => {
     const ports = portsWith();
     const uow = new FakeUnitOfWork();
 
-    const webhook = await createWebhook(ports, accountId, input, uow, now);
+    const { webhook, generatedSecret } = await createWebhook(ports, accountId, input, uow, now);
     uow.commit();
 
+    expect(generatedSecret).toBeNull();
     expect(webhook).toMatchObject({
+      signing: 'hmac-sha256',
+      publicKey: null,
       accountId,
       url: input.url,
       status: 'Active',
       disabledReason: null,
+      keyFormat: 'utf8',
       sealedPreviousSecret: null,
+      previousKeyFormat: null,
       createdAt: now.toISOString(),
     });
     expect(webhook.sealedSecret).toBe(sealed(input.secret, webhook.webhookId));
     expect(await ports.webhooks.findOfAccount(accountId)).toEqual(webhook);
+  });
+
+  it('generates a whsec_ secret of 32 random bytes when none is given, and seals that one', async () => {
+    const ports = portsWith();
+    const uow = new FakeUnitOfWork();
+
+    const { webhook, generatedSecret } = await createWebhook(
+      ports,
+      accountId,
+      { url: input.url, signing: 'hmac-sha256' },
+      uow,
+      now,
+    );
+
+    expect(generatedSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(generatedSecret?.slice('whsec_'.length) ?? '', 'base64')).toHaveLength(32);
+    expect(unsealed(webhook)).toBe(generatedSecret);
+    expect(webhook.keyFormat).toBe('standard');
+    const other = await createWebhook(
+      portsWith(),
+      accountId,
+      { url: input.url, signing: 'hmac-sha256' },
+      new FakeUnitOfWork(),
+      now,
+    );
+    expect(other.generatedSecret).not.toBe(generatedSecret);
+  });
+
+  it('makes an Ed25519 key pair for signing "ed25519": the whsk_ key sealed, the whpk_ key public', async () => {
+    const ports = portsWith();
+
+    const { webhook, generatedSecret } = await createWebhook(
+      ports,
+      accountId,
+      { url: input.url, signing: 'ed25519' },
+      new FakeUnitOfWork(),
+      now,
+    );
+
+    expect(generatedSecret).toBeNull();
+    expect(webhook.signing).toBe('ed25519');
+    expect(webhook.publicKey).toMatch(/^whpk_[A-Za-z0-9+/]{43}=$/);
+    const secretKey = unsealed(webhook);
+    expect(secretKey).toMatch(/^whsk_/);
+    // The key's second half is the public key it pairs with (libsodium's layout).
+    const keyBytes = Buffer.from(secretKey.slice('whsk_'.length), 'base64');
+    expect(keyBytes.subarray(32).toString('base64')).toBe(webhook.publicKey?.slice('whpk_'.length));
+  });
+
+  it('refuses a secret with signing "ed25519" (422 on body.secret), staging nothing', async () => {
+    const uow = new FakeUnitOfWork();
+
+    const error = await refusalOf(() =>
+      createWebhook(portsWith(), accountId, { ...input, signing: 'ed25519' }, uow, now),
+    );
+
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).errors).toEqual([{ path: 'body.secret', message: expect.any(String) }]);
+    expect(uow.writes).toEqual([]);
   });
 
   it('refuses a second subscription with 409, also when two creates race', async () => {
@@ -144,11 +216,26 @@ describe('changing a subscription', () => {
     expect(refused).toMatchObject({ code: 'ValidationError' });
   });
 
+  it('keeps a supplied secret shaped like a generated one as its UTF-8 bytes', async () => {
+    const supplied = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwFCc1VbDx6Ww=';
+
+    const { webhook } = await createWebhook(
+      portsWith(),
+      accountId,
+      { url: input.url, secret: supplied, signing: 'hmac-sha256' },
+      new FakeUnitOfWork(),
+      now,
+    );
+
+    expect(unsealed(webhook)).toBe(supplied);
+    expect(webhook.keyFormat).toBe('utf8');
+  });
+
   it('keeps the previous secret signing until the grace period ends', async () => {
     const ports = portsWith(new MemoryWebhooks(aWebhook()));
     const uow = new FakeUnitOfWork();
 
-    const rotated = await rotateSecret(
+    const { webhook: rotated, generatedSecret } = await rotateSecret(
       ports,
       accountId,
       webhookId,
@@ -158,15 +245,76 @@ describe('changing a subscription', () => {
     );
     uow.commit();
 
+    expect(generatedSecret).toBeNull();
     expect(rotated).toMatchObject({
       sealedSecret: sealed('the-new-secret'),
+      keyFormat: 'utf8',
       sealedPreviousSecret: sealed('current-secret'),
+      previousKeyFormat: 'utf8',
       previousSecretValidUntil: '2030-05-01T10:01:00.000Z',
     });
     expect(await ports.webhooks.findOfAccount(accountId)).toEqual(rotated);
     expect(activeRotation(rotated, now)).toEqual({ previousSecretValidUntil: '2030-05-01T10:01:00.000Z' });
     expect(activeRotation(rotated, new Date('2030-05-01T10:01:00.000Z'))).toBeNull();
     expect(activeRotation(aWebhook(), now)).toBeNull();
+  });
+
+  it('rotates a supplied secret without a secret to a generated one, answered once, each keeping its format', async () => {
+    const ports = portsWith(new MemoryWebhooks(aWebhook()));
+    const uow = new FakeUnitOfWork();
+
+    const { webhook, generatedSecret } = await rotateSecret(
+      ports,
+      accountId,
+      webhookId,
+      { gracePeriodSeconds: 60 },
+      uow,
+      now,
+    );
+    uow.commit();
+
+    expect(generatedSecret).toMatch(/^whsec_/);
+    expect(unsealed(webhook)).toBe(generatedSecret);
+    expect(webhook).toMatchObject({
+      keyFormat: 'standard',
+      sealedPreviousSecret: sealed('current-secret'),
+      previousKeyFormat: 'utf8',
+    });
+    expect(await ports.webhooks.findOfAccount(accountId)).toEqual(webhook);
+  });
+
+  it('rotates an ed25519 subscription to a new key pair, the old key signing during the grace period', async () => {
+    const old = aWebhook({ signing: 'ed25519', sealedSecret: sealed('whsk_old'), publicKey: 'whpk_old' });
+    const ports = portsWith(new MemoryWebhooks(old));
+    const uow = new FakeUnitOfWork();
+
+    const { webhook, generatedSecret } = await rotateSecret(
+      ports,
+      accountId,
+      webhookId,
+      { gracePeriodSeconds: 3600 },
+      uow,
+      now,
+    );
+    uow.commit();
+    const refused = await refusalOf(() =>
+      rotateSecret(
+        ports,
+        accountId,
+        webhookId,
+        { secret: 'a-secret-for-hmac-only', gracePeriodSeconds: 60 },
+        new FakeUnitOfWork(),
+        now,
+      ),
+    );
+
+    expect(generatedSecret).toBeNull();
+    expect(webhook.publicKey).toMatch(/^whpk_/);
+    expect(webhook.publicKey).not.toBe('whpk_old');
+    expect(unsealed(webhook)).toMatch(/^whsk_/);
+    expect(webhook.sealedPreviousSecret).toBe(sealed('whsk_old'));
+    expect(await ports.webhooks.findOfAccount(accountId)).toEqual(webhook);
+    expect(refused).toMatchObject({ code: 'ValidationError' });
   });
 
   it('disables with a reason and enables again; each twice is 409', async () => {
