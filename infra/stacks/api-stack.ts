@@ -147,6 +147,8 @@ export class ApiStack extends Stack {
     'request-log',
     'audit',
     'quotas',
+    'events',
+    'event-feed',
   ]);
   private functionsStack: NestedStack | undefined;
 
