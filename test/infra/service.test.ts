@@ -459,8 +459,9 @@ describe('the operations dashboard', () => {
     );
 
     expect(dashboard).toContain('Dead-letter queue depth');
-    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processor.
-    expect(queueAlarms).toHaveLength(3);
+    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processors
+    // (booking processor, events feed).
+    expect(queueAlarms).toHaveLength(4);
   });
 });
 
