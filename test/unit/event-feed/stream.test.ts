@@ -36,7 +36,13 @@ describe('the events feed stream filter', () => {
   it('reads the events of a batch in order, passing over anything else', () => {
     const second = feedEvent('account-2');
 
-    const events = feedEventsOf([outbox, redelivery, booking, modified, inserted({ ...toEventItem(second) })]);
+    const events = feedEventsOf([
+      outbox,
+      redelivery,
+      booking,
+      modified,
+      inserted({ ...toEventItem(second) }),
+    ]);
 
     expect(events).toEqual([event, second]);
   });
