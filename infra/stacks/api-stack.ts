@@ -148,7 +148,6 @@ export class ApiStack extends Stack {
     'audit',
     'quotas',
     'events',
-    'event-feed',
   ]);
   private functionsStack: NestedStack | undefined;
 

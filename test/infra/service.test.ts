@@ -1098,6 +1098,22 @@ describe('what a worker cannot handle', () => {
     });
   });
 
+  it('retries an events feed batch for as long as the mapping allows: a record given up is missing from the feed', () => {
+    const { apiTemplate } = service('prod');
+    const mapping = resourcesOf(apiTemplate, 'AWS::Lambda::EventSourceMapping').find(
+      ([, resource]) =>
+        JSON.stringify(resource.Properties.FunctionName) ===
+        JSON.stringify({ Ref: functionIdOf(apiTemplate, 'event-feed') }),
+    )?.[1];
+
+    expect(mapping?.Properties).toMatchObject({
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10_000,
+      BatchSize: 100,
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+    });
+  });
+
   it('lets the webhook pipe retry a record for 23 hours, isolating a bad one, before its dead-letter queue', () => {
     const { apiTemplate } = service('prod');
 
