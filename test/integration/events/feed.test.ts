@@ -78,16 +78,16 @@ describe('GET /v2/b2b/events', () => {
       const found = receiver.received.find((request) => request.id === ping.body.id);
       if (!found) throw new Error('not delivered yet');
       return found;
-    });
+    }, 60_000);
     const listed = await eventually(async () => {
       const { seen } = await readAll(partner);
       const found = seen.find((event) => event.id === ping.body.id);
       if (!found) throw new Error('not in the feed yet');
       return found;
-    });
+    }, 60_000);
 
     expect(listed).toEqual(JSON.parse(delivered.body));
-  });
+  }, 120_000);
 
   it('lists events of an account without a subscription, filtered by type and since', async () => {
     const partner = await onboardPartner(['events:read'], 'Events test');
