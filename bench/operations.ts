@@ -16,6 +16,7 @@ import { clientFailureWindowKeys, clientLockoutKeys } from '../shared/db/entitie
 import { newEsimPut } from '../shared/db/entities/esim.ts';
 import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
 import { iccidPool, poolEntryKey, poolPartition, poolShards } from '../shared/db/entities/esim-pool.ts';
+import { eventFeedReader, eventFeedWriter } from '../shared/db/entities/event-feed.ts';
 import { proofReplayGuard } from '../shared/db/entities/proof-jti.ts';
 import { redemptionStore } from '../shared/db/entities/redemption.ts';
 import { isDynamoWrite } from '../shared/db/transaction.ts';
@@ -23,6 +24,7 @@ import type { Booking } from '../shared/domain/booking/model.ts';
 import { newMatchingId } from '../shared/domain/esim/activation.ts';
 import { withCheckDigit } from '../shared/domain/esim/iccid.ts';
 import { newPackage } from '../shared/domain/esim/lifecycle.ts';
+import type { DomainEvent } from '../shared/domain/events.ts';
 import type { Redemption } from '../shared/domain/redemptions/model.ts';
 import { routes } from '../shared/routes/index.ts';
 import type { FunctionGroup } from '../shared/routes/types.ts';
@@ -522,6 +524,28 @@ export const capacityFloors = {
   },
 } satisfies Record<string, CapacityFloor>;
 
+/** Events of the feed's first page: a full page of 50, whatever else the stage has fed. */
+const feedPageSize = 50;
+
+async function fillFeed(harness: Harness): Promise<void> {
+  const accountId = harness.partner.accountId;
+  const events: DomainEvent[] = Array.from({ length: feedPageSize + 10 }, () => ({
+    id: randomUUID(),
+    accountId,
+    type: 'booking.status.changed',
+    timestamp: new Date().toISOString(),
+    orderingKey: randomUUID(),
+    data: {
+      booking_id: randomUUID(),
+      service_type: 'Lounge',
+      status: 'Issued',
+      previous_status: 'Processing',
+    },
+  }));
+  await eventFeedWriter.append(accountId, events.slice(0, 40), new Date());
+  await eventFeedWriter.append(accountId, events.slice(40), new Date());
+}
+
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
@@ -803,6 +827,33 @@ export const hotOperations: readonly HotOperation[] = [
           });
         },
         201,
+      );
+    },
+  },
+  {
+    name: `events feed first page (GET /v2/b2b/events, limit ${feedPageSize})`,
+    floorName: `bare consistent Query of the account's feed (the store's read, ${feedPageSize + 1} items), same client`,
+    floor: (harness) => () => () =>
+      eventFeedReader.read(harness.partner.accountId, undefined, feedPageSize + 1),
+    floorRoundTrips: 1,
+    minimumRoundTrips: {
+      count: 1,
+      why: 'one consistent Query of the feed partition from the cursor on: positions are dense, so no counter read',
+    },
+    prepare: async (harness) => {
+      const missing = handlerMissing(harness, 'events');
+      if (missing) return missing;
+      await fillFeed(harness);
+      return invocation(
+        harness,
+        'listEvents',
+        () => ({
+          operationId: 'listEvents',
+          path: '/v2/b2b/events',
+          rawQuery: `limit=${feedPageSize}`,
+          headers: bearer(harness),
+        }),
+        200,
       );
     },
   },

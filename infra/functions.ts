@@ -16,6 +16,7 @@ import {
   type SecretName,
 } from '../shared/config/env.ts';
 import type { SigningKeyPurpose } from '../shared/crypto/signing-key-vault.ts';
+import { feedStreamFilterPattern } from '../shared/db/entities/event-feed.ts';
 import {
   webhookDeduplicationIdPath,
   webhookEventFilterPattern,
@@ -359,6 +360,15 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
     tables: { main: 'readWrite' },
     keys: { main: { reads: partitionsOf('main', 'iccidRegistry'), writes: esimWrites } },
   },
+  // The events feed's reader (docs/events.md): the caller's standing and its account's feed, nothing else.
+  events: {
+    tables: { main: 'read', ...dailyUsageCounter.tables },
+    keys: {
+      main: { reads: [...callerStanding, ...partitionsOf('main', 'eventFeeds')] },
+      ...dailyUsageCounter.keys,
+    },
+    secrets: { jwks: 'read' },
+  },
 };
 
 export type QueueName = 'webhook-deliveries';
@@ -635,6 +645,19 @@ const workerDefinitions = {
     keys: { requestLog: { writes: partitionsOf('requestLog', 'requestRecords') } },
     timeoutSeconds: 30,
     trigger: { kind: 'logSubscription', filterPattern: requestLineFilterPattern },
+  },
+  'event-feed': {
+    // Numbers every outbox event into its account's feed (docs/events.md): its own partitions only.
+    servesGroup: 'events',
+    tables: { main: 'readWrite' },
+    keys: { main: { writes: partitionsOf('main', 'eventFeeds') } },
+    trigger: {
+      kind: 'stream',
+      batchSize: 100,
+      filterPatterns: [feedStreamFilterPattern],
+      // A record it gave up on would be missing from the feed for good: retry for as long as Lambda allows.
+      maximumRetryAttempts: 10_000,
+    },
   },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.

@@ -24,6 +24,7 @@ import { enrollmentCodePartitionPrefix } from '../shared/db/entities/enrollment-
 import { expiryPartition } from '../shared/db/entities/esim.ts';
 import { iccidPartitionPrefix, poolPartitionPrefix } from '../shared/db/entities/esim-pool.ts';
 import { eventPartitionPrefix, redeliveryPartitionPrefix } from '../shared/db/entities/event.ts';
+import { feedPartitionPrefix } from '../shared/db/entities/event-feed.ts';
 import {
   ledgerPartitionPrefix,
   ledgerSubjectPartitionPrefix,
@@ -122,6 +123,8 @@ export const mainPartitions = {
   /** A webhook's deliveries and recovery, and the index listing its deliveries. */
   webhookDeliveries: [startingWith(webhookPartitionPrefix)],
   recoveryJobs: [startingWith(recoveryJobPartitionPrefix)],
+  /** The events feed of each account: its counter, entries and markers (docs/events.md). */
+  eventFeeds: [startingWith(feedPartitionPrefix)],
   esimPools: [startingWith(poolPartitionPrefix)],
   /** Which pool holds an ICCID: written when a pool is loaded. */
   iccidRegistry: [startingWith(iccidPartitionPrefix)],
@@ -239,6 +242,7 @@ export const partitionWriters: Writers = {
     redeliveries: ['admin', 'webhooks'],
     webhookDeliveries: ['admin', 'webhooks', 'webhook-dispatcher'],
     recoveryJobs: ['webhooks'],
+    eventFeeds: ['event-feed'],
     esimPools: ['admin', 'esim'],
     iccidRegistry: ['admin'],
     catalog: ['catalog-admin'],
@@ -274,6 +278,7 @@ export const partitionWriters: Writers = {
       'quotas',
       'billing',
       'requests',
+      'events',
     ],
     venueIdempotencyRecords: ['venue'],
   },

@@ -9,16 +9,19 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type {
   APIGatewayRequestAuthorizerEvent,
   DynamoDBRecord,
   DynamoDBStreamEvent,
+  AttributeValue as LambdaAttributeValue,
   ScheduledEvent,
   SQSEvent,
 } from 'aws-lambda';
 import { toLambdaRecord } from '../../infra/local/stream-poller.ts';
 import { subscriptionEvent } from '../../shared/aws/log-subscription.ts';
 import { bookingKeys } from '../../shared/db/entities/booking.ts';
+import { eventKey, toEventItem } from '../../shared/db/entities/event.ts';
 import { createCsr, generateKeyPair } from '../../shared/pki/certificates.ts';
 import type { routes } from '../../shared/routes/index.ts';
 import { employeeLoginClient } from '../../test/support/employee-login.ts';
@@ -314,6 +317,7 @@ export const firstInvocations: Record<
     fixtures.partnerRequest({ operationId: 'getRateLimits', path: '/v2/b2b/rate-limits' }),
   requests: async (fixtures) =>
     fixtures.partnerRequest({ operationId: 'listRequests', path: '/v2/b2b/requests' }),
+  events: async (fixtures) => fixtures.partnerRequest({ operationId: 'listEvents', path: '/v2/b2b/events' }),
   // One request line of a partner function's log group, as its subscription filter delivers it.
   'request-log': async ({ harness }) => ({
     event: async () =>
@@ -491,6 +495,21 @@ export const firstInvocations: Record<
   'booking-processor': async (fixtures) => {
     const record = await fixtures.bookingInsert();
     return { event: async (): Promise<DynamoDBStreamEvent> => ({ Records: [record] }) };
+  },
+  // One new outbox event per cold start, as the stream hands it over: appended, not a duplicate.
+  'event-feed': async (fixtures) => {
+    const { accountId } = fixtures.harness.partner;
+    // The SDK's and aws-lambda's attribute value types describe the same JSON.
+    const image = (item: object) =>
+      marshall(item, { removeUndefinedValues: true }) as Record<string, LambdaAttributeValue>;
+    return {
+      event: async (): Promise<DynamoDBStreamEvent> => ({
+        Records: bookingEvents(accountId, 1).map((event) => ({
+          eventName: 'INSERT',
+          dynamodb: { Keys: image(eventKey(event.id)), NewImage: image(toEventItem(event)) },
+        })),
+      }),
+    };
   },
   // One new event per cold start: a delivered one would be skipped as final.
   'webhook-dispatcher': async (fixtures) => {

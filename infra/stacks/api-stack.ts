@@ -147,6 +147,7 @@ export class ApiStack extends Stack {
     'request-log',
     'audit',
     'quotas',
+    'events',
   ]);
   private functionsStack: NestedStack | undefined;
 

@@ -65,6 +65,7 @@ const scopeDescriptions: Record<string, string> = {
   'esim:read': 'Read eSIMs',
   webhooks: 'Manage the webhook subscription',
   'billing:read': 'Read your statements and ledger lines',
+  'events:read': "Read your account's events feed (the last 30 days)",
   'identity.account:*': 'Administer accounts (operators; employees with the admin role)',
   'identity.application:*': 'Administer applications (operators; employees with the admin role)',
   'identity.account:read': 'Read accounts and their managers (employees)',

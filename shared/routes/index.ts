@@ -12,6 +12,7 @@ import { es2plusRoutes } from './es2plus.ts';
 import { esimRoutes } from './esim.ts';
 import { esimAdminRoutes } from './esim-admin.ts';
 import { esimSandboxRoutes } from './esim-sandbox.ts';
+import { eventsRoutes } from './events.ts';
 import { metaRoutes } from './meta.ts';
 import { quotasRoutes } from './quotas.ts';
 import { requestsRoutes } from './requests.ts';
@@ -44,6 +45,7 @@ const declaredRoutes = {
   ...venueRoutes,
   ...billingRoutes,
   ...supportRoutes,
+  ...eventsRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 /**

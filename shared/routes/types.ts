@@ -18,6 +18,7 @@ export const functionGroups = [
   'venue',
   'billing',
   'es2plus',
+  'events',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 

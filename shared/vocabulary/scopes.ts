@@ -9,6 +9,7 @@ export const partnerScopes = [
   'esim:read',
   'webhooks',
   'billing:read',
+  'events:read',
 ] as const;
 
 /**

@@ -459,8 +459,9 @@ describe('the operations dashboard', () => {
     );
 
     expect(dashboard).toContain('Dead-letter queue depth');
-    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processor.
-    expect(queueAlarms).toHaveLength(3);
+    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processors
+    // (booking processor, events feed).
+    expect(queueAlarms).toHaveLength(4);
   });
 });
 
@@ -1094,6 +1095,22 @@ describe('what a worker cannot handle', () => {
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
       Threshold: 1,
       AlarmActions: [Match.anyValue()],
+    });
+  });
+
+  it('retries an events feed batch for as long as the mapping allows: a record given up is missing from the feed', () => {
+    const { apiTemplate } = service('prod');
+    const mapping = resourcesOf(apiTemplate, 'AWS::Lambda::EventSourceMapping').find(
+      ([, resource]) =>
+        JSON.stringify(resource.Properties.FunctionName) ===
+        JSON.stringify({ Ref: functionIdOf(apiTemplate, 'event-feed') }),
+    )?.[1];
+
+    expect(mapping?.Properties).toMatchObject({
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10_000,
+      BatchSize: 100,
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
     });
   });
 

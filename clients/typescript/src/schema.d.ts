@@ -2370,6 +2370,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your account’s events, oldest first
+         * @description Every event of the last 30 days, whether or not a webhook subscription exists, in the order the feed numbered them, each as its webhook delivery carries it (same `id`). Cursor paging never skips or repeats an event while new ones arrive. `type` and `since` filter what a page returns; a filtered page may hold fewer than `limit` events, even none, while `has_more` is true. A cursor of another account or an altered one is 422 on `query.cursor`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/accounts": {
         parameters: {
             query?: never;
@@ -3721,7 +3741,7 @@ export interface components {
             /** Format: uuid */
             account_id: string;
             name: string;
-            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "billing:read" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "billing:read" | "events:read" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
             /** @enum {string} */
             status: "Active" | "Disabled";
             /**
@@ -3743,7 +3763,7 @@ export interface components {
             /** Format: uuid */
             account_id: string;
             name: string;
-            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "billing:read" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
+            allowed_scopes: ("catalog.lounges:read" | "catalog.fast_tracks:read" | "catalog.esim:read" | "booking.lounges:write" | "booking.fast_tracks:write" | "esim:write" | "esim:read" | "webhooks" | "billing:read" | "events:read" | "identity.account:*" | "identity.application:*" | "admin.venues:write")[];
             /** @enum {string} */
             status: "Active" | "Disabled";
             /**
@@ -5546,6 +5566,14 @@ export interface components {
                 id: string;
             };
             reason: string;
+        };
+        EventsPage: {
+            /** @description Oldest first, each exactly the body its webhook delivery carries (the same `id`). */
+            data: components["schemas"]["WebhookEnvelope"][];
+            /** @description Where the next page starts; never null: the feed has no end, so keep it to poll for new events. */
+            next_cursor: string;
+            /** @description More events can be read now. False: caught up, poll later with next_cursor. */
+            has_more: boolean;
         };
     };
     responses: {
@@ -12384,6 +12412,44 @@ export interface operations {
             422: components["responses"]["Problem422ValidationError"];
             500: components["responses"]["Problem500InternalError"];
             503: components["responses"]["Problem503ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+                type?: string;
+                since?: string;
+            };
+            header?: {
+                "X-Request-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsPage"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
         };
     };
     employeeListAccounts: {
