@@ -138,9 +138,10 @@ export class ApiStack extends Stack {
 
   /** One Lambda per route group of the stage, and `meta`, which answers every path no route matches. */
   /**
-   * A stack holds at most 500 resources, and this one was at 499 with the sandbox routes: these
+   * A stack holds at most 500 resources, and this one passed 500 with each round's routes: these
    * functions (a function is its log group, role, policy and itself) live in a nested stack, the request
-   * log's with the subscription filters feeding it. The API methods that call them stay here.
+   * log's with the subscription filters feeding it. The API methods that call them stay here. The
+   * employee-facing and sandbox groups moved here too, so partner routes have room to grow.
    */
   private static readonly nestedFunctions: ReadonlySet<ServiceFunction> = new Set<ServiceFunction>([
     'requests',
@@ -148,13 +149,17 @@ export class ApiStack extends Stack {
     'audit',
     'quotas',
     'events',
+    'admin',
+    'catalog-admin',
+    'sandbox',
+    'webhooks',
   ]);
   private functionsStack: NestedStack | undefined;
 
   private scopeOf(name: ServiceFunction): Construct {
     if (!ApiStack.nestedFunctions.has(name)) return this;
     this.functionsStack ??= new NestedStack(this, 'FunctionsStack', {
-      description: `partner-travel ${this.stageConfig.stage} functions: request log, audit log, rate limits`,
+      description: `partner-travel ${this.stageConfig.stage} functions: request log, audit log, rate limits, events, admin, sandbox, webhooks`,
     });
     return this.functionsStack;
   }
