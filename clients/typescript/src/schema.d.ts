@@ -31,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public keys that verify access tokens */
+        /**
+         * Public keys that verify access tokens
+         * @description No token; mutual TLS on the partner API host.
+         */
         get: operations["getJwks"];
         put?: never;
         post?: never;
@@ -48,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Discovery document */
+        /**
+         * Discovery document
+         * @description Public: no token.
+         */
         get: operations["getOpenidConfiguration"];
         put?: never;
         post?: never;
@@ -105,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This API described as OpenAPI 3.1 */
+        /**
+         * This API described as OpenAPI 3.1
+         * @description No token; mutual TLS.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -122,7 +131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts */
+        /**
+         * List accounts
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["listAccounts"];
         put?: never;
         /**
@@ -143,7 +155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account */
+        /**
+         * Read an account
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -162,7 +177,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an account: none of its applications gets a token any more */
+        /**
+         * Disable an account: none of its applications gets a token any more
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         post: operations["disableAccount"];
         delete?: never;
         options?: never;
@@ -197,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's certificates, revoked ones included, newest first */
+        /**
+         * List the account's certificates, revoked ones included, newest first
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["listAccountCertificates"];
         put?: never;
         /**
@@ -238,7 +259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's applications */
+        /**
+         * List an account's applications
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         get: operations["listApplications"];
         put?: never;
         /**
@@ -259,7 +283,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an application */
+        /**
+         * Read an application
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         get: operations["getApplication"];
         put?: never;
         post?: never;
@@ -278,7 +305,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an application: it gets no more tokens, and those it holds are refused within a minute */
+        /**
+         * Disable an application: it gets no more tokens, and those it holds are refused within a minute
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         post: operations["disableApplication"];
         delete?: never;
         options?: never;
@@ -315,7 +345,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the client secret (the old one stops working at once, tokens it got within a minute) */
+        /**
+         * Replace the client secret (the old one stops working at once, tokens it got within a minute)
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         post: operations["rotateApplicationSecret"];
         delete?: never;
         options?: never;
@@ -350,7 +383,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's managers, in the order they were assigned */
+        /**
+         * List the account's managers, in the order they were assigned
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["listAccountManagers"];
         put?: never;
         /**
@@ -391,7 +427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List any account's webhook deliveries, newest event first, each with its attempts */
+        /**
+         * List any account's webhook deliveries, newest event first, each with its attempts
+         * @description An employee access token with the scope `admin.webhook_deliveries:read`.
+         */
         get: operations["listAccountWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -430,7 +469,7 @@ export interface paths {
         };
         /**
          * List Disputed redemptions, newest first: passes canceled after a venue scanned them offline
-         * @description `status` is required and only `Disputed` is listed: the guests were admitted, the booking canceled before the scan reached the service (docs/redemptions.md). Each names the partner account.
+         * @description `status` is required and only `Disputed` is listed: the guests were admitted, the booking canceled before the scan reached the service. Each names the partner account.
          */
         get: operations["listRedemptions"];
         put?: never;
@@ -508,7 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List lounge bookings, newest first */
+        /**
+         * List lounge bookings, newest first
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         get: operations["listLoungeBookings"];
         put?: never;
         /**
@@ -529,7 +571,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a lounge booking */
+        /**
+         * Read a lounge booking
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         get: operations["getLoungeBooking"];
         put?: never;
         post?: never;
@@ -548,7 +593,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an issued lounge booking before its hold expires */
+        /**
+         * Confirm an issued lounge booking before its hold expires
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         post: operations["confirmLoungeBooking"];
         delete?: never;
         options?: never;
@@ -583,7 +631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the pass of a lounge booking, with its QR code */
+        /**
+         * Read the pass of a lounge booking, with its QR code
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         get: operations["getLoungePass"];
         put?: never;
         post?: never;
@@ -600,7 +651,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fast-track bookings, newest first */
+        /**
+         * List fast-track bookings, newest first
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         get: operations["listFastTrackBookings"];
         put?: never;
         /**
@@ -621,7 +675,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a fast-track booking */
+        /**
+         * Read a fast-track booking
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         get: operations["getFastTrackBooking"];
         put?: never;
         post?: never;
@@ -640,7 +697,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an issued fast-track booking before its hold expires */
+        /**
+         * Confirm an issued fast-track booking before its hold expires
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         post: operations["confirmFastTrackBooking"];
         delete?: never;
         options?: never;
@@ -675,7 +735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the pass of a fast-track booking, with its QR code */
+        /**
+         * Read the pass of a fast-track booking, with its QR code
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         get: operations["getFastTrackPass"];
         put?: never;
         post?: never;
@@ -694,7 +757,7 @@ export interface paths {
         };
         /**
          * Public keys that verify pass QR codes
-         * @description A JSON Web Key Set (ES256). A pass QR payload is a compact JWS whose header `kid` names the key; see docs/booking.md.
+         * @description A JSON Web Key Set (ES256). A pass QR payload is a compact JWS (`typ` `pass+jwt`) whose header `kid` names the key that verifies it; refresh the set daily and whenever a `kid` is unknown.
          */
         get: operations["getPassSigningKeys"];
         put?: never;
@@ -732,7 +795,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one lounge of your contract */
+        /**
+         * Read one lounge of your contract
+         * @description A partner access token over mutual TLS with the scope `catalog.lounges:read`; counts against the account's plan.
+         */
         get: operations["getLounge"];
         put?: never;
         post?: never;
@@ -789,7 +855,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one fast-track service of your contract */
+        /**
+         * Read one fast-track service of your contract
+         * @description A partner access token over mutual TLS with the scope `catalog.fast_tracks:read`; counts against the account's plan.
+         */
         get: operations["getFastTrack"];
         put?: never;
         post?: never;
@@ -826,7 +895,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one eSIM tariff of your contract */
+        /**
+         * Read one eSIM tariff of your contract
+         * @description A partner access token over mutual TLS with the scope `catalog.esim:read`; counts against the account's plan.
+         */
         get: operations["getEsimTariff"];
         put?: never;
         post?: never;
@@ -867,7 +939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a lounge of the draft in its admin form */
+        /**
+         * Read a lounge of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogLounge"];
         /**
          * Replace a lounge in the draft
@@ -932,7 +1007,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a fast-track of the draft in its admin form */
+        /**
+         * Read a fast-track of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogFastTrack"];
         /**
          * Replace a fast-track in the draft
@@ -997,7 +1075,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a eSIM tariff of the draft in its admin form */
+        /**
+         * Read a eSIM tariff of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogTariff"];
         /**
          * Replace a eSIM tariff in the draft
@@ -1062,7 +1143,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a hub of the draft in its admin form */
+        /**
+         * Read a hub of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogHub"];
         /**
          * Replace a hub in the draft
@@ -1127,7 +1211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a amenity of the draft in its admin form */
+        /**
+         * Read a amenity of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogAmenity"];
         /**
          * Replace a amenity in the draft
@@ -1232,7 +1319,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the draft holds and whether publishing it would change the catalog */
+        /**
+         * What the draft holds and whether publishing it would change the catalog
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogDraft"];
         put?: never;
         post?: never;
@@ -1249,7 +1339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The draft against the published catalog, field by field */
+        /**
+         * The draft against the published catalog, field by field
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogDiff"];
         put?: never;
         post?: never;
@@ -1291,9 +1384,15 @@ export interface paths {
          * @description 404 ResourceNotFound (details.default_contract_applies) when the account has none.
          */
         get: operations["getAccountContract"];
-        /** Replace an account's contract */
+        /**
+         * Replace an account's contract
+         * @description An employee access token with the scope `admin.catalog:write`.
+         */
         put: operations["replaceAccountContract"];
-        /** Give an account its own contract (it replaces the default contract for the account) */
+        /**
+         * Give an account its own contract (it replaces the default contract for the account)
+         * @description An employee access token with the scope `admin.catalog:write`.
+         */
         post: operations["createAccountContract"];
         delete?: never;
         options?: never;
@@ -1308,7 +1407,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account’s subscription (0 or 1) */
+        /**
+         * List the account’s subscription (0 or 1)
+         * @description A partner access token over mutual TLS with the scope `webhooks`; counts against the account's plan.
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -1329,7 +1431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the subscription */
+        /**
+         * Read the subscription
+         * @description A partner access token over mutual TLS with the scope `webhooks`; counts against the account's plan.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
@@ -1738,7 +1843,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account's eSIM pool counts and reseller */
+        /**
+         * Read an account's eSIM pool counts and reseller
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["getEsimPool"];
         put?: never;
         /**
@@ -1781,7 +1889,7 @@ export interface paths {
         };
         /**
          * The caller's plan and what is left of it
-         * @description The numbers of `RateLimit-Policy` and those of `RateLimit` where known (docs/quotas.md): the day from the service's own count, this request included; the burst where the gateway tells it. Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
+         * @description The numbers of `RateLimit-Policy` and those of `RateLimit` where known: the day from the service's own count, this request included; the burst where the gateway tells it. Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
          */
         get: operations["getRateLimits"];
         put?: never;
@@ -1801,7 +1909,7 @@ export interface paths {
         };
         /**
          * The account's recent requests
-         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer. A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
          */
         get: operations["listRequests"];
         put?: never;
@@ -1821,7 +1929,7 @@ export interface paths {
         };
         /**
          * An account's recent requests
-         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         * @description One record per request that carried an accepted partner token, newest first, kept 30 days and listed within seconds of the answer. A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
          */
         get: operations["listAccountRequests"];
         put?: never;
@@ -1839,7 +1947,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List venues, newest first */
+        /**
+         * List venues, newest first
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         get: operations["listVenues"];
         put?: never;
         /**
@@ -1860,7 +1971,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a venue */
+        /**
+         * Read a venue
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         get: operations["getVenue"];
         put?: never;
         post?: never;
@@ -1878,7 +1992,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the lounges and fast-tracks a venue operates */
+        /**
+         * Replace the lounges and fast-tracks a venue operates
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         put: operations["replaceVenueItems"];
         post?: never;
         delete?: never;
@@ -1896,7 +2013,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a venue: it enrolls no device, and its devices are cut off within a minute */
+        /**
+         * Disable a venue: it enrolls no device, and its devices are cut off within a minute
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         post: operations["disableVenue"];
         delete?: never;
         options?: never;
@@ -1931,7 +2051,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a venue's devices, newest first */
+        /**
+         * List a venue's devices, newest first
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         get: operations["listVenueDevices"];
         put?: never;
         post?: never;
@@ -1950,7 +2073,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a device: it gets no token, and the tokens it holds are refused within a minute */
+        /**
+         * Disable a device: it gets no token, and the tokens it holds are refused within a minute
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         post: operations["disableVenueDevice"];
         delete?: never;
         options?: never;
@@ -2009,7 +2135,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a scanned pass: its guests, and whether a redemption now would be accepted
-         * @description A QR that is not a pass of this service is 422 at `body.qr`; a pass of a lounge or lane the venue does not operate is 409 PassNotValidHere and shows no guest. `refusal` names the code a redemption now would be refused with (docs/redemptions.md). Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
+         * @description A QR that is not a pass of this service is 422 at `body.qr`; a pass of a lounge or lane the venue does not operate is 409 PassNotValidHere and shows no guest. `refusal` names the code a redemption now would be refused with. Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
          */
         post: operations["verifyPass"];
         delete?: never;
@@ -2109,7 +2235,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's monthly statements, newest first */
+        /**
+         * List an account's monthly statements, newest first
+         * @description An employee access token with one of the scopes `admin.billing:read`, `admin.billing:write`.
+         */
         get: operations["employeeListStatements"];
         put?: never;
         post?: never;
@@ -2226,7 +2355,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a booking of any account with its pass, every status change and its redemptions */
+        /**
+         * Read a booking of any account with its pass, every status change and its redemptions
+         * @description An employee access token with one of the scopes `admin.bookings:read`, `admin.bookings:write`.
+         */
         get: operations["getAdminBooking"];
         put?: never;
         post?: never;
@@ -2263,7 +2395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's eSIMs by ICCID, of one status when asked */
+        /**
+         * List an account's eSIMs by ICCID, of one status when asked
+         * @description An employee access token with one of the scopes `admin.esims:read`, `admin.esims:write`.
+         */
         get: operations["listAdminEsims"];
         put?: never;
         post?: never;
@@ -2280,7 +2415,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an eSIM of any account with its packages and its suspensions */
+        /**
+         * Read an eSIM of any account with its packages and its suspensions
+         * @description An employee access token with one of the scopes `admin.esims:read`, `admin.esims:write`.
+         */
         get: operations["getAdminEsim"];
         put?: never;
         post?: never;
@@ -2337,7 +2475,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts */
+        /**
+         * List accounts
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["employeeListAccounts"];
         put?: never;
         /**
@@ -2358,7 +2499,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account */
+        /**
+         * Read an account
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["employeeGetAccount"];
         put?: never;
         post?: never;
@@ -2377,7 +2521,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an account: none of its applications gets a token any more */
+        /**
+         * Disable an account: none of its applications gets a token any more
+         * @description An employee access token with the scope `identity.account:*`.
+         */
         post: operations["employeeDisableAccount"];
         delete?: never;
         options?: never;
@@ -2412,7 +2559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's certificates, revoked ones included, newest first */
+        /**
+         * List the account's certificates, revoked ones included, newest first
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["employeeListAccountCertificates"];
         put?: never;
         /**
@@ -2453,7 +2603,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's applications */
+        /**
+         * List an account's applications
+         * @description An employee access token with one of the scopes `identity.application:read`, `identity.application:*`.
+         */
         get: operations["employeeListApplications"];
         put?: never;
         /**
@@ -2474,7 +2627,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an application */
+        /**
+         * Read an application
+         * @description An employee access token with one of the scopes `identity.application:read`, `identity.application:*`.
+         */
         get: operations["employeeGetApplication"];
         put?: never;
         post?: never;
@@ -2493,7 +2649,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an application: it gets no more tokens, and those it holds are refused within a minute */
+        /**
+         * Disable an application: it gets no more tokens, and those it holds are refused within a minute
+         * @description An employee access token with the scope `identity.application:*`.
+         */
         post: operations["employeeDisableApplication"];
         delete?: never;
         options?: never;
@@ -2530,7 +2689,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the client secret (the old one stops working at once, tokens it got within a minute) */
+        /**
+         * Replace the client secret (the old one stops working at once, tokens it got within a minute)
+         * @description An employee access token with the scope `identity.application:*`.
+         */
         post: operations["employeeRotateApplicationSecret"];
         delete?: never;
         options?: never;
@@ -2545,7 +2707,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account's eSIM pool counts and reseller */
+        /**
+         * Read an account's eSIM pool counts and reseller
+         * @description An employee access token with one of the scopes `admin.esim_pools:read`, `identity.account:*`.
+         */
         get: operations["employeeGetEsimPool"];
         put?: never;
         /**
@@ -2586,7 +2751,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List venues, newest first */
+        /**
+         * List venues, newest first
+         * @description An employee access token with one of the scopes `admin.venues:read`, `admin.venues:write`.
+         */
         get: operations["employeeListVenues"];
         put?: never;
         /**
@@ -2607,7 +2775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a venue */
+        /**
+         * Read a venue
+         * @description An employee access token with one of the scopes `admin.venues:read`, `admin.venues:write`.
+         */
         get: operations["employeeGetVenue"];
         put?: never;
         post?: never;
@@ -2625,7 +2796,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the lounges and fast-tracks a venue operates */
+        /**
+         * Replace the lounges and fast-tracks a venue operates
+         * @description An employee access token with the scope `admin.venues:write`.
+         */
         put: operations["employeeReplaceVenueItems"];
         post?: never;
         delete?: never;
@@ -2643,7 +2817,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a venue: it enrolls no device, and its devices are cut off within a minute */
+        /**
+         * Disable a venue: it enrolls no device, and its devices are cut off within a minute
+         * @description An employee access token with the scope `admin.venues:write`.
+         */
         post: operations["employeeDisableVenue"];
         delete?: never;
         options?: never;
@@ -2678,7 +2855,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a venue's devices, newest first */
+        /**
+         * List a venue's devices, newest first
+         * @description An employee access token with one of the scopes `admin.venues:read`, `admin.venues:write`.
+         */
         get: operations["employeeListVenueDevices"];
         put?: never;
         post?: never;
@@ -2697,7 +2877,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a device: it gets no token, and the tokens it holds are refused within a minute */
+        /**
+         * Disable a device: it gets no token, and the tokens it holds are refused within a minute
+         * @description An employee access token with the scope `admin.venues:write`.
+         */
         post: operations["employeeDisableVenueDevice"];
         delete?: never;
         options?: never;
@@ -5482,7 +5665,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5495,7 +5678,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5508,7 +5691,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5522,7 +5705,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 Allow: components["headers"]["Allow"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5535,7 +5718,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5548,7 +5731,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5561,7 +5744,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5574,7 +5757,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5588,7 +5771,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5601,7 +5784,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5615,7 +5798,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5628,7 +5811,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5641,7 +5824,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5654,7 +5837,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5667,7 +5850,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5800,7 +5983,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5813,7 +5996,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5826,7 +6009,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5839,7 +6022,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5852,7 +6035,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5925,7 +6108,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5938,7 +6121,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5951,7 +6134,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5964,7 +6147,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5977,7 +6160,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5990,7 +6173,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6003,7 +6186,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6016,7 +6199,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6029,7 +6212,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6042,7 +6225,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6055,7 +6238,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6068,7 +6251,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6081,7 +6264,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6228,7 +6411,7 @@ export interface components {
         Allow: string;
         /** @description Seconds */
         "Retry-After": string;
-        /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+        /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (tag Rate limits) */
         "RateLimit-Policy": string;
         /** @description Echo of the request header */
         "Idempotency-Key": string;
@@ -6286,7 +6469,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad secrets for this client_id), `client_flood` or `address_flood` (docs/quotas.md) */
+            /** @description A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad secrets for this client_id), `client_flood` or `address_flood` (too many requests from this client or address) */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6508,7 +6691,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6552,7 +6735,7 @@ export interface operations {
                     /** @description The account */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6593,7 +6776,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6629,7 +6812,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6669,7 +6852,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6708,7 +6891,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6752,7 +6935,7 @@ export interface operations {
                     /** @description The account's certificates */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6795,7 +6978,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6835,7 +7018,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6882,7 +7065,7 @@ export interface operations {
                     /** @description The application */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6925,7 +7108,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6962,7 +7145,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6999,7 +7182,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7037,7 +7220,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7446,7 +7629,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7487,7 +7670,7 @@ export interface operations {
                     /** @description /v2/b2b/booking/lounges/{booking_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7529,7 +7712,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7566,7 +7749,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7606,7 +7789,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7645,7 +7828,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7685,7 +7868,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7726,7 +7909,7 @@ export interface operations {
                     /** @description /v2/b2b/booking/fast-tracks/{booking_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7768,7 +7951,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7805,7 +7988,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7845,7 +8028,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7884,7 +8067,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7967,7 +8150,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7988,7 +8171,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8037,7 +8220,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8058,7 +8241,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8102,7 +8285,7 @@ export interface operations {
                     /** @description private, max-age=86400 */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8119,7 +8302,7 @@ export interface operations {
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
                     "Last-Modified": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8173,7 +8356,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8194,7 +8377,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8243,7 +8426,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8264,7 +8447,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8318,7 +8501,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8339,7 +8522,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8388,7 +8571,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8409,7 +8592,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9870,7 +10053,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9908,7 +10091,7 @@ export interface operations {
                     /** @description The subscription */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9947,7 +10130,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -9983,7 +10166,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10021,7 +10204,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10064,7 +10247,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10107,7 +10290,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10147,7 +10330,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10187,7 +10370,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10225,7 +10408,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10265,7 +10448,7 @@ export interface operations {
                     /** @description The delivery */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10304,7 +10487,7 @@ export interface operations {
                     /** @description Its delivery */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10346,7 +10529,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10389,7 +10572,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10430,7 +10613,7 @@ export interface operations {
                     /** @description /v2/b2b/fulfilment/orders/{order_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10472,7 +10655,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10509,7 +10692,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10549,7 +10732,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10588,7 +10771,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10631,7 +10814,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10671,7 +10854,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10707,7 +10890,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10752,7 +10935,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10801,7 +10984,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10850,7 +11033,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10892,7 +11075,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10932,7 +11115,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10975,7 +11158,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11013,7 +11196,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11055,7 +11238,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11132,7 +11315,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11176,7 +11359,7 @@ export interface operations {
                     /** @description The venue */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -11217,7 +11400,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11257,7 +11440,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11296,7 +11479,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11333,7 +11516,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11373,7 +11556,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11413,7 +11596,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11626,7 +11809,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11665,7 +11848,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11706,7 +11889,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
