@@ -45,6 +45,10 @@ export const tagDescriptions: Record<string, string> = {
     'DPoP-bound device tokens.',
   Billing: "The account's monthly statements and their ledger lines.",
   Support: "Employees look up any account's bookings and eSIMs and act on them for support.",
+  // The events feed's tag (issue 39), described ahead of its routes.
+  Events:
+    "The account's events of the last 30 days in the order they happened, with the ids of their webhook " +
+    'deliveries: catch up after an outage, with or without a subscription.',
   Sandbox:
     'Simulations for testing an integration: a pass used, eSIM data usage, an eSIM profile reported. Served ' +
     'in the sandbox stages only, never in production.',

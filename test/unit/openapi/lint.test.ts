@@ -14,6 +14,43 @@ beforeAll(async () => {
 });
 
 describe('the OpenAPI documents under Spectral and Redocly', () => {
+  it('report what they find: both rulesets are loaded', async () => {
+    const flawed = {
+      openapi: '3.1.0',
+      info: { title: 'Flawed', version: '1' },
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            tags: ['Things'],
+            security: [{ token: ['things:read'] }],
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+      components: {
+        securitySchemes: {
+          token: {
+            type: 'oauth2',
+            flows: { clientCredentials: { tokenUrl: 'https://auth.test/token', scopes: {} } },
+          },
+        },
+      },
+    };
+    const rules = (await lint(JSON.stringify(flawed, null, 2), 'flawed.json')).map(
+      (finding) => `${finding.linter} ${finding.rule}`,
+    );
+
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'spectral operation-tag-defined',
+        'spectral oas3-operation-security-defined',
+        'redocly security-scopes-defined',
+        'redocly info-license',
+      ]),
+    );
+  });
+
   // About 3 s a document on an idle machine (Spectral resolving every $ref of a 1 MB document), several
   // times that when the CPUs are shared.
   it.each(['prod', 'stage'] as const)(
