@@ -4,7 +4,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import { type ErrorCode, errorCatalog, errorCodes } from '../domain/errors.ts';
+import { type ErrorCode, errorCatalog } from '../domain/errors.ts';
 import { authRoutes } from '../routes/auth.ts';
 import { routesForStage } from '../routes/index.ts';
 import { type Host, htmlContentType, type RouteDefinition } from '../routes/types.ts';
@@ -393,13 +393,6 @@ function declaredTags(paths: ZodOpenApiPathsObject, webhooks: ZodOpenApiPathsObj
   });
 }
 
-/** The catalog as a table: readers of the reference see every code's status without the repository. */
-const errorCodeTable = [
-  '| Code | Status | Title |',
-  '|---|---|---|',
-  ...errorCodes.map((code) => `| \`${code}\` | ${errorCatalog[code].status} | ${errorCatalog[code].title} |`),
-].join('\n');
-
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
 export function buildOpenApiDocument(options: DocumentOptions) {
   const paths: ZodOpenApiPathsObject = {};
@@ -423,11 +416,10 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       description:
         'B2B API for lounges, fast-track and eSIM. Mutual TLS on every call to the API host; ' +
         'OAuth 2.0 client-credentials access tokens (ES256 JWT) carry the scopes. Errors are RFC 9457 ' +
-        'problem objects (`application/problem+json`) whose `code` names the error; each operation lists the ' +
-        'codes it can answer. Employees sign in with the ' +
+        'problem objects (`application/problem+json`) whose `code` names the error: each operation lists the ' +
+        'codes it can answer under the status that carries them. Employees sign in with the ' +
         'authorization code flow (PKCE) and call the admin API (`/api/v1/admin/*`, no client certificate), ' +
-        'which offers every `/v2/admin/*` operation under the same sub-path plus the employee-only ones.\n\n' +
-        `## Error codes\n\n${errorCodeTable}`,
+        'which offers every `/v2/admin/*` operation under the same sub-path plus the employee-only ones.',
       contact: { name: 'Your account manager at Partner Travel Services' },
       // Proprietary: the partner agreement governs use. SPDX's `LicenseRef-` form names a licence that is
       // not on the SPDX list, so the document invents no licence URL.
