@@ -16,9 +16,11 @@ import {
   applicationScopes,
   employeeOnlyScopes,
   identityScopes,
+  type Scope,
   venueDeviceScopes,
 } from '../vocabulary/scopes.ts';
 import type { Stage } from '../vocabulary/stage.ts';
+import { tagDescriptions } from './tags.ts';
 
 export interface DocumentOptions {
   stage: Stage;
@@ -55,7 +57,8 @@ const responseHeaders = {
   }),
 };
 
-const scopeDescriptions: Record<string, string> = {
+/** Every scope, described: a scope added to the vocabulary does not compile until it is. */
+const scopeDescriptions: Record<Scope, string> = {
   'catalog.lounges:read': 'Read the lounge catalog (alias catalog.lounges)',
   'catalog.fast_tracks:read': 'Read the fast-track catalog (alias catalog.fast_tracks)',
   'catalog.esim:read': 'Read eSIM tariffs',
@@ -83,6 +86,14 @@ const scopeDescriptions: Record<string, string> = {
   'admin.billing:read': "Read any account's statements and lines, and the finance export (employees)",
   'admin.billing:write': 'Write adjustment lines (employees)',
   'admin.requests:read': "Read any account's request log (employees)",
+  'admin.venues:write': 'Register venues, their items and devices (operators; employees with the admin role)',
+  'admin.venues:read': 'Read venues and their devices (employees)',
+  'admin.bookings:read': "Read any account's bookings with their passes and history (employees)",
+  'admin.bookings:write': "Cancel any account's bookings (employees)",
+  'admin.esims:read': "Read any account's eSIMs (employees)",
+  'admin.esims:write': "Suspend and resume any account's eSIMs (employees)",
+  'passes:verify': 'Verify a scanned pass (venue devices)',
+  'passes:redeem': 'Record and list redemptions (venue devices)',
 };
 
 /** Routes the gateway meters by the caller's plan (docs/quotas.md): those that take a token on base_url. */
@@ -94,13 +105,13 @@ const isMetered = (route: RouteDefinition) => route.auth !== null && route.hosts
  */
 const rateLimitHeaders = {
   'RateLimit-Policy': z.string().register(z.globalRegistry, {
-    description: 'The plan\'s limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md)',
+    description: 'The plan\'s limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (tag Rate limits)',
     header: { id: 'RateLimit-Policy' },
   }),
   RateLimit: z.optional(z.string()).register(z.globalRegistry, {
     // Short: it is repeated in every metered answer (the local stage's `burst` part: docs/quotas.md).
     description:
-      'Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md)',
+      'Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms',
   }),
 };
 
@@ -124,12 +135,63 @@ const deprecationResponseHeaders = {
 const employeeOnly = (route: RouteDefinition) =>
   route.auth !== null && !(route.auth.audiences ?? ['partner']).includes('partner');
 
+/** The scopes each kind of token can carry: what its security scheme declares. */
+const schemeScopes = {
+  partnerToken: applicationScopes,
+  employeeToken: [...identityScopes, ...employeeOnlyScopes],
+  deviceToken: venueDeviceScopes,
+} as const satisfies Record<string, readonly Scope[]>;
+
+type TokenScheme = keyof typeof schemeScopes;
+
+const tokenSchemeOf = (route: RouteDefinition): TokenScheme =>
+  route.auth?.audiences?.includes('device')
+    ? 'deviceToken'
+    : employeeOnly(route)
+      ? 'employeeToken'
+      : 'partnerToken';
+
+/**
+ * One requirement per accepted scope that the route's kind of token can carry. A route may also accept
+ * a scope only another kind holds (an operator route takes `identity.account:read`, an employee scope,
+ * for its twin's sake); no token reaching the route carries it, so it is left out rather than named as a
+ * scope the scheme does not declare.
+ */
 function securityOf(route: RouteDefinition) {
   if (!route.auth) return route.hosts.includes('api') ? [{ mutualTLS: [] }] : [];
-  const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
-  if (route.auth.audiences?.includes('device')) return accepted.map((scope) => ({ deviceToken: [scope] }));
-  if (employeeOnly(route)) return accepted.map((scope) => ({ employeeToken: [scope] }));
-  return accepted.map((scope) => ({ mutualTLS: [], partnerToken: [scope] }));
+  const scheme = tokenSchemeOf(route);
+  const carried = new Set<Scope>(schemeScopes[scheme]);
+  const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])].filter((scope) =>
+    carried.has(scope),
+  );
+  if (accepted.length === 0)
+    throw new Error(`${route.operationId}: no scope it accepts is one a ${scheme} carries`);
+  return accepted.map((scope) =>
+    scheme === 'partnerToken' ? { mutualTLS: [], partnerToken: [scope] } : { [scheme]: [scope] },
+  );
+}
+
+/**
+ * Who may call, for an operation the route table gives no description: what the security requirements
+ * say, in words (the linters, and readers, want every operation described).
+ */
+function accessDescription(route: RouteDefinition): string {
+  if (!route.auth) {
+    if (!route.hosts.includes('api')) return 'Public: no token.';
+    return route.hosts.length === 1
+      ? 'No token; mutual TLS.'
+      : 'No token; mutual TLS on the partner API host.';
+  }
+  const scopes = securityOf(route)
+    .flatMap((requirement) => Object.values(requirement).flat())
+    .map((scope) => `\`${scope}\``);
+  const token = {
+    partnerToken: 'A partner access token over mutual TLS',
+    employeeToken: 'An employee access token',
+    deviceToken: 'A DPoP-bound venue device token',
+  }[tokenSchemeOf(route)];
+  const needed = scopes.length === 1 ? `the scope ${scopes[0]}` : `one of the scopes ${scopes.join(', ')}`;
+  return `${token} with ${needed}${isMetered(route) ? "; counts against the account's plan" : ''}.`;
 }
 
 /** The request body as documented: JSON, a form, or the raw file of one of the route's media types. */
@@ -280,7 +342,7 @@ function operation(
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    description: route.description ?? accessDescription(route),
     tags: [...route.tags],
     servers,
     security: securityOf(route),
@@ -319,11 +381,41 @@ export const publishedDocumentOptions: DocumentOptions = {
   venueBaseUrl: 'https://venue.partner-travel.example',
 };
 
-function describeScopes(scopes: readonly string[]): Record<string, string> {
-  return Object.fromEntries(scopes.map((scope) => [scope, scopeDescriptions[scope] ?? scope]));
+function describeScopes(scopes: readonly Scope[]): Record<string, string> {
+  return Object.fromEntries(scopes.map((scope) => [scope, scopeDescriptions[scope]]));
 }
 
 const isSmdpOnly = (route: RouteDefinition) => route.hosts.every((host) => host === 'es2plus');
+
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * The notifications the service sends, as OpenAPI 3.1 webhooks. They carry no credential a receiver
+ * checks (`security: []`): a receiver trusts a notification by its signature headers, documented as
+ * its parameters.
+ */
+function notifications(): ZodOpenApiPathsObject {
+  const webhooks = webhookPayloads();
+  for (const item of Object.values(webhooks)) {
+    for (const method of httpMethods) {
+      const notification = item[method];
+      if (notification) notification.security ??= [];
+    }
+  }
+  return webhooks;
+}
+
+/** Every tag the operations use, in order of first use, with its description where there is one. */
+function declaredTags(paths: ZodOpenApiPathsObject, webhooks: ZodOpenApiPathsObject) {
+  const names = new Set<string>();
+  for (const item of [...Object.values(paths), ...Object.values(webhooks)]) {
+    for (const method of httpMethods) for (const tag of item[method]?.tags ?? []) names.add(tag);
+  }
+  return [...names].map((name) => {
+    const description = tagDescriptions[name];
+    return description ? { name, description } : { name };
+  });
+}
 
 /** The OpenAPI 3.1 document, derived from the route table of the stage. */
 export function buildOpenApiDocument(
@@ -343,6 +435,7 @@ export function buildOpenApiDocument(
       problems,
     );
   }
+  const webhooks = notifications();
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -351,11 +444,17 @@ export function buildOpenApiDocument(
       description:
         'B2B API for lounges, fast-track and eSIM. Mutual TLS on every call to the API host; ' +
         'OAuth 2.0 client-credentials access tokens (ES256 JWT) carry the scopes. Errors are RFC 9457 ' +
-        'problem objects; see docs/contract.md (Error codes) for the status of every code. Employees sign in with the ' +
+        'problem objects (`application/problem+json`) whose `code` names the error: each operation lists the ' +
+        'codes it can answer under the status that carries them. Employees sign in with the ' +
         'authorization code flow (PKCE) and call the admin API (`/api/v1/admin/*`, no client certificate), ' +
         'which offers every `/v2/admin/*` operation under the same sub-path plus the employee-only ones.',
+      contact: { name: 'Your account manager at Partner Travel Services' },
+      // Proprietary: the partner agreement governs use. SPDX's `LicenseRef-` form names a licence that is
+      // not on the SPDX list, so the document invents no licence URL.
+      license: { name: 'Partner agreement', identifier: 'LicenseRef-Partner-Agreement' },
     },
     servers: [{ url: options.apiBaseUrl, description: 'Partner API (mutual TLS)' }],
+    tags: declaredTags(paths, webhooks),
     components: {
       securitySchemes: {
         mutualTLS: { type: 'mutualTLS', description: 'Client certificate issued at account creation.' },
@@ -366,7 +465,7 @@ export function buildOpenApiDocument(
           flows: {
             clientCredentials: {
               tokenUrl: `${options.authBaseUrl}${authRoutes.issueToken.path}`,
-              scopes: describeScopes(applicationScopes),
+              scopes: describeScopes(schemeScopes.partnerToken),
             },
           },
         },
@@ -379,7 +478,7 @@ export function buildOpenApiDocument(
             authorizationCode: {
               authorizationUrl: `${options.authBaseUrl}${authRoutes.startEmployeeLogin.path}`,
               tokenUrl: `${options.authBaseUrl}${authRoutes.issueToken.path}`,
-              scopes: describeScopes([...identityScopes, ...employeeOnlyScopes]),
+              scopes: describeScopes(schemeScopes.employeeToken),
             },
           },
         },
@@ -388,17 +487,17 @@ export function buildOpenApiDocument(
           description:
             'Venue device token (ES256 JWT, aud the venue API, 1 hour), bound to a DPoP key (RFC 9449): send ' +
             '`Authorization: DPoP <token>` and a fresh `DPoP` proof with `ath`. Got with client credentials, a ' +
-            '`private_key_jwt` client assertion (RFC 7523) by the enrolled key and a DPoP proof (docs/venues.md).',
+            '`private_key_jwt` client assertion (RFC 7523) by the enrolled key and a DPoP proof.',
           flows: {
             clientCredentials: {
               tokenUrl: `${options.authBaseUrl}${authRoutes.issueToken.path}`,
-              scopes: describeScopes(venueDeviceScopes),
+              scopes: describeScopes(schemeScopes.deviceToken),
             },
           },
         },
       },
     },
     paths,
-    webhooks: webhookPayloads(),
+    webhooks,
   });
 }

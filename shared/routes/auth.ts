@@ -44,7 +44,7 @@ export const authRoutes = {
       429: {
         description:
           'A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad ' +
-          'secrets for this client_id), `client_flood` or `address_flood` (docs/quotas.md)',
+          'secrets for this client_id), `client_flood` or `address_flood` (too many requests from this client or address)',
         schema: problemSchema,
         contentType: problemContentType,
         headers: { 'Retry-After': 'Seconds to wait' },

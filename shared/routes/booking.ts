@@ -163,7 +163,7 @@ const getPassSigningKeys = defineRoute({
   group: 'booking',
   summary: 'Public keys that verify pass QR codes',
   description:
-    'A JSON Web Key Set (ES256). A pass QR payload is a compact JWS whose header `kid` names the key; see docs/booking.md.',
+    'A JSON Web Key Set (ES256). A pass QR payload is a compact JWS (`typ` `pass+jwt`) whose header `kid` names the key that verifies it; refresh the set daily and whenever a `kid` is unknown.',
   tags: ['Booking'],
   auth: null,
   responses: { 200: { description: 'JSON Web Key Set', schema: jwksSchema } },

@@ -120,7 +120,7 @@ export const employeeAdminRoutes = {
     summary: 'List Disputed redemptions, newest first: passes canceled after a venue scanned them offline',
     description:
       '`status` is required and only `Disputed` is listed: the guests were admitted, the booking canceled ' +
-      'before the scan reached the service (docs/redemptions.md). Each names the partner account.',
+      'before the scan reached the service. Each names the partner account.',
     auth: { scope: 'admin.redemptions:read', ...employeeOnly },
     request: { query: disputedRedemptionsQuery },
     responses: { 200: { description: 'A page of redemptions', schema: disputedRedemptionsPageSchema } },

@@ -14,7 +14,7 @@ export const quotasRoutes = {
     tags: ['Rate limits'],
     summary: "The caller's plan and what is left of it",
     description:
-      'The numbers of `RateLimit-Policy` and those of `RateLimit` where known (docs/quotas.md): the day from ' +
+      'The numbers of `RateLimit-Policy` and those of `RateLimit` where known: the day from ' +
       "the service's own count, this request included; the burst where the gateway tells it. Any partner " +
       'token may ask, whatever its scopes; the request counts against the plan like any other.',
     // Every scope grants it: a partner token of the account is all it takes.

@@ -8,7 +8,7 @@ const [anyScope, ...otherScopes] = allScopes;
 
 const description =
   'One record per request that carried a valid partner token (a 403 for a missing scope included), newest first, kept 30 days and ' +
-  'listed within seconds of the answer (docs/support.md, Request log). A record names the request ' +
+  'listed within seconds of the answer. A record names the request ' +
   'and its outcome: never a body, a token, a header or the query string. Filters narrow each other; ' +
   'the window is `since` to `until` (default: the last 24 hours; at most 30 days).';
 

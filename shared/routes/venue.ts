@@ -61,7 +61,7 @@ export const venueRoutes = {
     description:
       'A QR that is not a pass of this service is 422 at `body.qr`; a pass of a lounge or lane the venue ' +
       'does not operate is 409 PassNotValidHere and shows no guest. `refusal` names the code a redemption ' +
-      `now would be refused with (docs/redemptions.md). ${dpop}`,
+      `now would be refused with. ${dpop}`,
     auth: verifier,
     request: { body: verifyPassRequestSchema },
     responses: { 200: { description: 'The pass as the door sees it', schema: passAtTheDoorSchema } },

@@ -31,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public keys that verify access tokens */
+        /**
+         * Public keys that verify access tokens
+         * @description No token; mutual TLS on the partner API host.
+         */
         get: operations["getJwks"];
         put?: never;
         post?: never;
@@ -48,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Discovery document */
+        /**
+         * Discovery document
+         * @description Public: no token.
+         */
         get: operations["getOpenidConfiguration"];
         put?: never;
         post?: never;
@@ -105,7 +111,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This API described as OpenAPI 3.1 */
+        /**
+         * This API described as OpenAPI 3.1
+         * @description No token; mutual TLS.
+         */
         get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
@@ -122,7 +131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts */
+        /**
+         * List accounts
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["listAccounts"];
         put?: never;
         /**
@@ -143,7 +155,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account */
+        /**
+         * Read an account
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -162,7 +177,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an account: none of its applications gets a token any more */
+        /**
+         * Disable an account: none of its applications gets a token any more
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         post: operations["disableAccount"];
         delete?: never;
         options?: never;
@@ -197,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's certificates, revoked ones included, newest first */
+        /**
+         * List the account's certificates, revoked ones included, newest first
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["listAccountCertificates"];
         put?: never;
         /**
@@ -238,7 +259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's applications */
+        /**
+         * List an account's applications
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         get: operations["listApplications"];
         put?: never;
         /**
@@ -259,7 +283,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an application */
+        /**
+         * Read an application
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         get: operations["getApplication"];
         put?: never;
         post?: never;
@@ -278,7 +305,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an application: it gets no more tokens, and those it holds are refused within a minute */
+        /**
+         * Disable an application: it gets no more tokens, and those it holds are refused within a minute
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         post: operations["disableApplication"];
         delete?: never;
         options?: never;
@@ -315,7 +345,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the client secret (the old one stops working at once, tokens it got within a minute) */
+        /**
+         * Replace the client secret (the old one stops working at once, tokens it got within a minute)
+         * @description A partner access token over mutual TLS with the scope `identity.application:*`; counts against the account's plan.
+         */
         post: operations["rotateApplicationSecret"];
         delete?: never;
         options?: never;
@@ -350,7 +383,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's managers, in the order they were assigned */
+        /**
+         * List the account's managers, in the order they were assigned
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["listAccountManagers"];
         put?: never;
         /**
@@ -391,7 +427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List any account's webhook deliveries, newest event first, each with its attempts */
+        /**
+         * List any account's webhook deliveries, newest event first, each with its attempts
+         * @description An employee access token with the scope `admin.webhook_deliveries:read`.
+         */
         get: operations["listAccountWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -430,7 +469,7 @@ export interface paths {
         };
         /**
          * List Disputed redemptions, newest first: passes canceled after a venue scanned them offline
-         * @description `status` is required and only `Disputed` is listed: the guests were admitted, the booking canceled before the scan reached the service (docs/redemptions.md). Each names the partner account.
+         * @description `status` is required and only `Disputed` is listed: the guests were admitted, the booking canceled before the scan reached the service. Each names the partner account.
          */
         get: operations["listRedemptions"];
         put?: never;
@@ -508,7 +547,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List lounge bookings, newest first */
+        /**
+         * List lounge bookings, newest first
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         get: operations["listLoungeBookings"];
         put?: never;
         /**
@@ -529,7 +571,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a lounge booking */
+        /**
+         * Read a lounge booking
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         get: operations["getLoungeBooking"];
         put?: never;
         post?: never;
@@ -548,7 +593,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an issued lounge booking before its hold expires */
+        /**
+         * Confirm an issued lounge booking before its hold expires
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         post: operations["confirmLoungeBooking"];
         delete?: never;
         options?: never;
@@ -583,7 +631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the pass of a lounge booking, with its QR code */
+        /**
+         * Read the pass of a lounge booking, with its QR code
+         * @description A partner access token over mutual TLS with the scope `booking.lounges:write`; counts against the account's plan.
+         */
         get: operations["getLoungePass"];
         put?: never;
         post?: never;
@@ -620,7 +671,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List fast-track bookings, newest first */
+        /**
+         * List fast-track bookings, newest first
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         get: operations["listFastTrackBookings"];
         put?: never;
         /**
@@ -641,7 +695,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a fast-track booking */
+        /**
+         * Read a fast-track booking
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         get: operations["getFastTrackBooking"];
         put?: never;
         post?: never;
@@ -660,7 +717,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm an issued fast-track booking before its hold expires */
+        /**
+         * Confirm an issued fast-track booking before its hold expires
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         post: operations["confirmFastTrackBooking"];
         delete?: never;
         options?: never;
@@ -695,7 +755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the pass of a fast-track booking, with its QR code */
+        /**
+         * Read the pass of a fast-track booking, with its QR code
+         * @description A partner access token over mutual TLS with the scope `booking.fast_tracks:write`; counts against the account's plan.
+         */
         get: operations["getFastTrackPass"];
         put?: never;
         post?: never;
@@ -734,7 +797,7 @@ export interface paths {
         };
         /**
          * Public keys that verify pass QR codes
-         * @description A JSON Web Key Set (ES256). A pass QR payload is a compact JWS whose header `kid` names the key; see docs/booking.md.
+         * @description A JSON Web Key Set (ES256). A pass QR payload is a compact JWS (`typ` `pass+jwt`) whose header `kid` names the key that verifies it; refresh the set daily and whenever a `kid` is unknown.
          */
         get: operations["getPassSigningKeys"];
         put?: never;
@@ -772,7 +835,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one lounge of your contract */
+        /**
+         * Read one lounge of your contract
+         * @description A partner access token over mutual TLS with the scope `catalog.lounges:read`; counts against the account's plan.
+         */
         get: operations["getLounge"];
         put?: never;
         post?: never;
@@ -829,7 +895,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one fast-track service of your contract */
+        /**
+         * Read one fast-track service of your contract
+         * @description A partner access token over mutual TLS with the scope `catalog.fast_tracks:read`; counts against the account's plan.
+         */
         get: operations["getFastTrack"];
         put?: never;
         post?: never;
@@ -866,7 +935,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one eSIM tariff of your contract */
+        /**
+         * Read one eSIM tariff of your contract
+         * @description A partner access token over mutual TLS with the scope `catalog.esim:read`; counts against the account's plan.
+         */
         get: operations["getEsimTariff"];
         put?: never;
         post?: never;
@@ -907,7 +979,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a lounge of the draft in its admin form */
+        /**
+         * Read a lounge of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogLounge"];
         /**
          * Replace a lounge in the draft
@@ -972,7 +1047,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a fast-track of the draft in its admin form */
+        /**
+         * Read a fast-track of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogFastTrack"];
         /**
          * Replace a fast-track in the draft
@@ -1037,7 +1115,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a eSIM tariff of the draft in its admin form */
+        /**
+         * Read a eSIM tariff of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogTariff"];
         /**
          * Replace a eSIM tariff in the draft
@@ -1102,7 +1183,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a hub of the draft in its admin form */
+        /**
+         * Read a hub of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogHub"];
         /**
          * Replace a hub in the draft
@@ -1167,7 +1251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a amenity of the draft in its admin form */
+        /**
+         * Read a amenity of the draft in its admin form
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogAmenity"];
         /**
          * Replace a amenity in the draft
@@ -1272,7 +1359,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the draft holds and whether publishing it would change the catalog */
+        /**
+         * What the draft holds and whether publishing it would change the catalog
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogDraft"];
         put?: never;
         post?: never;
@@ -1289,7 +1379,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The draft against the published catalog, field by field */
+        /**
+         * The draft against the published catalog, field by field
+         * @description An employee access token with the scope `admin.catalog:read`.
+         */
         get: operations["getCatalogDiff"];
         put?: never;
         post?: never;
@@ -1331,9 +1424,15 @@ export interface paths {
          * @description 404 ResourceNotFound (details.default_contract_applies) when the account has none.
          */
         get: operations["getAccountContract"];
-        /** Replace an account's contract */
+        /**
+         * Replace an account's contract
+         * @description An employee access token with the scope `admin.catalog:write`.
+         */
         put: operations["replaceAccountContract"];
-        /** Give an account its own contract (it replaces the default contract for the account) */
+        /**
+         * Give an account its own contract (it replaces the default contract for the account)
+         * @description An employee access token with the scope `admin.catalog:write`.
+         */
         post: operations["createAccountContract"];
         delete?: never;
         options?: never;
@@ -1348,7 +1447,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account’s subscription (0 or 1) */
+        /**
+         * List the account’s subscription (0 or 1)
+         * @description A partner access token over mutual TLS with the scope `webhooks`; counts against the account's plan.
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -1369,7 +1471,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the subscription */
+        /**
+         * Read the subscription
+         * @description A partner access token over mutual TLS with the scope `webhooks`; counts against the account's plan.
+         */
         get: operations["getWebhook"];
         put?: never;
         post?: never;
@@ -1778,7 +1883,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account's eSIM pool counts and reseller */
+        /**
+         * Read an account's eSIM pool counts and reseller
+         * @description A partner access token over mutual TLS with the scope `identity.account:*`; counts against the account's plan.
+         */
         get: operations["getEsimPool"];
         put?: never;
         /**
@@ -1821,7 +1929,7 @@ export interface paths {
         };
         /**
          * The caller's plan and what is left of it
-         * @description The numbers of `RateLimit-Policy` and those of `RateLimit` where known (docs/quotas.md): the day from the service's own count, this request included; the burst where the gateway tells it. Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
+         * @description The numbers of `RateLimit-Policy` and those of `RateLimit` where known: the day from the service's own count, this request included; the burst where the gateway tells it. Any partner token may ask, whatever its scopes; the request counts against the plan like any other.
          */
         get: operations["getRateLimits"];
         put?: never;
@@ -1841,7 +1949,7 @@ export interface paths {
         };
         /**
          * The account's recent requests
-         * @description One record per request that carried a valid partner token (a 403 for a missing scope included), newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         * @description One record per request that carried a valid partner token (a 403 for a missing scope included), newest first, kept 30 days and listed within seconds of the answer. A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
          */
         get: operations["listRequests"];
         put?: never;
@@ -1861,7 +1969,7 @@ export interface paths {
         };
         /**
          * An account's recent requests
-         * @description One record per request that carried a valid partner token (a 403 for a missing scope included), newest first, kept 30 days and listed within seconds of the answer (docs/support.md, Request log). A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
+         * @description One record per request that carried a valid partner token (a 403 for a missing scope included), newest first, kept 30 days and listed within seconds of the answer. A record names the request and its outcome: never a body, a token, a header or the query string. Filters narrow each other; the window is `since` to `until` (default: the last 24 hours; at most 30 days).
          */
         get: operations["listAccountRequests"];
         put?: never;
@@ -1879,7 +1987,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List venues, newest first */
+        /**
+         * List venues, newest first
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         get: operations["listVenues"];
         put?: never;
         /**
@@ -1900,7 +2011,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a venue */
+        /**
+         * Read a venue
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         get: operations["getVenue"];
         put?: never;
         post?: never;
@@ -1918,7 +2032,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the lounges and fast-tracks a venue operates */
+        /**
+         * Replace the lounges and fast-tracks a venue operates
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         put: operations["replaceVenueItems"];
         post?: never;
         delete?: never;
@@ -1936,7 +2053,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a venue: it enrolls no device, and its devices are cut off within a minute */
+        /**
+         * Disable a venue: it enrolls no device, and its devices are cut off within a minute
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         post: operations["disableVenue"];
         delete?: never;
         options?: never;
@@ -1971,7 +2091,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a venue's devices, newest first */
+        /**
+         * List a venue's devices, newest first
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         get: operations["listVenueDevices"];
         put?: never;
         post?: never;
@@ -1990,7 +2113,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a device: it gets no token, and the tokens it holds are refused within a minute */
+        /**
+         * Disable a device: it gets no token, and the tokens it holds are refused within a minute
+         * @description A partner access token over mutual TLS with the scope `admin.venues:write`; counts against the account's plan.
+         */
         post: operations["disableVenueDevice"];
         delete?: never;
         options?: never;
@@ -2049,7 +2175,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a scanned pass: its guests, and whether a redemption now would be accepted
-         * @description A QR that is not a pass of this service is 422 at `body.qr`; a pass of a lounge or lane the venue does not operate is 409 PassNotValidHere and shows no guest. `refusal` names the code a redemption now would be refused with (docs/redemptions.md). Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
+         * @description A QR that is not a pass of this service is 422 at `body.qr`; a pass of a lounge or lane the venue does not operate is 409 PassNotValidHere and shows no guest. `refusal` names the code a redemption now would be refused with. Takes `Authorization: DPoP <device token>` and a fresh `DPoP` proof of this request with `ath` (RFC 9449); anything else is 401 with `WWW-Authenticate: DPoP error=...`.
          */
         post: operations["verifyPass"];
         delete?: never;
@@ -2149,7 +2275,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's monthly statements, newest first */
+        /**
+         * List an account's monthly statements, newest first
+         * @description An employee access token with one of the scopes `admin.billing:read`, `admin.billing:write`.
+         */
         get: operations["employeeListStatements"];
         put?: never;
         post?: never;
@@ -2266,7 +2395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a booking of any account with its pass, every status change and its redemptions */
+        /**
+         * Read a booking of any account with its pass, every status change and its redemptions
+         * @description An employee access token with one of the scopes `admin.bookings:read`, `admin.bookings:write`.
+         */
         get: operations["getAdminBooking"];
         put?: never;
         post?: never;
@@ -2303,7 +2435,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's eSIMs by ICCID, of one status when asked */
+        /**
+         * List an account's eSIMs by ICCID, of one status when asked
+         * @description An employee access token with one of the scopes `admin.esims:read`, `admin.esims:write`.
+         */
         get: operations["listAdminEsims"];
         put?: never;
         post?: never;
@@ -2320,7 +2455,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an eSIM of any account with its packages and its suspensions */
+        /**
+         * Read an eSIM of any account with its packages and its suspensions
+         * @description An employee access token with one of the scopes `admin.esims:read`, `admin.esims:write`.
+         */
         get: operations["getAdminEsim"];
         put?: never;
         post?: never;
@@ -2397,7 +2535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List accounts */
+        /**
+         * List accounts
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["employeeListAccounts"];
         put?: never;
         /**
@@ -2418,7 +2559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account */
+        /**
+         * Read an account
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["employeeGetAccount"];
         put?: never;
         post?: never;
@@ -2437,7 +2581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an account: none of its applications gets a token any more */
+        /**
+         * Disable an account: none of its applications gets a token any more
+         * @description An employee access token with the scope `identity.account:*`.
+         */
         post: operations["employeeDisableAccount"];
         delete?: never;
         options?: never;
@@ -2472,7 +2619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the account's certificates, revoked ones included, newest first */
+        /**
+         * List the account's certificates, revoked ones included, newest first
+         * @description An employee access token with one of the scopes `identity.account:read`, `identity.account:*`.
+         */
         get: operations["employeeListAccountCertificates"];
         put?: never;
         /**
@@ -2513,7 +2663,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's applications */
+        /**
+         * List an account's applications
+         * @description An employee access token with one of the scopes `identity.application:read`, `identity.application:*`.
+         */
         get: operations["employeeListApplications"];
         put?: never;
         /**
@@ -2534,7 +2687,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an application */
+        /**
+         * Read an application
+         * @description An employee access token with one of the scopes `identity.application:read`, `identity.application:*`.
+         */
         get: operations["employeeGetApplication"];
         put?: never;
         post?: never;
@@ -2553,7 +2709,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable an application: it gets no more tokens, and those it holds are refused within a minute */
+        /**
+         * Disable an application: it gets no more tokens, and those it holds are refused within a minute
+         * @description An employee access token with the scope `identity.application:*`.
+         */
         post: operations["employeeDisableApplication"];
         delete?: never;
         options?: never;
@@ -2590,7 +2749,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the client secret (the old one stops working at once, tokens it got within a minute) */
+        /**
+         * Replace the client secret (the old one stops working at once, tokens it got within a minute)
+         * @description An employee access token with the scope `identity.application:*`.
+         */
         post: operations["employeeRotateApplicationSecret"];
         delete?: never;
         options?: never;
@@ -2605,7 +2767,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an account's eSIM pool counts and reseller */
+        /**
+         * Read an account's eSIM pool counts and reseller
+         * @description An employee access token with one of the scopes `admin.esim_pools:read`, `identity.account:*`.
+         */
         get: operations["employeeGetEsimPool"];
         put?: never;
         /**
@@ -2646,7 +2811,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List venues, newest first */
+        /**
+         * List venues, newest first
+         * @description An employee access token with one of the scopes `admin.venues:read`, `admin.venues:write`.
+         */
         get: operations["employeeListVenues"];
         put?: never;
         /**
@@ -2667,7 +2835,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a venue */
+        /**
+         * Read a venue
+         * @description An employee access token with one of the scopes `admin.venues:read`, `admin.venues:write`.
+         */
         get: operations["employeeGetVenue"];
         put?: never;
         post?: never;
@@ -2685,7 +2856,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the lounges and fast-tracks a venue operates */
+        /**
+         * Replace the lounges and fast-tracks a venue operates
+         * @description An employee access token with the scope `admin.venues:write`.
+         */
         put: operations["employeeReplaceVenueItems"];
         post?: never;
         delete?: never;
@@ -2703,7 +2877,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a venue: it enrolls no device, and its devices are cut off within a minute */
+        /**
+         * Disable a venue: it enrolls no device, and its devices are cut off within a minute
+         * @description An employee access token with the scope `admin.venues:write`.
+         */
         post: operations["employeeDisableVenue"];
         delete?: never;
         options?: never;
@@ -2738,7 +2915,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a venue's devices, newest first */
+        /**
+         * List a venue's devices, newest first
+         * @description An employee access token with one of the scopes `admin.venues:read`, `admin.venues:write`.
+         */
         get: operations["employeeListVenueDevices"];
         put?: never;
         post?: never;
@@ -2757,7 +2937,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a device: it gets no token, and the tokens it holds are refused within a minute */
+        /**
+         * Disable a device: it gets no token, and the tokens it holds are refused within a minute
+         * @description An employee access token with the scope `admin.venues:write`.
+         */
         post: operations["employeeDisableVenueDevice"];
         delete?: never;
         options?: never;
@@ -5614,7 +5797,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5627,7 +5810,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5640,7 +5823,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5654,7 +5837,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 Allow: components["headers"]["Allow"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5667,7 +5850,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5680,7 +5863,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5693,7 +5876,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5706,7 +5889,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5720,7 +5903,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5733,7 +5916,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5747,7 +5930,7 @@ export interface components {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "Retry-After": components["headers"]["Retry-After"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5760,7 +5943,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5773,7 +5956,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5786,7 +5969,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5799,7 +5982,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5932,7 +6115,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5945,7 +6128,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5958,7 +6141,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5971,7 +6154,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -5984,7 +6167,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6057,7 +6240,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6070,7 +6253,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6083,7 +6266,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6096,7 +6279,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6109,7 +6292,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6122,7 +6305,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6135,7 +6318,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6148,7 +6331,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6161,7 +6344,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6174,7 +6357,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6187,7 +6370,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6200,7 +6383,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6213,7 +6396,7 @@ export interface components {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                 RateLimit?: string;
                 [name: string]: unknown;
             };
@@ -6360,7 +6543,7 @@ export interface components {
         Allow: string;
         /** @description Seconds */
         "Retry-After": string;
-        /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (docs/quotas.md) */
+        /** @description The plan's limits, e.g. `"burst";q=100;w=2, "daily";q=100000;w=86400` (tag Rate limits) */
         "RateLimit-Policy": string;
         /** @description Echo of the request header */
         "Idempotency-Key": string;
@@ -6418,7 +6601,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad secrets for this client_id), `client_flood` or `address_flood` (docs/quotas.md) */
+            /** @description A problem, not an OAuth error: RateLimitExceeded with `details.policy` `client_lockout` (too many bad secrets for this client_id), `client_flood` or `address_flood` (too many requests from this client or address) */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6640,7 +6823,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6684,7 +6867,7 @@ export interface operations {
                     /** @description The account */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6725,7 +6908,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6761,7 +6944,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6801,7 +6984,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6840,7 +7023,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6884,7 +7067,7 @@ export interface operations {
                     /** @description The account's certificates */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -6927,7 +7110,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -6967,7 +7150,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7014,7 +7197,7 @@ export interface operations {
                     /** @description The application */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7057,7 +7240,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7094,7 +7277,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7131,7 +7314,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7169,7 +7352,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7578,7 +7761,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7619,7 +7802,7 @@ export interface operations {
                     /** @description /v2/b2b/booking/lounges/{booking_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7661,7 +7844,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7698,7 +7881,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7738,7 +7921,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7777,7 +7960,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7816,7 +7999,7 @@ export interface operations {
                     /** @description attachment; filename="pass.pkpass" */
                     "Content-Disposition": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7856,7 +8039,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7897,7 +8080,7 @@ export interface operations {
                     /** @description /v2/b2b/booking/fast-tracks/{booking_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -7939,7 +8122,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -7976,7 +8159,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -8016,7 +8199,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -8055,7 +8238,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8094,7 +8277,7 @@ export interface operations {
                     /** @description attachment; filename="pass.pkpass" */
                     "Content-Disposition": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8177,7 +8360,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8198,7 +8381,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8247,7 +8430,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8268,7 +8451,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8312,7 +8495,7 @@ export interface operations {
                     /** @description private, max-age=86400 */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8329,7 +8512,7 @@ export interface operations {
                     /** @description HTTP-date of the last change of the catalog or of the account's contract */
                     "Last-Modified": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8383,7 +8566,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8404,7 +8587,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8453,7 +8636,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8474,7 +8657,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8528,7 +8711,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8549,7 +8732,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8598,7 +8781,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -8619,7 +8802,7 @@ export interface operations {
                     /** @description private, max-age=5: answers are served from a copy at most that many seconds behind a catalog or contract change; revalidate with If-None-Match after that */
                     "Cache-Control": string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10080,7 +10263,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10118,7 +10301,7 @@ export interface operations {
                     /** @description The subscription */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10157,7 +10340,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10193,7 +10376,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10231,7 +10414,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10274,7 +10457,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10317,7 +10500,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10357,7 +10540,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10397,7 +10580,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10435,7 +10618,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10475,7 +10658,7 @@ export interface operations {
                     /** @description The delivery */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10514,7 +10697,7 @@ export interface operations {
                     /** @description Its delivery */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10556,7 +10739,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10599,7 +10782,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10640,7 +10823,7 @@ export interface operations {
                     /** @description /v2/b2b/fulfilment/orders/{order_id} */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10682,7 +10865,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10719,7 +10902,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10759,7 +10942,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10798,7 +10981,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10841,7 +11024,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -10881,7 +11064,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10917,7 +11100,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -10962,7 +11145,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -11011,7 +11194,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -11060,7 +11243,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -11102,7 +11285,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11142,7 +11325,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11185,7 +11368,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11223,7 +11406,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11265,7 +11448,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11342,7 +11525,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11386,7 +11569,7 @@ export interface operations {
                     /** @description The venue */
                     Location: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     "Idempotency-Key": components["headers"]["Idempotency-Key"];
                     "Idempotency-Status": components["headers"]["Idempotency-Status"];
@@ -11427,7 +11610,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11467,7 +11650,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11506,7 +11689,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11543,7 +11726,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11583,7 +11766,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11623,7 +11806,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11836,7 +12019,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11875,7 +12058,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -11916,7 +12099,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };
@@ -12435,7 +12618,7 @@ export interface operations {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms (docs/quotas.md) */
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
                     RateLimit?: string;
                     [name: string]: unknown;
                 };

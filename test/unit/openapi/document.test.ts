@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument, publishedDocumentOptions } from '../../../shared/openapi/document.ts';
 import { routeList } from '../../../shared/routes/index.ts';
 import { defineRoute } from '../../../shared/routes/types.ts';
+import {
+  applicationScopes,
+  employeeOnlyScopes,
+  identityScopes,
+  venueDeviceScopes,
+} from '../../../shared/vocabulary/scopes.ts';
 
 const options = {
   apiBaseUrl: 'https://api.test',
@@ -39,9 +45,18 @@ describe('the OpenAPI document', () => {
       const item = paths[route.path] as Record<string, Record<string, unknown>>;
       const operation = item[route.method.toLowerCase()];
       if (route.auth) {
-        const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])];
         const employeesOnly = route.hosts.every((host) => host === 'admin');
         const devicesOnly = route.hosts.every((host) => host === 'venue');
+        // Only the scopes the route's kind of token can carry: its security scheme declares no other.
+        const carried: readonly string[] = devicesOnly
+          ? venueDeviceScopes
+          : employeesOnly
+            ? [...identityScopes, ...employeeOnlyScopes]
+            : applicationScopes;
+        const accepted = [route.auth.scope, ...(route.auth.alternatives ?? [])].filter((scope) =>
+          carried.includes(scope),
+        );
+        expect(accepted.length, route.operationId).toBeGreaterThan(0);
         expect(operation?.security, route.operationId).toEqual(
           accepted.map((scope) =>
             devicesOnly
@@ -106,6 +121,40 @@ describe('the OpenAPI webhooks section', () => {
     expect(ping.parameters.map((parameter) => parameter.name)).toEqual(
       expect.arrayContaining(['X-Webhook-Signature', 'webhook-signature']),
     );
+  });
+});
+
+describe('what the OpenAPI document tells its readers', () => {
+  const documents = (['prod', 'stage'] as const).map((stage) => buildOpenApiDocument({ ...options, stage }));
+
+  it('never points at a file of the repository: partners read it without one', () => {
+    for (const document of documents) {
+      expect(JSON.stringify(document).match(/[\w./-]*\b(docs\/|[\w-]+\.md\b)[\w./-]*/g) ?? []).toEqual([]);
+    }
+  });
+
+  it('documents the 429 of every metered operation with Retry-After, RateLimit-Policy and RateLimit', () => {
+    type Response = { $ref?: string; headers?: Record<string, { $ref?: string }> };
+    const metered = routeList.filter(
+      (route) => route.auth && route.hosts.includes('api') && !route.sandboxOnly,
+    );
+    const [document] = documents;
+    const paths = (document?.paths ?? {}) as Record<
+      string,
+      Record<string, { responses: Record<string, Response> }>
+    >;
+    const responses = (document?.components?.responses ?? {}) as Record<string, Response>;
+
+    expect(metered.length).toBeGreaterThan(50);
+    for (const route of metered) {
+      const answer = paths[route.path]?.[route.method.toLowerCase()]?.responses['429'];
+      const tooMany = responses[answer?.$ref?.replace('#/components/responses/', '') ?? ''];
+      expect(Object.keys(tooMany?.headers ?? {}), route.operationId).toEqual(
+        expect.arrayContaining(['Retry-After', 'RateLimit-Policy', 'RateLimit']),
+      );
+      expect(tooMany?.headers?.['Retry-After']?.$ref).toBe('#/components/headers/Retry-After');
+      expect(tooMany?.headers?.['RateLimit-Policy']?.$ref).toBe('#/components/headers/RateLimit-Policy');
+    }
   });
 });
 
