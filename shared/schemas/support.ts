@@ -87,7 +87,7 @@ export const adminBookingDetailSchema = z
     history: z.array(statusChangeSchema),
     redemptions: z.array(disputedRedemptionSchema),
     ledger_lines: z.array(ledgerLineSchema).register(z.globalRegistry, {
-      description: 'Every ledger line about it (docs/billing.md), in the order written, across statements.',
+      description: 'Every ledger line about it, in the order written, across statements.',
     }),
   })
   .register(z.globalRegistry, { id: 'AdminBookingDetail' });
@@ -140,7 +140,7 @@ export const adminEsimDetailSchema = z
       description: 'Suspensions and resumptions, oldest first.',
     }),
     ledger_lines: z.array(ledgerLineSchema).register(z.globalRegistry, {
-      description: 'Every ledger line about it (docs/billing.md), in the order written, across statements.',
+      description: 'Every ledger line about it, in the order written, across statements.',
     }),
   })
   .register(z.globalRegistry, { id: 'AdminEsimDetail' });

@@ -5633,7 +5633,7 @@ export interface components {
             pass: components["schemas"]["AdminPass"] | null;
             history: components["schemas"]["BookingStatusChange"][];
             redemptions: components["schemas"]["AdminRedemption"][];
-            /** @description Every ledger line about it (docs/billing.md), in the order written, across statements. */
+            /** @description Every ledger line about it, in the order written, across statements. */
             ledger_lines: components["schemas"]["LedgerLine"][];
         };
         AdminPass: {
@@ -5730,7 +5730,7 @@ export interface components {
             account_id: string;
             /** @description Suspensions and resumptions, oldest first. */
             history: components["schemas"]["EsimStatusChange"][];
-            /** @description Every ledger line about it (docs/billing.md), in the order written, across statements. */
+            /** @description Every ledger line about it, in the order written, across statements. */
             ledger_lines: components["schemas"]["LedgerLine"][];
         };
         EsimStatusChange: {
