@@ -6,6 +6,7 @@ import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
 import { esimSettingsStore } from '../../shared/db/entities/esim-settings.ts';
 import { ledgerStore } from '../../shared/db/entities/ledger.ts';
+import { installHelp } from '../../shared/domain/esim/install.ts';
 import { refundEsim } from '../../shared/domain/esim/refund.ts';
 import {
   confirmOrder,
@@ -26,6 +27,7 @@ import {
   esimSettingsView,
   esimSummaryView,
   esimView,
+  installHelpView,
   orderView,
   packageView,
   tariffView,
@@ -97,6 +99,12 @@ export const handler = createApiHandler(esimRoutes, {
   getEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
     return { status: 200, body: await esimView(esim, request.now) };
+  },
+
+  getEsimInstallHelp: async (request) => {
+    const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
+    const help = installHelp(esim, request.query.platform, request.headers['accept-language']);
+    return { status: 200, body: installHelpView(help) };
   },
 
   listEsimTopups: async (request) => {

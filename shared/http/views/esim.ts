@@ -1,4 +1,5 @@
 import { activationData, activationQrSvg } from '../../domain/esim/activation.ts';
+import type { InstallHelp } from '../../domain/esim/install.ts';
 import { esimStatusAt, statusAt } from '../../domain/esim/lifecycle.ts';
 import type {
   Esim,
@@ -117,4 +118,14 @@ export function resellerLinkView(link: ResellerLink) {
 
 export function esimSettingsView(settings: EsimSettings) {
   return { usage_thresholds: [...settings.usageThresholds], updated_at: settings.updatedAt };
+}
+
+/** Install help as partners read it (docs/esim.md, Install help). */
+export function installHelpView(help: InstallHelp) {
+  return {
+    platform: help.platform,
+    install_url: help.installUrl,
+    steps: help.steps,
+    manual: { smdp_address: help.manual.smdpAddress, activation_code: help.manual.activationCode },
+  };
 }
