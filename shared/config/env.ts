@@ -111,7 +111,8 @@ export type SecretName =
   | 'idempotencyEncryptionKey'
   | 'usageKeySecret'
   | 'idpClientSecret'
-  | 'loginStateKey';
+  | 'loginStateKey'
+  | 'esimShareLinkKey';
 
 /** Secret ids when their variable is unset: the file names of the local stage's secret store. */
 export const defaultSecretIds: Record<SecretName, string> = {
@@ -126,6 +127,7 @@ export const defaultSecretIds: Record<SecretName, string> = {
   usageKeySecret: 'usage-key-secret',
   idpClientSecret: 'idp-client-secret',
   loginStateKey: 'employee-login-state-key',
+  esimShareLinkKey: 'esim-share-link-key',
 };
 
 export const secretNames = Object.keys(defaultSecretIds) as SecretName[];
@@ -303,6 +305,7 @@ export const variables = {
   USAGE_KEY_SECRET_ID: secretId('usageKeySecret'),
   IDP_CLIENT_SECRET_SECRET_ID: secretId('idpClientSecret'),
   LOGIN_STATE_KEY_SECRET_ID: secretId('loginStateKey'),
+  ESIM_SHARE_LINK_KEY_SECRET_ID: secretId('esimShareLinkKey'),
   TOKEN_ISSUER: variable(url, { required: true, from: (settings) => settings.authBaseUrl }),
   PARTNER_AUDIENCE: variable(url, { required: true, from: (settings) => settings.apiBaseUrl }),
   ADMIN_AUDIENCE: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
@@ -498,6 +501,7 @@ const secretIdVariables = {
   usageKeySecret: 'USAGE_KEY_SECRET_ID',
   idpClientSecret: 'IDP_CLIENT_SECRET_SECRET_ID',
   loginStateKey: 'LOGIN_STATE_KEY_SECRET_ID',
+  esimShareLinkKey: 'ESIM_SHARE_LINK_KEY_SECRET_ID',
 } as const satisfies Record<SecretName, VariableName>;
 
 /** Runtime configuration of the functions, read from the environment once per container. */
