@@ -16,6 +16,7 @@ import {
   adminEsimView,
 } from '../../shared/http/views/support.ts';
 import type { supportRoutes } from '../../shared/routes/support.ts';
+import { esimShareLinks } from '../../shared/secrets/esim-share-link-key.ts';
 
 /** The support tools (docs/support.md), served by the admin function. */
 export const supportImplementations: Implementations<typeof supportRoutes> = {
@@ -53,17 +54,24 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
   },
 
   listAdminEsims: async ({ query, now }) => {
-    const page = await listAccountEsims(
-      esimStore,
-      { accountId: query.account_id, status: query.status, limit: query.limit, cursor: query.cursor },
-      now,
-    );
-    return { status: 200, body: pageView(page, (esim) => adminEsimView(esim, now)) };
+    const [page, shareLinkOf] = await Promise.all([
+      listAccountEsims(
+        esimStore,
+        { accountId: query.account_id, status: query.status, limit: query.limit, cursor: query.cursor },
+        now,
+      ),
+      esimShareLinks(),
+    ]);
+    return { status: 200, body: pageView(page, (esim) => adminEsimView(esim, now, shareLinkOf)) };
   },
 
   getAdminEsim: async ({ params, now }) => ({
     status: 200,
-    body: adminEsimDetailView(await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid), now),
+    body: adminEsimDetailView(
+      await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid),
+      now,
+      await esimShareLinks(),
+    ),
   }),
 
   suspendEsim: async ({ principal, params, body, uow, now }) => {
@@ -71,7 +79,11 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
     const change = { actor: { type: 'employee', id: principal.subject } as const, reason: body.reason, now };
     return {
       status: 200,
-      body: adminEsimDetailView(suspendEsim({ esims: esimStore, uow }, esim, change), now),
+      body: adminEsimDetailView(
+        suspendEsim({ esims: esimStore, uow }, esim, change),
+        now,
+        await esimShareLinks(),
+      ),
     };
   },
 
@@ -80,7 +92,11 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
     const change = { actor: { type: 'employee', id: principal.subject } as const, reason: body.reason, now };
     return {
       status: 200,
-      body: adminEsimDetailView(resumeEsim({ esims: esimStore, uow }, esim, change), now),
+      body: adminEsimDetailView(
+        resumeEsim({ esims: esimStore, uow }, esim, change),
+        now,
+        await esimShareLinks(),
+      ),
     };
   },
 };

@@ -36,6 +36,7 @@ import { pageView } from '../../shared/http/views/page.ts';
 import { esimRoutes } from '../../shared/routes/esim.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import type { EsimPackageRequest } from '../../shared/schemas/esim.ts';
+import { esimShareLinks } from '../../shared/secrets/esim-share-link-key.ts';
 
 /** eSIM routes accept partner tokens only: the account is always the token's. */
 function contextOf({ principal, now }: { principal: PartnerPrincipal; now: Date }): EsimContext {
@@ -85,20 +86,23 @@ export const handler = createApiHandler(esimRoutes, {
       contextOf(request),
       request.params.orderID,
     );
-    return { status: 200, body: await esimView(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now, await esimShareLinks()) };
   },
 
   listEsims: async (request) => {
-    const page = await listEsims(esimStore, contextOf(request), request.query);
+    const [page, shareLinkOf] = await Promise.all([
+      listEsims(esimStore, contextOf(request), request.query),
+      esimShareLinks(),
+    ]);
     return {
       status: 200,
-      body: pageView(page, (esim) => esimSummaryView(esim, request.now)),
+      body: pageView(page, (esim) => esimSummaryView(esim, request.now, shareLinkOf)),
     };
   },
 
   getEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
-    return { status: 200, body: await esimView(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now, await esimShareLinks()) };
   },
 
   getEsimInstallHelp: async (request) => {
@@ -156,20 +160,20 @@ export const handler = createApiHandler(esimRoutes, {
       request.params.iccid,
       { actor: byApplication(request), reason: request.body.reason },
     );
-    return { status: 200, body: await esimView(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now, await esimShareLinks()) };
   },
 
   suspendOwnEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
     const change = { actor: byApplication(request), reason: request.body.reason, now: request.now };
     const after = suspendEsim({ esims: esimStore, uow: request.uow }, esim, change);
-    return { status: 200, body: await esimView(after, request.now) };
+    return { status: 200, body: await esimView(after, request.now, await esimShareLinks()) };
   },
 
   resumeOwnEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
     const change = { actor: byApplication(request), reason: request.body.reason, now: request.now };
     const after = resumeEsim({ esims: esimStore, uow: request.uow }, esim, change);
-    return { status: 200, body: await esimView(after, request.now) };
+    return { status: 200, body: await esimView(after, request.now, await esimShareLinks()) };
   },
 });

@@ -182,6 +182,8 @@ export interface RuntimeSettings {
   consoleOrigin?: string;
   /** The venues' scanner app's origin, admitted by CORS on the auth and venue hosts; absent: no scanner. */
   scannerOrigin?: string;
+  /** {esim_page_url}: the travellers' eSIM page, which share links point to; absent: no share links. */
+  esimPageUrl?: string;
   /** Absent: the stage has no identity provider, and employee login answers 500. */
   employeeLogin?: EmployeeLoginConfig;
   logLevel: LogLevel;
@@ -236,6 +238,8 @@ const invokesAny = (fn: FunctionProfile) => (fn.invokes?.length ?? 0) > 0;
 const usesQueue = (name: QueueUrlVariable) => (fn: FunctionProfile) => fn.queueUrlVariables.includes(name);
 /** The functions that log employees in: the ones that can read the identity provider's client secret. */
 const logsEmployeesIn = granted('idpClientSecret');
+/** The functions that answer eSIMs with their share link: the ones that can read its key. */
+const signsShareLinks = granted('esimShareLinkKey');
 const fromLogin =
   (field: (login: EmployeeLoginConfig) => string | undefined) => (settings: RuntimeSettings) =>
     settings.employeeLogin ? field(settings.employeeLogin) : undefined;
@@ -318,6 +322,8 @@ export const variables = {
   CONSOLE_ORIGIN: variable(url, { from: (settings) => settings.consoleOrigin }),
   /** The scanner app's origin: CORS admits it on the auth and venue hosts only (unset: nowhere). */
   SCANNER_ORIGIN: variable(url, { from: (settings) => settings.scannerOrigin }),
+  /** {esim_page_url}: eSIM share links (`activation.share_url`) point to it (unset: share_url is null). */
+  ESIM_PAGE_URL: variable(url, { from: (settings) => settings.esimPageUrl, to: signsShareLinks }),
   /** Validate every response body against the route table's schema (local and tests). */
   VALIDATE_RESPONSES: variable(flag, {
     default: false,
@@ -542,6 +548,7 @@ export interface RuntimeConfig {
   venueBaseUrl: string;
   consoleOrigin: string | undefined;
   scannerOrigin: string | undefined;
+  esimPageUrl: string | undefined;
   validateResponses: boolean;
   partnerCaSubject: string;
   /** How long a verifier trusts what it read about an application's and account's status (docs/accounts.md). */
@@ -583,6 +590,7 @@ export function config(): RuntimeConfig {
     venueBaseUrl: read('VENUE_BASE_URL'),
     consoleOrigin: read('CONSOLE_ORIGIN'),
     scannerOrigin: read('SCANNER_ORIGIN'),
+    esimPageUrl: read('ESIM_PAGE_URL'),
     validateResponses: read('VALIDATE_RESPONSES'),
     partnerCaSubject: read('PARTNER_CA_SUBJECT'),
     principalStatusTtlSeconds: read('PRINCIPAL_STATUS_TTL_SECONDS'),

@@ -122,6 +122,10 @@ const activationFields = () => ({
     description:
       "Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.",
   }),
+  share_url: z.nullable(z.url()).register(z.globalRegistry, {
+    description:
+      "A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid 30 days from this answer (each answer signs a fresh one); an expired or altered link shows no data. Null on a stage without the page.",
+  }),
 });
 
 const esimProfileSchema = z

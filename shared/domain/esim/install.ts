@@ -48,7 +48,11 @@ const installSteps: Record<InstallPlatform, Record<Locale, string[]>> = {
   },
 };
 
-const installUrls: Record<InstallPlatform, (lpa: string) => string> = {
+/** Every platform's steps in every language: the traveller's page switches between them itself. */
+export const allInstallSteps: Readonly<Record<InstallPlatform, Readonly<Record<Locale, readonly string[]>>>> =
+  installSteps;
+
+export const installUrls: Record<InstallPlatform, (lpa: string) => string> = {
   ios: iosInstallUrl,
   android: androidInstallUrl,
 };

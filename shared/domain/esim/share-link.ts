@@ -85,3 +85,15 @@ export function verifyShareToken(key: Buffer, token: string, now: Date): ShareLi
 export function shareUrl(esimPageUrl: string, token: string): string {
   return `${esimPageUrl.replace(/\/+$/, '')}/#t=${token}`;
 }
+
+/** The share link of an eSIM at `now`, or null on a stage without the traveller's page. */
+export type ShareLinkOf = (esim: { accountId: string; iccid: string }, now: Date) => string | null;
+
+export function shareLinks(signing: { key: Buffer; esimPageUrl: string } | undefined): ShareLinkOf {
+  if (!signing) return () => null;
+  return (esim, now) =>
+    shareUrl(
+      signing.esimPageUrl,
+      signShareToken(signing.key, { accountId: esim.accountId, iccid: esim.iccid }, now),
+    );
+}

@@ -1,6 +1,7 @@
 import { historyOf } from '../../domain/booking/lookup.ts';
 import { type Booking, passOf } from '../../domain/booking/model.ts';
 import type { Esim } from '../../domain/esim/model.ts';
+import type { ShareLinkOf } from '../../domain/esim/share-link.ts';
 import type { Redemption } from '../../domain/redemptions/model.ts';
 import { bookingView } from './booking.ts';
 import { esimSummaryView } from './esim.ts';
@@ -39,14 +40,14 @@ export function adminBookingDetailView(booking: Booking, redemptions: readonly R
 }
 
 /** An eSIM as employees list it: the partner's summary and its account. */
-export function adminEsimView(esim: Esim, now: Date) {
-  return { ...esimSummaryView(esim, now), account_id: esim.accountId };
+export function adminEsimView(esim: Esim, now: Date, shareLinkOf: ShareLinkOf) {
+  return { ...esimSummaryView(esim, now, shareLinkOf), account_id: esim.accountId };
 }
 
 /** One eSIM with its packages and its suspensions and resumptions. */
-export function adminEsimDetailView(esim: Esim, now: Date) {
+export function adminEsimDetailView(esim: Esim, now: Date, shareLinkOf: ShareLinkOf) {
   return {
-    ...adminEsimView(esim, now),
+    ...adminEsimView(esim, now, shareLinkOf),
     history: (esim.history ?? []).map((change) => ({
       at: change.at,
       from: change.from,
