@@ -2,9 +2,12 @@ import { packageStatuses } from '../domain/esim/model.ts';
 import { timestamp } from './common.ts';
 import * as z from './zod.ts';
 
-/** The share link's token (shared/domain/esim/share-link.ts): two base64url parts, bounded. */
+/**
+ * The share link's token (shared/domain/esim/share-link.ts), bounded only: a token of the wrong shape
+ * is answered as a tampered one (404), so the page tells the traveller one thing for both.
+ */
 export const esimPageParams = z.strictObject({
-  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,512}\.[A-Za-z0-9_-]{1,64}$/)),
+  token: z.string().check(z.maxLength(1024)),
 });
 
 const stepsByLanguage = z.object({ 'en-US': z.array(z.string()), 'ru-RU': z.array(z.string()) });
