@@ -13,6 +13,18 @@ export function esimPageResponseHeaders(): Record<string, string> {
   };
 }
 
+/**
+ * The header the page's distribution writes with the viewer's address on every request it sends to the
+ * read API (overwriting any a viewer sent): the read API's WAF counts each phone by it.
+ */
+export const esimPageViewerAddressHeader = 'x-esim-page-viewer-address';
+
+/** CloudFront Function (cloudfront-js-2.0), viewer request of `/v2/esim-page/*`: the viewer's address. */
+export const viewerAddressFunctionCode = `function handler(event) {
+  event.request.headers['${esimPageViewerAddressHeader}'] = { value: event.viewer.ip };
+  return event.request;
+}`;
+
 /** One page: every path without a file extension is the page (the token is in the fragment). */
 export function esimPageRequestPath(path: string): string {
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
