@@ -124,7 +124,7 @@ const activationFields = () => ({
   }),
   share_url: z.nullable(z.url()).register(z.globalRegistry, {
     description:
-      "A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid 30 days from this answer (each answer signs a fresh one); an expired or altered link shows no data. Null on a stage without the page.",
+      "A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid until the end of the UTC day 30 days after this answer (the same link all day); an expired or altered link shows no data. Null on a stage without the page.",
   }),
 });
 

@@ -4918,7 +4918,7 @@ export interface components {
              * @description Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.
              */
             ios_install_url: string;
-            /** @description A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid 30 days from this answer (each answer signs a fresh one); an expired or altered link shows no data. Null on a stage without the page. */
+            /** @description A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid until the end of the UTC day 30 days after this answer (the same link all day); an expired or altered link shows no data. Null on a stage without the page. */
             share_url: string | null;
         };
         Esim: {
@@ -4960,7 +4960,7 @@ export interface components {
              * @description Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.
              */
             ios_install_url: string;
-            /** @description A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid 30 days from this answer (each answer signs a fresh one); an expired or altered link shows no data. Null on a stage without the page. */
+            /** @description A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid until the end of the UTC day 30 days after this answer (the same link all day); an expired or altered link shows no data. Null on a stage without the page. */
             share_url: string | null;
             /** @description The QR code of `lpa`, an SVG document. */
             qr_svg: string;

@@ -26,6 +26,14 @@ interface Payload {
   e: number;
 }
 
+/**
+ * The end of the UTC day 30 days after `now`: at least 30 days, and one link per eSIM and day, so every
+ * answer of a day (a confirm and its retry, a read and a replay) carries the same `share_url`.
+ */
+export function shareLinkExpiry(now: Date): Date {
+  return new Date(Math.ceil((now.getTime() + shareLinkValidityDays * dayMs) / dayMs) * dayMs);
+}
+
 const mac = (key: Buffer, encodedPayload: string) =>
   createHmac('sha256', key).update(encodedPayload).digest();
 
@@ -43,7 +51,7 @@ export function signShareToken(
     v: version,
     a: subject.accountId,
     i: subject.iccid,
-    e: Math.floor((now.getTime() + shareLinkValidityDays * dayMs) / 1000),
+    e: shareLinkExpiry(now).getTime() / 1000,
   };
   const encoded = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
   return `${encoded}.${mac(key, encoded).toString('base64url')}`;

@@ -130,10 +130,10 @@ describe('an expired share link', () => {
     restoreClock();
   });
 
-  it('opens the page until its 30 days are up, then answers 410 EsimShareLinkExpired with no data', async () => {
+  it('opens the page until its 30 days (to the end of that UTC day) are up, then answers 410 EsimShareLinkExpired with no data', async () => {
     const call = () => page.client.request<Json>('GET', pagePath(token), { host: 'esim-page' });
     const before = await call();
-    clock.advance(30 * day + 1000);
+    clock.advance(31 * day);
 
     const after = await call();
 

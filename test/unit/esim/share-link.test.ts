@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shareLinkExpiry,
   shareLinkValidityDays,
   shareUrl,
   signShareToken,
@@ -17,20 +18,30 @@ const flip = (text: string, at: number) =>
   `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
 
 describe('the share link token', () => {
-  it('verifies with its key and names the account and eSIM until 30 days after issue', () => {
+  it('verifies with its key and names the account and eSIM until the end of the UTC day 30 days after issue', () => {
     const token = signShareToken(key, subject, issuedAt);
 
     expect(verifyShareToken(key, token, issuedAt)).toEqual({
       valid: true,
-      claims: { ...subject, expiresAt: new Date(issuedAt.getTime() + shareLinkValidityDays * dayMs) },
+      claims: { ...subject, expiresAt: new Date('2030-06-01T00:00:00.000Z') },
     });
   });
 
-  it('expires 30 days after issue, judged by the clock moved on', () => {
+  it('is the same link for every answer of one UTC day', () => {
+    expect(signShareToken(key, subject, new Date('2030-05-01T00:00:01.000Z'))).toBe(
+      signShareToken(key, subject, new Date('2030-05-01T23:59:59.000Z')),
+    );
+    expect(shareLinkExpiry(new Date('2030-05-01T00:00:00.000Z'))).toEqual(
+      new Date('2030-05-31T00:00:00.000Z'),
+    );
+  });
+
+  it('expires at the end of the UTC day 30 days after issue, judged by the clock moved on', () => {
     const clock = TestClock.stoppedAt(issuedAt);
     const token = signShareToken(key, subject, clock.now());
 
-    clock.advance(shareLinkValidityDays * dayMs - 1000);
+    // 30 days after 10:00 is 10:00; the link lasts until that day's end, 14 hours on.
+    clock.advance(shareLinkValidityDays * dayMs + 14 * 3_600_000 - 1000);
     expect(verifyShareToken(key, token, clock.now()).valid).toBe(true);
     clock.advance(1000);
     expect(verifyShareToken(key, token, clock.now())).toEqual({ valid: false, reason: 'expired' });
