@@ -1504,7 +1504,7 @@ describe('the console and the API reference in AWS', () => {
     const apiOrigin = origins.find((origin) => origin.Id === behaviors[0]?.TargetOriginId);
     expect(apiOrigin).toMatchObject({
       DomainName: 'esim-page-api.partner-travel.example.com',
-      CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: 'https-only' }),
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
     });
   });
 
