@@ -29,6 +29,7 @@ export default defineConfig({
             'test/infra/**/*.test.ts',
             'console/src/**/*.test.ts',
             'scanner/src/**/*.test.ts',
+            'esim-page/src/**/*.test.ts',
             'clients/typescript/test/**/*.test.ts',
           ],
         },

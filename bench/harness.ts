@@ -229,6 +229,7 @@ export async function startHarness(options: {
       admin: new URL(stage.stageJson.admin_url).host,
       venue: new URL(stage.stageJson.venue_url).host,
       es2plus: new URL(stage.stageJson.es2plus_url).host,
+      'esim-page': new URL(stage.stageJson.esim_page_url).host,
     };
 
     const event = (spec: RequestSpec): APIGatewayProxyEvent => {

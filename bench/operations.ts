@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { verifyAccessToken } from '../shared/auth/tokens.ts';
 import { config } from '../shared/config/env.ts';
 import { ddb } from '../shared/db/client.ts';
+import { accountKeys } from '../shared/db/entities/account.ts';
 import { applicationKeys } from '../shared/db/entities/application.ts';
 import {
   bookingFromItem,
@@ -13,9 +14,15 @@ import {
   passRefKeys,
 } from '../shared/db/entities/booking.ts';
 import { clientFailureWindowKeys, clientLockoutKeys } from '../shared/db/entities/client-lockout.ts';
-import { newEsimPut } from '../shared/db/entities/esim.ts';
+import { esimKeys, newEsimPut } from '../shared/db/entities/esim.ts';
 import { esimOrderChange, esimOrderFromItem, esimOrderKeys } from '../shared/db/entities/esim-order.ts';
-import { iccidPool, poolEntryKey, poolPartition, poolShards } from '../shared/db/entities/esim-pool.ts';
+import {
+  iccidPool,
+  iccidRegistryKey,
+  poolEntryKey,
+  poolPartition,
+  poolShards,
+} from '../shared/db/entities/esim-pool.ts';
 import { eventFeedReader, eventFeedWriter } from '../shared/db/entities/event-feed.ts';
 import { proofReplayGuard } from '../shared/db/entities/proof-jti.ts';
 import { redemptionStore } from '../shared/db/entities/redemption.ts';
@@ -31,6 +38,7 @@ import type { FunctionGroup } from '../shared/routes/types.ts';
 import type { CapacityFloor } from './cost.ts';
 import { atTheDoor, doorOf } from './door.ts';
 import { benchSourceAddress, expectStatus, type Harness, type RequestSpec, tokenRequest } from './harness.ts';
+import { downloadProgressInfo } from './sections/first-invocations.ts';
 
 /** The timed part of one invocation: the handler (or the floor's bare call) and nothing else. */
 export type Call = () => Promise<unknown>;
@@ -546,6 +554,37 @@ async function fillFeed(harness: Harness): Promise<void> {
   await eventFeedWriter.append(accountId, events.slice(40), new Date());
 }
 
+/** One eSIM of the partner, ordered and confirmed: its ICCID and the share link's token of the answer. */
+async function issuedEsim(harness: Harness): Promise<{ iccid: string; token: string } | string> {
+  const ids = await pendingEsimOrders(harness, 1);
+  if (typeof ids === 'string') return ids;
+  const id = ids[0] as string;
+  const confirmed = expectStatus(
+    await harness.invoke({
+      operationId: 'confirmEsimOrder',
+      path: `/v2/b2b/fulfilment/orders/${id}/confirm`,
+      pathParameters: { orderID: id },
+      headers: bearer(harness),
+    }),
+    200,
+    'confirmEsimOrder',
+  );
+  const esim = JSON.parse(confirmed.body) as { iccid: string; activation: { share_url: string | null } };
+  const token = new URLSearchParams(new URL(esim.activation.share_url ?? 'https://none/').hash.slice(1)).get(
+    't',
+  );
+  return token ? { iccid: esim.iccid, token } : 'the stage has no esim_page_url: eSIMs carry no share link';
+}
+
+const esimPageKeys = new WeakMap<
+  Harness,
+  { esim: { pk: string; sk: string }; account: { pk: string; sk: string } }
+>();
+const es2plusKeys = new WeakMap<
+  Harness,
+  { registry: { pk: string; sk: string }; esim: { pk: string; sk: string } }
+>();
+
 export const hotOperations: readonly HotOperation[] = [
   {
     name: 'token issue (client credentials)',
@@ -853,6 +892,94 @@ export const hotOperations: readonly HotOperation[] = [
           rawQuery: `limit=${feedPageSize}`,
           headers: bearer(harness),
         }),
+        200,
+      );
+    },
+  },
+  {
+    name: "eSIM page read (GET /v2/esim-page/{token}, the share link's token only)",
+    floorName: "bare consistent GetItems of the eSIM and of the account's record, side by side",
+    floor: (harness) => {
+      const keys = esimPageKeys.get(harness);
+      if (!keys) throw new Error('The eSIM page floor has no eSIM');
+      return () => async () => {
+        await Promise.all([
+          harness.floors.consistentGetItem(keys.esim),
+          harness.floors.consistentGetItem(keys.account),
+        ]);
+      };
+    },
+    floorRoundTrips: 2,
+    minimumRoundTrips: {
+      count: 2,
+      why:
+        "the eSIM (data left, activation code) and the partner's display name, two consistent GetItems side by " +
+        'side (one round trip of time); the token is verified in memory before either',
+    },
+    prepare: async (harness) => {
+      const missing = handlerMissing(harness, 'esim-page');
+      if (missing) return missing;
+      const esim = await issuedEsim(harness);
+      if (typeof esim === 'string') return esim;
+      const accountId = harness.partner.accountId;
+      esimPageKeys.set(harness, { esim: esimKeys(accountId, esim.iccid), account: accountKeys(accountId) });
+      return invocation(
+        harness,
+        'getEsimPage',
+        () => ({
+          operationId: 'getEsimPage',
+          path: `/v2/esim-page/${esim.token}`,
+          pathParameters: { token: esim.token },
+          host: 'esim-page',
+        }),
+        200,
+      );
+    },
+  },
+  {
+    name: 'ES2+ notification (handleDownloadProgressInfo, Enabled and Disabled alternating)',
+    floorName:
+      'bare consistent GetItems of the ICCID registry and then of the eSIM, then the TransactWriteItems of two new items',
+    floor: (harness) => {
+      const keys = es2plusKeys.get(harness);
+      if (!keys) throw new Error('The ES2+ floor has no eSIM');
+      return () => async () => {
+        await harness.floors.consistentGetItem(keys.registry);
+        await harness.floors.consistentGetItem(keys.esim);
+        await harness.floors.transactWrite();
+      };
+    },
+    floorRoundTrips: 3,
+    minimumRoundTrips: {
+      count: 3,
+      why:
+        'which account holds the ICCID (the registry), then its eSIM (keyed by that account), then one ' +
+        'TransactWriteItems: the eSIM on its version and the esim.profile.status_changed event together',
+    },
+    prepare: async (harness) => {
+      const missing = handlerMissing(harness, 'es2plus');
+      if (missing) return missing;
+      const esim = await issuedEsim(harness);
+      if (typeof esim === 'string') return esim;
+      es2plusKeys.set(harness, {
+        registry: iccidRegistryKey(esim.iccid),
+        esim: esimKeys(harness.partner.accountId, esim.iccid),
+      });
+      // A state change on every call: Enabled and Disabled alternate (docs/esim.md, Profile state).
+      let enabled = false;
+      return invocation(
+        harness,
+        'handleDownloadProgressInfo',
+        () => {
+          enabled = !enabled;
+          return {
+            operationId: 'handleDownloadProgressInfo',
+            path: '/gsma/rsp2/es2plus/handleDownloadProgressInfo',
+            host: 'es2plus',
+            headers: { 'Content-Type': 'application/json', 'X-Admin-Protocol': 'gsma/rsp/v2.2.0' },
+            body: JSON.stringify(downloadProgressInfo(esim.iccid, enabled ? 5 : 6)),
+          };
+        },
         200,
       );
     },

@@ -188,6 +188,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       idempotencyEncryptionKey: 'read',
       // Account creation and plan changes create the account's API Gateway key (docs/quotas.md).
       usageKeySecret: 'read',
+      // The support views of an eSIM show its traveller's share link.
+      esimShareLinkKey: 'read',
     },
     memorySize: 1024,
   },
@@ -245,7 +247,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       },
       idempotency: idempotentCreates,
     },
-    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read' },
+    // Each eSIM answer signs its traveller's share link (docs/esim.md, Install help).
+    secrets: { jwks: 'read', idempotencyEncryptionKey: 'read', esimShareLinkKey: 'read' },
   },
   // The idempotency table and key: recover takes an optional Idempotency-Key. Read-write access to that
   // table covers the daily usage counter too.
@@ -278,7 +281,8 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       },
       ...dailyUsageCounter.keys,
     },
-    secrets: { jwks: 'read' },
+    // The simulated profile report answers the eSIM with its share link.
+    secrets: { jwks: 'read', esimShareLinkKey: 'read' },
   },
   // The plan comes from the authorizer's context; the main table only when a request arrives without
   // one. The day's usage is the service's own count, not API Gateway's.
@@ -368,6 +372,13 @@ export const routeFunctions: Record<FunctionGroup, FunctionNeeds> = {
       ...dailyUsageCounter.keys,
     },
     secrets: { jwks: 'read' },
+  },
+  // {esim_page_url}'s one read (docs/esim.md, Install help): the share link's key to verify it, the eSIM
+  // (the account's partition) and the partner's display name (its account record). Writes nothing.
+  'esim-page': {
+    tables: { main: 'read' },
+    keys: { main: { reads: partitionsOf('main', 'accounts', 'accountRecords') } },
+    secrets: { esimShareLinkKey: 'read' },
   },
 };
 

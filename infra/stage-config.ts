@@ -27,16 +27,25 @@ export interface StageConfig {
   docsDomainName: string;
   /** {scanner_url}'s host: the venues' scanner app (CloudFront), admitted by CORS on the auth and venue hosts. */
   scannerDomainName: string;
+  /**
+   * {esim_page_url}'s host: the travellers' eSIM page (CloudFront), whose `/v2/esim-page/*` goes to the
+   * page's read API on `esimPageApiDomainName` (docs/esim.md, Install help).
+   */
+  esimPageDomainName: string;
+  /** The eSIM page's read API (regional, a WAF web ACL): CloudFront's origin for `/v2/esim-page/*`. */
+  esimPageApiDomainName: string;
   /** Regional ACM certificates in `region`, one per domain (a wildcard certificate may serve several). */
   apiCertificateArn: string;
   authCertificateArn: string;
   adminCertificateArn: string;
   venueCertificateArn: string;
   es2plusCertificateArn: string;
+  esimPageApiCertificateArn: string;
   /** CloudFront certificates: ACM in us-east-1, whatever the stage's region. */
   consoleCertificateArn: string;
   docsCertificateArn: string;
   scannerCertificateArn: string;
+  esimPageCertificateArn: string;
   /** The stage's OpenID Provider for employee login (docs/employees.md, Identity provider per stage). */
   employeeLogin: EmployeeLoginSettings;
   /** Route 53 zone for the alias records; undefined when DNS lives elsewhere (CNAME the outputs). */
@@ -115,9 +124,11 @@ const throwaway = {
   adminCertificateArn: placeholderCertificate,
   venueCertificateArn: placeholderCertificate,
   es2plusCertificateArn: placeholderCertificate,
+  esimPageApiCertificateArn: placeholderCertificate,
   consoleCertificateArn: placeholderGlobalCertificate,
   docsCertificateArn: placeholderGlobalCertificate,
   scannerCertificateArn: placeholderGlobalCertificate,
+  esimPageCertificateArn: placeholderGlobalCertificate,
   hostedZone: placeholderZone,
   truststoreVersion: undefined,
   smdpTruststoreVersion: undefined,
@@ -144,6 +155,8 @@ const defaults: Record<Stage, StageDefaults> = {
     consoleDomainName: 'console.local.partner-travel.example.com',
     docsDomainName: 'docs.local.partner-travel.example.com',
     scannerDomainName: 'scanner.local.partner-travel.example.com',
+    esimPageDomainName: 'esim.local.partner-travel.example.com',
+    esimPageApiDomainName: 'esim-page-api.local.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.local.partner-travel.example.com',
     applePassTypeIdentifier: 'pass.com.example.partner-travel.local',
@@ -159,6 +172,8 @@ const defaults: Record<Stage, StageDefaults> = {
     consoleDomainName: 'console.preview.partner-travel.example.com',
     docsDomainName: 'docs.preview.partner-travel.example.com',
     scannerDomainName: 'scanner.preview.partner-travel.example.com',
+    esimPageDomainName: 'esim.preview.partner-travel.example.com',
+    esimPageApiDomainName: 'esim-page-api.preview.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.preview.partner-travel.example.com',
     applePassTypeIdentifier: 'pass.com.example.partner-travel.preview',
@@ -174,6 +189,8 @@ const defaults: Record<Stage, StageDefaults> = {
     consoleDomainName: 'console.stage.partner-travel.example.com',
     docsDomainName: 'docs.stage.partner-travel.example.com',
     scannerDomainName: 'scanner.stage.partner-travel.example.com',
+    esimPageDomainName: 'esim.stage.partner-travel.example.com',
+    esimPageApiDomainName: 'esim-page-api.stage.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.stage.partner-travel.example.com',
     applePassTypeIdentifier: 'pass.com.example.partner-travel.stage',
@@ -191,6 +208,8 @@ const defaults: Record<Stage, StageDefaults> = {
     consoleDomainName: 'console.partner-travel.example.com',
     docsDomainName: 'docs.partner-travel.example.com',
     scannerDomainName: 'scanner.partner-travel.example.com',
+    esimPageDomainName: 'esim.partner-travel.example.com',
+    esimPageApiDomainName: 'esim-page-api.partner-travel.example.com',
     employeeLogin: employeeLoginDefaults,
     esimSmdpAddress: 'smdp.partner-travel.example.com',
     applePassTypeIdentifier: 'pass.com.example.partner-travel',
@@ -214,6 +233,8 @@ const overridable = [
   'consoleDomainName',
   'docsDomainName',
   'scannerDomainName',
+  'esimPageDomainName',
+  'esimPageApiDomainName',
   'apiCertificateArn',
   'authCertificateArn',
   'adminCertificateArn',
@@ -222,6 +243,8 @@ const overridable = [
   'consoleCertificateArn',
   'docsCertificateArn',
   'scannerCertificateArn',
+  'esimPageCertificateArn',
+  'esimPageApiCertificateArn',
   'truststoreVersion',
   'smdpTruststoreVersion',
   'alarmEmail',
@@ -281,6 +304,11 @@ export function scannerOrigin(config: StageConfig): string {
   return `https://${config.scannerDomainName}`;
 }
 
+/** {esim_page_url}: the travellers' eSIM page (its CloudFront alias), where share links point. */
+export function esimPageUrl(config: StageConfig): string {
+  return `https://${config.esimPageDomainName}`;
+}
+
 /** The exact addresses the employee login may send the console back to. */
 export function consoleRedirectUris(config: StageConfig): readonly string[] {
   const { redirectUris } = config.employeeLogin;
@@ -298,6 +326,8 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.consoleCertificateArn === placeholderGlobalCertificate) found.push('consoleCertificateArn');
   if (config.docsCertificateArn === placeholderGlobalCertificate) found.push('docsCertificateArn');
   if (config.scannerCertificateArn === placeholderGlobalCertificate) found.push('scannerCertificateArn');
+  if (config.esimPageCertificateArn === placeholderGlobalCertificate) found.push('esimPageCertificateArn');
+  if (config.esimPageApiCertificateArn === placeholderCertificate) found.push('esimPageApiCertificateArn');
   if (config.employeeLogin.issuer === placeholderIssuer) found.push('idpIssuer');
   if (config.hostedZone?.id === placeholderZone.id) found.push('hostedZoneId');
   if (config.apiDomainName.endsWith('.example.com')) found.push('apiDomainName');
@@ -308,6 +338,8 @@ export function placeholdersIn(config: StageConfig): string[] {
   if (config.consoleDomainName.endsWith('.example.com')) found.push('consoleDomainName');
   if (config.docsDomainName.endsWith('.example.com')) found.push('docsDomainName');
   if (config.scannerDomainName.endsWith('.example.com')) found.push('scannerDomainName');
+  if (config.esimPageDomainName.endsWith('.example.com')) found.push('esimPageDomainName');
+  if (config.esimPageApiDomainName.endsWith('.example.com')) found.push('esimPageApiDomainName');
   if (config.esimSmdpAddress.endsWith('.example.com')) found.push('esimSmdpAddress');
   if (config.applePassTypeIdentifier.includes('.example.')) found.push('applePassTypeIdentifier');
   if (config.appleTeamIdentifier === placeholderAppleTeam) found.push('appleTeamIdentifier');

@@ -175,6 +175,29 @@ export class FirstInvocationFixtures {
     });
   }
 
+  /** The share link token of the partner's eSIM (`activation.share_url`'s fragment): the page's read. */
+  shareToken(): Promise<string> {
+    return this.once('shareToken', async () => {
+      const { harness } = this;
+      const iccid = await this.iccid();
+      const read = expectStatus(
+        await harness.invoke({
+          operationId: 'getEsim',
+          path: `/v2/b2b/fulfilment/esims/${iccid}`,
+          pathParameters: { iccid },
+          headers: bearer(harness.accessToken),
+        }),
+        200,
+        'getEsim',
+      );
+      const shareUrl = (JSON.parse(read.body) as { activation: { share_url: string | null } }).activation
+        .share_url;
+      const token = new URLSearchParams(new URL(shareUrl ?? 'https://none/').hash.slice(1)).get('t');
+      if (!token) throw new Error('the eSIM has no share link: the stage has no esim_page_url');
+      return token;
+    });
+  }
+
   /**
    * The stream record of a new lounge booking, read from the table's stream as the local stage's
    * poller reads it. The stage's own processor has issued it by the time a cold start replays it,
@@ -416,6 +439,21 @@ export const firstInvocations: Record<
           host: 'es2plus',
           headers: { 'Content-Type': 'application/json', 'X-Admin-Protocol': 'gsma/rsp/v2.2.0' },
           body: JSON.stringify(downloadProgressInfo(iccid, 3)),
+        }),
+    };
+  },
+  // A traveller opening the eSIM page from a share link: the page's one read (docs/esim.md, Install help).
+  'esim-page': async (fixtures) => {
+    const token = await fixtures.shareToken();
+    const { harness } = fixtures;
+    return {
+      operationId: 'getEsimPage',
+      event: async () =>
+        harness.event({
+          operationId: 'getEsimPage',
+          path: `/v2/esim-page/${token}`,
+          pathParameters: { token },
+          host: 'esim-page',
         }),
     };
   },

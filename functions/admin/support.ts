@@ -17,6 +17,7 @@ import {
   adminEsimView,
 } from '../../shared/http/views/support.ts';
 import type { supportRoutes } from '../../shared/routes/support.ts';
+import { esimShareLinks } from '../../shared/secrets/esim-share-link-key.ts';
 
 const linesOfEsim = (esim: Esim) => ledgerReader.linesAbout(esim.accountId, { iccid: esim.iccid });
 
@@ -59,17 +60,23 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
   },
 
   listAdminEsims: async ({ query, now }) => {
-    const page = await listAccountEsims(
-      esimStore,
-      { accountId: query.account_id, status: query.status, limit: query.limit, cursor: query.cursor },
-      now,
-    );
-    return { status: 200, body: pageView(page, (esim) => adminEsimView(esim, now)) };
+    const [page, shareLinkOf] = await Promise.all([
+      listAccountEsims(
+        esimStore,
+        { accountId: query.account_id, status: query.status, limit: query.limit, cursor: query.cursor },
+        now,
+      ),
+      esimShareLinks(),
+    ]);
+    return { status: 200, body: pageView(page, (esim) => adminEsimView(esim, now, shareLinkOf)) };
   },
 
   getAdminEsim: async ({ params, now }) => {
     const esim = await findAnyEsim({ esims: esimStore, pool: iccidPool }, params.iccid);
-    return { status: 200, body: adminEsimDetailView(esim, await linesOfEsim(esim), now) };
+    return {
+      status: 200,
+      body: adminEsimDetailView(esim, await linesOfEsim(esim), now, await esimShareLinks()),
+    };
   },
 
   suspendEsim: async ({ principal, params, body, uow, now }) => {
@@ -81,6 +88,7 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
         suspendEsim({ esims: esimStore, uow }, esim, change),
         await linesOfEsim(esim),
         now,
+        await esimShareLinks(),
       ),
     };
   },
@@ -94,6 +102,7 @@ export const supportImplementations: Implementations<typeof supportRoutes> = {
         resumeEsim({ esims: esimStore, uow }, esim, change),
         await linesOfEsim(esim),
         now,
+        await esimShareLinks(),
       ),
     };
   },

@@ -6,6 +6,7 @@ import { esimOrderStore } from '../../shared/db/entities/esim-order.ts';
 import { iccidPool } from '../../shared/db/entities/esim-pool.ts';
 import { esimSettingsStore } from '../../shared/db/entities/esim-settings.ts';
 import { ledgerStore } from '../../shared/db/entities/ledger.ts';
+import { installHelp } from '../../shared/domain/esim/install.ts';
 import { refundEsim } from '../../shared/domain/esim/refund.ts';
 import {
   confirmOrder,
@@ -26,6 +27,7 @@ import {
   esimSettingsView,
   esimSummaryView,
   esimView,
+  installHelpView,
   orderView,
   packageView,
   tariffView,
@@ -34,6 +36,7 @@ import { pageView } from '../../shared/http/views/page.ts';
 import { esimRoutes } from '../../shared/routes/esim.ts';
 import { filledPath } from '../../shared/routes/types.ts';
 import type { EsimPackageRequest } from '../../shared/schemas/esim.ts';
+import { esimShareLinks } from '../../shared/secrets/esim-share-link-key.ts';
 
 /** eSIM routes accept partner tokens only: the account is always the token's. */
 function contextOf({ principal, now }: { principal: PartnerPrincipal; now: Date }): EsimContext {
@@ -83,20 +86,29 @@ export const handler = createApiHandler(esimRoutes, {
       contextOf(request),
       request.params.orderID,
     );
-    return { status: 200, body: await esimView(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now, await esimShareLinks()) };
   },
 
   listEsims: async (request) => {
-    const page = await listEsims(esimStore, contextOf(request), request.query);
+    const [page, shareLinkOf] = await Promise.all([
+      listEsims(esimStore, contextOf(request), request.query),
+      esimShareLinks(),
+    ]);
     return {
       status: 200,
-      body: pageView(page, (esim) => esimSummaryView(esim, request.now)),
+      body: pageView(page, (esim) => esimSummaryView(esim, request.now, shareLinkOf)),
     };
   },
 
   getEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
-    return { status: 200, body: await esimView(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now, await esimShareLinks()) };
+  },
+
+  getEsimInstallHelp: async (request) => {
+    const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
+    const help = installHelp(esim, request.query.platform, request.headers['accept-language']);
+    return { status: 200, body: installHelpView(help) };
   },
 
   listEsimTopups: async (request) => {
@@ -148,20 +160,20 @@ export const handler = createApiHandler(esimRoutes, {
       request.params.iccid,
       { actor: byApplication(request), reason: request.body.reason },
     );
-    return { status: 200, body: await esimView(esim, request.now) };
+    return { status: 200, body: await esimView(esim, request.now, await esimShareLinks()) };
   },
 
   suspendOwnEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
     const change = { actor: byApplication(request), reason: request.body.reason, now: request.now };
     const after = suspendEsim({ esims: esimStore, uow: request.uow }, esim, change);
-    return { status: 200, body: await esimView(after, request.now) };
+    return { status: 200, body: await esimView(after, request.now, await esimShareLinks()) };
   },
 
   resumeOwnEsim: async (request) => {
     const esim = await findEsim(esimStore, contextOf(request), request.params.iccid);
     const change = { actor: byApplication(request), reason: request.body.reason, now: request.now };
     const after = resumeEsim({ esims: esimStore, uow: request.uow }, esim, change);
-    return { status: 200, body: await esimView(after, request.now) };
+    return { status: 200, body: await esimView(after, request.now, await esimShareLinks()) };
   },
 });

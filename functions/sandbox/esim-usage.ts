@@ -8,6 +8,7 @@ import type { Implementations } from '../../shared/http/pipeline/index.ts';
 import { esimView, packageView } from '../../shared/http/views/esim.ts';
 import { smdpSimulator } from '../../shared/net/smdp-simulator.ts';
 import type { esimSandboxRoutes } from '../../shared/routes/esim-sandbox.ts';
+import { esimShareLinks } from '../../shared/secrets/esim-share-link-key.ts';
 
 /** Simulated network usage on an eSIM, served by the sandbox function; never in prod. */
 export const esimSandboxImplementations: Implementations<typeof esimSandboxRoutes> = {
@@ -31,6 +32,6 @@ export const esimSandboxImplementations: Implementations<typeof esimSandboxRoute
       body.iccid,
       body.state,
     );
-    return { status: 200, body: await esimView(esim, now) };
+    return { status: 200, body: await esimView(esim, now, await esimShareLinks()) };
   },
 };

@@ -3,7 +3,7 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { FloodPolicy } from '../../shared/domain/quotas/flood.ts';
 import type { RouteDefinition } from '../../shared/routes/types.ts';
-import { addressFlood } from './rate-limiting.ts';
+import { addressFlood, viewerFlood } from './rate-limiting.ts';
 
 export interface ManagedRulesWebAclProps {
   /** The API whose deployment stage the web ACL protects. */
@@ -12,6 +12,8 @@ export interface ManagedRulesWebAclProps {
   routes: readonly RouteDefinition[];
   /** Per source address, counted before any managed rule. */
   flood: FloodPolicy;
+  /** Per viewer address, from the header a CloudFront distribution in front writes (viewerFlood). */
+  viewer?: { header: string; flood: FloodPolicy };
   /** Prefix of the web ACL's CloudWatch metric names. */
   metricPrefix: string;
 }
@@ -111,6 +113,16 @@ export class ManagedRulesWebAcl extends Construct {
     });
     const rules: Omit<CfnWebACL.RuleProperty, 'priority'>[] = [
       addressFlood.rule(props.flood, 0, `${props.metricPrefix}${addressFlood.ruleName}`),
+      ...(props.viewer
+        ? [
+            viewerFlood.rule(
+              props.viewer.flood,
+              props.viewer.header,
+              0,
+              `${props.metricPrefix}${viewerFlood.ruleName}`,
+            ),
+          ]
+        : []),
       ...(exemption
         ? [
             managedGroup(commonRuleSet, [{ name: bodySizeRule.name, actionToUse: { count: {} } }]),
@@ -123,7 +135,10 @@ export class ManagedRulesWebAcl extends Construct {
       scope: 'REGIONAL',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('WebAcl'),
-      customResponseBodies: addressFlood.responseBodies,
+      customResponseBodies: {
+        ...addressFlood.responseBodies,
+        ...(props.viewer ? viewerFlood.responseBodies : {}),
+      },
       rules: rules.map((rule, priority) => ({ ...rule, priority })),
     });
     new CfnWebACLAssociation(this, 'Association', {

@@ -241,7 +241,10 @@ function floodResponseBody(policy: string, detail: string): CfnWebACL.CustomResp
 function floodRule(
   rule: { name: string; priority: number; bodyKey: string; metricName: string },
   policy: FloodPolicy,
-  aggregation: Pick<CfnWebACL.RateBasedStatementProperty, 'aggregateKeyType' | 'customKeys'>,
+  aggregation: Pick<
+    CfnWebACL.RateBasedStatementProperty,
+    'aggregateKeyType' | 'customKeys' | 'forwardedIpConfig'
+  >,
 ): CfnWebACL.RuleProperty {
   return {
     name: rule.name,
@@ -279,6 +282,24 @@ export const addressFlood = {
   rule: (policy: FloodPolicy, priority: number, metricName: string): CfnWebACL.RuleProperty =>
     floodRule({ name: addressFlood.ruleName, priority, bodyKey: 'AddressFlood', metricName }, policy, {
       aggregateKeyType: 'IP',
+    }),
+};
+
+/**
+ * The rate-based rule per viewer address that a CloudFront distribution in front of the API writes into
+ * `header` (the eSIM page): behind CloudFront the source address is the edge's, so this counts each
+ * phone. The distribution overwrites the header on every request; a caller of the API's own domain can
+ * set it, but is still counted by `addressFlood` on its real address.
+ */
+export const viewerFlood = {
+  ruleName: 'RequestsPerViewerAddress',
+  responseBodies: {
+    ViewerFlood: floodResponseBody('address_flood', 'Too many requests from this address; slow down.'),
+  },
+  rule: (policy: FloodPolicy, header: string, priority: number, metricName: string): CfnWebACL.RuleProperty =>
+    floodRule({ name: viewerFlood.ruleName, priority, bodyKey: 'ViewerFlood', metricName }, policy, {
+      aggregateKeyType: 'FORWARDED_IP',
+      forwardedIpConfig: { headerName: header, fallbackBehavior: 'NO_MATCH' },
     }),
 };
 

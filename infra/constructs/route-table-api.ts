@@ -45,7 +45,7 @@ export interface RouteTableApiProps {
   /** The origins CORS admits on this host (shared/http/cors.ts): preflights answered by the gateway. */
   corsOrigins?: readonly string[];
   /** A WAF web ACL with a rate rule per source address and AWS managed rules in front of the stage (the admin API). */
-  managedRules?: { flood: FloodPolicy };
+  managedRules?: { flood: FloodPolicy; viewer?: { header: string; flood: FloodPolicy } };
   throttling: { rateLimit: number; burstLimit: number };
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
@@ -222,6 +222,7 @@ export class RouteTableApi extends Construct {
         api: this.api,
         routes: props.routes.filter((route) => route.hosts.includes(props.host)),
         flood: props.managedRules.flood,
+        ...(props.managedRules.viewer ? { viewer: props.managedRules.viewer } : {}),
         metricPrefix: props.restApiName.replace(/[^A-Za-z0-9]/g, ''),
       });
     }

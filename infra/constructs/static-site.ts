@@ -11,12 +11,14 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AaaaRecord, ARecord, type IHostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -36,6 +38,11 @@ export interface StaticSiteProps {
   /** Answers page paths with index.html (the console's SPA fallback, console/hosting.ts). */
   spaFallback: boolean;
   comment: string;
+  /**
+   * An API on the site's own origin (the eSIM page's read): requests under `pathPattern` go to
+   * `domainName` uncached, through `viewerRequestCode` (a CloudFront Function) on the way.
+   */
+  api?: { pathPattern: string; domainName: string; viewerRequestCode: string };
 }
 
 /** `max-age=<seconds>; includeSubDomains` of a Strict-Transport-Security header. */
@@ -89,7 +96,32 @@ export class StaticSite extends Construct {
         })
       : undefined;
 
+    const api = props.api
+      ? {
+          [props.api.pathPattern]: {
+            origin: new HttpOrigin(props.api.domainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+            viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+            allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+            cachePolicy: CachePolicy.CACHING_DISABLED,
+            // API Gateway's custom domain answers only its own Host.
+            originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+            responseHeadersPolicy: this.headersPolicy,
+            functionAssociations: [
+              {
+                function: new CloudFrontFunction(this, 'ApiViewerRequest', {
+                  comment: `${props.comment}: the viewer's address for the API's WAF`,
+                  runtime: FunctionRuntime.JS_2_0,
+                  code: FunctionCode.fromInline(props.api.viewerRequestCode),
+                }),
+                eventType: FunctionEventType.VIEWER_REQUEST,
+              },
+            ],
+          },
+        }
+      : undefined;
+
     this.distribution = new Distribution(this, 'Distribution', {
+      ...(api ? { additionalBehaviors: api } : {}),
       comment: props.comment,
       domainNames: [props.domainName],
       certificate: props.certificate,

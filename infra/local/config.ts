@@ -38,6 +38,8 @@ export interface LocalPorts {
   scanner: number;
   /** {es2plus_url}, GSMA SGP.22 ES2+ for the SM-DP+ (mutual TLS, SM-DP+ CA): LOCAL_ES2PLUS_PORT, default 8452. */
   es2plus: number;
+  /** {esim_page_url}, the travellers' eSIM page and its read: LOCAL_ESIM_PAGE_PORT, default 8451. */
+  esimPage: number;
 }
 
 /** The listeners of `npm start`; 0 picks a free port. */
@@ -52,6 +54,7 @@ export function localPorts(): LocalPorts {
     venue: port('LOCAL_VENUE_PORT', 8449),
     scanner: port('LOCAL_SCANNER_PORT', 8450),
     es2plus: port('LOCAL_ES2PLUS_PORT', 8452),
+    esimPage: port('LOCAL_ESIM_PAGE_PORT', 8451),
   };
 }
 

@@ -44,6 +44,11 @@ export interface GatewayOptions {
    * caller at another address with it. Fixed per gateway, so no request can choose its own.
    */
   sourceAddress?: string;
+  /**
+   * A static site on the same origin (CloudFront's default behavior in AWS): it answers every request
+   * whose path does not start with `apiPrefix` (the eSIM page, docs/esim.md).
+   */
+  site?: { apiPrefix: string; listener: (request: IncomingMessage, response: ServerResponse) => void };
 }
 
 export type Gateway = LocalListener;
@@ -264,6 +269,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ...(options.clientCa ? { ca: options.clientCa, requestCert: true, rejectUnauthorized: true } : {}),
     },
     (request: IncomingMessage, response: ServerResponse) => {
+      if (options.site && !(request.url ?? '/').startsWith(options.site.apiPrefix)) {
+        options.site.listener(request, response);
+        return;
+      }
       const port = (server.address() as AddressInfo).port;
       respond(request, port)
         .then((reply) => {

@@ -27,6 +27,7 @@ try {
     venuePort: ports.venue,
     scannerPort: ports.scanner,
     es2plusPort: ports.es2plus,
+    esimPagePort: ports.esimPage,
     employeeRoles,
     persistent: true,
   });

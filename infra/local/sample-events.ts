@@ -122,7 +122,14 @@ export function callerOf(route: RouteDefinition): Who {
 const operatorScopes = new Set<string>(identityScopes);
 
 /** The local stage's default port of each host (infra/local/config.ts). */
-const localPortOf: Record<Host, number> = { api: 8443, auth: 8444, admin: 8445, venue: 8449, es2plus: 8452 };
+const localPortOf: Record<Host, number> = {
+  api: 8443,
+  auth: 8444,
+  admin: 8445,
+  venue: 8449,
+  es2plus: 8452,
+  'esim-page': 8451,
+};
 
 /** A 1x1 PNG: the body of a sample image upload. */
 const samplePng = Buffer.from(

@@ -43,6 +43,8 @@ export interface StageJson {
   console_url: string;
   /** GSMA SGP.22 ES2+ for the SM-DP+ (mutual TLS against the SM-DP+ CA, `smdp_ca_cert`; docs/esim.md). */
   es2plus_url: string;
+  /** The travellers' eSIM page and its read, where share links point (docs/esim.md, Install help). */
+  esim_page_url: string;
   /** The venues' scanner app (offline-capable single-page app; docs/venues.md). */
   scanner_url: string;
   /** The API reference (a static page rendered from the OpenAPI document), on its own origin. */
@@ -135,6 +137,7 @@ export function stageJsonOf(
     admin_url: gateways.admin.url,
     venue_url: gateways.venue.url,
     es2plus_url: gateways.es2plus.url,
+    esim_page_url: gateways['esim-page'].url,
     console_url: consoleSites.console.url,
     scanner_url: scannerSite.site.url,
     docs_url: consoleSites.docs.url,

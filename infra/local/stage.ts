@@ -4,6 +4,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureConsoleBuild } from '../../console/build.ts';
+import { ensureEsimPageBuild } from '../../esim-page/build.ts';
+import { esimPageRequestPath, esimPageResponseHeaders } from '../../esim-page/hosting.ts';
 import { ensureScannerBuild } from '../../scanner/build.ts';
 import { ensureSigningKeys } from '../../shared/auth/signing-keys.ts';
 import { defaultSecretIds } from '../../shared/config/env.ts';
@@ -18,6 +20,7 @@ import { admittedOrigins, type BrowserAppOrigins } from '../../shared/http/cors.
 import type { StoredCertificateAuthority } from '../../shared/pki/certificates.ts';
 import { ensurePassSigningKeys } from '../../shared/pki/pass-signing.ts';
 import { authRoutes } from '../../shared/routes/auth.ts';
+import { esimPageApiPrefix } from '../../shared/routes/esim-page.ts';
 import { FileSecretStore } from '../../shared/secrets/store.ts';
 import { existingDailyUsage } from '../../shared/usage-plans/daily-usage.ts';
 import { publishLocalUsage } from '../../shared/usage-plans/index.ts';
@@ -64,6 +67,7 @@ import {
   writeStageFiles,
 } from './stage-json.ts';
 import { acquireStageLock, recordDatabase, releaseStageLock } from './state-lock.ts';
+import { loadSiteFiles, type SiteFile, staticSiteListener } from './static-site.ts';
 import { type Log, Stoppers } from './stoppers.ts';
 import { ensureTable } from './tables.ts';
 import type { LocalWalletPki } from './wallet-pki.ts';
@@ -91,6 +95,8 @@ export interface StageOptions {
   scannerPort?: number;
   /** es2plus_url port (GSMA SGP.22 ES2+, mutual TLS against the SM-DP+ CA); 0 picks a free one. Default 8452. */
   es2plusPort?: number;
+  /** esim_page_url port (the travellers' eSIM page and its read); 0 picks a free one. Default 8451. */
+  esimPagePort?: number;
   /** Group to role mapping of employee logins (LOCAL_EMPLOYEE_ROLES); default `lenient`. */
   employeeRoles?: 'strict' | 'lenient';
   /** DynamoDB data on disk in `<stateDir>/dynamodb` (a restart keeps every record) or in memory. */
@@ -118,6 +124,7 @@ export const freePorts = {
   venuePort: 0,
   scannerPort: 0,
   es2plusPort: 0,
+  esimPagePort: 0,
 } as const satisfies Partial<StageOptions>;
 
 export interface RunningStage {
@@ -180,6 +187,8 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
   consoleBuild.catch(() => {});
   const scannerBuild = ensureScannerBuild({ log });
   scannerBuild.catch(() => {});
+  const esimPageBuild = ensureEsimPageBuild({ log });
+  esimPageBuild.catch(() => {});
 
   try {
     await lockStateDir(stateDir, log, stoppers);
@@ -194,7 +203,12 @@ export async function startStage(options: StageOptions): Promise<RunningStage> {
     const scannerSite = await startScanner(options, pki, (await scannerBuild).dir, stoppers);
     const functions = new FunctionModules();
     const appOrigins = { console: consoleSites.console.url, scanner: scannerSite.site.url };
-    const gateways = await startGateways(options, { pki, functions, log, appOrigins }, stoppers);
+    const esimPageFiles = await loadSiteFiles((await esimPageBuild).dir);
+    const gateways = await startGateways(
+      options,
+      { pki, functions, log, appOrigins, esimPageFiles },
+      stoppers,
+    );
     const login = await startEmployeeIdentityProvider(
       options,
       { pki, secretsDir, gateways, consoleSites, log },
@@ -400,7 +414,14 @@ async function startGateways(
     functions,
     log,
     appOrigins,
-  }: { pki: LocalPki; functions: FunctionModules; log: Log; appOrigins: BrowserAppOrigins },
+    esimPageFiles,
+  }: {
+    pki: LocalPki;
+    functions: FunctionModules;
+    log: Log;
+    appOrigins: BrowserAppOrigins;
+    esimPageFiles: Map<string, SiteFile>;
+  },
   stoppers: Stoppers,
 ): Promise<LocalGateways> {
   const tls = { key: pki.server.key, cert: pki.server.cert };
@@ -445,6 +466,20 @@ async function startGateways(
         host: 'es2plus',
         port: options.es2plusPort ?? 8452,
         clientCa: pki.smdp.ca.certificatePem,
+      }),
+      // The travellers' eSIM page and its one read on one origin, as CloudFront serves them in AWS.
+      'esim-page': startGateway({
+        ...common,
+        host: 'esim-page',
+        port: options.esimPagePort ?? 8451,
+        site: {
+          apiPrefix: esimPageApiPrefix,
+          listener: staticSiteListener({
+            files: esimPageFiles,
+            headers: esimPageResponseHeaders,
+            requestPath: esimPageRequestPath,
+          }),
+        },
       }),
     },
     (gateway) => stoppers.add(() => gateway.close()),
@@ -589,6 +624,7 @@ function localStageSettings({
     venueBaseUrl: gateways.venue.url,
     consoleOrigin: consoleSites.console.url,
     scannerOrigin,
+    esimPageUrl: gateways['esim-page'].url,
     employeeLogin: {
       issuer: login.idp.issuer,
       clientId: localBackendClientId,

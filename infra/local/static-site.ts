@@ -70,9 +70,17 @@ export async function loadSiteFiles(
 const defaultRequestPath = (path: string) => (path.endsWith('/') ? `${path}index.html` : path);
 
 export async function startStaticSite(options: StaticSiteOptions): Promise<StaticSite> {
+  const server: Server = createServer({ ...options.tls, minVersion: 'TLSv1.2' }, staticSiteListener(options));
+  return listenLocally(server, options.port);
+}
+
+/** The site's answers as a request listener, for a listener that serves an API beside the files. */
+export function staticSiteListener(
+  options: Omit<StaticSiteOptions, 'port' | 'tls'>,
+): (request: IncomingMessage, response: ServerResponse) => void {
   const requestPath = options.requestPath ?? defaultRequestPath;
 
-  function answer(request: IncomingMessage, response: ServerResponse): void {
+  return function answer(request: IncomingMessage, response: ServerResponse): void {
     const headers = options.headers();
     if (!headers) {
       response.writeHead(503, { 'Content-Type': 'text/plain', 'Retry-After': '1' }).end('starting');
@@ -106,8 +114,5 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Stati
       'Content-Length': String(file.body.length),
     });
     response.end(request.method === 'HEAD' ? undefined : file.body);
-  }
-
-  const server: Server = createServer({ ...options.tls, minVersion: 'TLSv1.2' }, answer);
-  return listenLocally(server, options.port);
+  };
 }

@@ -14,6 +14,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import type { Construct } from 'constructs';
+import { esimPageViewerAddressHeader } from '../../esim-page/hosting.ts';
 import { secretNames } from '../../shared/config/env.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { admittedOrigins } from '../../shared/http/cors.ts';
@@ -52,7 +53,7 @@ import {
   workerNames,
   workers,
 } from '../functions.ts';
-import { consoleRedirectUris, type StageConfig } from '../stage-config.ts';
+import { consoleRedirectUris, esimPageUrl, type StageConfig } from '../stage-config.ts';
 import { keyAccessOf } from '../table-keys.ts';
 import { StatefulStack } from './stateful-stack.ts';
 
@@ -80,6 +81,7 @@ export class ApiStack extends Stack {
   readonly adminApi: RouteTableApi;
   readonly venueApi: RouteTableApi;
   readonly es2plusApi: RouteTableApi;
+  readonly esimPageApi: RouteTableApi;
   readonly alarmTopic: Topic;
   /** Usage plans, keys and the authorizer of the partner API; absent while the authorizer has no code. */
   readonly rateLimiting: PartnerRateLimiting | undefined;
@@ -114,6 +116,7 @@ export class ApiStack extends Stack {
     this.adminApi = apis.admin;
     this.venueApi = apis.venue;
     this.es2plusApi = apis.es2plus;
+    this.esimPageApi = apis.esimPage;
     this.rateLimiting = this.addPartnerRateLimiting();
     this.addRoutes();
     this.authFloodRules = this.addAuthFloodRules();
@@ -188,7 +191,7 @@ export class ApiStack extends Stack {
     }
   }
 
-  private addApis(): Record<'partner' | 'auth' | 'admin' | 'venue' | 'es2plus', RouteTableApi> {
+  private addApis(): Record<'partner' | 'auth' | 'admin' | 'venue' | 'es2plus' | 'esimPage', RouteTableApi> {
     const config = this.stageConfig;
     const notFoundFunction = this.functions.get('meta');
     if (!notFoundFunction) {
@@ -301,7 +304,36 @@ export class ApiStack extends Stack {
       value: es2plus.domain.domainNameAliasDomainName,
       description: 'CNAME target of the ES2+ domain when DNS is not in the configured hosted zone',
     });
-    return { partner, auth, admin, venue, es2plus };
+    // The travellers' eSIM page's read (docs/esim.md, Install help): no certificate (a phone has none), no
+    // token but the share link's; CloudFront sends the page origin's /v2/esim-page/* here. Its web ACL
+    // counts per source address (direct callers, and each CloudFront edge as a whole) and per viewer
+    // address, which the page's distribution writes into a header of its own on every request.
+    const esimPageStack = new NestedStack(this, 'EsimPageApiStack', {
+      description: `partner-travel ${config.stage} eSIM page REST API`,
+    });
+    const esimPage = new RouteTableApi(esimPageStack, 'EsimPageApi', {
+      ...common,
+      host: 'esim-page',
+      restApiName: `partner-travel-${config.stage}-esim-page-api`,
+      domainName: config.esimPageApiDomainName,
+      certificate: Certificate.fromCertificateArn(
+        esimPageStack,
+        'EsimPageApiCertificate',
+        config.esimPageApiCertificateArn,
+      ),
+      managedRules: {
+        flood: quotaSettingsByStage[config.stage].esimPageFlood.edge,
+        viewer: {
+          header: esimPageViewerAddressHeader,
+          flood: quotaSettingsByStage[config.stage].esimPageFlood.viewer,
+        },
+      },
+    });
+    new CfnOutput(this, 'EsimPageApiRegionalDomainName', {
+      value: esimPage.domain.domainNameAliasDomainName,
+      description: 'CNAME target of the eSIM page API domain when DNS is not in the configured hosted zone',
+    });
+    return { partner, auth, admin, venue, es2plus, esimPage };
   }
 
   /**
@@ -332,6 +364,7 @@ export class ApiStack extends Stack {
     this.adminApi.addRoutes();
     this.venueApi.addRoutes();
     this.es2plusApi.addRoutes();
+    this.esimPageApi.addRoutes();
   }
 
   /** The auth domain's WAF rate rules: floods per source address and per client credentials. */
@@ -615,6 +648,7 @@ function stageSettingsOf(
     venueBaseUrl: `https://${config.venueDomainName}`,
     consoleOrigin: appOrigins.console,
     scannerOrigin: appOrigins.scanner,
+    esimPageUrl: esimPageUrl(config),
     employeeLogin: {
       issuer: config.employeeLogin.issuer,
       clientId: config.employeeLogin.clientId,

@@ -14,13 +14,21 @@ import {
   referenceResponseHeaders,
   revalidateCacheControl,
 } from '../../console/hosting.ts';
+import { esimPageResponseHeaders, viewerAddressFunctionCode } from '../../esim-page/hosting.ts';
 import {
   type ScannerRuntimeConfig,
   scannerConfigFile,
   scannerResponseHeaders,
 } from '../../scanner/hosting.ts';
+import { esimPageApiPrefix } from '../../shared/routes/esim-page.ts';
 import { StaticSite } from '../constructs/static-site.ts';
-import { consoleOrigin, consoleRedirectUris, type StageConfig, scannerOrigin } from '../stage-config.ts';
+import {
+  consoleOrigin,
+  consoleRedirectUris,
+  esimPageUrl,
+  type StageConfig,
+  scannerOrigin,
+} from '../stage-config.ts';
 
 export interface ConsoleStackProps extends StackProps {
   config: StageConfig;
@@ -28,11 +36,14 @@ export interface ConsoleStackProps extends StackProps {
   buildDir: string;
   /** A scanner app build (scanner/build.ts). */
   scannerBuildDir: string;
+  /** An eSIM page build (esim-page/build.ts). */
+  esimPageBuildDir: string;
 }
 
 const consolePrefix = 'console';
 const referencePrefix = 'reference';
 const scannerPrefix = 'scanner';
+const esimPagePrefix = 'esim-page';
 
 /**
  * The employee console, the API reference and the venues' scanner app as static files (docs/console.md,
@@ -52,10 +63,12 @@ export class ConsoleStack extends Stack {
   readonly scanner: StaticSite;
   /** The scanner's origin, which the auth and venue APIs admit in CORS. */
   readonly scannerOrigin: string;
+  /** {esim_page_url}: the travellers' eSIM page, with its read API behind `/v2/esim-page/*`. */
+  readonly esimPage: StaticSite;
 
   constructor(scope: Construct, id: string, props: ConsoleStackProps) {
     super(scope, id, props);
-    const { config, buildDir, scannerBuildDir } = props;
+    const { config, buildDir, scannerBuildDir, esimPageBuildDir } = props;
     const authUrl = `https://${config.authDomainName}`;
     const adminUrl = `https://${config.adminDomainName}`;
     const venueUrl = `https://${config.venueDomainName}`;
@@ -110,6 +123,25 @@ export class ConsoleStack extends Stack {
       spaFallback: true,
       comment: `partner-travel ${config.stage} venue scanner app`,
     });
+    this.esimPage = new StaticSite(this, 'EsimPage', {
+      bucket: this.bucket,
+      prefix: esimPagePrefix,
+      domainName: config.esimPageDomainName,
+      certificate: Certificate.fromCertificateArn(this, 'EsimPageCertificate', config.esimPageCertificateArn),
+      hostedZone,
+      headers: esimPageResponseHeaders(),
+      spaFallback: true,
+      comment: `partner-travel ${config.stage} traveller eSIM page`,
+      api: {
+        pathPattern: `${esimPageApiPrefix}*`,
+        domainName: config.esimPageApiDomainName,
+        viewerRequestCode: viewerAddressFunctionCode,
+      },
+    });
+    if (this.esimPage.url !== esimPageUrl(config))
+      throw new Error(
+        `The eSIM page is served at ${this.esimPage.url}, share links name ${esimPageUrl(config)}`,
+      );
     this.scannerOrigin = scannerOrigin(config);
     if (this.scanner.url !== this.scannerOrigin)
       throw new Error(`The scanner is served at ${this.scanner.url}, CORS admits ${this.scannerOrigin}`);
@@ -126,6 +158,7 @@ export class ConsoleStack extends Stack {
     };
     this.deployFiles(buildDir, this.runtimeConfig);
     this.deployScannerFiles(scannerBuildDir, { auth_url: authUrl, venue_url: venueUrl });
+    this.deployEsimPageFiles(esimPageBuildDir);
     this.acknowledgeDeploymentHandler();
 
     new CfnOutput(this, 'ConsoleUrl', { value: this.console.url });
@@ -134,6 +167,8 @@ export class ConsoleStack extends Stack {
     new CfnOutput(this, 'DocsDistributionDomain', { value: this.reference.distribution.domainName });
     new CfnOutput(this, 'ScannerUrl', { value: this.scanner.url });
     new CfnOutput(this, 'ScannerDistributionDomain', { value: this.scanner.distribution.domainName });
+    new CfnOutput(this, 'EsimPageUrl', { value: this.esimPage.url });
+    new CfnOutput(this, 'EsimPageDistributionDomain', { value: this.esimPage.distribution.domainName });
   }
 
   /**
@@ -194,6 +229,26 @@ export class ConsoleStack extends Stack {
       exclude: ['assets/*'],
       cacheControl: [CacheControl.fromString(revalidateCacheControl)],
       distribution: this.scanner.distribution,
+      distributionPaths: ['/*'],
+    });
+  }
+
+  /** The eSIM page as the scanner: hashed assets for a year, index.html revalidated; no config file. */
+  private deployEsimPageFiles(buildDir: string): void {
+    new BucketDeployment(this, 'EsimPageAssets', {
+      sources: [Source.asset(join(buildDir, 'assets'))],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: `${esimPagePrefix}/assets/`,
+      cacheControl: [CacheControl.fromString(immutableCacheControl)],
+      prune: false,
+    });
+    new BucketDeployment(this, 'EsimPageFiles', {
+      sources: [Source.asset(buildDir, { exclude: ['assets', '.*'] })],
+      destinationBucket: this.bucket,
+      destinationKeyPrefix: `${esimPagePrefix}/`,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString(revalidateCacheControl)],
+      distribution: this.esimPage.distribution,
       distributionPaths: ['/*'],
     });
   }

@@ -1,6 +1,7 @@
 import { Annotations, type App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { consoleDistDir } from '../../console/build.ts';
+import { esimPageDistDir } from '../../esim-page/build.ts';
 import { scannerDistDir } from '../../scanner/build.ts';
 import { type EntryResolver, handlerEntry } from '../constructs/entries.ts';
 import { cdkDefaultAccount } from '../local/config.ts';
@@ -27,7 +28,13 @@ export function addService(
     entries = handlerEntry,
     consoleBuildDir = consoleDistDir,
     scannerBuildDir = scannerDistDir,
-  }: { entries?: EntryResolver; consoleBuildDir?: string; scannerBuildDir?: string } = {},
+    esimPageBuildDir = esimPageDistDir,
+  }: {
+    entries?: EntryResolver;
+    consoleBuildDir?: string;
+    scannerBuildDir?: string;
+    esimPageBuildDir?: string;
+  } = {},
 ): Service {
   const config = stageConfigFrom(app.node);
   const account = config.account ?? cdkDefaultAccount();
@@ -45,6 +52,7 @@ export function addService(
     config,
     buildDir: consoleBuildDir,
     scannerBuildDir,
+    esimPageBuildDir,
     description: `Partner Travel Services (${config.stage}): employee console, API reference and scanner app (CloudFront, S3)`,
     terminationProtection: config.deletionProtection,
   });

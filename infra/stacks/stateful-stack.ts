@@ -65,6 +65,11 @@ const secretOrigins: Record<
     description:
       "This service's client secret at the stage's identity provider (employee login); written by an operator.",
   },
+  esimShareLinkKey: {
+    origin: 'generated',
+    description:
+      "Key material the HMAC key of travellers' eSIM share links is derived from (docs/esim.md, Install help). Changing it invalidates every share link.",
+  },
   loginStateKey: {
     origin: 'generated',
     description: 'HS256 key (256 bits) that signs the employee login state sent to the identity provider.',

@@ -113,7 +113,8 @@ export type SecretName =
   | 'idpClientSecret'
   | 'loginStateKey'
   | 'applePassCertificate'
-  | 'googleWalletKey';
+  | 'googleWalletKey'
+  | 'esimShareLinkKey';
 
 /** Secret ids when their variable is unset: the file names of the local stage's secret store. */
 export const defaultSecretIds: Record<SecretName, string> = {
@@ -130,6 +131,7 @@ export const defaultSecretIds: Record<SecretName, string> = {
   loginStateKey: 'employee-login-state-key',
   applePassCertificate: 'apple-pass-certificate',
   googleWalletKey: 'google-wallet-key',
+  esimShareLinkKey: 'esim-share-link-key',
 };
 
 export const secretNames = Object.keys(defaultSecretIds) as SecretName[];
@@ -184,6 +186,8 @@ export interface RuntimeSettings {
   consoleOrigin?: string;
   /** The venues' scanner app's origin, admitted by CORS on the auth and venue hosts; absent: no scanner. */
   scannerOrigin?: string;
+  /** {esim_page_url}: the travellers' eSIM page, which share links point to; absent: no share links. */
+  esimPageUrl?: string;
   /** Absent: the stage has no identity provider, and employee login answers 500. */
   employeeLogin?: EmployeeLoginConfig;
   logLevel: LogLevel;
@@ -240,6 +244,8 @@ const invokesAny = (fn: FunctionProfile) => (fn.invokes?.length ?? 0) > 0;
 const usesQueue = (name: QueueUrlVariable) => (fn: FunctionProfile) => fn.queueUrlVariables.includes(name);
 /** The functions that log employees in: the ones that can read the identity provider's client secret. */
 const logsEmployeesIn = granted('idpClientSecret');
+/** The functions that answer eSIMs with their share link: the ones that can read its key. */
+const signsShareLinks = granted('esimShareLinkKey');
 const fromLogin =
   (field: (login: EmployeeLoginConfig) => string | undefined) => (settings: RuntimeSettings) =>
     settings.employeeLogin ? field(settings.employeeLogin) : undefined;
@@ -311,6 +317,7 @@ export const variables = {
   LOGIN_STATE_KEY_SECRET_ID: secretId('loginStateKey'),
   APPLE_PASS_CERTIFICATE_SECRET_ID: readersOnlySecretId('applePassCertificate'),
   GOOGLE_WALLET_KEY_SECRET_ID: readersOnlySecretId('googleWalletKey'),
+  ESIM_SHARE_LINK_KEY_SECRET_ID: secretId('esimShareLinkKey'),
   TOKEN_ISSUER: variable(url, { required: true, from: (settings) => settings.authBaseUrl }),
   PARTNER_AUDIENCE: variable(url, { required: true, from: (settings) => settings.apiBaseUrl }),
   ADMIN_AUDIENCE: variable(url, { required: true, from: (settings) => settings.adminBaseUrl }),
@@ -323,6 +330,8 @@ export const variables = {
   CONSOLE_ORIGIN: variable(url, { from: (settings) => settings.consoleOrigin }),
   /** The scanner app's origin: CORS admits it on the auth and venue hosts only (unset: nowhere). */
   SCANNER_ORIGIN: variable(url, { from: (settings) => settings.scannerOrigin }),
+  /** {esim_page_url}: eSIM share links (`activation.share_url`) point to it (unset: share_url is null). */
+  ESIM_PAGE_URL: variable(url, { from: (settings) => settings.esimPageUrl, to: signsShareLinks }),
   /** Validate every response body against the route table's schema (local and tests). */
   VALIDATE_RESPONSES: variable(flag, {
     default: false,
@@ -525,6 +534,7 @@ const secretIdVariables = {
   loginStateKey: 'LOGIN_STATE_KEY_SECRET_ID',
   applePassCertificate: 'APPLE_PASS_CERTIFICATE_SECRET_ID',
   googleWalletKey: 'GOOGLE_WALLET_KEY_SECRET_ID',
+  esimShareLinkKey: 'ESIM_SHARE_LINK_KEY_SECRET_ID',
 } as const satisfies Record<SecretName, VariableName>;
 
 /** Runtime configuration of the functions, read from the environment once per container. */
@@ -565,6 +575,7 @@ export interface RuntimeConfig {
   venueBaseUrl: string;
   consoleOrigin: string | undefined;
   scannerOrigin: string | undefined;
+  esimPageUrl: string | undefined;
   validateResponses: boolean;
   partnerCaSubject: string;
   /** How long a verifier trusts what it read about an application's and account's status (docs/accounts.md). */
@@ -606,6 +617,7 @@ export function config(): RuntimeConfig {
     venueBaseUrl: read('VENUE_BASE_URL'),
     consoleOrigin: read('CONSOLE_ORIGIN'),
     scannerOrigin: read('SCANNER_ORIGIN'),
+    esimPageUrl: read('ESIM_PAGE_URL'),
     validateResponses: read('VALIDATE_RESPONSES'),
     partnerCaSubject: read('PARTNER_CA_SUBJECT'),
     principalStatusTtlSeconds: read('PRINCIPAL_STATUS_TTL_SECONDS'),

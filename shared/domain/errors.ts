@@ -33,6 +33,8 @@ export const errorCatalog = {
   EsimResellerAlreadyLinked: { status: 409, title: 'Reseller already linked' },
   EsimInvalidState: { status: 409, title: 'Operation not allowed in the eSIM state' },
   EsimRefundUnavailable: { status: 409, title: 'Refund unavailable' },
+  // Added by this service: a traveller's eSIM share link past its 30 days (docs/esim.md, Install help).
+  EsimShareLinkExpired: { status: 410, title: 'Share link expired' },
   // Added by this service: an account or application operation invalid in its state (enable of an Active one).
   AccountInvalidState: { status: 409, title: 'Operation not allowed in the account state' },
   // Added by this service: revoking a revoked employee, or reinstating one who is not revoked.

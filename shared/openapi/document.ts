@@ -337,6 +337,7 @@ function operation(
     admin: options.adminBaseUrl,
     venue: options.venueBaseUrl,
     es2plus: '',
+    'esim-page': '',
   };
   const servers = route.hosts.map((host) => ({ url: baseUrls[host] }));
   return {
@@ -385,7 +386,9 @@ function describeScopes(scopes: readonly Scope[]): Record<string, string> {
   return Object.fromEntries(scopes.map((scope) => [scope, scopeDescriptions[scope]]));
 }
 
-const isSmdpOnly = (route: RouteDefinition) => route.hosts.every((host) => host === 'es2plus');
+/** Hosts whose callers are no partner: the SM-DP+ (ES2+) and the travellers' eSIM page (docs/esim.md). */
+const notPartnerHosts: readonly Host[] = ['es2plus', 'esim-page'];
+const isSmdpOnly = (route: RouteDefinition) => route.hosts.every((host) => notPartnerHosts.includes(host));
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -425,7 +428,8 @@ export function buildOpenApiDocument(
 ) {
   const paths: ZodOpenApiPathsObject = {};
   const problems: ProblemResponses = new Map();
-  // ES2+ is the SM-DP+'s, not a partner's: it stays out of the partner document (docs/esim.md).
+  // ES2+ is the SM-DP+'s and the eSIM page's read the page's, not a partner's: both stay out of the
+  // partner document (docs/esim.md).
   for (const route of routes.filter((candidate) => !isSmdpOnly(candidate))) {
     paths[route.path] ??= {};
     const item = paths[route.path];

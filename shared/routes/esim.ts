@@ -1,5 +1,7 @@
 import { maxPackagesPerEsim } from '../domain/esim/model.ts';
 import {
+  esimInstallQuery,
+  esimInstallSchema,
   esimLanguageHeaders,
   esimListQuery,
   esimOrderParams,
@@ -114,6 +116,21 @@ export const esimRoutes = {
     auth: read,
     request: { params: esimParams },
     responses: { 200: { description: 'The eSIM', schema: esimSchema } },
+    errors: ['EsimNotFound'],
+  }),
+  getEsimInstallHelp: defineRoute({
+    ...common,
+    operationId: 'getEsimInstallHelp',
+    method: 'GET',
+    path: `${esims}/{iccid}/install`,
+    summary: 'Install help for a traveller: the one-tap link, the steps and the manual details',
+    description:
+      "For `platform` ios or android: the platform's one-tap install link, the steps in the Accept-Language " +
+      '(en-US or ru-RU; en-US otherwise) and the SM-DP+ address and activation code for entering the eSIM by ' +
+      "hand. Another account's eSIM is 404 EsimNotFound, like a missing one; a missing or unknown platform is 422.",
+    auth: read,
+    request: { params: esimParams, query: esimInstallQuery, headers: esimLanguageHeaders },
+    responses: { 200: { description: 'Install help', schema: esimInstallSchema } },
     errors: ['EsimNotFound'],
   }),
   listEsimTopups: defineRoute({

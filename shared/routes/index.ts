@@ -11,6 +11,7 @@ import { employeeTwinsOf } from './employee-twins.ts';
 import { es2plusRoutes } from './es2plus.ts';
 import { esimRoutes } from './esim.ts';
 import { esimAdminRoutes } from './esim-admin.ts';
+import { esimPageRoutes } from './esim-page.ts';
 import { esimSandboxRoutes } from './esim-sandbox.ts';
 import { eventsRoutes } from './events.ts';
 import { metaRoutes } from './meta.ts';
@@ -39,6 +40,7 @@ const declaredRoutes = {
   ...esimAdminRoutes,
   ...esimSandboxRoutes,
   ...es2plusRoutes,
+  ...esimPageRoutes,
   ...quotasRoutes,
   ...requestsRoutes,
   ...venueAdminRoutes,

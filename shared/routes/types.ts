@@ -19,6 +19,7 @@ export const functionGroups = [
   'billing',
   'es2plus',
   'events',
+  'esim-page',
 ] as const;
 export type FunctionGroup = (typeof functionGroups)[number];
 
@@ -27,9 +28,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * `api` is {base_url} (mutual TLS); `auth` is {auth_url} (token issuing and employee login, no client
  * certificate); `admin` is {admin_url} (the employee admin API, no client certificate); `venue` is
- * {venue_url} (venue devices and the scanner app, DPoP-bound device tokens, no client certificate).
+ * {venue_url} (venue devices and the scanner app, DPoP-bound device tokens, no client certificate);
+ * `esim-page` is {esim_page_url} (the travellers' eSIM page and its one read, the share link's token only).
  */
-export type Host = 'api' | 'auth' | 'admin' | 'venue' | 'es2plus';
+export type Host = 'api' | 'auth' | 'admin' | 'venue' | 'es2plus' | 'esim-page';
 
 /**
  * Hosts whose every call carries a client certificate the gateway verified (mutual TLS): the partners'

@@ -1,5 +1,6 @@
 import { matchingIdPattern } from '../domain/esim/activation.ts';
 import { iccidProblem, isIccid } from '../domain/esim/iccid.ts';
+import { installPlatforms } from '../domain/esim/install.ts';
 import {
   esimStatuses,
   maxActivePeriodDays,
@@ -121,6 +122,10 @@ const activationFields = () => ({
     description:
       "Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.",
   }),
+  share_url: z.nullable(z.url()).register(z.globalRegistry, {
+    description:
+      "A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid until the end of the UTC day 30 days after this answer (the same link all day); an expired or altered link shows no data. Null on a stage without the page.",
+  }),
 });
 
 const esimProfileSchema = z
@@ -176,6 +181,36 @@ export const esimSummarySchema = z
   .register(z.globalRegistry, { id: 'EsimSummary' });
 
 export const esimsPageSchema = cursorPage(esimSummarySchema).register(z.globalRegistry, { id: 'EsimsPage' });
+
+export const esimInstallQuery = z.strictObject({
+  platform: z.enum(installPlatforms).register(z.globalRegistry, {
+    description: "The traveller's phone: ios or android.",
+  }),
+});
+
+export const esimInstallSchema = z
+  .object({
+    platform: z.enum(installPlatforms),
+    install_url: z.url().register(z.globalRegistry, {
+      description:
+        "The platform's one-tap install link: https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded> (iOS 17.4+) or https://esimsetup.android.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded> (Android 10+). Open it on the phone itself, in its browser.",
+    }),
+    steps: z.array(z.string()).register(z.globalRegistry, {
+      description: 'What the traveller does, in order, in the Accept-Language (en-US or ru-RU).',
+    }),
+    manual: z
+      .object({
+        smdp_address: z.string().register(z.globalRegistry, {
+          description: 'The SM-DP+ address, for entering the eSIM by hand.',
+        }),
+        activation_code: z.string().register(z.globalRegistry, {
+          description:
+            "The activation code (the matching id) the phone's manual entry asks for with the address.",
+        }),
+      })
+      .register(z.globalRegistry, { id: 'EsimInstallManual' }),
+  })
+  .register(z.globalRegistry, { id: 'EsimInstall' });
 
 export const esimTopupOffersSchema = z
   .object({ data: z.array(esimTariffSchema) })

@@ -139,7 +139,7 @@ describe('the REST APIs of the stage', () => {
     expect(Object.keys(parent.Resources).length).toBeLessThan(500);
     // The admin API's, the venue API's, the ES2+ API's, and the functions kept apart (the request log's,
     // the audit log's, rate limits).
-    Template.fromStack(api).resourceCountIs('AWS::CloudFormation::Stack', 4);
+    Template.fromStack(api).resourceCountIs('AWS::CloudFormation::Stack', 5);
     expect(parent.Outputs).toHaveProperty('AdminApiUrl', {
       Value: 'https://admin.partner-travel.example.com',
     });

@@ -204,6 +204,7 @@ describe('a function whose handler file does not exist', () => {
         entries: withoutCatalog,
         consoleBuildDir: standInConsoleBuild(),
         scannerBuildDir: standInScannerBuild(),
+        esimPageBuildDir: standInScannerBuild(),
       }),
     ).toThrow(/functions\/catalog\/handler\.ts/);
   });

@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { LambdaIntegration, RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { esimPageViewerAddressHeader } from '../../esim-page/hosting.ts';
 import {
   bodySizeRule,
   largeBodyRoutes,
@@ -182,5 +183,42 @@ describe('the admin API web ACL', () => {
           metricPrefix: 'Templated',
         }),
     ).toThrow('needs a literal path');
+  });
+});
+
+describe("the eSIM page read API's web ACL", () => {
+  it('counts per viewer address from the header CloudFront writes, after the per-source-address rule', () => {
+    const stack = new Stack(testApp(), 'EsimPageFirewall', {
+      env: { region: 'eu-west-1', account: '123456789012' },
+    });
+    const backend = new LambdaFunction(stack, 'Backend', {
+      runtime: Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => ({ statusCode: 200 })'),
+    });
+    const restApi = new RestApi(stack, 'EsimPageApi', { cloudWatchRole: false });
+    restApi.root.addMethod('GET', new LambdaIntegration(backend));
+    const { esimPageFlood } = quotaSettingsByStage.prod;
+    new ManagedRulesWebAcl(stack, 'EsimPage', {
+      api: restApi,
+      routes: [],
+      flood: esimPageFlood.edge,
+      viewer: { header: esimPageViewerAddressHeader, flood: esimPageFlood.viewer },
+      metricPrefix: 'PartnerTravelProdEsimPage',
+    });
+    const [acl] = resourcesOf(Template.fromStack(stack), 'AWS::WAFv2::WebACL');
+    const [address, viewer] = rulesOf(acl?.[1] as CfnResource);
+
+    expect(address?.Name).toBe('RequestsPerSourceAddress');
+    expect(viewer).toMatchObject({
+      Name: 'RequestsPerViewerAddress',
+      Statement: {
+        RateBasedStatement: {
+          AggregateKeyType: 'FORWARDED_IP',
+          ForwardedIPConfig: { HeaderName: 'x-esim-page-viewer-address', FallbackBehavior: 'NO_MATCH' },
+          Limit: esimPageFlood.viewer.limit,
+        },
+      },
+    });
   });
 });

@@ -134,6 +134,7 @@ describe.each(stages)('the %s stage', (stage) => {
       apiNameOf(stage, 'admin'),
       apiNameOf(stage, 'auth'),
       apiNameOf(stage, 'es2plus'),
+      apiNameOf(stage, 'esim-page'),
       apiNameOf(stage, 'api'),
       apiNameOf(stage, 'venue'),
     ]);
@@ -255,7 +256,7 @@ describe('the partner API', () => {
         StatusCode: '404',
         ResponseTemplates: { 'application/json': Match.stringLikeRegexp('"code":"ResourceNotFound"') },
       },
-      5,
+      6,
     );
   });
 });
@@ -328,7 +329,7 @@ describe('per-partner rate limits', () => {
 
     for (const type of ['THROTTLED', 'QUOTA_EXCEEDED']) {
       const ofType = responses.filter((response) => response.ResponseType === type);
-      expect(ofType).toHaveLength(5);
+      expect(ofType).toHaveLength(6);
       for (const response of ofType) {
         const parameters = response.ResponseParameters as Record<string, string>;
         const onPartner = referencedIds(response.RestApiId).includes(partner);
@@ -1299,8 +1300,9 @@ describe('the console and the API reference in AWS', () => {
   const consoleSite = () => distributionWithAlias('console.partner-travel.example.com');
   const referenceSite = () => distributionWithAlias('docs.partner-travel.example.com');
   const scannerSite = () => distributionWithAlias('scanner.partner-travel.example.com');
+  const esimPageSite = () => distributionWithAlias('esim.partner-travel.example.com');
 
-  it('keeps the files in a private, encrypted bucket that only the three distributions read', () => {
+  it('keeps the files in a private, encrypted bucket that only the four distributions read', () => {
     const { consoleTemplate } = service('prod');
     const [[bucketId] = []] = resourcesOf(consoleTemplate, 'AWS::S3::Bucket').filter(
       ([, bucket]) => bucket.Properties.PublicAccessBlockConfiguration !== undefined,
@@ -1328,12 +1330,15 @@ describe('the console and the API reference in AWS', () => {
       { Service: 'cloudfront.amazonaws.com' },
       { Service: 'cloudfront.amazonaws.com' },
       { Service: 'cloudfront.amazonaws.com' },
+      { Service: 'cloudfront.amazonaws.com' },
     ]);
     const readers = reads
       .flatMap((statement) => referencedIds(statement.Condition))
       .filter((id) => !id.startsWith('AWS::'))
       .sort();
-    expect(readers).toEqual([consoleSite().id, referenceSite().id, scannerSite().id].sort());
+    expect(readers).toEqual(
+      [consoleSite().id, referenceSite().id, scannerSite().id, esimPageSite().id].sort(),
+    );
     expect(
       statements.some(
         (statement) =>
@@ -1344,7 +1349,7 @@ describe('the console and the API reference in AWS', () => {
 
   it('serves each site through Origin Access Control from its own prefix, HTTPS and GET/HEAD only', () => {
     const { consoleTemplate } = service('prod');
-    consoleTemplate.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
+    consoleTemplate.resourceCountIs('AWS::CloudFront::OriginAccessControl', 4);
     consoleTemplate.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: Match.objectLike({
         OriginAccessControlOriginType: 's3',
@@ -1357,6 +1362,7 @@ describe('the console and the API reference in AWS', () => {
       [consoleSite(), '/console'],
       [referenceSite(), '/reference'],
       [scannerSite(), '/scanner'],
+      [esimPageSite(), '/esim-page'],
     ] as const) {
       const [origin] = site.config.Origins as Record<string, unknown>[];
       expect(origin).toMatchObject({ OriginPath: prefix, S3OriginConfig: { OriginAccessIdentity: '' } });
@@ -1501,7 +1507,25 @@ describe('the console and the API reference in AWS', () => {
     });
   });
 
-  it('points the three domains at their distributions in the hosted zone (IPv4 and IPv6)', () => {
+  it("sends the eSIM page origin's /v2/esim-page/* to the page's read API, uncached, with the viewer's address", () => {
+    const behaviors = esimPageSite().config.CacheBehaviors as Record<string, unknown>[];
+    const origins = esimPageSite().config.Origins as Record<string, unknown>[];
+
+    expect(behaviors).toHaveLength(1);
+    expect(behaviors[0]).toMatchObject({
+      PathPattern: '/v2/esim-page/*',
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD'],
+      FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
+    });
+    const apiOrigin = origins.find((origin) => origin.Id === behaviors[0]?.TargetOriginId);
+    expect(apiOrigin).toMatchObject({
+      DomainName: 'esim-page-api.partner-travel.example.com',
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+    });
+  });
+
+  it('points the four domains at their distributions in the hosted zone (IPv4 and IPv6)', () => {
     const { consoleTemplate } = service('prod');
     const records = resourcesOf(consoleTemplate, 'AWS::Route53::RecordSet').map(
       ([, record]) => `${record.Properties.Type} ${record.Properties.Name}`,
@@ -1510,9 +1534,11 @@ describe('the console and the API reference in AWS', () => {
     expect(records.sort()).toEqual([
       'A console.partner-travel.example.com.',
       'A docs.partner-travel.example.com.',
+      'A esim.partner-travel.example.com.',
       'A scanner.partner-travel.example.com.',
       'AAAA console.partner-travel.example.com.',
       'AAAA docs.partner-travel.example.com.',
+      'AAAA esim.partner-travel.example.com.',
       'AAAA scanner.partner-travel.example.com.',
     ]);
   });

@@ -79,6 +79,7 @@ export function synthesizeService(stage: Stage, entries: EntryResolver = handler
     entries,
     consoleBuildDir: standInConsoleBuild(),
     scannerBuildDir: standInScannerBuild(),
+    esimPageBuildDir: standInScannerBuild(),
   });
   const assembly = app.synth();
   const report = JSON.parse(readFileSync(join(assembly.directory, 'validation-report.json'), 'utf8')) as {

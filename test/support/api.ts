@@ -93,6 +93,7 @@ export function stageClient(stageJson: () => StageJson) {
       admin: current.admin_url,
       venue: current.venue_url,
       es2plus: current.es2plus_url,
+      'esim-page': current.esim_page_url,
     }[options.host ?? 'api'];
     const headers: Record<string, string> = { ...options.headers };
     let body: string | Uint8Array | undefined;

@@ -1752,6 +1752,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/b2b/fulfilment/esims/{iccid}/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Install help for a traveller: the one-tap link, the steps and the manual details
+         * @description For `platform` ios or android: the platform's one-tap install link, the steps in the Accept-Language (en-US or ru-RU; en-US otherwise) and the SM-DP+ address and activation code for entering the eSIM by hand. Another account's eSIM is 404 EsimNotFound, like a missing one; a missing or unknown platform is 422.
+         */
+        get: operations["getEsimInstallHelp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/b2b/fulfilment/esims/{iccid}/topups": {
         parameters: {
             query?: never;
@@ -3758,7 +3778,7 @@ export interface components {
         /** @description RFC 9457 problem object (application/problem+json). */
         Problem: {
             /** @enum {string} */
-            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "EsimInvalidState" | "EsimRefundUnavailable" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
+            code: "Unauthorized" | "Forbidden" | "ResourceNotFound" | "RateLimitExceeded" | "InternalServerError" | "AlreadyCompanyMember" | "ValidationError" | "BookingNotFound" | "CatalogResourceNotFound" | "CatalogResourceConflict" | "PassNotReady" | "PassServiceTypeMismatch" | "BookingAlreadyConfirmed" | "BookingAlreadyCanceled" | "IdempotencyConflict" | "ContractAlreadyExists" | "WebhookNotFound" | "WebhookAlreadyExists" | "WebhookInvalidState" | "InternalError" | "ServiceUnavailable" | "AmenityResourceConflict" | "EsimNotFound" | "EsimPoolExhausted" | "EsimTopupUnavailable" | "EsimResellerAlreadyLinked" | "EsimInvalidState" | "EsimRefundUnavailable" | "EsimShareLinkExpired" | "AccountInvalidState" | "EmployeeInvalidState" | "ApplicationInvalidState" | "CertificateLimitReached" | "CertificateInvalidState" | "MethodNotAllowed" | "PayloadTooLarge" | "UnsupportedMediaType" | "WebhookRecoveryInProgress" | "VenueInvalidState" | "DeviceInvalidState" | "EnrollmentCodeInvalid" | "PassAlreadyUsed" | "PassCanceled" | "PassExpired" | "PassNotValidHere";
             title: string;
             status: number;
             /** Format: uri-reference */
@@ -5201,6 +5221,8 @@ export interface components {
              * @description Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.
              */
             ios_install_url: string;
+            /** @description A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid until the end of the UTC day 30 days after this answer (the same link all day); an expired or altered link shows no data. Null on a stage without the page. */
+            share_url: string | null;
         };
         Esim: {
             iccid: string;
@@ -5241,8 +5263,28 @@ export interface components {
              * @description Apple's one-tap install link (iOS 17.4+): https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded>.
              */
             ios_install_url: string;
+            /** @description A link to send the traveller: a phone page with the QR code, the install button for the phone's platform, the steps, the data left and your display name, in English or Russian. Signed, valid until the end of the UTC day 30 days after this answer (the same link all day); an expired or altered link shows no data. Null on a stage without the page. */
+            share_url: string | null;
             /** @description The QR code of `lpa`, an SVG document. */
             qr_svg: string;
+        };
+        EsimInstall: {
+            /** @enum {string} */
+            platform: "ios" | "android";
+            /**
+             * Format: uri
+             * @description The platform's one-tap install link: https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded> (iOS 17.4+) or https://esimsetup.android.com/esim_qrcode_provisioning?carddata=<lpa, URL-encoded> (Android 10+). Open it on the phone itself, in its browser.
+             */
+            install_url: string;
+            /** @description What the traveller does, in order, in the Accept-Language (en-US or ru-RU). */
+            steps: string[];
+            manual: components["schemas"]["EsimInstallManual"];
+        };
+        EsimInstallManual: {
+            /** @description The SM-DP+ address, for entering the eSIM by hand. */
+            smdp_address: string;
+            /** @description The activation code (the matching id) the phone's manual entry asks for with the address. */
+            activation_code: string;
         };
         EsimTopupOffers: {
             data: components["schemas"]["EsimTariff"][];
@@ -10948,6 +10990,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Esim"];
+                };
+            };
+            401: components["responses"]["Problem401UnauthorizedMetered"];
+            403: components["responses"]["Problem403ForbiddenMetered"];
+            404: components["responses"]["Problem404EsimNotFoundMetered"];
+            405: components["responses"]["Problem405MethodNotAllowedMetered"];
+            422: components["responses"]["Problem422ValidationErrorMetered"];
+            429: components["responses"]["Problem429RateLimitExceededMetered"];
+            500: components["responses"]["Problem500InternalErrorMetered"];
+            503: components["responses"]["Problem503ServiceUnavailableMetered"];
+        };
+    };
+    getEsimInstallHelp: {
+        parameters: {
+            query: {
+                /** @description The traveller's phone: ios or android. */
+                platform: "ios" | "android";
+            };
+            header?: {
+                /** @description ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported */
+                "accept-language"?: string;
+                "X-Request-ID"?: string;
+            };
+            path: {
+                /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
+                iccid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Install help */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Left of the day: `"daily";r=<remaining>;t=<seconds to 00:00 UTC>`; absent when the count took over 100 ms */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsimInstall"];
                 };
             };
             401: components["responses"]["Problem401UnauthorizedMetered"];

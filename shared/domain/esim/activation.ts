@@ -55,3 +55,12 @@ export async function activationQrSvg(lpa: string): Promise<string> {
   }
   return svg;
 }
+
+/**
+ * Android's universal install link (Android 10 and later with a recent Google eSIM manager): the same
+ * query as Apple's. Google documents no web form of it; eSIM sellers use this one, so a phone that does
+ * not open it still has the QR code and the manual details.
+ */
+export function androidInstallUrl(lpa: string): string {
+  return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(lpa)}`;
+}

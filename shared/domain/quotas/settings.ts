@@ -38,7 +38,17 @@ export interface QuotaSettings {
    * supplier's notifications send, low enough to cut a flood from a stolen SM-DP+ certificate.
    */
   es2plusFlood: FloodPolicy;
+  /**
+   * The eSIM page's read (docs/esim.md, Install help): per viewer address (a phone opens its page a few
+   * times), and per source address, which behind CloudFront is a whole edge location's travellers.
+   */
+  esimPageFlood: { viewer: FloodPolicy; edge: FloodPolicy };
 }
+
+const esimPageFlood = {
+  viewer: { limit: 100, windowSeconds: 300 },
+  edge: { limit: 50_000, windowSeconds: 300 },
+} as const satisfies QuotaSettings['esimPageFlood'];
 
 /**
  * Within a stage-wide throttle (the REST API stage's own rate and burst) that caps every plan: a
@@ -60,6 +70,7 @@ const aws: QuotaSettings = {
   adminFlood: defaultAdminFloodPolicy,
   venueFlood: defaultAdminFloodPolicy,
   es2plusFlood: defaultAdminFloodPolicy,
+  esimPageFlood,
 };
 
 export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
@@ -79,6 +90,7 @@ export const quotaSettingsByStage: Record<Stage, QuotaSettings> = {
     adminFlood: defaultAdminFloodPolicy,
     venueFlood: defaultAdminFloodPolicy,
     es2plusFlood: defaultAdminFloodPolicy,
+    esimPageFlood,
   },
   preview: aws,
   stage: aws,

@@ -1,4 +1,5 @@
 import { activationData, activationQrSvg } from '../../domain/esim/activation.ts';
+import type { InstallHelp } from '../../domain/esim/install.ts';
 import { esimStatusAt, statusAt } from '../../domain/esim/lifecycle.ts';
 import type {
   Esim,
@@ -8,8 +9,10 @@ import type {
   ResellerLink,
   Tariff,
 } from '../../domain/esim/model.ts';
+import type { EsimPage } from '../../domain/esim/page.ts';
 import { profileOf } from '../../domain/esim/profile.ts';
 import type { LoadResult, PoolStatus } from '../../domain/esim/service.ts';
+import type { ShareLinkOf } from '../../domain/esim/share-link.ts';
 
 /** The order as partners read it (docs/esim.md, Orders). */
 export function orderView(order: EsimOrder) {
@@ -44,13 +47,14 @@ export function packageView(pkg: EsimPackage, now: Date) {
   };
 }
 
-function activationFields(esim: Esim) {
+function activationFields(esim: Esim, now: Date, shareLinkOf: ShareLinkOf) {
   const activation = activationData(esim.smdpAddress, esim.matchingId);
   return {
     lpa: activation.lpa,
     smdp_address: activation.smdpAddress,
     matching_id: activation.matchingId,
     ios_install_url: activation.iosInstallUrl,
+    share_url: shareLinkOf(esim, now),
   };
 }
 
@@ -61,12 +65,12 @@ export function profileView(esim: Esim) {
 }
 
 /** An eSIM in a list: everything but the rendered QR code (the LPA string renders it). */
-export function esimSummaryView(esim: Esim, now: Date) {
+export function esimSummaryView(esim: Esim, now: Date, shareLinkOf: ShareLinkOf) {
   return {
     iccid: esim.iccid,
     status: esimStatusAt(esim, now),
     order_id: esim.orderId,
-    activation: activationFields(esim),
+    activation: activationFields(esim, now, shareLinkOf),
     packages: esim.packages.map((pkg) => packageView(pkg, now)),
     profile: profileView(esim),
     created_at: esim.createdAt,
@@ -75,8 +79,8 @@ export function esimSummaryView(esim: Esim, now: Date) {
 }
 
 /** The eSIM as confirm and read answer it, with its QR code as SVG. */
-export async function esimView(esim: Esim, now: Date) {
-  const summary = esimSummaryView(esim, now);
+export async function esimView(esim: Esim, now: Date, shareLinkOf: ShareLinkOf) {
+  const summary = esimSummaryView(esim, now, shareLinkOf);
   return {
     ...summary,
     activation: { ...summary.activation, qr_svg: await activationQrSvg(summary.activation.lpa) },
@@ -117,4 +121,32 @@ export function resellerLinkView(link: ResellerLink) {
 
 export function esimSettingsView(settings: EsimSettings) {
   return { usage_thresholds: [...settings.usageThresholds], updated_at: settings.updatedAt };
+}
+
+/** Install help as partners read it (docs/esim.md, Install help). */
+export function installHelpView(help: InstallHelp) {
+  return {
+    platform: help.platform,
+    install_url: help.installUrl,
+    steps: help.steps,
+    manual: { smdp_address: help.manual.smdpAddress, activation_code: help.manual.activationCode },
+  };
+}
+
+/** The traveller's page (docs/esim.md, Install help): only what it shows. */
+export function esimPageView(page: EsimPage) {
+  return {
+    partner_name: page.partnerName,
+    lpa: page.lpa,
+    install_urls: page.installUrls,
+    manual: { smdp_address: page.manual.smdpAddress, activation_code: page.manual.activationCode },
+    steps: page.steps,
+    packages: page.packages.map((pkg) => ({
+      status: pkg.status,
+      data_mb: pkg.dataMb,
+      remaining_mb: pkg.remainingMb,
+      expires_at: pkg.expiresAt,
+    })),
+    expires_at: page.linkExpiresAt.toISOString(),
+  };
 }

@@ -2,6 +2,7 @@ import type { LedgerLine } from '../../domain/billing/model.ts';
 import { historyOf } from '../../domain/booking/lookup.ts';
 import { type Booking, passOf } from '../../domain/booking/model.ts';
 import type { Esim } from '../../domain/esim/model.ts';
+import type { ShareLinkOf } from '../../domain/esim/share-link.ts';
 import type { Redemption } from '../../domain/redemptions/model.ts';
 import { ledgerLineView } from './billing.ts';
 import { bookingView } from './booking.ts';
@@ -46,14 +47,19 @@ export function adminBookingDetailView(
 }
 
 /** An eSIM as employees list it: the partner's summary and its account. */
-export function adminEsimView(esim: Esim, now: Date) {
-  return { ...esimSummaryView(esim, now), account_id: esim.accountId };
+export function adminEsimView(esim: Esim, now: Date, shareLinkOf: ShareLinkOf) {
+  return { ...esimSummaryView(esim, now, shareLinkOf), account_id: esim.accountId };
 }
 
 /** One eSIM with its packages, its suspensions and resumptions, and its ledger lines. */
-export function adminEsimDetailView(esim: Esim, ledgerLines: readonly LedgerLine[], now: Date) {
+export function adminEsimDetailView(
+  esim: Esim,
+  ledgerLines: readonly LedgerLine[],
+  now: Date,
+  shareLinkOf: ShareLinkOf,
+) {
   return {
-    ...adminEsimView(esim, now),
+    ...adminEsimView(esim, now, shareLinkOf),
     history: (esim.history ?? []).map((change) => ({
       at: change.at,
       from: change.from,

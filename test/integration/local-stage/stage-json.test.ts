@@ -18,6 +18,7 @@ describe('stage.json', () => {
       'console_url',
       'docs_url',
       'es2plus_url',
+      'esim_page_url',
       'scanner_url',
       'smdp_ca_cert',
       'venue_url',

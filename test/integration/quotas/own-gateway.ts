@@ -69,6 +69,7 @@ export async function ownGateway(options: {
     admin: 'admin_url',
     venue: 'venue_url',
     es2plus: 'es2plus_url',
+    'esim-page': 'esim_page_url',
   } as const;
   const stageJson: StageJson = { ...shared, [url[options.host]]: gateway.url };
   const client = stageClient(() => stageJson);

@@ -144,6 +144,7 @@ const everySetting: StageSettings = {
   venueBaseUrl: 'https://venue.test',
   consoleOrigin: 'https://console.example.com',
   scannerOrigin: 'https://scanner.example.com',
+  esimPageUrl: 'https://esim.example.com',
   employeeLogin: {
     issuer: 'https://idp.example.com',
     clientId: 'backend',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPackage } from '../../../shared/domain/esim/lifecycle.ts';
 import type { Esim } from '../../../shared/domain/esim/model.ts';
+import { shareLinkExpiry, shareLinks, verifyShareToken } from '../../../shared/domain/esim/share-link.ts';
 import { esimSummaryView, esimView, packageView } from '../../../shared/http/views/esim.ts';
 import { esimSchema, esimSummarySchema } from '../../../shared/schemas/esim.ts';
 import { accountId, now, smdpAddress } from './fakes.ts';
@@ -31,7 +32,7 @@ const esim: Esim = {
 
 describe('the eSIM record', () => {
   it('carries everything a phone needs to install it, and matches its schema', async () => {
-    const record = await esimView(esim, now);
+    const record = await esimView(esim, now, () => null);
 
     expect(record.activation).toMatchObject({
       lpa: `LPA:1$${smdpAddress}$4K7QX-2M9PB-ZT3NC-8RWHD`,
@@ -40,14 +41,40 @@ describe('the eSIM record', () => {
       ios_install_url: `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${encodeURIComponent(`LPA:1$${smdpAddress}$4K7QX-2M9PB-ZT3NC-8RWHD`)}`,
     });
     expect(record.activation.qr_svg).toMatch(/^<svg/);
+    expect(record.activation.share_url).toBeNull();
     expect(record).toMatchObject({ iccid: esim.iccid, status: 'Active', order_id: esim.orderId });
     expect(esimSchema.safeParse(record).success).toBe(true);
   });
 
   it('leaves the rendered QR code out of list items', () => {
-    const summary = esimSummaryView(esim, now);
+    const summary = esimSummaryView(esim, now, () => null);
 
     expect(summary.activation).not.toHaveProperty('qr_svg');
+    expect(esimSummarySchema.safeParse(summary).success).toBe(true);
+  });
+});
+
+describe('the share link', () => {
+  it('is a signed link to the page with the token in its fragment, valid at least 30 days', () => {
+    const key = Buffer.alloc(32, 7);
+    const summary = esimSummaryView(
+      esim,
+      now,
+      shareLinks({ key, esimPageUrl: 'https://esim.partner-travel.example.com/' }),
+    );
+    const url = new URL(summary.activation.share_url ?? '');
+
+    expect(url.origin + url.pathname).toBe('https://esim.partner-travel.example.com/');
+    expect(url.search).toBe('');
+    const token = new URLSearchParams(url.hash.slice(1)).get('t') ?? '';
+    expect(verifyShareToken(key, token, now)).toEqual({
+      valid: true,
+      claims: {
+        accountId: esim.accountId,
+        iccid: esim.iccid,
+        expiresAt: shareLinkExpiry(now),
+      },
+    });
     expect(esimSummarySchema.safeParse(summary).success).toBe(true);
   });
 });

@@ -20,9 +20,10 @@ describe('the local stage settings', () => {
     'LOCAL_VENUE_PORT',
     'LOCAL_SCANNER_PORT',
     'LOCAL_ES2PLUS_PORT',
+    'LOCAL_ESIM_PAGE_PORT',
   ];
 
-  it('listen on 8443 to 8450 and 8452, keep state in .local and map roles leniently unless told otherwise', () => {
+  it('listen on 8443 to 8452, keep state in .local and map roles leniently unless told otherwise', () => {
     for (const name of [...portVariables, 'LOCAL_STATE_DIR', 'LOCAL_EMPLOYEE_ROLES'])
       vi.stubEnv(name, undefined);
 
@@ -36,6 +37,7 @@ describe('the local stage settings', () => {
       venue: 8449,
       scanner: 8450,
       es2plus: 8452,
+      esimPage: 8451,
     });
     expect(localStateDir()).toBe(resolve('.local'));
     expect(localEmployeeRoles()).toBe('lenient');
@@ -51,6 +53,7 @@ describe('the local stage settings', () => {
     vi.stubEnv('LOCAL_VENUE_PORT', '9449');
     vi.stubEnv('LOCAL_SCANNER_PORT', '0');
     vi.stubEnv('LOCAL_ES2PLUS_PORT', '9452');
+    vi.stubEnv('LOCAL_ESIM_PAGE_PORT', '0');
     vi.stubEnv('LOCAL_STATE_DIR', '/tmp/stage');
     vi.stubEnv('LOCAL_EMPLOYEE_ROLES', 'strict');
 
@@ -64,6 +67,7 @@ describe('the local stage settings', () => {
       venue: 9449,
       scanner: 0,
       es2plus: 9452,
+      esimPage: 0,
     });
     expect(localStateDir()).toBe('/tmp/stage');
     expect(localEmployeeRoles()).toBe('strict');
