@@ -319,16 +319,34 @@ const htmlDefault = {
   },
 };
 
+/*
+ * Request headers every operation (or every idempotent one) takes are written once, in
+ * `components.parameters`, for the same reason: inlined 200 times, they pushed the document past 1 MiB.
+ */
+const requestHeaders = {
+  'X-Request-ID': z
+    .optional(requestIdHeader.clone())
+    .register(z.globalRegistry, { param: { id: 'X-Request-ID' } }),
+  'Idempotency-Key': idempotencyKeyHeader
+    .clone()
+    .register(z.globalRegistry, { param: { id: 'Idempotency-Key' } }),
+  'Idempotency-Key-Optional': z
+    .optional(idempotencyKeyHeader.clone())
+    .register(z.globalRegistry, { param: { id: 'Idempotency-Key-Optional' } }),
+};
+
 function operation(
   route: RouteDefinition,
   options: DocumentOptions,
   problems: ProblemResponses,
 ): ZodOpenApiOperationObject {
   const spec = route.request ?? {};
-  const headerShape: Record<string, z.ZodMiniType> = { 'X-Request-ID': z.optional(requestIdHeader) };
+  const headerShape: Record<string, z.ZodMiniType> = { 'X-Request-ID': requestHeaders['X-Request-ID'] };
   if (route.idempotency) {
     headerShape['Idempotency-Key'] =
-      route.idempotency === 'required' ? idempotencyKeyHeader : z.optional(idempotencyKeyHeader);
+      route.idempotency === 'required'
+        ? requestHeaders['Idempotency-Key']
+        : requestHeaders['Idempotency-Key-Optional'];
   }
   const headers = spec.headers ? z.extend(spec.headers, headerShape) : z.object(headerShape);
   const baseUrls: Record<Host, string> = {

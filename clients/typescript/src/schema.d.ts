@@ -6577,7 +6577,12 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        "X-Request-ID": string;
+        /** @description Up to 256 characters; a UUID is recommended. */
+        "Idempotency-Key": string;
+        "Idempotency-Key-Optional": string;
+    };
     requestBodies: never;
     headers: {
         /** @description Echoed when the caller sent one, generated otherwise. */
@@ -6600,7 +6605,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -6661,7 +6666,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -6687,7 +6692,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -6722,7 +6727,7 @@ export interface operations {
                 state?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -6770,7 +6775,7 @@ export interface operations {
                 error_description?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -6822,7 +6827,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -6853,7 +6858,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -6889,9 +6894,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -6936,7 +6941,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -6972,7 +6977,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7008,7 +7013,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7051,7 +7056,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7087,9 +7092,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 accountID: string;
@@ -7137,7 +7142,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7178,7 +7183,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7217,9 +7222,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 accountID: string;
@@ -7267,7 +7272,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7304,7 +7309,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7341,7 +7346,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7379,7 +7384,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7416,7 +7421,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7452,7 +7457,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7484,7 +7489,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7526,7 +7531,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7561,7 +7566,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7594,7 +7599,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -7635,7 +7640,7 @@ export interface operations {
                 status: "Disputed";
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -7664,7 +7669,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description The employee's id at the identity provider (its `sub`) */
@@ -7704,7 +7709,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description The employee's id at the identity provider (its `sub`) */
@@ -7757,7 +7762,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -7791,7 +7796,7 @@ export interface operations {
                 status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -7824,9 +7829,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7872,7 +7877,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 bookingID: string;
@@ -7908,8 +7913,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key-Optional"];
             };
             path: {
                 bookingID: string;
@@ -7948,8 +7953,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key-Optional"];
             };
             path: {
                 bookingID: string;
@@ -7988,7 +7993,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 bookingID: string;
@@ -8025,7 +8030,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 bookingID: string;
@@ -8069,7 +8074,7 @@ export interface operations {
                 status?: "Processing" | "Issued" | "Confirmed" | "Canceled" | "Expired";
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -8102,9 +8107,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8150,7 +8155,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 bookingID: string;
@@ -8186,8 +8191,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key-Optional"];
             };
             path: {
                 bookingID: string;
@@ -8226,8 +8231,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key-Optional"];
             };
             path: {
                 bookingID: string;
@@ -8266,7 +8271,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 bookingID: string;
@@ -8303,7 +8308,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 bookingID: string;
@@ -8342,7 +8347,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -8380,7 +8385,7 @@ export interface operations {
                 "if-none-match"?: string;
                 /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
                 "if-modified-since"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -8448,7 +8453,7 @@ export interface operations {
                 "if-none-match"?: string;
                 /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
                 "if-modified-since"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 loungeID: string;
@@ -8517,7 +8522,7 @@ export interface operations {
                 "if-none-match"?: string;
                 /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
                 "if-modified-since"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 id: string;
@@ -8586,7 +8591,7 @@ export interface operations {
                 "if-none-match"?: string;
                 /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
                 "if-modified-since"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -8654,7 +8659,7 @@ export interface operations {
                 "if-none-match"?: string;
                 /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
                 "if-modified-since"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 fastTrackID: string;
@@ -8731,7 +8736,7 @@ export interface operations {
                 "if-none-match"?: string;
                 /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
                 "if-modified-since"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -8799,7 +8804,7 @@ export interface operations {
                 "if-none-match"?: string;
                 /** @description HTTP-date; ignored when If-None-Match is present or the date is invalid */
                 "if-modified-since"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 tariffID: string;
@@ -8867,7 +8872,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -8899,9 +8904,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8942,7 +8947,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 loungeID: string;
@@ -8974,7 +8979,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 loungeID: string;
@@ -9014,7 +9019,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 loungeID: string;
@@ -9049,7 +9054,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -9081,9 +9086,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9124,7 +9129,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 fastTrackID: string;
@@ -9156,7 +9161,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 fastTrackID: string;
@@ -9196,7 +9201,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 fastTrackID: string;
@@ -9231,7 +9236,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -9263,9 +9268,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9306,7 +9311,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 tariffID: string;
@@ -9338,7 +9343,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 tariffID: string;
@@ -9378,7 +9383,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 tariffID: string;
@@ -9413,7 +9418,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -9445,9 +9450,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9550,7 +9555,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 hubID: string;
@@ -9582,7 +9587,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 hubID: string;
@@ -9684,7 +9689,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 hubID: string;
@@ -9719,7 +9724,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -9751,9 +9756,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9811,7 +9816,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 amenityID: string;
@@ -9843,7 +9848,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 amenityID: string;
@@ -9900,7 +9905,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 amenityID: string;
@@ -9931,7 +9936,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 amenityID: string;
@@ -9963,7 +9968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -10011,7 +10016,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -10047,7 +10052,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 uploadID: string;
@@ -10089,7 +10094,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -10117,7 +10122,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -10145,8 +10150,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key-Optional"];
             };
             path?: never;
             cookie?: never;
@@ -10178,7 +10183,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -10210,7 +10215,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -10249,9 +10254,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 accountID: string;
@@ -10293,7 +10298,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -10325,7 +10330,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -10368,7 +10373,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10404,7 +10409,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10438,7 +10443,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10481,7 +10486,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10524,7 +10529,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10568,7 +10573,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10608,7 +10613,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10644,7 +10649,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10682,7 +10687,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10723,7 +10728,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 webhookID: string;
@@ -10762,8 +10767,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key-Optional"];
             };
             path: {
                 webhookID: string;
@@ -10812,7 +10817,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -10845,9 +10850,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10893,7 +10898,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 orderID: string;
@@ -10929,8 +10934,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
-                "Idempotency-Key"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key-Optional"];
             };
             path: {
                 orderID: string;
@@ -10969,7 +10974,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -11011,7 +11016,7 @@ export interface operations {
             header?: {
                 /** @description ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported */
                 "accept-language"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -11050,7 +11055,7 @@ export interface operations {
             header?: {
                 /** @description ru-RU or en-US for tariff names (q-values honoured); en-US when absent or unsupported */
                 "accept-language"?: string;
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -11087,9 +11092,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -11136,7 +11141,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -11168,7 +11173,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -11208,9 +11213,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -11257,9 +11262,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -11306,9 +11311,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -11355,7 +11360,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -11391,7 +11396,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -11434,7 +11439,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -11478,7 +11483,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -11520,7 +11525,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -11563,7 +11568,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -11597,7 +11602,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -11633,9 +11638,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -11680,7 +11685,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -11716,7 +11721,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -11759,7 +11764,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -11796,7 +11801,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -11836,7 +11841,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -11875,7 +11880,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -11913,7 +11918,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -11948,7 +11953,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -11976,7 +11981,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12018,7 +12023,7 @@ export interface operations {
                 since?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12047,9 +12052,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12091,7 +12096,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12127,7 +12132,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description A UTC month, `YYYY-MM` */
@@ -12168,7 +12173,7 @@ export interface operations {
                 kind?: "visit" | "no_show" | "pass" | "cancellation_credit" | "cancellation_fee" | "esim" | "esim_topup" | "esim_refund" | "adjustment";
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description A UTC month, `YYYY-MM` */
@@ -12211,7 +12216,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -12246,7 +12251,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -12284,7 +12289,7 @@ export interface operations {
                 kind?: "visit" | "no_show" | "pass" | "cancellation_credit" | "cancellation_fee" | "esim" | "esim_topup" | "esim_refund" | "adjustment";
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -12322,9 +12327,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 accountID: string;
@@ -12371,7 +12376,7 @@ export interface operations {
                 period: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12421,7 +12426,7 @@ export interface operations {
                 created_to?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12450,7 +12455,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 bookingID: string;
@@ -12482,9 +12487,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 bookingID: string;
@@ -12533,7 +12538,7 @@ export interface operations {
                 status?: "NotActive" | "Active" | "Exhausted" | "Expired" | "Suspended" | "Refunded";
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12562,7 +12567,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -12595,9 +12600,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -12640,9 +12645,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description ICCID: 19 or 20 digits, starting with 89, the last a Luhn check digit over the others. */
@@ -12690,7 +12695,7 @@ export interface operations {
                 since?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12726,7 +12731,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -12758,9 +12763,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12801,7 +12806,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -12833,7 +12838,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -12865,7 +12870,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -12904,7 +12909,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -12936,9 +12941,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 accountID: string;
@@ -12982,7 +12987,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13019,7 +13024,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13054,9 +13059,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path: {
                 accountID: string;
@@ -13100,7 +13105,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13133,7 +13138,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13166,7 +13171,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13200,7 +13205,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13233,7 +13238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13265,7 +13270,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13304,7 +13309,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 accountID: string;
@@ -13347,7 +13352,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path?: never;
             cookie?: never;
@@ -13379,9 +13384,9 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
                 /** @description Up to 256 characters; a UUID is recommended. */
-                "Idempotency-Key": string;
+                "Idempotency-Key": components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13422,7 +13427,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -13454,7 +13459,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -13493,7 +13498,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -13526,7 +13531,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -13562,7 +13567,7 @@ export interface operations {
                 cursor?: string;
             };
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;
@@ -13597,7 +13602,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                "X-Request-ID"?: string;
+                "X-Request-ID"?: components["parameters"]["X-Request-ID"];
             };
             path: {
                 venueID: string;

@@ -42,7 +42,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the scope of every protected operation and the idempotency header of creates', () => {
-    const paths = buildOpenApiDocument({ ...options, stage: 'stage' }).paths ?? {};
+    const document = buildOpenApiDocument({ ...options, stage: 'stage' });
+    const paths = document.paths ?? {};
+    const sharedParameters = (document.components?.parameters ?? {}) as Record<string, unknown>;
+    const resolved = (parameter: { $ref?: string }) =>
+      (parameter.$ref
+        ? sharedParameters[parameter.$ref.replace('#/components/parameters/', '')]
+        : parameter) as {
+        name: string;
+        required?: boolean;
+      };
     for (const route of routeList.filter((candidate) => candidate.auth || candidate.idempotency)) {
       const item = paths[route.path] as Record<string, Record<string, unknown>>;
       const operation = item[route.method.toLowerCase()];
@@ -70,7 +79,7 @@ describe('the OpenAPI document', () => {
         );
       }
       if (route.idempotency === 'required') {
-        const parameters = operation?.parameters as { name: string; required?: boolean }[];
+        const parameters = ((operation?.parameters ?? []) as { $ref?: string }[]).map(resolved);
         expect(parameters.find((parameter) => parameter.name === 'Idempotency-Key')?.required).toBe(true);
       }
     }
