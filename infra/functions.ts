@@ -543,20 +543,29 @@ const workerDefinitions = {
     },
   },
   'booking-processor': {
-    // Every booking change publishes its events from the stream (the item is the outbox), and new
-    // bookings are issued (pass, hold).
+    // The one Lambda reader of the main table's stream (the webhook Pipe is the other: DynamoDB
+    // Streams advises at most two per shard). Every booking change publishes its events (the item is
+    // the outbox), new bookings are issued (pass, hold), and outbox events are numbered into their
+    // account's events feed (docs/events.md).
     servesGroup: 'booking',
     tables: { main: 'readWrite' },
-    keys: { main: { writes: [...bookingWrites, ...partitionsOf('main', 'events', 'passReferences')] } },
+    keys: {
+      main: { writes: [...bookingWrites, ...partitionsOf('main', 'events', 'passReferences', 'eventFeeds')] },
+    },
     secrets: { passSigningKeys: 'read' },
     signingKeys: { sign: ['pass'] },
     trigger: {
       kind: 'stream',
-      batchSize: 10,
+      // Events are appended per account and batch (one transaction per 40 of an account's events);
+      // bookings are handled one by one in order whatever the batch size.
+      batchSize: 100,
       filterPatterns: [
         { eventName: ['INSERT', 'MODIFY'], dynamodb: { NewImage: { entity: { S: ['Booking'] } } } },
+        feedStreamFilterPattern,
       ],
-      maximumRetryAttempts: 5,
+      // An event given up on would be missing from the feed for good: retry for as long as Lambda
+      // allows (the record's age caps it at 6 h). A booking given up on is issued by the recovery sweep.
+      maximumRetryAttempts: 10_000,
       reportBatchItemFailures: true,
     },
   },
@@ -656,19 +665,6 @@ const workerDefinitions = {
     keys: { requestLog: { writes: partitionsOf('requestLog', 'requestRecords') } },
     timeoutSeconds: 30,
     trigger: { kind: 'logSubscription', filterPattern: requestLineFilterPattern },
-  },
-  'event-feed': {
-    // Numbers every outbox event into its account's feed (docs/events.md): its own partitions only.
-    servesGroup: 'events',
-    tables: { main: 'readWrite' },
-    keys: { main: { writes: partitionsOf('main', 'eventFeeds') } },
-    trigger: {
-      kind: 'stream',
-      batchSize: 100,
-      filterPatterns: [feedStreamFilterPattern],
-      // A record it gave up on would be missing from the feed for good: retry for as long as Lambda allows.
-      maximumRetryAttempts: 10_000,
-    },
   },
   'webhook-dispatcher': {
     // Signs and delivers webhooks (docs/webhooks.md), retrying through message visibility.

@@ -242,7 +242,7 @@ export const partitionWriters: Writers = {
     redeliveries: ['admin', 'webhooks'],
     webhookDeliveries: ['admin', 'webhooks', 'webhook-dispatcher'],
     recoveryJobs: ['webhooks'],
-    eventFeeds: ['event-feed'],
+    eventFeeds: ['booking-processor'],
     esimPools: ['admin', 'esim'],
     iccidRegistry: ['admin'],
     catalog: ['catalog-admin'],

@@ -530,22 +530,25 @@ export const firstInvocations: Record<
       }),
     };
   },
+  // Both of the stream reader's paths per cold start: a new booking, and one new outbox event as the
+  // stream hands it over (appended to the feed, not a duplicate).
   'booking-processor': async (fixtures) => {
     const record = await fixtures.bookingInsert();
-    return { event: async (): Promise<DynamoDBStreamEvent> => ({ Records: [record] }) };
-  },
-  // One new outbox event per cold start, as the stream hands it over: appended, not a duplicate.
-  'event-feed': async (fixtures) => {
     const { accountId } = fixtures.harness.partner;
     // The SDK's and aws-lambda's attribute value types describe the same JSON.
     const image = (item: object) =>
       marshall(item, { removeUndefinedValues: true }) as Record<string, LambdaAttributeValue>;
     return {
       event: async (): Promise<DynamoDBStreamEvent> => ({
-        Records: bookingEvents(accountId, 1).map((event) => ({
-          eventName: 'INSERT',
-          dynamodb: { Keys: image(eventKey(event.id)), NewImage: image(toEventItem(event)) },
-        })),
+        Records: [
+          record,
+          ...bookingEvents(accountId, 1).map(
+            (event): DynamoDBRecord => ({
+              eventName: 'INSERT',
+              dynamodb: { Keys: image(eventKey(event.id)), NewImage: image(toEventItem(event)) },
+            }),
+          ),
+        ],
       }),
     };
   },

@@ -1,22 +1,23 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { bookingHoldSecondsOverride, config, passKeySecretIds } from '../../shared/config/env.ts';
 import { bookingStore } from '../../shared/db/entities/booking.ts';
 import { bookingStreamRecordOf } from '../../shared/db/entities/booking-stream.ts';
 import { changeEventOutbox } from '../../shared/db/entities/change-events.ts';
+import { eventFeedWriter } from '../../shared/db/entities/event-feed.ts';
 import { defaultHoldSeconds, issuePass, publishChangeEvents } from '../../shared/domain/booking/service.ts';
+import { appendToFeed } from '../../shared/domain/event-feed/service.ts';
+import type { DomainEvent } from '../../shared/domain/events.ts';
 import { logger } from '../../shared/observability/logger.ts';
 import { PassKeys } from '../../shared/pki/pass-signing.ts';
 import { secretStore } from '../../shared/secrets/store.ts';
 import { processClock } from '../../shared/util/clock.ts';
+import { processStreamBatch } from './stream-batch.ts';
 
 const signer = new PassKeys(secretStore, passKeySecretIds, () => config().secretsBackend === 'file');
 
 function holdSeconds(): number {
   return bookingHoldSecondsOverride() ?? defaultHoldSeconds;
 }
-
-const processor = new BatchProcessor(EventType.DynamoDBStreams);
 
 /**
  * One stream record of a booking (the mapping's filter passes booking inserts and changes): first
@@ -46,27 +47,20 @@ async function processBooking(record: DynamoDBRecord): Promise<void> {
   }
 }
 
+/** Numbers the batch's outbox events into their accounts' feeds (docs/events.md). */
+async function feedEvents(events: readonly DomainEvent[]): Promise<void> {
+  const appended = await appendToFeed(eventFeedWriter, events, processClock.now());
+  logger.info('Events fed', { events: events.length, appended });
+}
+
 /**
- * Table stream -> the events of every booking change (the item is the outbox: its stream record says
- * what changed), and Processing bookings become Issued with their pass. Records are handled in order,
- * and once one fails the rest of the batch is reported failed too, so the mapping retries from it and
- * no event is published ahead of an earlier one. Every step is idempotent (events keyed by the change,
- * the issue conditional on Processing), so a retry or a duplicate delivery changes nothing.
+ * The main table's stream, the one Lambda reader of it (the webhook Pipe is the other; DynamoDB
+ * Streams advises at most two per shard): booking changes become their events and new bookings get
+ * their pass (the item is the outbox: its stream record says what changed), and outbox events are
+ * numbered into the events feed. Every step is idempotent (events keyed by the change, the issue
+ * conditional on Processing, the feed per event), so a retry or a duplicate delivery changes nothing;
+ * failures are reported per record (`processStreamBatch`).
  */
-export async function handler(event: DynamoDBStreamEvent, context: Context): Promise<DynamoDBBatchResponse> {
-  let failed = false;
-  const inOrder = async (record: DynamoDBRecord) => {
-    if (failed) throw new Error('An earlier record of this batch failed');
-    try {
-      await processBooking(record);
-    } catch (error) {
-      failed = true;
-      throw error;
-    }
-  };
-  return processPartialResponse(event, inOrder, processor, {
-    context,
-    throwOnFullBatchFailure: false,
-    processInParallel: false,
-  });
+export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  return processStreamBatch(event.Records, { processBooking, appendToFeed: feedEvents });
 }

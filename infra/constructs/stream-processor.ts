@@ -22,7 +22,7 @@ export interface StreamProcessorProps {
 
 /**
  * A Lambda fed by the table's stream that never blocks its shard forever: failed records are retried
- * a few times, the batch is split to isolate a poison record, the handler reports the records that
+ * (`retryAttempts`, within 6 h of the record's age), the batch is split to isolate a poison record, the handler reports the records that
  * failed, and what still fails is described in a queue that raises an alarm.
  */
 export class StreamProcessor extends Construct {

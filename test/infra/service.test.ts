@@ -19,6 +19,7 @@ import {
 } from '../../infra/functions.ts';
 import { StatefulStack } from '../../infra/stacks/stateful-stack.ts';
 import { scannerResponseHeaders } from '../../scanner/hosting.ts';
+import { feedStreamFilterPattern } from '../../shared/db/entities/event-feed.ts';
 import { auditTable, idempotencyTable, mainTable } from '../../shared/db/tables.ts';
 import { quotaSettingsByStage } from '../../shared/domain/quotas/settings.ts';
 import { routeList, routesForStage } from '../../shared/routes/index.ts';
@@ -460,9 +461,9 @@ describe('the operations dashboard', () => {
     );
 
     expect(dashboard).toContain('Dead-letter queue depth');
-    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processors
-    // (booking processor, events feed).
-    expect(queueAlarms).toHaveLength(4);
+    // One each from the webhook pipeline (dead letters, pipe failures) and the stream processor
+    // (booking processor, which feeds the events feed too).
+    expect(queueAlarms).toHaveLength(3);
   });
 });
 
@@ -1074,7 +1075,7 @@ describe('the functions', () => {
 });
 
 describe('what a worker cannot handle', () => {
-  it('sends a booking-processor batch it gave up on to an encrypted failure queue with an alarm', () => {
+  it('sends a booking-processor batch it gave up on to an encrypted failure queue with an alarm, after retrying it as long as the mapping allows (an event given up is missing from the feed)', () => {
     const { apiTemplate } = service('prod');
     const mapping = resourcesOf(apiTemplate, 'AWS::Lambda::EventSourceMapping').find(
       ([, resource]) =>
@@ -1085,7 +1086,9 @@ describe('what a worker cannot handle', () => {
 
     expect(mapping?.Properties).toMatchObject({
       BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: 5,
+      MaximumRetryAttempts: 10_000,
+      MaximumRecordAgeInSeconds: 6 * 60 * 60,
+      BatchSize: 100,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
     expect(apiTemplate.findResources('AWS::SQS::Queue')[queueId ?? '']?.Properties).toMatchObject({
@@ -1096,22 +1099,6 @@ describe('what a worker cannot handle', () => {
       Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
       Threshold: 1,
       AlarmActions: [Match.anyValue()],
-    });
-  });
-
-  it('retries an events feed batch for as long as the mapping allows: a record given up is missing from the feed', () => {
-    const { apiTemplate } = service('prod');
-    const mapping = resourcesOf(apiTemplate, 'AWS::Lambda::EventSourceMapping').find(
-      ([, resource]) =>
-        JSON.stringify(resource.Properties.FunctionName) ===
-        JSON.stringify({ Ref: functionIdOf(apiTemplate, 'event-feed') }),
-    )?.[1];
-
-    expect(mapping?.Properties).toMatchObject({
-      BisectBatchOnFunctionError: true,
-      MaximumRetryAttempts: 10_000,
-      BatchSize: 100,
-      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
     });
   });
 
@@ -1128,6 +1115,32 @@ describe('what a worker cannot handle', () => {
         }),
       }),
     });
+  });
+});
+
+describe('the readers of the main table stream', () => {
+  it('are two, as DynamoDB Streams advises per shard: the booking processor (bookings and the events feed) and the webhook pipe', () => {
+    const { apiTemplate } = service('prod');
+    const streamMappings = resourcesOf(apiTemplate, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, resource]) => JSON.stringify(resource.Properties.EventSourceArn ?? '').includes('StreamArn'),
+    );
+    const pipes = resourcesOf(apiTemplate, 'AWS::Pipes::Pipe');
+
+    expect(streamMappings.map(([, resource]) => resource.Properties.FunctionName)).toEqual([
+      { Ref: functionIdOf(apiTemplate, 'booking-processor') },
+    ]);
+    expect(streamMappings[0]?.[1].Properties.FilterCriteria).toEqual({
+      Filters: [
+        {
+          Pattern: JSON.stringify({
+            eventName: ['INSERT', 'MODIFY'],
+            dynamodb: { NewImage: { entity: { S: ['Booking'] } } },
+          }),
+        },
+        { Pattern: JSON.stringify(feedStreamFilterPattern) },
+      ],
+    });
+    expect(pipes).toHaveLength(1);
   });
 });
 

@@ -46,14 +46,20 @@ export const feedStreamFilterPattern = {
   },
 } as const;
 
+/** The event a stream record inserts into the outbox, undefined for any other record. */
+export function feedEventOf(record: DynamoDBRecord): DomainEvent | undefined {
+  const image = record.dynamodb?.NewImage;
+  if (record.eventName !== 'INSERT' || !image) return undefined;
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  const isEvent = item.entity === eventEntity && String(item.pk).startsWith(eventPartitionPrefix);
+  return isEvent ? fromEventItem(item) : undefined;
+}
+
 /** The events the records of a stream batch carry, in order; anything else is passed over. */
 export function feedEventsOf(records: readonly DynamoDBRecord[]): DomainEvent[] {
   return records.flatMap((record) => {
-    const image = record.dynamodb?.NewImage;
-    if (record.eventName !== 'INSERT' || !image) return [];
-    const item = unmarshall(image as Record<string, AttributeValue>);
-    const isEvent = item.entity === eventEntity && String(item.pk).startsWith(eventPartitionPrefix);
-    return isEvent ? [fromEventItem(item)] : [];
+    const event = feedEventOf(record);
+    return event ? [event] : [];
   });
 }
 

@@ -6,8 +6,8 @@ import { endpoints } from '../../support/api.ts';
 import { documentClient, dynamoClient } from '../../support/aws.ts';
 
 /*
- * docs/events.md, Data: only the event-feed worker writes an account's feed, and it writes nothing
- * else; the events API reads it. A forged entry would be listed to the partner as one of its events.
+ * docs/events.md, Data: only the feed writer (booking-processor, the table stream's one Lambda reader)
+ * writes an account's feed, beside its bookings' writes; the events API reads it. A forged entry would be listed to the partner as one of its events.
  */
 const checked = dynamoClient();
 const asFunctions = (() => {
@@ -26,13 +26,7 @@ const forgedEntry = () => ({ pk: `FEED#${randomUUID()}`, sk: '000000000001', ent
 
 describe('least privilege on the events feed, on the local stage', () => {
   it('refuses every function but the feed writer an entry of a feed, the events API included', async () => {
-    for (const name of [
-      'events',
-      'booking',
-      'webhooks',
-      'webhook-dispatcher',
-      'booking-processor',
-    ] as const) {
+    for (const name of ['events', 'booking', 'webhooks', 'webhook-dispatcher'] as const) {
       const entry = forgedEntry();
 
       await expect(runAs(name, () => put(entry))).rejects.toMatchObject({ name: 'AccessDeniedException' });
@@ -43,14 +37,14 @@ describe('least privilege on the events feed, on the local stage', () => {
     }
   });
 
-  it('lets the feed writer write a feed and nothing else: not an outbox event, not an account', async () => {
-    await runAs('event-feed', () => put(forgedEntry()));
+  it('lets the feed writer write a feed and nothing but what its booking use cases write: no delivery, no account record', async () => {
+    await runAs('booking-processor', () => put(forgedEntry()));
 
     for (const item of [
-      { pk: `EVENT#${randomUUID()}`, sk: 'EVENT', entity: 'Event' },
-      { pk: `ACCOUNT#${randomUUID()}`, sk: 'WEBHOOK', entity: 'Probe' },
+      { pk: `WEBHOOK#${randomUUID()}`, sk: 'DELIVERY', entity: 'Probe' },
+      { pk: `ACCOUNT_ADMIN#${randomUUID()}`, sk: 'RECORD', entity: 'Probe' },
     ]) {
-      await expect(runAs('event-feed', () => put(item))).rejects.toMatchObject({
+      await expect(runAs('booking-processor', () => put(item))).rejects.toMatchObject({
         name: 'AccessDeniedException',
       });
     }
