@@ -52,25 +52,29 @@ export async function isCurrentBuild(dir: string): Promise<boolean> {
   return entries.every(([, hash], index) => hashes[index] === hash);
 }
 
-/** Files in console/public/, copied as they are by Vite. */
-async function publicFiles(): Promise<string[]> {
-  const dir = join(consoleDir, 'public');
+/** Files in `<siteDir>/public/` (none when it has no such folder), copied as they are by Vite. */
+async function publicFiles(siteDir: string): Promise<string[]> {
+  const dir = join(siteDir, 'public');
+  if (!existsSync(dir)) return [];
   const names = await readdir(dir, { recursive: true, withFileTypes: true });
   return names.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** Runs Vite on console/ into `outDir`; answers every file the bundle was made of. */
-async function buildConsoleApp(outDir: string): Promise<string[]> {
+/**
+ * Runs Vite on a site's folder (its `vite.config.ts`) into `outDir`; answers every file the bundle
+ * was made of, its config and its public files. The console, the scanner and the eSIM page use it.
+ */
+export async function buildViteSite(siteDir: string, outDir: string): Promise<string[]> {
   // Loaded only when a build is needed: a current build starts the stage without Vite.
   const { build } = await import('vite');
   const modules: string[] = [];
   await build({
-    configFile: join(consoleDir, 'vite.config.ts'),
+    configFile: join(siteDir, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
     plugins: [
       {
-        name: 'console-build-inputs',
+        name: 'build-inputs',
         buildEnd() {
           for (const id of this.getModuleIds()) {
             const path = id.split('?')[0] ?? id;
@@ -80,19 +84,23 @@ async function buildConsoleApp(outDir: string): Promise<string[]> {
       },
     ],
   });
-  return [...modules, join(consoleDir, 'vite.config.ts'), ...(await publicFiles())];
+  return [...modules, join(siteDir, 'vite.config.ts'), ...(await publicFiles(siteDir))];
 }
 
-async function buildInto(outDir: string): Promise<void> {
-  const appInputs = await buildConsoleApp(outDir);
-  await buildReference(join(outDir, referenceSubdir));
-  const paths = [...new Set([...appInputs, ...referenceInputs(), fileURLToPath(import.meta.url)])].sort();
+/** Writes the build's record of its inputs, which `isCurrentBuild` checks. */
+export async function recordBuildInputs(outDir: string, inputs: readonly string[]): Promise<void> {
   const files: Record<string, string> = {};
-  for (const path of paths) {
+  for (const path of [...new Set(inputs)].sort()) {
     const hash = await sha256Of(path);
     if (hash) files[relative(repositoryRoot, path)] = hash;
   }
   await writeFile(join(outDir, inputsFile), `${JSON.stringify({ files } satisfies BuildInputs, null, 2)}\n`);
+}
+
+async function buildInto(outDir: string): Promise<void> {
+  const appInputs = await buildViteSite(consoleDir, outDir);
+  await buildReference(join(outDir, referenceSubdir));
+  await recordBuildInputs(outDir, [...appInputs, ...referenceInputs(), fileURLToPath(import.meta.url)]);
 }
 
 /**
@@ -117,18 +125,32 @@ export function buildConsole(outDir: string = consoleDistDir): Promise<void> {
   return swapInBuild(outDir, buildInto);
 }
 
-/** The built console and reference in `outDir`: reused when current, else built now. */
-export async function ensureConsoleBuild(
-  options: { outDir?: string; log?: (message: string) => void } = {},
+/** A site's build in `dir`: reused when its inputs are unchanged, else built now (and logged). */
+export async function ensureBuild(
+  dir: string,
+  build: (dir: string) => Promise<void>,
+  what: string,
+  log?: (message: string) => void,
 ): Promise<{ dir: string; built: boolean }> {
-  const dir = options.outDir ?? consoleDistDir;
   if (await isCurrentBuild(dir)) return { dir, built: false };
   const started = Date.now();
-  await buildConsole(dir);
-  options.log?.(
-    `built the console and the API reference into ${relative(process.cwd(), dir) || dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  await build(dir);
+  log?.(
+    `built ${what} into ${relative(process.cwd(), dir) || dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return { dir, built: true };
+}
+
+/** The built console and reference in `outDir`: reused when current, else built now. */
+export function ensureConsoleBuild(
+  options: { outDir?: string; log?: (message: string) => void } = {},
+): Promise<{ dir: string; built: boolean }> {
+  return ensureBuild(
+    options.outDir ?? consoleDistDir,
+    buildConsole,
+    'the console and the API reference',
+    options.log,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
