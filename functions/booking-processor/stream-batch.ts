@@ -29,7 +29,18 @@ export async function processStreamBatch(
   const events: { record: DynamoDBRecord; event: DomainEvent }[] = [];
   const bookings: DynamoDBRecord[] = [];
   for (const record of records) {
-    const event = feedEventOf(record);
+    let event: DomainEvent | undefined;
+    try {
+      event = feedEventOf(record);
+    } catch (error) {
+      // An outbox record no retry can read would hold the shard, bookings included, for hours: it is
+      // logged (the error alarm fires) and left out of the feed.
+      logger.error('Outbox record unreadable: left out of the feed', {
+        error,
+        sequence_number: sequenceOf(record),
+      });
+      continue;
+    }
     if (event) events.push({ record, event });
     else bookings.push(record);
   }

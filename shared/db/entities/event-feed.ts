@@ -50,9 +50,9 @@ export const feedStreamFilterPattern = {
 export function feedEventOf(record: DynamoDBRecord): DomainEvent | undefined {
   const image = record.dynamodb?.NewImage;
   if (record.eventName !== 'INSERT' || !image) return undefined;
-  const item = unmarshall(image as Record<string, AttributeValue>);
-  const isEvent = item.entity === eventEntity && String(item.pk).startsWith(eventPartitionPrefix);
-  return isEvent ? fromEventItem(item) : undefined;
+  // Told apart by the raw keys: only an outbox event is read whole.
+  const isEvent = image.entity?.S === eventEntity && image.pk?.S?.startsWith(eventPartitionPrefix) === true;
+  return isEvent ? fromEventItem(unmarshall(image as Record<string, AttributeValue>)) : undefined;
 }
 
 /** The events the records of a stream batch carry, in order; anything else is passed over. */

@@ -56,6 +56,23 @@ describe('a batch of the main table stream (booking-processor)', () => {
     expect(response.batchItemFailures).toEqual([]);
   });
 
+  it('leaves out an outbox record no retry could read, so it never holds the bookings behind it', async () => {
+    const readable = feedEvent('account-1');
+    const unreadable = eventRecord(feedEvent('account-1'));
+    // An attribute value of no DynamoDB type: unmarshalling it throws, on every retry alike.
+    (unreadable.dynamodb?.NewImage as Record<string, unknown>).data = {};
+    const { recorded, bookings, appends } = steps();
+
+    const response = await processStreamBatch(
+      [unreadable, bookingRecord('1'), eventRecord(readable)],
+      recorded,
+    );
+
+    expect(bookings).toEqual(['BOOKING#1']);
+    expect(appends).toEqual([[readable.id]]);
+    expect(response.batchItemFailures).toEqual([]);
+  });
+
   it('reports a failed booking record and the bookings after it, while the events of the batch are still appended', async () => {
     const event = feedEvent('account-1');
     const failing = bookingRecord('1');
