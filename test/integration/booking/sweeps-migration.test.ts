@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { ensureTable } from '../../../infra/local/tables.ts';
 import { resetModuleCaches } from '../../../shared/config/reset.ts';
+import { mainTable } from '../../../shared/db/tables.ts';
 import { endpoints } from '../../support/api.ts';
-import { documentClient } from '../../support/aws.ts';
+import { documentClient, dynamoClient } from '../../support/aws.ts';
 import { bookingPath, call, issuedBooking, partner, storedBooking } from './helpers.ts';
 
 /*
@@ -69,5 +73,26 @@ describe('a running hold written before the sweeps index', () => {
     expect(confirm.status).toBe(200);
     expect(stored).not.toHaveProperty('gsi1pk');
     expect(String(stored?.sweep_pk ?? '')).not.toMatch(/^BOOKING_HOLD#/);
+  });
+});
+
+describe('a persistent local stage whose main table predates the sweeps index', () => {
+  it('gets the index when the stage starts again', async () => {
+    const client = dynamoClient();
+    const name = `sweeps-${randomUUID().slice(0, 8)}`;
+    const before = mainTable.globalSecondaryIndexes.filter((index) => index.indexName !== 'sweeps');
+    await ensureTable(client, { ...mainTable, globalSecondaryIndexes: before }, name);
+
+    await ensureTable(client, mainTable, name);
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    client.destroy();
+
+    expect(Table?.GlobalSecondaryIndexes?.find((index) => index.IndexName === 'sweeps')).toMatchObject({
+      KeySchema: [
+        { AttributeName: 'sweep_pk', KeyType: 'HASH' },
+        { AttributeName: 'sweep_sk', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'KEYS_ONLY' },
+    });
   });
 });
