@@ -79,14 +79,14 @@ export const mix: readonly MixLine[] = [
     name: 'booking create',
     perSecond: 500,
     source: 'measured',
-    usage: usage({ billedMs: 13, writeUnits: 18, logBytes: 370 }),
+    usage: usage({ billedMs: 13, writeUnits: 16, logBytes: 370 }),
   },
   {
     group: 'partner API',
     name: 'booking confirm',
     perSecond: 400,
     source: 'measured',
-    usage: usage({ billedMs: 11, writeUnits: 4, logBytes: 411 }),
+    usage: usage({ billedMs: 11, writeUnits: 3, logBytes: 411 }),
   },
   {
     group: 'partner API',

@@ -136,8 +136,8 @@ function bookingFlip(accountId: string, bookingId: string): Invocation {
         Key: bookingKeys(accountId, bookingId),
         UpdateExpression:
           to === 'Confirmed'
-            ? 'SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at REMOVE gsi1pk, gsi1sk'
-            : 'SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, hold_expires_at = :hold, gsi1pk = :index, gsi1sk = :order',
+            ? 'SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at REMOVE sweep_pk, sweep_sk'
+            : 'SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, hold_expires_at = :hold, sweep_pk = :index, sweep_sk = :order',
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

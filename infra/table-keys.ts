@@ -132,7 +132,7 @@ export const mainPartitions = {
   certificateExpiry: [certificateExpiryPartition],
   /** The expiry index of eSIMs (reads only: eSIM items carry it). */
   esimExpiry: [expiryPartition],
-  /** The hold and Processing indexes of bookings (reads only: booking items carry them). */
+  /** The booking sweeps' keys-only `sweeps` index: holds, Processing, no-shows (reads only: booking items carry them). */
   bookingSweeps: [
     startingWith(holdPartitionPrefix),
     startingWith(processingPartitionPrefix),

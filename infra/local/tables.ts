@@ -4,6 +4,7 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import type { TableShape } from '../../shared/db/tables.ts';
@@ -29,7 +30,10 @@ export async function ensureTable(
   name = localTableName(shape),
 ): Promise<{ name: string; streamArn: string | undefined }> {
   const existing = await describe(client, name);
-  if (existing) return { name, streamArn: existing.LatestStreamArn };
+  if (existing) {
+    await addMissingIndexes(client, shape, name, existing.GlobalSecondaryIndexes ?? []);
+    return { name, streamArn: existing.LatestStreamArn };
+  }
 
   const keys = new Set<string>([shape.partitionKey]);
   if (shape.sortKey) keys.add(shape.sortKey);
@@ -52,14 +56,7 @@ export async function ensureTable(
       ],
       ...(shape.globalSecondaryIndexes.length > 0
         ? {
-            GlobalSecondaryIndexes: shape.globalSecondaryIndexes.map((index) => ({
-              IndexName: index.indexName,
-              KeySchema: [
-                { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-                { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
-              ],
-              Projection: { ProjectionType: index.projection ?? ('ALL' as const) },
-            })),
+            GlobalSecondaryIndexes: shape.globalSecondaryIndexes.map(indexSpecification),
           }
         : {}),
       ...(shape.stream
@@ -74,4 +71,42 @@ export async function ensureTable(
     }),
   );
   return { name, streamArn: created.TableDescription?.LatestStreamArn };
+}
+
+type IndexShape = TableShape['globalSecondaryIndexes'][number];
+
+function indexSpecification(index: IndexShape) {
+  return {
+    IndexName: index.indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: index.projection ?? ('ALL' as const) },
+  };
+}
+
+/**
+ * A persistent stage's table made before an index was added to its shape gets it, one index per
+ * update as AWS allows (docs/deploy.md); DynamoDB Local builds it at once.
+ */
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  shape: TableShape,
+  name: string,
+  present: readonly { IndexName?: string }[],
+): Promise<void> {
+  const names = new Set(present.map((index) => index.IndexName));
+  for (const index of shape.globalSecondaryIndexes.filter((index) => !names.has(index.indexName))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: [
+          { AttributeName: index.partitionKey, AttributeType: 'S' },
+          { AttributeName: index.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [{ Create: indexSpecification(index) }],
+      }),
+    );
+  }
 }

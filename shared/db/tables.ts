@@ -27,6 +27,8 @@ export const mainTable: TableShape = {
   stream: true,
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    // The booking sweeps (shared/db/entities/booking.ts): they read only the keys (docs/capacity.md).
+    { indexName: 'sweeps', partitionKey: 'sweep_pk', sortKey: 'sweep_sk', projection: 'KEYS_ONLY' },
     // The support tools' booking lookups (shared/db/entities/booking.ts, docs/capacity.md).
     { indexName: 'bookingsById', partitionKey: 'booking_ref', sortKey: 'lookup_sk', projection: 'KEYS_ONLY' },
     {

@@ -740,6 +740,30 @@ describe('the daily usage counter', () => {
   });
 });
 
+describe('the booking sweeps', () => {
+  it('query the sweeps index (and gsi1, until the migration ran) on their own partitions only', () => {
+    const { apiTemplate, stateful } = service('prod');
+    const mainId = logicalIdIn(stateful, stateful.mainTable);
+
+    for (const sweeper of ['booking-expiry', 'recovery-sweep']) {
+      const queries = grantsOf(apiTemplate, functionIdOf(apiTemplate, sweeper)).filter(
+        (grant) => grant.resources.includes(mainId) && grant.actions.includes('dynamodb:Query'),
+      );
+      expect(
+        queries.some((grant) => grant.resources.includes('/index/sweeps')),
+        sweeper,
+      ).toBe(true);
+      expect(
+        queries.some((grant) => grant.resources.includes('/index/gsi1')),
+        sweeper,
+      ).toBe(true);
+      const onSweeps = queries.filter((grant) => grant.resources.includes('/index/sweeps'));
+      for (const grant of onSweeps)
+        expect(JSON.stringify(grant.conditions), sweeper).toContain('BOOKING_HOLD#*');
+    }
+  });
+});
+
 describe('the audit table', () => {
   it('has the audit shape: no stream, one index per filter', () => {
     const { statefulTemplate } = service('prod');
@@ -1203,7 +1227,7 @@ describe('the workers the local stage runs too', () => {
 });
 
 describe('the stateful stack', () => {
-  it('keeps the main table on demand with PITR, TTL, the stream, gsi1 and the keys-only booking lookups', () => {
+  it('keeps the main table on demand with PITR, TTL, the stream, gsi1 and the keys-only booking sweeps and lookups', () => {
     const { statefulTemplate } = service('stage');
 
     statefulTemplate.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
@@ -1217,6 +1241,14 @@ describe('the stateful stack', () => {
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
       GlobalSecondaryIndexes: [
         Match.objectLike({ IndexName: 'gsi1', Projection: { ProjectionType: 'ALL' } }),
+        Match.objectLike({
+          IndexName: 'sweeps',
+          KeySchema: [
+            { AttributeName: 'sweep_pk', KeyType: 'HASH' },
+            { AttributeName: 'sweep_sk', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        }),
         ...['bookingsById', 'bookingsByEmail', 'bookingsByLastName', 'bookingsByTransport'].map((name) =>
           Match.objectLike({ IndexName: name, Projection: { ProjectionType: 'KEYS_ONLY' } }),
         ),

@@ -48,14 +48,18 @@ import { accountPartition } from './account.ts';
  * record then carries the change, and the processor publishes its events (docs/booking.md, Events).
  * A write that does not move `change_id` publishes nothing.
  *
- * While a booking is Issued it also carries gsi1pk `BOOKING_HOLD#<shard>`, gsi1sk
- * `<hold_expires_at>#<account_id>#<booking_id>`: a sparse index of running holds, oldest first, that the
- * expiry sweep reads up to now. While it is Processing, gsi1pk `BOOKING_PROCESSING#<shard>`, gsi1sk
- * `<created_at>#<account_id>#<booking_id>`: the recovery sweep finds bookings the processor never
- * issued. Any other status drops the two attributes and so leaves both indexes. Every booking enters
- * and leaves each index once, so one key per index would take about a thousand index writes a second
- * at 10,000 requests a second (docs/capacity.md): each key is spread over `sweepShards` shards by the
- * booking id, and each sweep reads them all.
+ * While a booking is Issued it also carries sweep_pk `BOOKING_HOLD#<shard>`, sweep_sk
+ * `<hold_expires_at>#<account_id>#<booking_id>`: a sparse entry in the keys-only `sweeps` index of
+ * running holds, oldest first, that the expiry sweep reads up to now. While it is Processing, sweep_pk
+ * `BOOKING_PROCESSING#<shard>`, sweep_sk `<created_at>#<account_id>#<booking_id>`: the recovery sweep
+ * finds bookings the processor never issued; while a no-show is due, `BOOKING_NO_SHOW#<shard>`. Any
+ * other status drops the two attributes and so leaves the index. Keys only, because the sweeps read
+ * only the keys: an entry costs one write unit where a copy of the whole booking cost three
+ * (docs/capacity.md). Every booking enters and leaves each sweep once, so one key per sweep would
+ * take about a thousand index writes a second at 10,000 requests a second: each key is spread over
+ * `sweepShards` shards by the booking id, and each sweep reads them all. Bookings written before the
+ * index carry the same keys as gsi1pk/gsi1sk until `npm run migrate:booking-sweeps` moves them
+ * (docs/deploy.md); every write of a booking drops those.
  */
 export const bookingKeys = (accountId: string, bookingId: string) => ({
   pk: accountPartition(accountId),
@@ -90,7 +94,7 @@ function shardOf(bookingId: string): number {
   return hash % sweepShards;
 }
 
-/** gsi1pk prefixes of the sweeps' sparse indexes. */
+/** sweep_pk prefixes of the sweeps' entries in the `sweeps` index. */
 export const holdPartitionPrefix = 'BOOKING_HOLD#';
 export const processingPartitionPrefix = 'BOOKING_PROCESSING#';
 export const noShowPartitionPrefix = 'BOOKING_NO_SHOW#';
@@ -106,13 +110,13 @@ export function processingPartition(bookingId: string): string {
 }
 
 /** The sparse index entry of a booking in a status some sweep looks for. */
-function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | undefined {
+function sweepIndexOf(booking: Booking): { sweep_pk: string; sweep_sk: string } | undefined {
   const tail = `${booking.accountId}#${booking.bookingId}`;
   if (booking.status === 'Issued' && booking.holdExpiresAt !== null) {
-    return { gsi1pk: holdPartition(booking.bookingId), gsi1sk: `${booking.holdExpiresAt}#${tail}` };
+    return { sweep_pk: holdPartition(booking.bookingId), sweep_sk: `${booking.holdExpiresAt}#${tail}` };
   }
   if (booking.status === 'Processing')
-    return { gsi1pk: processingPartition(booking.bookingId), gsi1sk: `${booking.createdAt}#${tail}` };
+    return { sweep_pk: processingPartition(booking.bookingId), sweep_sk: `${booking.createdAt}#${tail}` };
   const noShowDue = noShowDueAt(booking);
   if (
     booking.status === 'Confirmed' &&
@@ -122,8 +126,8 @@ function sweepIndexOf(booking: Booking): { gsi1pk: string; gsi1sk: string } | un
     noShowFeeApplies(booking)
   ) {
     return {
-      gsi1pk: `${noShowPartitionPrefix}${shardOf(booking.bookingId)}`,
-      gsi1sk: `${noShowDue}#${tail}`,
+      sweep_pk: `${noShowPartitionPrefix}${shardOf(booking.bookingId)}`,
+      sweep_sk: `${noShowDue}#${tail}`,
     };
   }
   return undefined;
@@ -243,8 +247,9 @@ interface ChargeTermsItem {
 export interface BookingItem {
   pk: string;
   sk: string;
-  gsi1pk?: string;
-  gsi1sk?: string;
+  /** The sweeps' keys (sweepIndexOf). */
+  sweep_pk?: string;
+  sweep_sk?: string;
   entity: 'Booking';
   booking_id: string;
   account_id: string;
@@ -509,26 +514,38 @@ export async function listBookings(
 }
 
 /**
- * Keys of a sharded sweep index whose time (the sort key's first part) is at or before `until`, oldest
- * first: every shard read up to `until`, merged.
+ * The indexes the sweeps read: `sweeps`, and gsi1 where bookings written before it still carry the
+ * keys until the migration moved them (docs/deploy.md). Drop the gsi1 row once it has run everywhere.
+ */
+const sweepIndexes = [
+  { indexName: 'sweeps', partitionKey: 'sweep_pk', sortKey: 'sweep_sk' },
+  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+] as const;
+
+/**
+ * Keys of a sharded sweep whose time (the sort key's first part) is at or before `until`, oldest
+ * first: every shard of every sweep index read up to `until`, merged.
  */
 async function sweepIndexUpTo(prefix: string, until: Date, limit: number): Promise<HeldBookingKey[]> {
   const shards = await Promise.all(
-    Array.from({ length: sweepShards }, async (_, shard) => {
-      const result = await ddb().send(
-        new QueryCommand({
-          TableName: config().mainTableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :until',
-          ExpressionAttributeValues: { ':pk': `${prefix}#${shard}`, ':until': `${until.toISOString()}#~` },
-          Limit: limit,
-        }),
-      );
-      return (result.Items ?? []).map((item) => String(item.gsi1sk));
-    }),
+    sweepIndexes.flatMap((index) =>
+      Array.from({ length: sweepShards }, async (_, shard) => {
+        const result = await ddb().send(
+          new QueryCommand({
+            TableName: config().mainTableName,
+            IndexName: index.indexName,
+            KeyConditionExpression: '#pk = :pk AND #sk <= :until',
+            ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
+            ExpressionAttributeValues: { ':pk': `${prefix}#${shard}`, ':until': `${until.toISOString()}#~` },
+            ProjectionExpression: '#sk',
+            Limit: limit,
+          }),
+        );
+        return (result.Items ?? []).map((item) => String(item[index.sortKey]));
+      }),
+    ),
   );
-  return shards
-    .flat()
+  return [...new Set(shards.flat())]
     .sort()
     .slice(0, limit)
     .map((sortKey) => {
@@ -554,8 +571,10 @@ export function noShowsDue(now: Date, limit: number): Promise<HeldBookingKey[]> 
 
 const newChange = (now: Date) => ({ id: randomUUID(), at: now.toISOString() });
 
-/** Leaving Issued (or never reaching it) takes the booking out of both sweep indexes. */
-const leaveHoldIndex = 'REMOVE gsi1pk, gsi1sk';
+/** Leaving a swept status takes the booking out of the sweeps (and out of gsi1, where it was before). */
+const leaveHoldIndex = 'REMOVE sweep_pk, sweep_sk, gsi1pk, gsi1sk';
+/** Entering a sweep drops the keys a booking written before the `sweeps` index carried in gsi1. */
+const leaveLegacyIndex = 'REMOVE gsi1pk, gsi1sk';
 
 /**
  * The one write of a change, conditional on what it was decided on: a new item (create), the whole
@@ -647,7 +666,7 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
       Update: {
         TableName: table,
         Key: key,
-        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, ${appendHistory}${change.waiveFee ? ', cancel_fee_waived = :waived' : ''}${index ? ', gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' : ` ${leaveHoldIndex}`}`,
+        UpdateExpression: `SET #status = :to, updated_at = :at, change_id = :change, changed_at = :at, ${appendHistory}${change.waiveFee ? ', cancel_fee_waived = :waived' : ''}${index ? `, sweep_pk = :sweep_pk, sweep_sk = :sweep_sk ${leaveLegacyIndex}` : ` ${leaveHoldIndex}`}`,
         // A cancel also needs the pass unused: a use racing it must win or lose as a whole.
         ConditionExpression: `#status = :expected${action === 'cancel' ? ' AND attribute_not_exists(pass_used_guests_count)' : ''}`,
         ExpressionAttributeNames: { '#status': 'status' },
@@ -659,7 +678,7 @@ export function bookingChangeWrite(change: BookingChange): DynamoWrite {
           ':no_history': [],
           ':history_entry': entry ? [statusChangeToItem(entry)] : [],
           ...(change.waiveFee ? { ':waived': true } : {}),
-          ...(index ? { ':gsi1pk': index.gsi1pk, ':gsi1sk': index.gsi1sk } : {}),
+          ...(index ? { ':sweep_pk': index.sweep_pk, ':sweep_sk': index.sweep_sk } : {}),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },

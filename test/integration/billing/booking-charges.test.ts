@@ -250,14 +250,14 @@ async function runOut(accountId: string, bookingId: string): Promise<void> {
   const { Item } = await db.send(
     new GetCommand({ TableName: endpoints().tables.main, Key: bookingKey(accountId, bookingId) }),
   );
-  expect(String(Item?.gsi1pk)).toMatch(/^BOOKING_NO_SHOW#/);
+  expect(String(Item?.sweep_pk)).toMatch(/^BOOKING_NO_SHOW#/);
   const validUntil = new Date(Date.now() - 80 * 3_600_000).toISOString();
   const due = new Date(Date.now() - 8 * 3_600_000 + 30_000).toISOString();
   await db.send(
     new UpdateCommand({
       TableName: endpoints().tables.main,
       Key: bookingKey(accountId, bookingId),
-      UpdateExpression: 'SET #pass.valid_until = :until, gsi1sk = :sk',
+      UpdateExpression: 'SET #pass.valid_until = :until, sweep_sk = :sk',
       ExpressionAttributeNames: { '#pass': 'pass' },
       ExpressionAttributeValues: { ':until': validUntil, ':sk': `${due}#${accountId}#${bookingId}` },
     }),
@@ -287,7 +287,7 @@ describe('a per_visit pass left unused', () => {
     expect(first.noShows).toBeGreaterThanOrEqual(1);
     expect(again.noShows).toBe(0);
     expect([booking.body.status, pass.body.status]).toEqual(['Confirmed', 'Active']);
-    expect(Item?.gsi1pk).toBeUndefined();
+    expect(Item?.sweep_pk).toBeUndefined();
     // Half of 63.00; the used pass has its visit and no no-show.
     expect(kindsAndAmounts(await linesOf(partner))).toEqual(
       expect.arrayContaining([

@@ -58,7 +58,7 @@ describe('the hold of an issued booking', () => {
 
     expect(expired).toBeGreaterThanOrEqual(1);
     expect(booking.body.status).toBe('Expired');
-    expect(stored?.gsi1pk).toBeUndefined();
+    expect(stored?.sweep_pk).toBeUndefined();
   });
 
   it('is left alone by the sweep while it runs', async () => {

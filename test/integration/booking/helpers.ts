@@ -171,7 +171,7 @@ export async function endHold(accountId: string, bookingId: string): Promise<voi
     new UpdateCommand({
       TableName: table(),
       Key: { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${bookingId}` },
-      UpdateExpression: 'SET hold_expires_at = :past, gsi1sk = :sk',
+      UpdateExpression: 'SET hold_expires_at = :past, sweep_sk = :sk',
       ConditionExpression: '#status = :issued',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -226,7 +226,7 @@ export async function asIfStillProcessing(accountId: string, bookingId: string):
       TableName: table(),
       Key: { pk: `ACCOUNT#${accountId}`, sk: `BOOKING#${bookingId}` },
       UpdateExpression:
-        'SET #status = :processing, pass_id = :none, hold_expires_at = :none REMOVE gsi1pk, gsi1sk, pass',
+        'SET #status = :processing, pass_id = :none, hold_expires_at = :none REMOVE sweep_pk, sweep_sk, pass',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':processing': 'Processing', ':none': null },
     }),

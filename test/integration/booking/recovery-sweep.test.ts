@@ -79,7 +79,7 @@ describe('the recovery sweep', () => {
     const stored = await storedBooking(accountId(), bookingId);
 
     expect(booking.body).toMatchObject({ status: 'Issued', pass_available: true });
-    expect(stored?.gsi1pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
+    expect(stored?.sweep_pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
     const changes = (await eventsOf(bookingId)).map((event) => (event.data as { status: string }).status);
     expect(changes).toEqual(expect.arrayContaining(['Issued']));
   });

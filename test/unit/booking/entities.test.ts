@@ -40,21 +40,21 @@ describe('the booking item', () => {
     const issued = bookingToItem(anIssuedBooking(), change);
     const confirmed = bookingToItem(anIssuedBooking({ status: 'Confirmed' }), change);
 
-    expect(issued.gsi1pk).toBe(holdPartition(anIssuedBooking().bookingId));
-    expect(issued.gsi1pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
-    expect(issued.gsi1sk?.startsWith('2030-05-01T10:30:00.000Z#')).toBe(true);
-    expect(confirmed.gsi1pk).toBeUndefined();
+    expect(issued.sweep_pk).toBe(holdPartition(anIssuedBooking().bookingId));
+    expect(issued.sweep_pk).toMatch(/^BOOKING_HOLD#([0-9]|1[0-5])$/);
+    expect(issued.sweep_sk?.startsWith('2030-05-01T10:30:00.000Z#')).toBe(true);
+    expect(confirmed.sweep_pk).toBeUndefined();
   });
 
   it('sits in the Processing index only while Processing, on the same shard as its hold, ordered by creation', () => {
     const processing = bookingToItem(aBooking(), change);
     const issued = bookingToItem(anIssuedBooking(), change);
 
-    expect(processing.gsi1pk).toBe(processingPartition(aBooking().bookingId));
-    expect(processing.gsi1pk).toMatch(/^BOOKING_PROCESSING#([0-9]|1[0-5])$/);
-    expect(processing.gsi1pk?.split('#')[1]).toBe(holdPartition(aBooking().bookingId).split('#')[1]);
-    expect(processing.gsi1sk?.startsWith(`${aBooking().createdAt}#`)).toBe(true);
-    expect(issued.gsi1pk?.startsWith('BOOKING_HOLD#')).toBe(true);
+    expect(processing.sweep_pk).toBe(processingPartition(aBooking().bookingId));
+    expect(processing.sweep_pk).toMatch(/^BOOKING_PROCESSING#([0-9]|1[0-5])$/);
+    expect(processing.sweep_pk?.split('#')[1]).toBe(holdPartition(aBooking().bookingId).split('#')[1]);
+    expect(processing.sweep_sk?.startsWith(`${aBooking().createdAt}#`)).toBe(true);
+    expect(issued.sweep_pk?.startsWith('BOOKING_HOLD#')).toBe(true);
   });
 });
 
@@ -190,7 +190,7 @@ describe('the write of a change', () => {
     expect(write.item.Update?.ConditionExpression).toBe(
       '#status = :expected AND attribute_not_exists(pass_used_guests_count)',
     );
-    expect(write.item.Update?.UpdateExpression).toContain('REMOVE gsi1pk, gsi1sk');
+    expect(write.item.Update?.UpdateExpression).toContain('REMOVE sweep_pk, sweep_sk, gsi1pk, gsi1sk');
     expect(write.item.Update?.ExpressionAttributeValues).toMatchObject({
       ':to': 'Canceled',
       ':expected': 'Confirmed',

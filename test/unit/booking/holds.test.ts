@@ -15,7 +15,11 @@ afterAll(async () => {
   await cleanUp();
 });
 
-const entry = (endsAt: string, bookingId: string) => ({ gsi1sk: `${endsAt}#acc-1#${bookingId}` });
+/** The same entry whichever index asks: the sweeps read both and count each booking once. */
+const entry = (endsAt: string, bookingId: string) => {
+  const sortKey = `${endsAt}#acc-1#${bookingId}`;
+  return { sweep_sk: sortKey, gsi1sk: sortKey };
+};
 
 describe('the ended holds the sweep reads', () => {
   it('come from every shard of the hold index, soonest end first, at most the limit', async () => {
@@ -39,6 +43,24 @@ describe('the ended holds the sweep reads', () => {
       .commandCalls(QueryCommand)
       .map((call) => call.args[0].input.ExpressionAttributeValues?.[':pk']);
     expect(new Set(shards).size).toBe(sweepShards);
+  });
+
+  it('come from the keys-only sweeps index and from gsi1, where bookings written before it wait for the migration', async () => {
+    dynamo.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      if (input.ExpressionAttributeValues?.[':pk'] !== 'BOOKING_HOLD#5') return { Items: [] };
+      return input.IndexName === 'sweeps'
+        ? { Items: [{ sweep_sk: '2030-05-01T09:00:02.000Z#acc-1#new' }] }
+        : { Items: [{ gsi1sk: '2030-05-01T09:00:01.000Z#acc-1#old' }] };
+    });
+
+    const due = await endedHolds(new Date('2030-05-01T10:00:00.000Z'), 10);
+
+    expect(due).toEqual([
+      { accountId: 'acc-1', bookingId: 'old' },
+      { accountId: 'acc-1', bookingId: 'new' },
+    ]);
+    const indexes = dynamo.commandCalls(QueryCommand).map((call) => call.args[0].input.IndexName);
+    expect(new Set(indexes)).toEqual(new Set(['sweeps', 'gsi1']));
   });
 });
 
