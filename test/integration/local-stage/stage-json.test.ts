@@ -7,7 +7,7 @@ import { request, stage, token } from '../../support/api.ts';
 describe('stage.json', () => {
   // Issues 2, 5, 11 and 14 fix these keys exactly; anything else the stage knows belongs in endpoints.json.
   it('has exactly the documented fields', () => {
-    const { operator, partners, webhook_receiver, smdp_client, employee_login, idp, venues, ...top } =
+    const { operator, partners, webhook_receiver, smdp_client, employee_login, idp, venues, wallet, ...top } =
       stage();
 
     expect(Object.keys(top).sort()).toEqual([
@@ -29,6 +29,13 @@ describe('stage.json', () => {
       expect(Object.keys(employee).sort()).toEqual(['groups', 'password', 'role', 'username']);
     expect(Object.keys(webhook_receiver).sort()).toEqual(['cert', 'key']);
     expect(Object.keys(smdp_client).sort()).toEqual(['cert', 'key']);
+    expect(Object.keys(wallet).sort()).toEqual([
+      'apple_root_cert',
+      'google_issuer_id',
+      'google_public_key',
+      'pass_type_identifier',
+      'team_identifier',
+    ]);
     expect(Object.keys(operator).sort()).toEqual(['client_cert', 'client_id', 'client_key', 'client_secret']);
     expect(partners).toHaveLength(2);
     expect(venues).toHaveLength(1);
@@ -52,10 +59,12 @@ describe('stage.json', () => {
   });
 
   it('points at absolute paths of files that exist', () => {
-    const { ca_cert, operator, partners } = stage();
+    const { ca_cert, operator, partners, wallet } = stage();
     const paths = [
       ca_cert,
       ...[operator, ...partners].flatMap((client) => [client.client_cert, client.client_key]),
+      wallet.apple_root_cert,
+      wallet.google_public_key,
     ];
 
     for (const path of paths) {
