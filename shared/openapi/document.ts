@@ -406,7 +406,8 @@ function describeScopes(scopes: readonly Scope[]): Record<string, string> {
 
 /** Hosts whose callers are no partner: the SM-DP+ (ES2+) and the travellers' eSIM page (docs/esim.md). */
 const notPartnerHosts: readonly Host[] = ['es2plus', 'esim-page'];
-const isSmdpOnly = (route: RouteDefinition) => route.hosts.every((host) => notPartnerHosts.includes(host));
+export const isLeftOutOfPartnerDocument = (route: RouteDefinition) =>
+  route.hosts.every((host) => notPartnerHosts.includes(host));
 
 const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -448,7 +449,7 @@ export function buildOpenApiDocument(
   const problems: ProblemResponses = new Map();
   // ES2+ is the SM-DP+'s and the eSIM page's read the page's, not a partner's: both stay out of the
   // partner document (docs/esim.md).
-  for (const route of routes.filter((candidate) => !isSmdpOnly(candidate))) {
+  for (const route of routes.filter((candidate) => !isLeftOutOfPartnerDocument(candidate))) {
     paths[route.path] ??= {};
     const item = paths[route.path];
     (item as Record<string, ZodOpenApiOperationObject>)[route.method.toLowerCase()] = operation(
